@@ -1,0 +1,16 @@
+// The exact privacy profile of the Gaussian mechanism (Balle & Wang 2018, Thm 8). With
+// mu = sensitivity / sigma:
+//   delta(eps) = Φ(mu/2 − eps/mu) − e^eps · Φ(−mu/2 − eps/mu)
+// The mechanism is (eps, delta)-DP iff delta >= delta(eps).
+#pragma once
+
+namespace dpcalc {
+
+// delta(eps), exact up to floating point; evaluated with erfc and in log space for the e^eps term.
+double gaussian_delta_for_epsilon(double mu, double epsilon);
+
+// Smallest eps >= 0 with delta(eps) <= delta, rounded up (never below the exact value).
+// Returns 0 when delta >= delta(0). Requires mu > 0 and delta in (0, 1).
+double gaussian_epsilon_for_delta(double mu, double delta);
+
+}  // namespace dpcalc

@@ -1,0 +1,31 @@
+// Budget split, the inverse of composition: the per-item (eps, delta) such that `count` items
+// composed under a method reach at most the target (eps, delta). Found by bisection on the sound
+// forward function, so composing the answer back never exceeds the target and is within 1% of it.
+// Delta is split as follows: basic gives each item delta/count; advanced and optimal keep half of
+// the target as the composition slack and give each item delta/(2·count) (Dwork & Roth 2014,
+// Cor 3.21 discussion); zCDP gives each item a pure eps0 with count·eps0²/2 = rho, where rho is the
+// largest zCDP budget whose Canonne–Kamath–Steinke conversion meets the target.
+#pragma once
+
+#include <string>
+
+#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/guarantees.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc {
+
+enum class SplitMethod { kBasic, kAdvancedDrv, kAdvancedKov, kOptimal, kZcdp };
+
+struct SplitResult {
+  ApproxDp per_item;
+  double delta_slack;  // advanced/optimal: the composition's delta'; NaN otherwise
+  double rho_per_item; // zCDP: the per-item rho; NaN otherwise
+  ApproxDp achieved;   // the forward composition of per_item (<= target)
+};
+
+// target.delta must be > 0 for advanced, optimal and zCDP (error on `target_field`.delta).
+Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, double count,
+                                 const std::string& target_field);
+
+}  // namespace dpcalc

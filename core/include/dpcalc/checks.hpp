@@ -1,0 +1,34 @@
+// Named parameter checks, one per kind of parameter, shared by every entry point.
+// Each check is written so that NaN fails it, and each message quotes the bad value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "dpcalc/result.hpp"
+
+namespace dpcalc {
+
+// Largest accepted count, group size or number of compositions. Counts are doubles in the API
+// (JavaScript numbers); above 2^53 consecutive integers are no longer representable.
+inline constexpr double kMaxCount = 9007199254740992.0;  // 2^53
+
+// Formats a double for error messages with enough digits to recognise it ("nan", "inf", "-0.5").
+std::string format_number(double value);
+
+// epsilon: finite and >= 0.
+Result<double> check_epsilon(double value, const std::string& field);
+// delta: in [0, 1) (delta = 1 is vacuous as an input).
+Result<double> check_delta(double value, const std::string& field);
+// delta target that must be strictly positive: in (0, 1).
+Result<double> check_positive_delta(double value, const std::string& field);
+// rho (zCDP): finite and >= 0.
+Result<double> check_rho(double value, const std::string& field);
+// strictly positive finite real (noise scale, sigma, sensitivity, ...).
+Result<double> check_positive(double value, const std::string& field);
+// probability in (0, 1] (sampling rates, ...).
+Result<double> check_rate(double value, const std::string& field);
+// integer count in [1, kMaxCount] (group size, number of compositions, ...).
+Result<double> check_count(double value, const std::string& field);
+
+}  // namespace dpcalc

@@ -1,0 +1,28 @@
+// Optimal homogeneous composition (Kairouz, Oh, Viswanath 2015, Thm 3.3): the exact privacy region
+// of the k-fold adaptive composition of (eps0, delta0)-DP mechanisms. For eps >= 0,
+//   delta_k(eps) = 1 − (1 − delta0)^k (1 − Σ_{l : (k−2l) eps0 > eps} C(k,l) (e^{(k−l) eps0} − e^{eps} e^{l eps0}) / (1 + e^{eps0})^k)
+// which is linear in e^eps between the breakpoints (k−2i) eps0. Everything is computed in log space
+// so that k = 1e5 and k·eps0 = 1e3 work.
+#pragma once
+
+#include <string>
+
+#include "dpcalc/guarantees.hpp"
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc {
+
+inline constexpr MethodInfo kOptimalComposition{"Optimal composition (exact)",
+                                                "Kairouz, Oh, Viswanath 2015, Thm 3.3"};
+
+// The exact total delta for a given eps (>= 0). Rounded up.
+double optimal_composition_delta(const ApproxDp& per_step, double count, double epsilon);
+
+// The smallest eps with delta_k(eps) <= total_delta, exact (not rounded to a breakpoint), rounded
+// up so that optimal_composition_delta(result) <= total_delta. A total_delta below the smallest
+// reachable value 1 − (1 − delta0)^k is an error on `delta_field` stating that value.
+Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double count, double total_delta,
+                                           const std::string& delta_field);
+
+}  // namespace dpcalc

@@ -1,0 +1,10 @@
+#include "approx.hpp"
+#include "dpcalc/guarantees.hpp"
+#include "dpcalc/checks.hpp"
+#include <cmath>
+TEST_CASE("[guarantees] factories reject invalid input") {
+  CHECK(!dpcalc::ApproxDp::create(1, 1, "guarantee").ok());
+  CHECK(dpcalc::ApproxDp::create(1, 1, "guarantee").error().field == "guarantee.delta");
+  CHECK(!dpcalc::PureDp::create(NAN).ok());
+  CHECK(dpcalc::check_count(2.5, "k").error().message == "k must be a whole number (got 2.5).");
+}
