@@ -1,0 +1,60 @@
+// npm run bench: median time per request through the JS API in Node, and the size of what the page
+// downloads. Builds dist/ first. Prints a Markdown table.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureDependencies } from './install.mjs';
+import { buildDist } from './build.mjs';
+import { benchmarkRequests } from '../tests/bench/requests.mjs';
+
+ensureDependencies();
+const distDir = await buildDist();
+const { createCalculator } = await import(pathToFileURL(path.join(distDir, 'dpcalc.js')).href);
+const calc = await createCalculator();
+
+function medianMicroseconds(request, minimumMilliseconds) {
+  const first = calc.compute(request);
+  if (!first.ok) throw new Error(`benchmark request failed: ${JSON.stringify(first.error)}`);
+  const samples = [];
+  const start = performance.now();
+  while (samples.length < 5 || (performance.now() - start < minimumMilliseconds && samples.length < 20000)) {
+    const t0 = performance.now();
+    calc.compute(request);
+    samples.push((performance.now() - t0) * 1000);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[samples.length >> 1], runs: samples.length };
+}
+
+console.log('| request | median | runs | target |');
+console.log('|---|---:|---:|---:|');
+for (const { name, request, targetMicroseconds } of benchmarkRequests) {
+  const { median, runs } = medianMicroseconds(request, targetMicroseconds > 10000 ? 3000 : 300);
+  const shown = median >= 1000 ? `${(median / 1000).toFixed(2)} ms` : `${median.toFixed(1)} µs`;
+  const target = targetMicroseconds >= 1000 ? `${targetMicroseconds / 1000} ms` : `${targetMicroseconds} µs`;
+  console.log(`| ${name} | ${shown}${median > targetMicroseconds ? ' (over target)' : ''} | ${runs} | ${target} |`);
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log('\n| asset | raw | gzipped |');
+console.log('|---|---:|---:|');
+const groups = { 'dpcalc.wasm': [], 'page JS (incl. vendor)': [], 'page CSS (incl. KaTeX)': [] };
+for (const file of filesUnder(distDir)) {
+  if (file.endsWith('.wasm')) groups['dpcalc.wasm'].push(file);
+  else if (file.endsWith('.js')) groups['page JS (incl. vendor)'].push(file);
+  else if (file.endsWith('.css')) groups['page CSS (incl. KaTeX)'].push(file);
+}
+for (const [name, files] of Object.entries(groups)) {
+  const bytes = files.map((file) => readFileSync(file));
+  const raw = bytes.reduce((sum, b) => sum + b.length, 0);
+  const gzipped = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  console.log(`| ${name} | ${kb(raw)} | ${kb(gzipped)} |`);
+}

@@ -1,0 +1,73 @@
+// Builds dist/: the wasm module (Emscripten through CMake, incremental), the page and its vendor
+// assets. `buildNative()` builds the native core and its doctest suite (used by the tests).
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ensureDependencies, repoRoot } from './install.mjs';
+import { buildVendor } from './vendor.mjs';
+
+const distDir = path.join(repoRoot, 'dist');
+const nativeDir = path.join(repoRoot, 'build', 'native');
+const wasmDir = path.join(repoRoot, 'build', 'wasm');
+const headerDir = path.join(repoRoot, 'build', 'wasm-headers');
+const jobs = String(Math.max(1, Math.min(4, (await import('node:os')).cpus().length)));
+
+function run(command, args, env = process.env) {
+  execFileSync(command, args, { stdio: 'inherit', cwd: repoRoot, env });
+}
+
+// em++ must not see /usr/include (it would shadow Emscripten's libc), so it gets a folder holding
+// only links to the Debian headers it needs.
+function linkSystemHeaders() {
+  mkdirSync(headerDir, { recursive: true });
+  const links = { boost: '/usr/include/boost', Eigen: '/usr/include/eigen3/Eigen', unsupported: '/usr/include/eigen3/unsupported' };
+  for (const [name, target] of Object.entries(links)) {
+    const link = path.join(headerDir, name);
+    if (!existsSync(link)) symlinkSync(target, link);
+  }
+}
+
+export function buildNative() {
+  if (!existsSync(path.join(nativeDir, 'CMakeCache.txt'))) {
+    run('cmake', ['-S', repoRoot, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release']);
+  }
+  run('cmake', ['--build', nativeDir, '-j', jobs]);
+  return path.join(nativeDir, 'dpcalc_tests');
+}
+
+function buildWasm() {
+  linkSystemHeaders();
+  // Debian's Emscripten runs its JS optimizer with the system node, which finds acorn only here.
+  const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
+  if (!existsSync(path.join(wasmDir, 'CMakeCache.txt'))) {
+    run('emcmake', ['cmake', '-S', repoRoot, '-B', wasmDir, '-DCMAKE_BUILD_TYPE=Release',
+      `-DDPCALC_SYSTEM_HEADERS=${headerDir}`], env);
+  }
+  run('cmake', ['--build', wasmDir, '-j', jobs], env);
+}
+
+function copyPage() {
+  rmSync(distDir, { recursive: true, force: true });
+  mkdirSync(distDir, { recursive: true });
+  const webDir = path.join(repoRoot, 'web');
+  for (const entry of readdirSync(webDir)) {
+    if (entry === 'vendor-entry.js') continue;
+    cpSync(path.join(webDir, entry), path.join(distDir, entry), { recursive: true });
+  }
+  cpSync(path.join(wasmDir, 'dpcalc-module.mjs'), path.join(distDir, 'dpcalc-module.js'));
+  cpSync(path.join(wasmDir, 'dpcalc-module.wasm'), path.join(distDir, 'dpcalc.wasm'));
+}
+
+export async function buildDist() {
+  buildWasm();
+  copyPage();
+  await buildVendor(distDir);
+  return distDir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureDependencies();
+  await buildDist();
+  console.log(`Built ${path.relative(process.cwd(), distDir) || distDir}/`);
+}

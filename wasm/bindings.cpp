@@ -1,0 +1,66 @@
+// Embind bindings: converts a JavaScript request to a dpcalc::api::Value, calls the api, and
+// converts the result back. No accounting logic lives here.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+
+#include "dpcalc/api/compute.hpp"
+
+namespace {
+
+using dpcalc::api::Value;
+using emscripten::val;
+
+// Deeper requests than this are not meaningful; the cut-off subtree reads as null and the api
+// reports the field that is missing.
+constexpr int kMaxDepth = 32;
+
+Value from_js(const val& input, int depth) {
+  const std::string type = input.typeOf().as<std::string>();
+  if (type == "number") return Value(input.as<double>());
+  if (type == "boolean") return Value(input.as<bool>());
+  if (type == "string") return Value(input.as<std::string>());
+  if (type != "object" || input.isNull() || depth >= kMaxDepth) return Value();
+  if (input.isArray()) {
+    Value array = Value::array();
+    const unsigned length = input["length"].as<unsigned>();
+    for (unsigned i = 0; i < length; ++i) array.push(from_js(input[i], depth + 1));
+    return array;
+  }
+  Value object = Value::object();
+  const val keys = val::global("Object").call<val>("keys", input);
+  const unsigned length = keys["length"].as<unsigned>();
+  for (unsigned i = 0; i < length; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    object.set(key, from_js(input[key], depth + 1));
+  }
+  return object;
+}
+
+val to_js(const Value& value) {
+  switch (value.kind()) {
+    case Value::Kind::kNull: return val::null();
+    case Value::Kind::kBool: return val(value.as_bool());
+    case Value::Kind::kNumber: return val(value.as_number());
+    case Value::Kind::kString: return val(value.as_string());
+    case Value::Kind::kArray: {
+      val array = val::array();
+      unsigned index = 0;
+      for (const Value& item : value.as_array()) array.set(index++, to_js(item));
+      return array;
+    }
+    case Value::Kind::kObject: {
+      val object = val::object();
+      for (const auto& [key, item] : value.as_object()) object.set(key, to_js(item));
+      return object;
+    }
+  }
+  return val::null();
+}
+
+val compute(const val& request) { return to_js(dpcalc::api::compute(from_js(request, 0))); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(dpcalc) { emscripten::function("compute", &compute); }

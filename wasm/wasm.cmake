@@ -1,0 +1,22 @@
+# The Emscripten build of the bindings: build/wasm/dpcalc-module.mjs + dpcalc-module.wasm, which
+# scripts/build.mjs copies to dist/ as dpcalc-module.js and dpcalc.wasm.
+set(DPCALC_WASM_RELEASE_FLAGS -O2 CACHE STRING "optimisation flags for the wasm link (see README: -O2 vs -Oz -flto)")
+
+target_compile_options(dpcalc_core PRIVATE ${DPCALC_WASM_RELEASE_FLAGS})
+
+add_executable(dpcalc_wasm ${CMAKE_CURRENT_SOURCE_DIR}/wasm/bindings.cpp)
+set_target_properties(dpcalc_wasm PROPERTIES OUTPUT_NAME dpcalc-module SUFFIX ".mjs")
+target_link_libraries(dpcalc_wasm PRIVATE dpcalc_core)
+target_compile_options(dpcalc_wasm PRIVATE -fno-exceptions ${DPCALC_WASM_RELEASE_FLAGS})
+target_link_options(dpcalc_wasm PRIVATE
+  --bind
+  -fno-exceptions
+  ${DPCALC_WASM_RELEASE_FLAGS}
+  -sDYNAMIC_EXECUTION=0
+  -sMODULARIZE=1
+  -sEXPORT_ES6=1
+  -sEXPORT_NAME=createDpcalcModule
+  -sENVIRONMENT=web,worker
+  -sALLOW_MEMORY_GROWTH=1
+  -sMAXIMUM_MEMORY=1GB
+  -sFILESYSTEM=0)
