@@ -1,0 +1,117 @@
+// Numeric privacy accounting with privacy loss distributions: the composition of
+// sum_i count_i copies of mechanism_i, for add/remove neighbours in both directions.
+// Method: each item's dominating pair is discretised pessimistically ("connect the dots",
+// Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022) and optimistically on one grid, each
+// discretisation is composed by FFT (Koskela, Jalko, Honkela 2020), and every query answers for
+// the worse direction. The upper values are sound upper bounds (the answer); the lower values are
+// sound lower bounds on the exact composition of the items' dominating pairs, so [lower, upper]
+// brackets the exact answer and narrows as the discretisation interval shrinks.
+// For (eps_i, delta_i) items this brackets the optimal heterogeneous composition (Murtagh and
+// Vadhan 2016; Kairouz, Oh, Viswanath 2015, Thm 3.3 for identical items): the randomized-response
+// pairs dominate every (eps_i, delta_i)-DP mechanism and the bound is attained by them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/pld.hpp"
+#include "dpcalc/pld/privacy_loss.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::pld {
+
+inline constexpr MethodInfo kPldMethod{
+    "Privacy loss distribution (connect-the-dots discretisation, FFT composition)",
+    "Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022; Koskela, Jalko, Honkela 2020"};
+
+// `count` copies of `mechanism` (count a whole number in [1, 2^53]).
+struct CompositionItem {
+  Mechanism mechanism;
+  double count = 1;
+};
+
+struct AccountingOptions {
+  // Grid step h of the privacy loss (> 0). 0 (the default) chooses it from relative_accuracy.
+  double discretization_interval = 0;
+  // Target relative error of eps, used only to choose the default grid step:
+  // h = sqrt(relative_accuracy * eps_est * sd / (0.5 * T)), with T the total count, sd and
+  // eps_est = mean + 4 sd from a Gaussian approximation of the composed loss (coarse pilot
+  // discretisation), clamped to [1e-4, 1]. When all point-mass items share one loss magnitude a
+  // (pure / (eps, delta) items, Laplace), h is shrunk to a / ceil(a / h) so the atoms sit on the
+  // grid. In (0, 0.1]; default 5e-4 (measured error <= 0.06% against dp_accounting at step 1e-4
+  // on the DP-SGD reference rows).
+  double relative_accuracy = 5e-4;
+  // Total tail mass (> 0, < 1e-3) the discretisation may cut; the upper bound moves it to the
+  // infinite loss (adding at most this much to delta) and every result reports it. Default 1e-14.
+  double tail_mass_truncation = 1e-14;
+};
+
+// What every answer carries about the computation.
+struct Discretization {
+  double discretization_interval = 0;  // grid step h used
+  std::int64_t grid_size = 0;          // points of the largest composed PLD
+  double truncated_mass = 0;           // mass cut by truncation (upper bound; included in upper values)
+};
+
+struct EpsilonBracket {
+  double epsilon_upper = 0;  // sound upper bound on eps(delta) (the answer)
+  double epsilon_lower = 0;  // sound lower bound on eps(delta) of the exact composition
+  Discretization discretization;
+};
+
+struct DeltaBracket {
+  double delta_upper = 0;  // sound upper bound on delta(eps) (the answer; 1 means vacuous)
+  double delta_lower = 0;  // sound lower bound on delta(eps) of the exact composition
+  Discretization discretization;
+};
+
+struct PrivacyProfile {
+  std::vector<double> epsilons;      // the requested eps values
+  std::vector<double> delta_upper;   // delta_upper[i] bounds delta(epsilons[i]) from above
+  std::vector<double> delta_lower;   // and delta_lower[i] from below
+  Discretization discretization;
+};
+
+// The composed upper and lower PLDs of both directions; the building block of the queries below.
+struct ComposedPlds {
+  DiscretePld upper_remove, upper_add, lower_remove, lower_add;
+  Discretization discretization;
+};
+
+// Validates items (errors: invalid_argument on "<items_field>.<i>.mechanism.<name>" and
+// "<items_field>.<i>.count"), options (on "discretization_interval", "relative_accuracy",
+// "tail_mass_truncation"), discretises and composes. Errors: "numeric" on
+// "discretization_interval" when the grid would exceed kMaxGridPoints; kCancelled when progress
+// returns false.
+Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
+                                   const ProgressCallback& progress = {},
+                                   const std::string& items_field = "items");
+
+// Smallest eps >= 0 with delta(eps) <= delta (delta in (0, 1), field "delta"). When delta is not
+// above the smallest reachable delta (the infinite-loss mass of the upper bound), the error is
+// invalid_argument on "delta" and quotes that smallest reachable delta.
+Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
+                                         const AccountingOptions& options = {},
+                                         const ProgressCallback& progress = {},
+                                         const std::string& items_field = "items");
+
+// delta(eps) for eps finite >= 0 (field "epsilon").
+Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,
+                                       const AccountingOptions& options = {},
+                                       const ProgressCallback& progress = {},
+                                       const std::string& items_field = "items");
+
+// delta(eps) at each of `epsilons` (each finite >= 0, field "epsilons.<i>"; at most 10000 values).
+Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items,
+                                       const std::vector<double>& epsilons,
+                                       const AccountingOptions& options = {},
+                                       const ProgressCallback& progress = {},
+                                       const std::string& items_field = "items");
+
+// Queries on already composed PLDs (same semantics as above, no validation of the PLDs).
+EpsilonBracket epsilon_bracket(const ComposedPlds& plds, double delta);
+DeltaBracket delta_bracket(const ComposedPlds& plds, double epsilon);
+
+}  // namespace dpcalc::pld

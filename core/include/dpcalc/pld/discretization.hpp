@@ -1,0 +1,34 @@
+// Discretisation of a privacy loss pair onto the grid {k h} with sound bounds.
+// Let x = e^eps; delta(x) = E_Q[(e^L - x)_+] + P[L = inf] is convex in x, and a grid-supported PLD
+// dominates (resp. is dominated by) the pair exactly when its delta(x) lies above (below) the
+// pair's for every x (Blackwell; Zhu, Dong, Wang 2022, Thm 10 for composition).
+//  * Pessimistic, "connect the dots" (Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022, Alg. 1):
+//    the piecewise-linear interpolation of delta(x) at the grid points, which lies above the convex
+//    curve and equals it on the grid. Equivalently each grid cell (e_{k-1}, e_k] splits its masses
+//    (P_k, Q_k) between its two end points so that both P- and Q-mass are kept; the mass below
+//    the grid goes to its lowest point; the P-mass above the highest point goes to +infinity.
+//  * Optimistic: grid cells are merged into one outcome each (a post-processing), and adjacent
+//    merged outcomes are mixed so that each lands exactly on a grid point (another
+//    post-processing); only the last remainder is rounded down. Post-processing can only lower
+//    delta(x), and so can rounding losses down, so this is a lower bound that survives composition.
+#pragma once
+
+#include "dpcalc/pld/pld.hpp"
+#include "dpcalc/pld/privacy_loss.hpp"
+
+namespace dpcalc::pld {
+
+struct DiscretizedPair {
+  DiscretePld pessimistic;  // upper bound: delta never below the pair's
+  DiscretePld optimistic;   // lower bound: delta never above the pair's
+};
+
+// Discretises `pair` on the grid of step discretization_interval (> 0), cutting the P-mass above
+// the grid at most tail_mass (> 0; the cut mass goes to +infinity in the pessimistic PLD and is
+// reported in its truncated_mass; the optimistic PLD keeps it). Errors: "numeric" on
+// "discretization_interval" when the grid would need more than kMaxGridPoints points or losses
+// beyond e^700.
+Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double discretization_interval,
+                                   double tail_mass);
+
+}  // namespace dpcalc::pld

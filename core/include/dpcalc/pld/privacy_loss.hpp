@@ -1,0 +1,126 @@
+// Mechanisms as dominating pairs (P, Q) and their privacy loss L = log(dP/dQ)(X), X ~ P.
+//   delta(eps) = P[L > eps] - e^eps Q[L > eps] = E_P[(1 - e^{eps - L})_+]      (hockey stick)
+// A pair dominates a mechanism if its hockey-stick curve is >= the mechanism's for every eps
+// (Zhu, Dong, Wang 2022, "Optimal accounting of differential privacy via characteristic function",
+// Def. 7); composing dominating pairs dominates the composition (ibid., Thm 10).
+//
+// Neighbouring relation: add/remove one record. The "remove" direction is (M(D), M(D')) with
+// D = D' + {x}; the "add" direction is the swapped pair. Every query answers for the worse one.
+// Pairs used here (sensitivity Delta):
+//   Laplace(b):        P = Lap(Delta, b), Q = Lap(0, b)
+//   Gaussian(sigma):   P = N(Delta, sigma^2), Q = N(0, sigma^2)
+//   Gaussian mixture:  P = sum_j w_j N(shift_j, sigma^2), Q = N(0, sigma^2)
+//   (eps, delta)-DP:   the randomized-response pair of Kairouz, Oh, Viswanath 2015 (Thm 2.1):
+//                      P = (delta, (1-delta) e^eps/(1+e^eps), (1-delta)/(1+e^eps), 0),
+//                      Q = (0, (1-delta)/(1+e^eps), (1-delta) e^eps/(1+e^eps), delta);
+//                      it dominates every (eps, delta)-DP mechanism; delta = 0 is pure eps-DP.
+//   Poisson subsampling at rate q (Zhu, Dong, Wang 2022, Thm 11): remove (qP + (1-q)Q, Q),
+//                      add (Q, qP + (1-q)Q).
+#pragma once
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::pld {
+
+// Laplace noise of scale b > 0 added to a query of sensitivity > 0.
+struct LaplaceMechanism {
+  double scale = 1;
+  double sensitivity = 1;
+};
+
+// Gaussian noise of standard deviation sigma > 0 added to a query of sensitivity > 0.
+struct GaussianMechanism {
+  double sigma = 1;
+  double sensitivity = 1;
+};
+
+// Any (epsilon, delta)-DP mechanism, through its dominating randomized-response pair; epsilon
+// finite >= 0, delta in [0, 1). delta = 0 is pure epsilon-DP (a two-point PLD at +-epsilon).
+struct ApproxDpMechanism {
+  double epsilon = 1;
+  double delta = 0;
+};
+
+// P = sum_j weights[j] N(shifts[j], sigma^2) against Q = N(0, sigma^2). weights >= 0 summing to 1
+// (within 1e-9; renormalised), shifts finite, at least one nonzero shift with positive weight.
+struct GaussianMixtureMechanism {
+  double sigma = 1;
+  std::vector<double> shifts;
+  std::vector<double> weights;
+};
+
+using BaseMechanism =
+    std::variant<LaplaceMechanism, GaussianMechanism, ApproxDpMechanism, GaussianMixtureMechanism>;
+
+// A base mechanism run on a Poisson subsample: each record is kept independently with
+// probability sampling_rate in (0, 1]; sampling_rate = 1 is the base mechanism itself.
+struct Mechanism {
+  BaseMechanism base;
+  double sampling_rate = 1;
+};
+
+enum class Direction { kRemove, kAdd };
+
+// Masses of the events {L > threshold} and {L <= threshold} under P and under Q, each computed
+// directly (not as 1 - the other) so that tiny tails keep their relative accuracy. Finite losses
+// only: P[L = +inf] is PrivacyLossPair::infinite_loss_mass(); Q-mass where P = 0 (L = -inf) is in
+// q_at_most.
+struct LossMasses {
+  double p_above = 0;
+  double q_above = 0;
+  double p_at_most = 0;
+  double q_at_most = 0;
+};
+
+// One direction of a validated mechanism: the dominating pair and its privacy loss.
+class PrivacyLossPair {
+ public:
+  // Validates the mechanism; errors are invalid_argument on "<prefix>.<field>" (fields: scale,
+  // sensitivity, sigma, epsilon, delta, shifts, weights, sampling_rate).
+  static Result<PrivacyLossPair> create(const Mechanism& mechanism, Direction direction,
+                                        const std::string& prefix);
+
+  // Exact masses (up to double rounding) of {L > threshold} and {L <= threshold}.
+  LossMasses masses(double threshold) const;
+  // P[L = +inf] (the delta of an (eps, delta) item, scaled by the sampling rate).
+  double infinite_loss_mass() const;
+  // Bounds on the finite losses: every finite loss lies in [min_finite_loss, max_finite_loss];
+  // +-infinity when unbounded (Gaussian tails).
+  double min_finite_loss() const { return min_finite_loss_; }
+  double max_finite_loss() const { return max_finite_loss_; }
+  // The losses of the point masses of L (pure / (eps, delta) items), empty for continuous pairs;
+  // the accountant aligns its default grid to them.
+  const std::vector<double>& atom_losses() const { return atom_losses_; }
+
+  // Public so that std::variant can hold them; use create().
+  struct Finite {  // finitely many outcomes with probabilities p[i] under P and q[i] under Q
+    std::vector<double> p, q;
+  };
+  struct Laplace {  // (q Lap(Delta,b) + (1-q) Lap(0,b), Lap(0,b)), swapped for the add direction
+    double scale, sensitivity, sampling_rate;
+    bool swapped;
+  };
+  struct Mixture {  // (sum_j w_j N(s_j, sigma^2), N(0, sigma^2)), swapped for the add direction
+    double sigma;
+    std::vector<double> shifts, weights;
+    bool swapped;
+  };
+
+ private:
+  std::variant<Finite, Laplace, Mixture> pair_;
+  double min_finite_loss_ = 0;
+  double max_finite_loss_ = 0;
+  std::vector<double> atom_losses_;
+  PrivacyLossPair() = default;
+  void compute_loss_range();
+};
+
+// True when the add and remove directions give the same privacy loss distribution (Laplace,
+// Gaussian and (eps, delta) items without subsampling); the accountant then computes one.
+bool is_symmetric(const Mechanism& mechanism);
+
+}  // namespace dpcalc::pld

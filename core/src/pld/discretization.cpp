@@ -1,0 +1,155 @@
+#include "dpcalc/pld/discretization.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "dpcalc/checks.hpp"
+
+namespace dpcalc::pld {
+namespace {
+
+constexpr double kMaxLoss = 700;  // e^700 is still a finite double
+
+Error grid_too_large(double points) {
+  return Error{kNumeric, "discretization_interval",
+               "The discretisation grid would need " + format_number(std::ceil(points)) +
+                   " points (limit " + std::to_string(kMaxGridPoints) +
+                   "); use a larger discretization_interval."};
+}
+
+// Smallest loss t (found by bisection, rounded up) with fraction(t) <= tail_mass, where fraction
+// decreases in t; starts from `start`, a loss at which the fraction may still be large.
+template <class F>
+double cut_point(F fraction, double start, double tail_mass) {
+  double lo = start, hi = start + 1;
+  for (int i = 0; i < 60 && fraction(hi) > tail_mass; ++i) {
+    lo = hi;
+    hi = start + 2 * (hi - start);
+  }
+  for (int i = 0; i < 60; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (fraction(mid) > tail_mass ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+// Mass of (a, b] from the masses of {L > .} and {L <= .}, using the complement that avoids
+// cancellation.
+double cell_mass(double above_a, double above_b, double at_most_a, double at_most_b) {
+  const double mass = above_a <= 0.5 ? above_a - above_b : at_most_b - at_most_a;
+  return std::max(0.0, mass);
+}
+
+void trim(DiscretePld& pld) {
+  auto& m = pld.masses;
+  std::size_t first = 0;
+  while (first + 1 < m.size() && m[first] == 0) ++first;
+  std::size_t last = m.size();
+  while (last > first + 1 && m[last - 1] == 0) --last;
+  m = std::vector<double>(m.begin() + static_cast<std::ptrdiff_t>(first),
+                          m.begin() + static_cast<std::ptrdiff_t>(last));
+  pld.lowest_index += static_cast<std::int64_t>(first);
+}
+
+}  // namespace
+
+Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double tail_mass) {
+  // Grid range [k_lo h, k_hi h]: the finite loss range, or where the tails drop below tail_mass.
+  double top = pair.max_finite_loss();
+  if (std::isinf(top)) {
+    const double start = std::isinf(pair.min_finite_loss()) ? -1.0 : pair.min_finite_loss();
+    top = cut_point([&](double t) { return pair.masses(t).p_above; }, start, tail_mass);
+  }
+  double bottom = pair.min_finite_loss();
+  if (std::isinf(bottom)) {
+    // Lower tail: cut where P[L <= t] <= tail_mass; everything below lands on the lowest point.
+    bottom = -cut_point([&](double t) { return pair.masses(-t).p_at_most; }, -top, tail_mass);
+    bottom = std::min(bottom, top);
+  }
+  if (!(std::fabs(top) <= kMaxLoss && std::fabs(bottom) <= kMaxLoss)) {
+    return Error{kNumeric, "discretization_interval",
+                 "A single privacy loss beyond 700 cannot be represented (e^700 is the largest safe factor)."};
+  }
+  const double points = std::ceil(top / h) - std::floor(bottom / h) + 2;
+  if (!(points <= static_cast<double>(kMaxGridPoints))) return grid_too_large(points);
+  const auto k_lo = static_cast<std::int64_t>(std::floor(bottom / h));
+  const auto k_hi = std::max(k_lo + 1, static_cast<std::int64_t>(std::ceil(top / h)));
+  const std::size_t n = static_cast<std::size_t>(k_hi - k_lo) + 1;
+
+  std::vector<LossMasses> at(n);
+  for (std::size_t i = 0; i < n; ++i) at[i] = pair.masses(static_cast<double>(k_lo + static_cast<std::int64_t>(i)) * h);
+
+  DiscretizedPair result;
+  DiscretePld& upper = result.pessimistic;
+  DiscretePld& lower = result.optimistic;
+  upper.discretization_interval = lower.discretization_interval = h;
+  upper.lowest_index = k_lo;
+  upper.masses.assign(n, 0.0);
+  lower.lowest_index = k_lo - 1;  // the final remainder may be rounded below the grid
+  lower.masses.assign(n + 1, 0.0);
+
+  const double infinite = pair.infinite_loss_mass();
+  const double cut = at[n - 1].p_above;
+  upper.infinite_mass = infinite + cut;
+  upper.truncated_mass = cut;
+  lower.infinite_mass = infinite;
+
+  // Pessimistic (connect the dots): cell (e_{i-1}, e_i] with masses (P, Q) puts
+  //   (P - e^{e_{i-1}} Q) / (1 - e^{-h}) on e_i and the rest on e_{i-1};
+  // both parts are >= 0 because the cell's likelihood ratio P/Q lies in [e^{e_{i-1}}, e^{e_i}].
+  upper.masses[0] = at[0].p_at_most;
+  const double up_share = -std::expm1(-h);
+  for (std::size_t i = 1; i < n; ++i) {
+    const double p = cell_mass(at[i - 1].p_above, at[i].p_above, at[i - 1].p_at_most, at[i].p_at_most);
+    const double q = cell_mass(at[i - 1].q_above, at[i].q_above, at[i - 1].q_at_most, at[i].q_at_most);
+    const double lower_ratio = std::exp(static_cast<double>(k_lo + static_cast<std::int64_t>(i) - 1) * h);
+    const double on_upper = std::clamp((p - lower_ratio * q) / up_share, 0.0, p);
+    upper.masses[i] += on_upper;
+    upper.masses[i - 1] += p - on_upper;
+  }
+
+  // Optimistic: sweep the merged cells upwards; `carry` is an outcome whose likelihood ratio is
+  // at most e^{target h}; a fraction of the next cell (ratio above e^{target h}) is mixed into it
+  // so that the mixture's ratio is exactly e^{target h}.
+  struct Outcome {
+    double p, q;
+    std::int64_t target;  // grid index of the smallest grid point >= this outcome's loss
+  };
+  auto emit = [&](std::int64_t index, double p) { lower.masses[static_cast<std::size_t>(index - lower.lowest_index)] += p; };
+  Outcome carry{at[0].p_at_most, at[0].q_at_most, k_lo};
+  auto absorb = [&](const Outcome& next) {
+    const double ratio = std::exp(static_cast<double>(carry.target) * h);
+    const double deficit = ratio * carry.q - carry.p;  // >= 0: carry lies at or below its target
+    if (deficit <= 0) {
+      emit(carry.target, carry.p);
+      carry = next;
+      return;
+    }
+    const double surplus = next.p - ratio * next.q;  // > 0: next lies above carry's target
+    const double fraction = surplus > 0 ? deficit / surplus : 2.0;
+    if (fraction >= 1) {
+      carry.p += next.p;
+      carry.q += next.q;
+      return;
+    }
+    emit(carry.target, carry.p + fraction * next.p);
+    carry = Outcome{(1 - fraction) * next.p, (1 - fraction) * next.q, next.target};
+  };
+  for (std::size_t i = 1; i < n; ++i) {
+    const double p = cell_mass(at[i - 1].p_above, at[i].p_above, at[i - 1].p_at_most, at[i].p_at_most);
+    const double q = cell_mass(at[i - 1].q_above, at[i].q_above, at[i - 1].q_at_most, at[i].q_at_most);
+    if (p > 0 || q > 0) absorb(Outcome{p, q, k_lo + static_cast<std::int64_t>(i)});
+  }
+  if (at[n - 1].p_above > 0) absorb(Outcome{at[n - 1].p_above, at[n - 1].q_above, k_hi + 1});
+  {
+    const double ratio = std::exp(static_cast<double>(std::min(carry.target, k_hi)) * h);
+    const bool on_target = carry.target <= k_hi && ratio * carry.q - carry.p <= 0;
+    emit(on_target ? carry.target : std::min(carry.target - 1, k_hi), carry.p);
+  }
+  trim(upper);
+  trim(lower);
+  return result;
+}
+
+}  // namespace dpcalc::pld
