@@ -61,6 +61,15 @@ val to_js(const Value& value) {
 
 val compute(const val& request) { return to_js(dpcalc::api::compute(from_js(request, 0))); }
 
+// `on_progress(fraction)` is called during numeric work; a falsy return value cancels it.
+val compute_with_progress(const val& request, const val& on_progress) {
+  const auto progress = [&on_progress](double fraction) { return on_progress(fraction).as<bool>(); };
+  return to_js(dpcalc::api::compute(from_js(request, 0), progress));
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(dpcalc) { emscripten::function("compute", &compute); }
+EMSCRIPTEN_BINDINGS(dpcalc) {
+  emscripten::function("compute", &compute);
+  emscripten::function("computeWithProgress", &compute_with_progress);
+}

@@ -26,7 +26,9 @@ function failure(code, field, message) {
 
 function computeWith(module, request, onProgress) {
   try {
-    return onProgress ? module.computeWithProgress(request, onProgress) : module.compute(request);
+    if (!onProgress) return module.compute(request);
+    // Only an explicit `false` from the callback cancels the computation.
+    return module.computeWithProgress(request, (fraction) => onProgress(fraction) !== false);
   } catch (error) {
     // The core reports every invalid input itself; reaching this means the request could not even
     // be read (a throwing getter, a Proxy) or the module ran out of memory.
@@ -37,7 +39,10 @@ function computeWith(module, request, onProgress) {
   }
 }
 
-/** Loads dpcalc.wasm (next to this file) and resolves to { compute(request, { onProgress }?) }. */
+/**
+ * Loads dpcalc.wasm (next to this file) and resolves to { compute(request, { onProgress }?) }.
+ * onProgress(fraction) is called during numeric work; returning false cancels it.
+ */
 export async function createCalculator() {
   const module = await createDpcalcModule(await moduleOptions());
   return {

@@ -4,9 +4,12 @@
 #pragma once
 
 #include "dpcalc/api/value.hpp"
+#include "dpcalc/pld/pld.hpp"
 
 namespace dpcalc::api {
 
-Value compute(const Value& request);
+// `progress` is called during long numeric work with the fraction done; returning false cancels
+// it (error code "cancelled"). Closed forms never call it.
+Value compute(const Value& request, const pld::ProgressCallback& progress = {});
 
 }  // namespace dpcalc::api

@@ -1,0 +1,15 @@
+// One function per closed-form op; each reads its request (reporting the dotted field of any
+// invalid input), calls the typed core and builds the result object. See docs/API.md.
+#pragma once
+
+#include "dpcalc/api/value.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::api {
+
+Result<Value> group_op(const Value& request);
+Result<Value> compose_op(const Value& request);
+Result<Value> convert_op(const Value& request);
+Result<Value> split_op(const Value& request);
+
+}  // namespace dpcalc::api
