@@ -6,7 +6,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureDependencies } from './install.mjs';
 import { buildDist } from './build.mjs';
-import { benchmarkRequests } from '../tests/bench/requests.mjs';
+import { execFileSync } from 'node:child_process';
+import { benchmarkRequests, numericRequests } from '../tests/bench/requests.mjs';
+import { buildNative } from './build.mjs';
 
 ensureDependencies();
 const distDir = await buildDist();
@@ -35,6 +37,23 @@ for (const { name, request, targetMicroseconds } of benchmarkRequests) {
   const target = targetMicroseconds >= 1000 ? `${targetMicroseconds / 1000} ms` : `${targetMicroseconds} µs`;
   console.log(`| ${name} | ${shown}${median > targetMicroseconds ? ' (over target)' : ''} | ${runs} | ${target} |`);
 }
+
+console.log('\n| wasm: PLD request | ε upper | ε lower | grid | time | target |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const { name, request, targetMilliseconds } of numericRequests) {
+  const t0 = performance.now();
+  const response = calc.compute(request);
+  const ms = performance.now() - t0;
+  if (!response.ok) throw new Error(`${name}: ${JSON.stringify(response.error)}`);
+  const { epsilon_upper: upper, epsilon_lower: lower, grid_size: grid } = response.result;
+  const target = targetMilliseconds ? `${targetMilliseconds} ms` : '';
+  console.log(`| ${name} | ${upper.toPrecision(6)} | ${lower.toPrecision(6)} | ${grid} | ${ms.toFixed(1)} ms | ${target} |`);
+}
+console.log(`\nwasm peak memory (linear memory after the runs): ${(calc.memoryBytes?.() ?? NaN) / 2 ** 20} MB`);
+
+buildNative();
+console.log('');
+execFileSync(path.join(path.dirname(distDir), 'build', 'native', 'dpcalc_bench'), { stdio: 'inherit' });
 
 function filesUnder(dir) {
   return readdirSync(dir).flatMap((entry) => {

@@ -47,5 +47,7 @@ export async function createCalculator() {
   const module = await createDpcalcModule(await moduleOptions());
   return {
     compute: (request, options = {}) => computeWith(module, request, options.onProgress),
+    // The size of the wasm linear memory; it only grows, so this is the peak so far (benchmarks).
+    memoryBytes: () => module.HEAP8.length,
   };
 }

@@ -20,3 +20,18 @@ export const benchmarkRequests = [
   { name: 'split, advanced KOV', request: { op: 'split', method: 'advanced', variant: 'kairouz', target: { epsilon: 1, delta: 1e-5 }, count: 100 }, targetMicroseconds: 50 },
   { name: 'split, zCDP', request: { op: 'split', method: 'zcdp', target: { epsilon: 1, delta: 1e-5 }, count: 100 }, targetMicroseconds: 50 },
 ];
+
+// Numeric (PLD) requests, timed once each in wasm, with the issue's targets.
+const subsampledGaussian = (sigma, rate) => ({ type: 'poisson_subsampled', rate, mechanism: { type: 'gaussian', sigma } });
+export const numericRequests = [
+  ...[1e2, 1e3, 1e4, 1e5, 1e6].map((count) => ({
+    name: `PLD, subsampled Gaussian σ=1 q=0.01 T=${count.toExponential(0)}`,
+    request: { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: subsampledGaussian(1, 0.01), count }] },
+    targetMilliseconds: count === 1e4 ? 100 : undefined,
+  })),
+  {
+    name: 'PLD, 50 different Gaussians σ = 20…69',
+    request: { op: 'compose', method: 'pld', delta: 1e-5, items: Array.from({ length: 50 }, (_, i) => ({ mechanism: { type: 'gaussian', sigma: 20 + i }, count: 1 })) },
+    targetMilliseconds: 100,
+  },
+];

@@ -1,0 +1,42 @@
+// Reading guarantee and mechanism objects out of requests, and writing guarantees into results.
+//   {type:'pure', epsilon} {type:'approx', epsilon, delta} {type:'zcdp', rho}
+//   {type:'rdp', orders:[...], epsilons:[...]}
+//   {type:'laplace', scale, sensitivity = 1} {type:'gaussian', sigma, sensitivity = 1}
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "dpcalc/api/value.hpp"
+#include "dpcalc/guarantees.hpp"
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::api {
+
+using Guarantee = std::variant<PureDp, ApproxDp, Zcdp, RdpCurve>;
+
+struct LaplaceParameters {
+  double scale;
+  double sensitivity;
+};
+struct GaussianParameters {
+  double sigma;
+  double sensitivity;
+};
+using ClosedFormMechanism = std::variant<LaplaceParameters, GaussianParameters>;
+
+// `path` is the guarantee's own dotted path ("guarantee", "items.3.guarantee").
+Result<Guarantee> read_guarantee(const Value& value, const std::string& path);
+Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string& path);
+
+Value to_value(const PureDp& guarantee);
+Value to_value(const ApproxDp& guarantee);  // delta reported as 1 when vacuous
+Value to_value(const Zcdp& guarantee);
+Value to_value(const RdpCurve& guarantee);
+Value to_value(const Guarantee& guarantee);
+
+// Adds "method" and "citation" to a result object.
+void set_method(Value& result, const MethodInfo& info);
+
+}  // namespace dpcalc::api

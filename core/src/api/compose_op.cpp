@@ -1,0 +1,211 @@
+// {op:'compose', method, items, ...} for the closed-form methods: see docs/API.md. Method 'pld'
+// is answered by pld_ops.cpp.
+#include <cmath>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/api/ops.hpp"
+#include "dpcalc/checks.hpp"
+#include "dpcalc/composition.hpp"
+#include "dpcalc/conversions.hpp"
+#include "dpcalc/optimal_composition.hpp"
+
+namespace dpcalc::api {
+namespace {
+
+enum class Method { kBasic, kParallel, kAdvanced, kOptimal, kZcdp };
+
+Result<Method> read_method(const Value& request) {
+  DPCALC_TRY(std::string name, string_field(request, "", "method"));
+  if (name == "basic") return Method::kBasic;
+  if (name == "parallel") return Method::kParallel;
+  if (name == "advanced") return Method::kAdvanced;
+  if (name == "optimal") return Method::kOptimal;
+  if (name == "zcdp") return Method::kZcdp;
+  return unknown_choice("method", name, {"basic", "parallel", "advanced", "optimal", "zcdp", "pld"});
+}
+
+// One item of the request, before it is turned into the currency of a method.
+struct RequestItem {
+  std::string path;  // "items.<i>"
+  bool from_mechanism;
+  Guarantee guarantee;  // for a Laplace mechanism: its pure guarantee
+  std::optional<GaussianParameters> gaussian;
+  double count;
+};
+
+Result<std::vector<RequestItem>> read_items(const Value& request) {
+  DPCALC_TRY(const Value* items, member(request, "", "items"));
+  if (!items->is_array() || items->as_array().empty()) {
+    return invalid_argument("items", "items must be a non-empty array of {guarantee | mechanism, count}.");
+  }
+  std::vector<RequestItem> result;
+  for (std::size_t i = 0; i < items->as_array().size(); ++i) {
+    const std::string path = "items." + std::to_string(i);
+    DPCALC_TRY(const Value* item, require_object(items->as_array()[i], path));
+    DPCALC_TRY(double count, number_field(*item, path, "count"));
+    DPCALC_TRY(double checked_count, check_count(count, field_path(path, "count")));
+    const Value* mechanism = item->find("mechanism");
+    const Value* guarantee = item->find("guarantee");
+    if ((mechanism == nullptr) == (guarantee == nullptr)) {
+      return invalid_argument(path, path + " needs exactly one of 'guarantee' and 'mechanism'.");
+    }
+    if (guarantee) {
+      DPCALC_TRY(Guarantee parsed, read_guarantee(*guarantee, field_path(path, "guarantee")));
+      result.push_back({path, false, std::move(parsed), std::nullopt, checked_count});
+      continue;
+    }
+    DPCALC_TRY(ClosedFormMechanism parsed, read_mechanism(*mechanism, field_path(path, "mechanism")));
+    if (const auto* laplace = std::get_if<LaplaceParameters>(&parsed)) {
+      // The Laplace mechanism is (Δ/b)-DP (Dwork, McSherry, Nissim, Smith 2006).
+      result.push_back({path, true, PureDp{laplace->sensitivity / laplace->scale}, std::nullopt, checked_count});
+    } else {
+      result.push_back({path, true, Zcdp{}, std::get<GaussianParameters>(parsed), checked_count});
+    }
+  }
+  return result;
+}
+
+// Items as (ε, δ) guarantees, for basic, parallel, advanced and optimal composition.
+Result<std::vector<ComposedItem>> as_approx_items(const std::vector<RequestItem>& items) {
+  std::vector<ComposedItem> result;
+  for (const RequestItem& item : items) {
+    if (item.gaussian) {
+      return Error{kUnsupported, field_path(item.path, "mechanism"),
+                   "The Gaussian mechanism has no pure ε; compose it with method 'zcdp' or 'pld'."};
+    }
+    if (const auto* pure = std::get_if<PureDp>(&item.guarantee)) {
+      result.push_back({ApproxDp{pure->epsilon, 0}, item.count});
+    } else if (const auto* approx = std::get_if<ApproxDp>(&item.guarantee)) {
+      result.push_back({*approx, item.count});
+    } else {
+      return Error{kUnsupported, field_path(item.path, "guarantee.type"),
+                   "zCDP and RDP guarantees compose with method 'zcdp' (convert RDP curves first)."};
+    }
+  }
+  return result;
+}
+
+// Items as zCDP guarantees: ε-DP is ε²/2-zCDP (Bun & Steinke 2016, Prop 1.4), the Gaussian
+// mechanism Δ²/(2σ²)-zCDP (Prop 1.6).
+Result<std::vector<ZcdpItem>> as_zcdp_items(const std::vector<RequestItem>& items) {
+  std::vector<ZcdpItem> result;
+  for (const RequestItem& item : items) {
+    if (item.gaussian) {
+      result.push_back({gaussian_to_zcdp(item.gaussian->sigma, item.gaussian->sensitivity), item.count});
+    } else if (const auto* pure = std::get_if<PureDp>(&item.guarantee)) {
+      result.push_back({pure_to_zcdp(*pure), item.count});
+    } else if (const auto* zcdp = std::get_if<Zcdp>(&item.guarantee)) {
+      result.push_back({*zcdp, item.count});
+    } else if (const auto* approx = std::get_if<ApproxDp>(&item.guarantee); approx && approx->delta == 0) {
+      result.push_back({pure_to_zcdp(PureDp{approx->epsilon}), item.count});
+    } else {
+      return Error{kUnsupported, field_path(item.path, "guarantee.type"),
+                   "Only pure DP, zCDP and Gaussian items have a zCDP bound; an (ε, δ) guarantee with δ > 0 "
+                   "does not. Use method 'basic', 'advanced' or 'pld'."};
+    }
+  }
+  return result;
+}
+
+Value approx_result(const ApproxDp& guarantee, const MethodInfo& info, bool all_pure) {
+  Value result = Value::object();
+  result.set("guarantee", all_pure ? to_value(PureDp{guarantee.epsilon}) : to_value(guarantee));
+  if (is_vacuous(guarantee)) result.set("vacuous", true);
+  set_method(result, info);
+  return result;
+}
+
+bool all_pure(const std::vector<ComposedItem>& items) {
+  for (const ComposedItem& item : items) {
+    if (item.guarantee.delta != 0) return false;
+  }
+  return true;
+}
+
+Result<Value> compose_advanced_op(const Value& request, const std::vector<ComposedItem>& items) {
+  DPCALC_TRY(auto variant_name, optional_string_field(request, "", "variant"));
+  AdvancedVariant variant = AdvancedVariant::kKairouzOhViswanath;
+  if (variant_name && *variant_name == "dwork_rothblum_vadhan") {
+    variant = AdvancedVariant::kDworkRothblumVadhan;
+  } else if (variant_name && *variant_name != "kairouz") {
+    return unknown_choice("variant", *variant_name, {"dwork_rothblum_vadhan", "kairouz"});
+  }
+  DPCALC_TRY(auto delta_slack, optional_number_field(request, "", "delta_slack"));
+  DPCALC_TRY(auto delta, optional_number_field(request, "", "delta"));
+  if (delta_slack && delta) {
+    return invalid_argument("delta_slack", "Give either delta_slack (δ') or delta (the total δ target), not both.");
+  }
+  AdvancedResult answer;
+  if (delta_slack) {
+    DPCALC_TRY(double slack, check_positive_delta(*delta_slack, "delta_slack"));
+    answer = compose_advanced(variant, items, slack);
+  } else {
+    if (!delta) return invalid_argument("delta", "delta (the total δ target) or delta_slack (δ') is required.");
+    DPCALC_TRY(double target, check_positive_delta(*delta, "delta"));
+    DPCALC_TRY(answer, compose_advanced_for_total_delta(variant, items, target, "delta"));
+  }
+  Value result = approx_result(answer.guarantee, variant == AdvancedVariant::kKairouzOhViswanath ? kAdvancedKov : kAdvancedDrv, false);
+  result.set("delta_slack", answer.delta_slack);
+  return result;
+}
+
+Result<Value> compose_optimal_op(const Value& request, const std::vector<ComposedItem>& items) {
+  DPCALC_TRY(double delta, number_field(request, "", "delta"));
+  DPCALC_TRY(double target, check_positive_delta(delta, "delta"));
+  double count = 0;
+  for (const ComposedItem& item : items) {
+    if (item.guarantee.epsilon != items[0].guarantee.epsilon || item.guarantee.delta != items[0].guarantee.delta) {
+      return Error{kUnsupported, "items",
+                   "Optimal composition in closed form needs identical items; for different items use method "
+                   "'pld', which brackets the optimal heterogeneous composition."};
+    }
+    count += item.count;
+  }
+  DPCALC_TRY(double count_total, check_count(count, "items"));
+  DPCALC_TRY(double epsilon, optimal_composition_epsilon(items[0].guarantee, count_total, target, "delta"));
+  return approx_result(ApproxDp{epsilon, target}, kOptimalComposition, false);
+}
+
+Result<Value> compose_zcdp_op(const Value& request, const std::vector<RequestItem>& request_items) {
+  DPCALC_TRY(std::vector<ZcdpItem> items, as_zcdp_items(request_items));
+  const Zcdp total = compose_zcdp(items);
+  Value result = Value::object();
+  result.set("guarantee", to_value(total));
+  set_method(result, kZcdpComposition);
+  DPCALC_TRY(auto delta, optional_number_field(request, "", "delta"));
+  if (!delta) return result;
+  DPCALC_TRY(double target, check_positive_delta(*delta, "delta"));
+  DPCALC_TRY(auto conversion, optional_string_field(request, "", "conversion"));
+  const bool bun_steinke = conversion && *conversion == "bun_steinke";
+  if (conversion && !bun_steinke && *conversion != "canonne_kamath_steinke") {
+    return unknown_choice("conversion", *conversion, {"bun_steinke", "canonne_kamath_steinke"});
+  }
+  const ApproxDp approx = bun_steinke ? zcdp_to_approx_bun_steinke(total, target)
+                                      : zcdp_to_approx_canonne_kamath_steinke(total, target);
+  result.set("approx", to_value(approx));
+  const MethodInfo& info = bun_steinke ? kZcdpBunSteinke : kZcdpCanonneKamathSteinke;
+  result.set("conversion", Value::object().set("method", info.method).set("citation", info.citation));
+  return result;
+}
+
+}  // namespace
+
+Result<Value> compose_op(const Value& request) {
+  DPCALC_TRY(Method method, read_method(request));
+  DPCALC_TRY(std::vector<RequestItem> request_items, read_items(request));
+  if (method == Method::kZcdp) return compose_zcdp_op(request, request_items);
+  DPCALC_TRY(std::vector<ComposedItem> items, as_approx_items(request_items));
+  switch (method) {
+    case Method::kBasic: return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
+    case Method::kParallel: return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
+    case Method::kAdvanced: return compose_advanced_op(request, items);
+    default: return compose_optimal_op(request, items);
+  }
+}
+
+}  // namespace dpcalc::api

@@ -1,0 +1,143 @@
+#include "dpcalc/budget_split.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "dpcalc/checks.hpp"
+#include "dpcalc/composition.hpp"
+#include "dpcalc/conversions.hpp"
+#include "dpcalc/optimal_composition.hpp"
+
+namespace dpcalc {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Bisection stops once the bracket is this tight (relative); far inside the promised 1%.
+constexpr double kBracketTolerance = 1e-12;
+
+// The largest x with count·x <= total (the quotient, rounded down so the product never exceeds).
+double divide_down(double total, double count) {
+  double share = total / count;
+  while (count * share > total) share = std::nextafter(share, 0.0);
+  return share;
+}
+
+// The largest x in [low, high] with meets(x), given meets(low) and not necessarily meets(high).
+// Bisects on the geometric mean while low > 0 (the answer may be many orders of magnitude below
+// high for large counts), and returns the lower end: the side verified to meet the target.
+double bisect_largest(const std::function<bool(double)>& meets, double low, double high) {
+  if (meets(high)) return high;
+  for (int iteration = 0; iteration < 400 && high - low > kBracketTolerance * high; ++iteration) {
+    const double middle = low > 0 ? std::sqrt(low) * std::sqrt(high) : (low + high) / 2;
+    (meets(middle) ? low : high) = middle;
+  }
+  return low;
+}
+
+Error needs_positive_delta(const std::string& target_field, double delta) {
+  const std::string field = field_path(target_field, "delta");
+  return invalid_argument(field, field +
+                                     " must be greater than 0 for this method: only basic composition "
+                                     "can split a pure (delta = 0) budget (got " +
+                                     format_number(delta) + ").");
+}
+
+SplitResult split_basic(const ApproxDp& target, double count) {
+  const ApproxDp per_item{divide_down(target.epsilon, count), divide_down(target.delta, count)};
+  return SplitResult{per_item, kNaN, kNaN, compose_basic({ComposedItem{per_item, count}})};
+}
+
+SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, double count) {
+  const double slack = target.delta / 2;
+  // Half of the target goes to the items; shrink their share if rounding pushes the total over.
+  double item_delta = divide_down(slack, count);
+  const auto total_delta = [&](double delta) {
+    return compose_advanced(variant, {ComposedItem{ApproxDp{0, delta}, count}}, slack).guarantee.delta;
+  };
+  for (int attempt = 0; total_delta(item_delta) > target.delta && attempt < 64; ++attempt) {
+    item_delta -= std::ldexp(item_delta * DBL_EPSILON, attempt);
+  }
+  const auto compose = [&](double epsilon) {
+    return compose_advanced(variant, {ComposedItem{ApproxDp{epsilon, item_delta}, count}}, slack);
+  };
+  // Advanced composition is never above basic, so the basic share always meets the target.
+  const double epsilon = bisect_largest(
+      [&](double epsilon) { return compose(epsilon).guarantee.epsilon <= target.epsilon; },
+      divide_down(target.epsilon, count), target.epsilon);
+  const AdvancedResult achieved = compose(epsilon);
+  return SplitResult{ApproxDp{epsilon, item_delta}, slack, kNaN, achieved.guarantee};
+}
+
+Result<SplitResult> split_optimal(const ApproxDp& target, double count, const std::string& target_field) {
+  const double item_delta = divide_down(target.delta / 2, count);
+  // For a fixed eps, delta is increasing in eps0, so "delta at the target eps meets the target
+  // delta" is the monotone test to bisect on. The basic share meets it: no term of the sum is then
+  // positive and delta is 1 − (1 − delta0)^k <= k delta0 <= target.delta / 2.
+  const double epsilon = bisect_largest(
+      [&](double epsilon0) {
+        return optimal_composition_delta(ApproxDp{epsilon0, item_delta}, count, target.epsilon) <=
+               target.delta;
+      },
+      divide_down(target.epsilon, count), target.epsilon);
+  const ApproxDp per_item{epsilon, item_delta};
+  DPCALC_TRY(double achieved_epsilon,
+             optimal_composition_epsilon(per_item, count, target.delta, field_path(target_field, "delta")));
+  // The smallest eps meeting the target delta is at most target.epsilon up to its final rounding.
+  achieved_epsilon = std::min(achieved_epsilon, target.epsilon);
+  const ApproxDp achieved{achieved_epsilon, optimal_composition_delta(per_item, count, achieved_epsilon)};
+  return SplitResult{per_item, target.delta / 2, kNaN, achieved};
+}
+
+SplitResult split_zcdp(const ApproxDp& target, double count) {
+  const auto converted_epsilon = [&](double rho) {
+    return zcdp_to_approx_canonne_kamath_steinke(Zcdp{rho}, target.delta).epsilon;
+  };
+  // The converted eps is at least rho, so rho = target.epsilon is already too much.
+  const double rho = bisect_largest(
+      [&](double rho) { return converted_epsilon(rho) <= target.epsilon; }, 0, target.epsilon);
+  // 0-zCDP items release nothing, whatever the conversion reports for rho = 0.
+  if (rho == 0) return SplitResult{ApproxDp{0, 0}, kNaN, 0, ApproxDp{0, 0}};
+  // eps0 = sqrt(2 rho / count), rounded down until the recomposed rho still meets the target.
+  double epsilon0 = std::sqrt(2 * rho / count);
+  const auto recomposed_rho = [&](double epsilon) {
+    return compose_zcdp({ZcdpItem{Zcdp{epsilon * epsilon / 2}, count}}).rho;
+  };
+  for (int attempt = 0;
+       epsilon0 > 0 && converted_epsilon(recomposed_rho(epsilon0)) > target.epsilon && attempt < 64;
+       ++attempt) {
+    epsilon0 -= std::ldexp(epsilon0 * DBL_EPSILON, attempt);
+  }
+  const double total_rho = recomposed_rho(epsilon0);
+  return SplitResult{ApproxDp{epsilon0, 0}, kNaN, epsilon0 * epsilon0 / 2,
+                     zcdp_to_approx_canonne_kamath_steinke(Zcdp{total_rho}, target.delta)};
+}
+
+}  // namespace
+
+Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, double count,
+                                 const std::string& target_field) {
+  DPCALC_TRY(const double epsilon, check_epsilon(target.epsilon, field_path(target_field, "epsilon")));
+  DPCALC_TRY(const double delta, check_delta(target.delta, field_path(target_field, "delta")));
+  DPCALC_TRY(const double items, check_count(count, "count"));
+  const ApproxDp checked{epsilon, delta};
+  if (method != SplitMethod::kBasic && !(delta > 0)) return needs_positive_delta(target_field, delta);
+  switch (method) {
+    case SplitMethod::kBasic:
+      return split_basic(checked, items);
+    case SplitMethod::kAdvancedDrv:
+      return split_advanced(AdvancedVariant::kDworkRothblumVadhan, checked, items);
+    case SplitMethod::kAdvancedKov:
+      return split_advanced(AdvancedVariant::kKairouzOhViswanath, checked, items);
+    case SplitMethod::kOptimal:
+      return split_optimal(checked, items, target_field);
+    case SplitMethod::kZcdp:
+      return split_zcdp(checked, items);
+  }
+  return invalid_argument("method", "Unknown budget split method.");
+}
+
+}  // namespace dpcalc
