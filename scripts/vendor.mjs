@@ -1,0 +1,36 @@
+// Vendor assets of the page, served from dist/vendor/ so that the page makes no request to another
+// origin: one ES module bundling KaTeX and Observable Plot (from web/vendor-entry.js), and KaTeX's
+// stylesheet with its fonts.
+import { cpSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** Writes dist/vendor/vendor.js, dist/vendor/katex/katex.min.css and dist/vendor/katex/fonts/. */
+export async function buildVendor(distDir) {
+  const vendorDir = path.join(distDir, 'vendor');
+  mkdirSync(vendorDir, { recursive: true });
+  await build({
+    entryPoints: [path.join(repoRoot, 'web', 'vendor-entry.js')],
+    outfile: path.join(vendorDir, 'vendor.js'),
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2020',
+    legalComments: 'eof',
+    logLevel: 'warning',
+  });
+  const katexDist = path.dirname(require.resolve('katex/dist/katex.min.css'));
+  const katexOut = path.join(vendorDir, 'katex');
+  mkdirSync(katexOut, { recursive: true });
+  cpSync(path.join(katexDist, 'katex.min.css'), path.join(katexOut, 'katex.min.css'));
+  cpSync(path.join(katexDist, 'fonts'), path.join(katexOut, 'fonts'), { recursive: true });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildVendor(path.resolve(process.argv[2] ?? path.join(repoRoot, 'dist')));
+}

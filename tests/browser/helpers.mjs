@@ -1,0 +1,77 @@
+// Shared set-up of the page tests: a static server on dist/ (or DPCALC_WEB_ROOT), Debian's
+// Chromium headless with a fresh profile, and pages that record console errors, CSP violations
+// and every request to another origin.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Starts the server and the browser; `close()` stops both. */
+export async function startSession() {
+  const server = await startServer({ root: process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist'), port: 0 });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
+  return {
+    url: server.url,
+    origin: new URL(server.url).origin,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A fresh context and page; `problems` collects console errors, uncaught exceptions, CSP
+ * violations and requests to any origin but the server's (those are aborted).
+ */
+export async function openPage(session, { colorScheme = 'light', hash = '' } = {}) {
+  const context = await session.browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === session.origin || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    problems.push(`request to another origin: ${url}`);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+    });
+  });
+  await page.goto(session.url + hash);
+  await waitForAllSections(page);
+  return { page, context, problems };
+}
+
+/** Every section has rendered at least once and none is recomputing. */
+export async function waitForAllSections(page) {
+  await page.waitForFunction(() => {
+    const regions = [...document.querySelectorAll('[data-results]')];
+    return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'));
+  });
+}
+
+/** Waits until the bound of a method row (section results `section`, row `row`) reads `text` exactly. */
+export async function waitForBound(page, section, row, text) {
+  await page.waitForFunction(({ section, row, text }) => {
+    const bound = document.querySelector(`[data-results="${section}"] tr[data-row="${row}"] .bound`);
+    return bound?.textContent === text;
+  }, { section, row, text });
+}
+
+export async function boundText(page, section, row) {
+  return page.locator(`[data-results="${section}"] tr[data-row="${row}"] .answer`).first().textContent();
+}

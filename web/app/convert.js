@@ -1,0 +1,28 @@
+// Conversions between definitions: zCDP to (ε, δ) by Bun–Steinke 2016 and by the tighter
+// Canonne–Kamath–Steinke 2020 bound, and pure ε-DP to zCDP.
+import { h, readNumber } from './dom.js';
+import { formulas } from './formula.js';
+import { askAll, guaranteeElement, methodTable } from './results.js';
+
+export async function updateConvert({ calculator, form, isCurrent, results, errors }) {
+  const input = (name) => form.elements[`convert.${name}`];
+  const fields = { rho: input('rho'), delta: input('delta'), epsilon: input('epsilon') };
+  const rho = readNumber(fields.rho);
+  const delta = readNumber(fields.delta);
+  const epsilon = readNumber(fields.epsilon);
+  const zcdp = { type: 'zcdp', rho };
+  const conversions = [
+    { id: 'bun-steinke', label: 'zCDP → (ε, δ), Bun–Steinke', formula: formulas.bunSteinke,
+      request: { op: 'convert', guarantee: zcdp, to: 'approx', delta, conversion: 'bun_steinke' } },
+    { id: 'canonne-kamath-steinke', label: 'zCDP → (ε, δ), Canonne–Kamath–Steinke (tighter)', formula: formulas.canonneKamathSteinke,
+      request: { op: 'convert', guarantee: zcdp, to: 'approx', delta, conversion: 'canonne_kamath_steinke' } },
+    { id: 'pure-to-zcdp', label: 'Pure ε-DP → zCDP', formula: formulas.pureToZcdp,
+      request: { op: 'convert', guarantee: { type: 'pure', epsilon }, to: 'zcdp' } },
+  ];
+  const responses = await askAll(calculator, conversions.map((conversion) => conversion.request));
+  if (!isCurrent()) return;
+  const fieldMap = { 'guarantee.rho': fields.rho, delta: fields.delta, 'guarantee.epsilon': fields.epsilon };
+  const rows = conversions.map((conversion, i) => ({ ...conversion, response: responses[i], fields: fieldMap,
+    render: (result) => h('span', {}, guaranteeElement(result.guarantee, { vacuous: result.vacuous, deltaIsGiven: result.guarantee.type === 'approx' })) }));
+  results.replaceChildren(methodTable({ caption: 'Conversions', rows, errors }));
+}

@@ -1,0 +1,34 @@
+// Number formatting that never makes a bound look better than it is: an upper bound is rounded up,
+// a lower bound (or a budget you may spend) is rounded down, to a few significant digits.
+// Differences below kTolerance (relative) are floating-point noise of the computation itself
+// (10 × 0.1 = 1.0000000000000002), far below the core's own accuracy, and do not bump a digit.
+const kDigits = 5;
+const kTolerance = 1e-12;
+const superscripts = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** `x` rounded to `digits` significant digits towards +∞ ('up') or −∞ ('down'). */
+export function roundTo(x, direction = 'up', digits = kDigits) {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
+  let rounded = Number(`${mantissa}e${exponent}`);
+  const step = Number(`1e${Number(exponent) - digits + 1}`);
+  const noise = Math.abs(x) * kTolerance;
+  if (direction === 'up' && rounded < x - noise) rounded = Number((rounded + step).toPrecision(digits));
+  if (direction === 'down' && rounded > x + noise) rounded = Number((rounded - step).toPrecision(digits));
+  return rounded;
+}
+
+/** Text for a number already rounded: plain for 0.001 ≤ |x| < 1e6, else "3.1193 × 10⁻⁵". */
+export function numberText(x) {
+  if (Number.isNaN(x)) return 'not a number';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
+  const magnitude = Math.abs(x);
+  if (x === 0 || (magnitude >= 1e-3 && magnitude < 1e6)) return String(x).replace('-', '−');
+  const [mantissa, exponent] = x.toExponential().split('e');
+  const power = String(Number(exponent)).replace(/[-0-9]/g, (c) => superscripts[c]);
+  return `${mantissa.replace('-', '−')} × 10${power}`;
+}
+
+export function formatNumber(x, direction = 'up') {
+  return numberText(roundTo(x, direction));
+}

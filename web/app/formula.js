@@ -1,0 +1,36 @@
+// The formula of each method, in TeX, rendered with the locally bundled KaTeX. The page shows the
+// formula; the number beside it always comes from the calculator core.
+import { renderTex } from '../vendor/vendor.js';
+import { h } from './dom.js';
+
+const approxGroup = String.raw`\Bigl(k\varepsilon,\ \delta\,\frac{e^{k\varepsilon}-1}{e^{\varepsilon}-1}\Bigr)`;
+const cks = String.raw`\varepsilon = \inf_{\alpha>1}\, \alpha\rho + \frac{\ln\frac{1}{\delta} + (\alpha-1)\ln\bigl(1-\frac{1}{\alpha}\bigr) - \ln\alpha}{\alpha-1}`;
+const bunSteinke = String.raw`\varepsilon = \rho + 2\sqrt{\rho\ln(1/\delta)}`;
+
+export const formulas = {
+  groupPure: String.raw`\varepsilon_k = k\,\varepsilon`,
+  groupApprox: String.raw`(\varepsilon_k, \delta_k) = ${approxGroup}`,
+  groupZcdp: String.raw`\rho_k = k^2 \rho`,
+  groupLaplace: String.raw`\varepsilon_k = \frac{k\Delta}{b}`,
+  groupGaussianExact: String.raw`\Phi\Bigl(\frac{\mu}{2}-\frac{\varepsilon}{\mu}\Bigr) - e^{\varepsilon}\,\Phi\Bigl(-\frac{\mu}{2}-\frac{\varepsilon}{\mu}\Bigr) \le \delta,\quad \mu = \frac{k\Delta}{\sigma}`,
+  groupGaussianZcdp: String.raw`\rho_k = \frac{(k\Delta)^2}{2\sigma^2},\quad ${cks}`,
+  groupGaussianGeneric: String.raw`\text{the Gaussian's }(\varepsilon,\delta)\text{ at }k=1,\text{ then } ${approxGroup}`,
+  groupGaussianComposition: String.raw`\rho = k\,\frac{\Delta^2}{2\sigma^2}\ \ (\text{vs. } k^2\,\tfrac{\Delta^2}{2\sigma^2}\text{ for a group})`,
+  basic: String.raw`\Bigl(\sum_i \varepsilon_i,\ \sum_i \delta_i\Bigr) = (k\varepsilon_0,\ k\delta_0)`,
+  parallel: String.raw`\Bigl(\max_i \varepsilon_i,\ \max_i \delta_i\Bigr)`,
+  advancedDrv: String.raw`\varepsilon_0\sqrt{2k\ln(1/\delta')} + k\varepsilon_0\bigl(e^{\varepsilon_0}-1\bigr),\quad \delta = k\delta_0 + \delta'`,
+  advancedKov: String.raw`\min\Bigl\{k\varepsilon_0,\ k\varepsilon_0\tanh\tfrac{\varepsilon_0}{2} + \varepsilon_0\sqrt{2k\ln\bigl(e+\sqrt{k\varepsilon_0^2}/\delta'\bigr)},\ k\varepsilon_0\tanh\tfrac{\varepsilon_0}{2} + \varepsilon_0\sqrt{2k\ln(1/\delta')}\Bigr\},\quad \delta = 1-(1-\delta_0)^k(1-\delta')`,
+  optimal: String.raw`\delta = 1-(1-\delta_0)^k\Bigl(1-\sum_{\ell=0}^{k}\binom{k}{\ell}\frac{\bigl[e^{(k-\ell)\varepsilon_0}-e^{\varepsilon+\ell\varepsilon_0}\bigr]_+}{(1+e^{\varepsilon_0})^k}\Bigr)\ \text{solved for the smallest }\varepsilon`,
+  zcdp: String.raw`\rho = k\,\frac{\varepsilon_0^2}{2},\quad ${cks}`,
+  bunSteinke,
+  canonneKamathSteinke: cks,
+  pureToZcdp: String.raw`\rho = \frac{\varepsilon^2}{2}`,
+  split: String.raw`\varepsilon_0 = \max\{\varepsilon_0 : \mathrm{compose}_k(\varepsilon_0,\delta_0) \le (\varepsilon,\delta)\}`,
+};
+
+/** An element holding `tex` typeset by KaTeX (display style). */
+export function formulaElement(tex) {
+  const element = h('span', { class: 'formula' });
+  renderTex(tex, element, { throwOnError: false, displayMode: false });
+  return element;
+}

@@ -1,0 +1,77 @@
+// Worked example: DP k-means with T iterations. Each iteration releases noisy cluster counts and
+// noisy coordinate sums (Laplace, sensitivity 1 after clipping), each at ε/(2T), the budget rule of
+// the algorithm; the calculator composes the releases after every iteration.
+import { h, readNumber } from './dom.js';
+import { askAll, guaranteeElement, methodTable } from './results.js';
+import { approxOf, compositionMethods, itemOf } from './composition.js';
+import { formatNumber } from './format.js';
+import { formulaElement } from './formula.js';
+
+const kMaxIterations = 10000;
+const kShownIterations = 12;
+
+/** The iterations shown step by step: all of them when few, else the first and last few. */
+function shownIterations(iterations) {
+  if (iterations <= kShownIterations) return Array.from({ length: iterations }, (_, i) => i + 1);
+  const head = Array.from({ length: kShownIterations - 3 }, (_, i) => i + 1);
+  return [...head, null, iterations - 1, iterations];
+}
+
+export async function updateKmeans({ calculator, form, isCurrent, results, errors }) {
+  const input = (name) => form.elements[`kmeans.${name}`];
+  const fields = { epsilon: input('epsilon'), iterations: input('iterations'), delta: input('delta') };
+  const epsilon = readNumber(fields.epsilon);
+  const delta = readNumber(fields.delta);
+  const iterationsText = fields.iterations.value.trim();
+  const iterations = Number(iterationsText);
+  if (!/^\d+$/.test(iterationsText) || iterations < 1 || iterations > kMaxIterations) {
+    errors.set(fields.iterations, `Enter a whole number of iterations from 1 to ${kMaxIterations}.`);
+    if (isCurrent()) results.replaceChildren(h('p', { class: 'row-error' }, 'Check the marked field.'));
+    return;
+  }
+  // The algorithm's own budget rule, not an accounting result: 2T releases share ε equally.
+  const stepEpsilon = epsilon / (2 * iterations);
+  const item = itemOf(stepEpsilon, 0);
+  const fieldMap = { 'items.0.guarantee.epsilon': fields.epsilon, delta: fields.delta };
+  const shown = shownIterations(iterations);
+  const stepRequests = shown.filter((t) => t !== null).flatMap((t) => [
+    { op: 'compose', method: 'basic', items: [{ ...item, count: 2 * t }] },
+    { op: 'compose', method: 'zcdp', delta, items: [{ ...item, count: 2 * t }] }]);
+  const totals = compositionMethods.filter((method) => ['basic', 'advanced-kov', 'optimal', 'zcdp'].includes(method.id));
+  const [stepResponses, totalResponses] = await Promise.all([
+    askAll(calculator, stepRequests),
+    askAll(calculator, totals.map((method) => method.request(item, 2 * iterations, delta))),
+  ]);
+  if (!isCurrent()) return;
+
+  let next = 0;
+  const cell = (response, render) => {
+    if (response.ok) return h('td', {}, render(response.result));
+    const marked = fieldMap[response.error.field];
+    if (marked && !errors.has(marked)) errors.set(marked, response.error.message);
+    return h('td', { class: 'row-error' }, response.error.message);
+  };
+  const stepRows = shown.map((t) => {
+    if (t === null) return h('tr', {}, h('td', { colspan: '4', class: 'ellipsis' }, '…'));
+    const basic = stepResponses[next];
+    const zcdp = stepResponses[next + 1];
+    next += 2;
+    return h('tr', { dataset: { iteration: String(t) } },
+      h('th', { scope: 'row' }, String(t)),
+      h('td', {}, `${2 * t}: counts and sums of ${t === 1 ? 'iteration 1' : `iterations 1–${t}`}`),
+      cell(basic, (result) => guaranteeElement(result.guarantee)),
+      cell(zcdp, (result) => guaranteeElement(approxOf(result), { deltaIsGiven: true, vacuous: result.vacuous })));
+  });
+  const stepText = Number.isFinite(stepEpsilon) ? formatNumber(stepEpsilon, 'down') : '—';
+  const rows = totals.map((method, i) => ({ id: method.id, label: method.label, formula: method.formula, response: totalResponses[i],
+    fields: fieldMap, render: (result) => guaranteeElement(approxOf(result), { vacuous: result.vacuous, deltaIsGiven: result.approx !== undefined }) }));
+  results.replaceChildren(
+    h('p', { class: 'step-rule' }, 'Each release: Laplace noise with ', formulaElement(String.raw`\varepsilon_{\text{step}} = \frac{\varepsilon}{2T}`),
+      ' = ', h('strong', { dataset: { stepEpsilon: String(stepEpsilon) } }, stepText), ` (T = ${iterations}).`),
+    h('div', { class: 'table-scroll' }, h('table', { class: 'steps' },
+      h('caption', {}, 'Budget spent after each iteration'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Iteration t'), h('th', { scope: 'col' }, 'Releases so far'),
+        h('th', { scope: 'col' }, 'Basic composition'), h('th', { scope: 'col' }, 'zCDP composition'))),
+      h('tbody', {}, stepRows))),
+    methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }));
+}

@@ -1,0 +1,84 @@
+// Renders calculator responses: a guarantee as "ε ≤ …" text, and a table comparing methods, each row
+// with the method's name, its guarantee, its formula and its citation. Errors land in the row and,
+// when they name a field of the form, beside that field.
+import { h } from './dom.js';
+import { formatNumber } from './format.js';
+import { formulaElement } from './formula.js';
+
+export const kVacuousText = 'no meaningful guarantee (δ ≥ 1)';
+
+/**
+ * A guarantee as text, e.g. "ε ≤ 4, δ ≤ 3.1193 × 10⁻⁵". `deltaIsGiven` says the δ was an input
+ * (the ε is the bound at that δ), so it is shown as "at δ = …" without rounding.
+ */
+export function guaranteeElement(guarantee, { vacuous = false, deltaIsGiven = false, direction = 'up' } = {}) {
+  const dataset = {};
+  for (const key of ['epsilon', 'delta', 'rho']) if (typeof guarantee?.[key] === 'number') dataset[key] = String(guarantee[key]);
+  const relation = direction === 'up' ? '≤' : '=';
+  const parts = [];
+  if (vacuous) return h('span', { class: 'bound vacuous', dataset }, kVacuousText);
+  if (guarantee.type === 'zcdp') parts.push(`ρ ${relation} ${formatNumber(guarantee.rho, direction)}`);
+  if (guarantee.type === 'pure' || guarantee.type === 'approx') {
+    parts.push(`ε ${relation} ${formatNumber(guarantee.epsilon, direction)}`);
+  }
+  if (guarantee.type === 'approx') {
+    parts.push(deltaIsGiven ? `at δ = ${formatNumber(guarantee.delta, 'down')}` : `δ ${relation} ${formatNumber(guarantee.delta, direction)}`);
+  }
+  return h('span', { class: 'bound', dataset }, parts.join(deltaIsGiven ? ' ' : ', '));
+}
+
+const failure = (error) => ({
+  ok: false, error: { code: 'internal', field: '', message: `The calculator failed: ${error?.message ?? error}` },
+});
+
+/** A calculator response that never rejects: a worker failure becomes an error response. */
+export function settle(promise) {
+  return promise.catch(failure);
+}
+
+/** Asks the calculator every request at once; resolves to the responses in the same order. */
+export function askAll(calculator, requests) {
+  return Promise.all(requests.map((request) => settle(calculator.run(request))));
+}
+
+/** Adds the error of `response` to `errors` (input → message) when its field is one of `fields`. */
+export function collectFieldError(response, fields, errors) {
+  if (response.ok) return false;
+  const input = fields[response.error.field];
+  if (!input) return false;
+  if (!errors.has(input)) errors.set(input, response.error.message);
+  return true;
+}
+
+/**
+ * A comparison table. rows: [{ id, label, formula, response, fields, render(result) → Node,
+ * note?(result) → string }]. Errors that name an input are marked there by the caller (see
+ * collectFieldError); the row itself says what went wrong.
+ */
+export function methodTable({ caption, rows, errors }) {
+  const body = rows.map((row) => {
+    const { response } = row;
+    let answer;
+    let method = '';
+    let citation = '';
+    if (response.ok) {
+      const { result } = response;
+      answer = h('div', {}, row.render(result), row.note ? h('div', { class: 'note' }, row.note(result) ?? '') : null);
+      method = result.method ?? '';
+      citation = result.citation ?? '';
+    } else {
+      const namesInput = collectFieldError(response, row.fields ?? {}, errors);
+      answer = h('span', { class: 'row-error' }, namesInput ? `Check the marked field: ${response.error.message}` : response.error.message);
+    }
+    return h('tr', { dataset: { row: row.id, ok: String(response.ok) } },
+      h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label), method ? h('span', { class: 'method' }, method) : null),
+      h('td', { class: 'answer' }, answer),
+      h('td', { class: 'formula-cell' }, formulaElement(row.formula)),
+      h('td', { class: 'citation' }, citation ? h('cite', {}, citation) : ''));
+  });
+  return h('div', { class: 'table-scroll' }, h('table', { class: 'methods' },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Method'), h('th', { scope: 'col' }, 'Guarantee'),
+      h('th', { scope: 'col' }, 'Formula'), h('th', { scope: 'col' }, 'Citation'))),
+    h('tbody', {}, body)));
+}

@@ -1,0 +1,43 @@
+// Budget split: the largest per-step (ε₀, δ₀) whose composition over k steps meets a total target,
+// for every method. A per-step budget is something you spend, so it is rounded down.
+import { h, readNumber } from './dom.js';
+import { formulas } from './formula.js';
+import { askAll, guaranteeElement, methodTable } from './results.js';
+import { formatNumber } from './format.js';
+
+const splitMethods = [
+  { id: 'basic', label: 'Basic composition', method: 'basic' },
+  { id: 'advanced-drv', label: 'Advanced composition (Dwork–Rothblum–Vadhan)', method: 'advanced', variant: 'dwork_rothblum_vadhan' },
+  { id: 'advanced-kov', label: 'Advanced composition (Kairouz–Oh–Viswanath)', method: 'advanced', variant: 'kairouz' },
+  { id: 'optimal', label: 'Optimal composition (exact)', method: 'optimal' },
+  { id: 'zcdp', label: 'zCDP composition', method: 'zcdp' },
+];
+
+function renderPerItem(result) {
+  const perItem = result.per_item;
+  const guarantee = typeof perItem.delta === 'number' ? { type: 'approx', ...perItem } : { type: 'pure', epsilon: perItem.epsilon };
+  return h('span', {}, 'per step ', guaranteeElement(guarantee, { direction: 'down' }));
+}
+
+function noteOf(result) {
+  const notes = [];
+  if (result.achieved) {
+    notes.push(`composes back to ε ≤ ${formatNumber(result.achieved.epsilon)}, δ ≤ ${formatNumber(result.achieved.delta)}`);
+  }
+  if (typeof result.delta_slack === 'number') notes.push(`δ′ = ${formatNumber(result.delta_slack, 'down')} kept as slack`);
+  return notes.join('; ');
+}
+
+export async function updateSplit({ calculator, form, isCurrent, results, errors }) {
+  const input = (name) => form.elements[`split.${name}`];
+  const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
+  const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
+  const count = readNumber(fields.count);
+  const responses = await askAll(calculator, splitMethods.map(({ method, variant }) => (
+    variant ? { op: 'split', method, variant, target, count } : { op: 'split', method, target, count })));
+  if (!isCurrent()) return;
+  const fieldMap = { 'target.epsilon': fields.epsilon, 'target.delta': fields.delta, count: fields.count };
+  const rows = splitMethods.map((method, i) => ({ id: method.id, label: method.label, formula: formulas.split,
+    response: responses[i], render: renderPerItem, note: noteOf, fields: fieldMap }));
+  results.replaceChildren(methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }));
+}
