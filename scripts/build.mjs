@@ -5,7 +5,6 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { ensureDependencies, repoRoot } from './install.mjs';
-import { buildVendor } from './vendor.mjs';
 
 const distDir = path.join(repoRoot, 'dist');
 const nativeDir = path.join(repoRoot, 'build', 'native');
@@ -62,6 +61,8 @@ function copyPage() {
 export async function buildDist() {
   buildWasm();
   copyPage();
+  // Loaded here, not at the top: its npm packages exist only after ensureDependencies() has run.
+  const { buildVendor } = await import('./vendor.mjs');
   await buildVendor(distDir);
   return distDir;
 }
