@@ -1,0 +1,142 @@
+// The request/result layer (dpcalc::api::compute) natively: dispatch, error shapes and field paths,
+// and that results carry the values of the typed core. Expected numbers come from the closed forms
+// evaluated with mpmath at 40 digits (noted beside each).
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "approx.hpp"
+#include "dpcalc/api/compute.hpp"
+
+namespace {
+
+using dpcalc::api::Value;
+
+Value object() { return Value::object(); }
+
+Value pure(double epsilon) { return object().set("type", "pure").set("epsilon", epsilon); }
+
+Value approx(double epsilon, double delta) {
+  return object().set("type", "approx").set("epsilon", epsilon).set("delta", delta);
+}
+
+Value items_of(const Value& guarantee, double count) {
+  Value items = Value::array();
+  items.push(object().set("guarantee", guarantee).set("count", count));
+  return items;
+}
+
+const Value& result_of(const Value& response) {
+  REQUIRE(response.find("ok") != nullptr);
+  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
+  return *response.find("result");
+}
+
+double number_at(const Value& value, const std::string& dotted) {
+  const Value* current = &value;
+  std::size_t start = 0;
+  while (start <= dotted.size()) {
+    const std::size_t end = dotted.find('.', start);
+    const std::string key = dotted.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    current = current->find(key);
+    REQUIRE_MESSAGE(current != nullptr, dotted);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  REQUIRE(current->is_number());
+  return current->as_number();
+}
+
+void check_error(const Value& response, const std::string& field, const std::string& code = "invalid_argument") {
+  REQUIRE(response.find("ok") != nullptr);
+  CHECK_FALSE(response.find("ok")->as_bool());
+  const Value* error = response.find("error");
+  REQUIRE(error != nullptr);
+  CHECK(error->find("code")->as_string() == code);
+  CHECK(error->find("field")->as_string() == field);
+  CHECK(error->find("message")->as_string().size() > 10);
+}
+
+}  // namespace
+
+TEST_CASE("[api] group privacy results carry the core's values, method and citation") {
+  const Value response = dpcalc::api::compute(
+      object().set("op", "group").set("k", 4).set("guarantee", approx(1, 1e-6)));
+  const Value& result = result_of(response);
+  CHECK(result.find("guarantee")->find("type")->as_string() == "approx");
+  CHECK(number_at(result, "guarantee.epsilon") == 4);
+  // 1e-6 (e^4 − 1)/(e − 1), mpmath: 3.119287485057736e-05
+  CHECK_REL(number_at(result, "guarantee.delta"), 3.119287485057736e-05, 1e-12);
+  CHECK(result.find("citation")->as_string() == "Vadhan 2017, Lemma 2.2");
+  CHECK(result.find("vacuous") == nullptr);
+}
+
+TEST_CASE("[api] a vacuous group bound says so and reports delta 1") {
+  const Value response = dpcalc::api::compute(
+      object().set("op", "group").set("k", 5000).set("guarantee", approx(1, 1e-300)));
+  const Value& result = result_of(response);
+  CHECK(result.find("vacuous")->as_bool());
+  CHECK(number_at(result, "guarantee.delta") == 1);
+}
+
+TEST_CASE("[api] compose dispatches every closed-form method") {
+  SUBCASE("basic keeps pure items pure") {
+    const Value response = dpcalc::api::compute(
+        object().set("op", "compose").set("method", "basic").set("items", items_of(pure(0.1), 10)));
+    const Value& result = result_of(response);
+    CHECK(result.find("guarantee")->find("type")->as_string() == "pure");
+    CHECK_REL(number_at(result, "guarantee.epsilon"), 1.0, 1e-15);
+  }
+  SUBCASE("optimal matches Kairouz–Oh–Viswanath (public_values.json, mpmath 30 digits)") {
+    const Value response = dpcalc::api::compute(object().set("op", "compose").set("method", "optimal")
+                                                    .set("delta", 1e-5).set("items", items_of(pure(0.1), 100)));
+    const Value& result = result_of(response);
+    CHECK_REL(number_at(result, "guarantee.epsilon"), 4.306791372516507, 1e-9);
+  }
+  SUBCASE("zcdp converts with Canonne–Kamath–Steinke (public_values.json: 5.221534)") {
+    const Value response = dpcalc::api::compute(object().set("op", "compose").set("method", "zcdp").set("delta", 1e-6)
+                                                    .set("items", items_of(object().set("type", "zcdp").set("rho", 0.25), 2)));
+    const Value& result = result_of(response);
+    CHECK_REL(number_at(result, "guarantee.rho"), 0.5, 1e-15);
+    CHECK_REL(number_at(result, "approx.epsilon"), 5.221534, 1e-6);
+  }
+}
+
+TEST_CASE("[api] malformed requests name the offending field and never crash") {
+  check_error(dpcalc::api::compute(Value()), "request");
+  check_error(dpcalc::api::compute(Value("group")), "request");
+  check_error(dpcalc::api::compute(object()), "op");
+  check_error(dpcalc::api::compute(object().set("op", 3)), "op");
+  check_error(dpcalc::api::compute(object().set("op", "nope")), "op");
+  const Value group = object().set("op", "group");
+  check_error(dpcalc::api::compute(Value(group).set("k", "4").set("guarantee", pure(1))), "k");
+  check_error(dpcalc::api::compute(Value(group).set("k", 2.5).set("guarantee", pure(1))), "k");
+  check_error(dpcalc::api::compute(Value(group).set("k", 0).set("guarantee", pure(1))), "k");
+  check_error(dpcalc::api::compute(Value(group).set("k", std::nan("")).set("guarantee", pure(1))), "k");
+  check_error(dpcalc::api::compute(Value(group).set("k", 2).set("guarantee", approx(1, 1))), "guarantee.delta");
+  check_error(dpcalc::api::compute(Value(group).set("k", 2).set("guarantee", pure(std::numeric_limits<double>::infinity()))),
+              "guarantee.epsilon");
+  check_error(dpcalc::api::compute(Value(group).set("k", 2).set("guarantee", Value::array())), "guarantee");
+  const Value compose = object().set("op", "compose");
+  check_error(dpcalc::api::compute(Value(compose).set("method", "magic").set("items", items_of(pure(1), 1))), "method");
+  check_error(dpcalc::api::compute(Value(compose).set("method", "basic").set("items", Value::array())), "items");
+  check_error(dpcalc::api::compute(Value(compose).set("method", "basic").set("items", items_of(pure(-1), 1))),
+              "items.0.guarantee.epsilon");
+  check_error(dpcalc::api::compute(Value(compose).set("method", "basic").set("items", items_of(pure(1), 1.5))),
+              "items.0.count");
+  // Optimal composition cannot reach a delta below 1 − (1 − delta0)^k (Kairouz et al. 2015, Thm 3.3).
+  check_error(dpcalc::api::compute(Value(compose).set("method", "optimal").set("delta", 1e-7)
+                                       .set("items", items_of(approx(0.1, 1e-7), 10))), "delta");
+  Value heterogeneous = items_of(pure(0.1), 3);
+  heterogeneous.push(object().set("guarantee", pure(0.2)).set("count", 1));
+  check_error(dpcalc::api::compute(Value(compose).set("method", "optimal").set("delta", 1e-6).set("items", heterogeneous)),
+              "items", "unsupported");
+  Value gaussian_items = Value::array();
+  gaussian_items.push(object().set("mechanism", object().set("type", "gaussian").set("sigma", 1)).set("count", 1));
+  check_error(dpcalc::api::compute(Value(compose).set("method", "basic").set("items", gaussian_items)),
+              "items.0.mechanism", "unsupported");
+  check_error(dpcalc::api::compute(object().set("op", "split").set("method", "advanced").set("count", 10)
+                                       .set("target", approx(1, 0))), "target.delta");
+  check_error(dpcalc::api::compute(object().set("op", "convert").set("guarantee", approx(1, 1e-6)).set("to", "zcdp")),
+              "guarantee.type", "unsupported");
+}
