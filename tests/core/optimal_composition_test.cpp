@@ -1,6 +1,5 @@
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -159,13 +158,10 @@ TEST_CASE("[optimal_composition] unreachable target delta is an error naming the
   CHECK(!dpcalc::optimal_composition_epsilon(ApproxDp{1, 0}, 10, 1.5, "target.delta").ok());
 }
 
-TEST_CASE("[optimal_composition] k = 1e5, k·eps0 = 1e3 in well under 50 ms") {
-  const auto start = std::chrono::steady_clock::now();
+// Its speed is measured by `npm run bench`, not here.
+TEST_CASE("[optimal_composition] k = 1e5, k·eps0 = 1e3 answers in log space") {
   const auto epsilon = dpcalc::optimal_composition_epsilon(ApproxDp{0.01, 0}, 1e5, 1e-6, "delta");
-  const double milliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   REQUIRE(epsilon.ok());
-  CHECK(milliseconds < 50);
   SUBCASE("and k = 1e9 still answers") {
     // Between advanced (KOV) and the basic k·eps0 = 1e6.
     const ApproxDp per_step{1e-3, 0};
