@@ -21,6 +21,9 @@ const contentTypes = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
+// The page's own policy (its meta tag), sent as a header too so that the worker runs under it.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
 async function resolveFile(root, urlPath) {
   const decoded = decodeURIComponent(urlPath.split('?')[0]);
   const candidate = path.resolve(root, '.' + path.posix.normalize(decoded));
@@ -54,6 +57,7 @@ export function startServer({ root, port = 0 }) {
       'content-type': contentTypes[path.extname(file)] || 'application/octet-stream',
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
+      'content-security-policy': contentSecurityPolicy,
     });
     response.end(body);
   });

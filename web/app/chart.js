@@ -8,12 +8,15 @@ import { formatNumber } from './format.js';
 
 const kClassName = 'dp-plot';
 
+// Tick labels as people write privacy parameters: 0.2, 70, 1e-6 (Plot's log axes would say 200m, 1µ).
+const tickText = (value) => (value === 0 || (Math.abs(value) >= 1e-3 && Math.abs(value) < 1e5)
+  ? String(Number(value.toPrecision(3))) : value.toExponential(0).replace('e+', 'e'));
+
 /**
  * points: [{ series, x, y }] (y finite). options: { title, xLabel, yLabel, xLog, yLog,
- * yTickFormat (a d3-format specifier; '~e' for probabilities: 1e-6 rather than Plot's 1µ),
  * description, width }. Returns a <figure> with the chart and a <details> table view.
  */
-export function chartFigure(points, { title, xLabel, yLabel, xLog = false, yLog = false, yTickFormat = '~g', description, width = 640 }) {
+export function chartFigure(points, { title, xLabel, yLabel, xLog = false, yLog = false, description, width = 640 }) {
   const series = [...new Set(points.map((point) => point.series))];
   const figure = h('figure', { class: 'chart' }, h('figcaption', {}, title));
   if (points.length === 0) {
@@ -27,8 +30,8 @@ export function chartFigure(points, { title, xLabel, yLabel, xLog = false, yLog 
     marginLeft: 60,
     ariaLabel: title,
     ariaDescription: description,
-    x: { label: xLabel, type: xLog ? 'log' : 'linear', grid: true, tickFormat: '~g' },
-    y: { label: yLabel, type: yLog ? 'log' : 'linear', grid: true, nice: true, tickFormat: yTickFormat, ticks: yLog ? 6 : undefined },
+    x: { label: xLabel, type: xLog ? 'log' : 'linear', grid: true, tickFormat: tickText },
+    y: { label: yLabel, type: yLog ? 'log' : 'linear', grid: true, nice: true, tickFormat: tickText, ticks: yLog ? 6 : undefined },
     color: { legend: true, domain: series, scheme: 'observable10' },
     marks: [
       yLog ? null : ruleY([0]),

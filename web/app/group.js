@@ -77,7 +77,7 @@ export async function updateGroup({ calculator, form, isCurrent, results, plots,
     chartFigure(series.parameters, { title: 'Group privacy grows with k: linear for ε, quadratic for ρ', xLabel: 'group size k',
       yLabel: 'ε or ρ', description: 'Privacy parameter of a group against its size, for each definition.' }),
     chartFigure(series.deltas, { title: 'δ of the generic (ε, δ) bound grows exponentially with k (capped at 1: vacuous)',
-      xLabel: 'group size k', yLabel: 'δ', yLog: true, yTickFormat: '~e', description: 'δ of the approximate-DP group bound against group size.' }),
+      xLabel: 'group size k', yLabel: 'δ', yLog: true, description: 'δ of the approximate-DP group bound against group size.' }),
   );
 }
 

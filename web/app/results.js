@@ -71,7 +71,7 @@ export function methodTable({ caption, rows, errors }) {
       answer = h('span', { class: 'row-error' }, namesInput ? `Check the marked field: ${response.error.message}` : response.error.message);
     }
     return h('tr', { dataset: { row: row.id, ok: String(response.ok) } },
-      h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label), method ? h('span', { class: 'method' }, method) : null),
+      h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label), method && method !== row.label ? h('span', { class: 'method' }, method) : null),
       h('td', { class: 'answer' }, answer),
       h('td', { class: 'formula-cell' }, formulaElement(row.formula)),
       h('td', { class: 'citation' }, citation ? h('cite', {}, citation) : ''));
