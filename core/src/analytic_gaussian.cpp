@@ -1,59 +1,160 @@
 #include "dpcalc/analytic_gaussian.hpp"
 
 #include <boost/math/special_functions/erf.hpp>
+#include <cfloat>
 #include <cmath>
+#include <limits>
 
 #include "dpcalc/log_math.hpp"
 
 namespace dpcalc {
 namespace {
 
+// With a = mu/2 − eps/mu and b = a − mu one has e^eps φ(b) = φ(a), so with z = −a = eps/mu − mu/2
+// and the Mills ratio M(x) = Φ(−x)/φ(x):
+//   delta(eps) = φ(z) · (M(z) − M(z + mu)).
+// Working with log φ and log M keeps every term finite: no e^eps (overflows for eps > 709, i.e.
+// mu around 38) and no Φ tail below the double range (delta down to 1e-300 and less).
+//
+// Every quantity below is a logarithm carried with a bound on its absolute rounding error, so the
+// inverse can test "delta(eps) <= target" pessimistically and return an eps that is sound.
+
+constexpr double kRoundoff = DBL_EPSILON;
 constexpr double kSqrtHalf = 0.70710678118654752440;
 constexpr double kLogSqrtTwoPi = 0.91893853320467274178;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// log Φ(x). For x < -30, erfc underflows long before the probabilities we need do (delta down to
-// 1e-300), so the asymptotic series of the Mills ratio is used:
-//   Φ(x) = φ(x)/|x| · (1 − 1/x² + 3/x⁴ − 15/x⁶ + 105/x⁸ − …),
-// whose next term is below 1e-26 relative for x² >= 900.
-double log_normal_cdf(double x) {
-  if (x > -30) return std::log(0.5 * boost::math::erfc(-x * kSqrtHalf));
-  const double inverse_square = 1 / (x * x);
-  const double series =
-      1 - inverse_square * (1 - inverse_square * (3 - inverse_square * (15 - inverse_square * 105)));
-  return -0.5 * x * x - std::log(-x) - kLogSqrtTwoPi + std::log(series);
+// The continued fraction of the Mills ratio converges to double precision within these terms for
+// x >= kContinuedFractionFrom; below that, erfc has no cancellation problem.
+constexpr double kContinuedFractionFrom = 4;
+constexpr int kContinuedFractionTerms = 160;
+
+struct LogBound {
+  double value;  // log of the quantity
+  double error;  // bound on |computed value − exact value|
+};
+
+// log M(x) and log I(x), where I(x) = 1 − x M(x) = −M'(x) = ∫_0^∞ s e^{−xs − s²/2} ds > 0.
+struct MillsLogs {
+  LogBound ratio;
+  LogBound slope;
+};
+
+MillsLogs mills_logs(double x) {
+  if (x >= kContinuedFractionFrom) {
+    // M(x) = 1/(x + t1), t_n = n/(x + t_{n+1}), evaluated backwards (stable: all terms positive).
+    // Then I(x) = 1 − x/(x + t1) = t1 M(x): no cancellation for large x, where I(x) ≈ 1/x².
+    double tail = 0;
+    for (int n = kContinuedFractionTerms; n >= 1; --n) tail = n / (x + tail);
+    const double log_ratio = -std::log(x + tail);
+    const double error = 16 * kRoundoff;
+    return MillsLogs{{log_ratio, error}, {std::log(tail) + log_ratio, 2 * error}};
+  }
+  // Φ(−x) = erfc(x/√2)/2 in [3e-5, 1]: Boost's erfc is accurate to a few ulps here; the x²/2 term
+  // carries a rounding error proportional to its size.
+  const double log_tail = std::log(0.5 * boost::math::erfc(x * kSqrtHalf));
+  const double log_ratio = log_tail + 0.5 * x * x + kLogSqrtTwoPi;
+  const double ratio_error = 4 * kRoundoff * (4 + x * x);
+  if (x <= 0) {
+    // I(x) = 1 + |x| M(x): a sum of positive terms.
+    const double log_slope = log_add_exp(0, std::log(-x) + log_ratio);
+    return MillsLogs{{log_ratio, ratio_error}, {log_slope, ratio_error + 4 * kRoundoff}};
+  }
+  // 0 < x < 4: 1 − x M(x) cancels at most by a factor x M(x)/I(x) < 16.
+  const double x_ratio = x * std::exp(log_ratio);
+  const double slope = 1 - x_ratio;
+  const double slope_error = (x_ratio * (ratio_error + 4 * kRoundoff) + kRoundoff) / slope;
+  return MillsLogs{{log_ratio, ratio_error}, {std::log(slope), slope_error}};
 }
 
-// log delta(eps); -inf when delta(eps) is 0 in double precision.
-double log_gaussian_delta(double mu, double epsilon) {
-  const double log_first = log_normal_cdf(mu / 2 - epsilon / mu);
-  const double log_second = epsilon + log_normal_cdf(-mu / 2 - epsilon / mu);
-  return log_sub_exp(log_first, log_second);
+// Bounds on |d log M/dx| = I(x)/M(x) = 1/M(x) − x (below 0.8 for x >= 0, below |x| + 0.8 for x < 0)
+// and on |d log I/dx| = |M(x)/I(x) − x| (1.26 at 0, about 2/x for large x, about |x| for x << 0).
+double mills_log_slope(double x) { return x >= 0 ? 1 : 1 - x; }
+double slope_log_slope(double x) { return x >= 0 ? 3 : 3 - x; }
+
+// log delta(eps) with its error bound, as the smaller (pessimistically) of two evaluations:
+//  - the exact difference log(M(z) − M(z + mu)), which cancels when mu is small;
+//  - the upper bound M(z) − M(z + mu) = ∫_z^{z+mu} I <= mu I(z) (I is decreasing), whose excess
+//    is a relative O(mu (|z| + 1)): tight exactly where the difference cancels.
+// NaN (mu or eps so large that z² overflows) is reported as delta = 1, which is always sound.
+LogBound log_gaussian_delta(double mu, double epsilon) {
+  const double half_mu = mu / 2;
+  // z = (eps − mu²/2)/mu with the difference rounded once (fma): for large mu, eps and mu²/2 are
+  // both huge and z is their small difference.
+  const double z = std::fma(-half_mu, mu, epsilon) / mu;
+  const double z_plus_mu = z + mu;
+  // Rounding of z and z + mu; the slopes below turn them into errors of the logs. The denormal
+  // term covers an fma result that lands among the subnormals.
+  const double z_shift = 2 * kRoundoff * std::fabs(z) + std::numeric_limits<double>::denorm_min() / mu;
+  const double z_plus_mu_shift = z_shift + kRoundoff * std::fabs(z_plus_mu);
+  const double log_density = -0.5 * z * z - kLogSqrtTwoPi;
+  const double density_error = kRoundoff * (z * z + 2) + std::fabs(z) * z_shift;
+
+  const MillsLogs at_z = mills_logs(z);
+  const MillsLogs at_z_plus_mu = mills_logs(z_plus_mu);
+
+  const double first_error = at_z.ratio.error + mills_log_slope(z) * z_shift;
+  const double second_error = at_z_plus_mu.ratio.error + mills_log_slope(z_plus_mu) * z_plus_mu_shift;
+  // log(e^A − e^B) = A + log(1 − e^{B−A}) moves by at most (eA + eB)/(1 − e^{B−A}) to first
+  // order; when that is not small the difference is unusable.
+  const double gap = -std::expm1(at_z_plus_mu.ratio.value - at_z.ratio.value);
+  const double difference_error =
+      gap > 4 * (first_error + second_error) ? (first_error + second_error) / gap + kRoundoff : kInfinity;
+  const LogBound difference{log_sub_exp(at_z.ratio.value, at_z_plus_mu.ratio.value), difference_error};
+
+  const LogBound slope_bound{std::log(mu) + at_z.slope.value,
+                             at_z.slope.error + slope_log_slope(z) * z_shift + 2 * kRoundoff};
+
+  const bool difference_is_better =
+      difference.value + difference.error <= slope_bound.value + slope_bound.error;
+  const LogBound& best = difference_is_better ? difference : slope_bound;
+  const LogBound result{log_density + best.value, density_error + best.error};
+  if (std::isnan(result.value) || std::isnan(result.error) || result.value + result.error > 0) {
+    return LogBound{0, 0};
+  }
+  return result;
+}
+
+bool meets(double mu, double epsilon, double log_target) {
+  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
+  return log_delta.value + log_delta.error <= log_target;
 }
 
 }  // namespace
 
-double gaussian_delta_for_epsilon(double mu, double epsilon) { return std::exp(log_gaussian_delta(mu, epsilon)); }
+double gaussian_delta_for_epsilon(double mu, double epsilon) {
+  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
+  return std::fmin(1.0, std::exp(log_delta.value + log_delta.error));
+}
 
 double gaussian_epsilon_for_delta(double mu, double delta) {
-  const double log_target = std::log(delta);
-  if (log_gaussian_delta(mu, 0) <= log_target) return 0;
-  // delta(eps) decreases in eps: double an upper end, then bisect, keeping hi feasible.
+  // log(delta), lowered by its own rounding so that exp of a value meeting it stays <= delta.
+  const double log_requested = std::log(delta);
+  const double log_target = log_requested - 2 * kRoundoff * std::fabs(log_requested);
+  if (meets(mu, 0, log_target)) return 0;
+  // delta(eps) decreases in eps: double an upper end to bracket the root, with hi feasible.
   double lo = 0;
   double hi = 1;
-  while (log_gaussian_delta(mu, hi) > log_target) {
+  while (!meets(mu, hi, log_target)) {
     lo = hi;
     hi *= 2;
   }
-  for (int i = 0; i < 200 && hi - lo > 4e-16 * hi; ++i) {
-    const double mid = lo + (hi - lo) / 2;
-    if (log_gaussian_delta(mu, mid) > log_target) {
-      lo = mid;
-    } else {
-      hi = mid;
-    }
+  // Safeguarded Newton on log delta(eps). Its slope is −e^eps Φ(−mu/2 − eps/mu)/delta(eps)
+  // = −φ(z) M(z + mu)/delta(eps) (the derivative of the hockey-stick divergence); a step that
+  // leaves the bracket bisects instead. The bracket's ends are classified pessimistically, so hi
+  // is always an eps whose delta, error bound included, meets the target.
+  double epsilon = lo + (hi - lo) / 2;
+  for (int i = 0; i < 200 && hi - lo > 4 * kRoundoff * hi; ++i) {
+    const LogBound log_delta = log_gaussian_delta(mu, epsilon);
+    (log_delta.value + log_delta.error <= log_target ? hi : lo) = epsilon;
+    const double z = std::fma(-mu / 2, mu, epsilon) / mu;
+    const double log_slope = -0.5 * z * z - kLogSqrtTwoPi + mills_logs(z + mu).ratio.value - log_delta.value;
+    const double newton = epsilon + (log_delta.value - log_target) / std::exp(log_slope);
+    epsilon = newton > lo && newton < hi && std::isfinite(newton) ? newton : lo + (hi - lo) / 2;
+    // Newton lands on the root from one side; nudge it across so the bracket closes.
+    if (epsilon == hi || epsilon == lo) epsilon = lo + (hi - lo) / 2;
   }
-  // hi is feasible as evaluated; the margin covers the rounding of that evaluation.
-  return hi * (1 + 1e-13);
+  return hi;
 }
 
 }  // namespace dpcalc

@@ -96,9 +96,13 @@ SplitResult split_zcdp(const ApproxDp& target, double count) {
   const auto converted_epsilon = [&](double rho) {
     return zcdp_to_approx_canonne_kamath_steinke(Zcdp{rho}, target.delta).epsilon;
   };
-  // The converted eps is at least rho, so rho = target.epsilon is already too much.
-  const double rho = bisect_largest(
-      [&](double rho) { return converted_epsilon(rho) <= target.epsilon; }, 0, target.epsilon);
+  // The inverse conversion is one maximisation over orders; bisection below it only guards the
+  // rounding of the forward conversion, which searches the orders on its own.
+  const double inverse_rho = largest_zcdp_for_approx(target);
+  const double rho = converted_epsilon(inverse_rho) <= target.epsilon
+                         ? inverse_rho
+                         : bisect_largest([&](double rho) { return converted_epsilon(rho) <= target.epsilon; }, 0,
+                                          inverse_rho);
   // 0-zCDP items release nothing, whatever the conversion reports for rho = 0.
   if (rho == 0) return SplitResult{ApproxDp{0, 0}, kNaN, 0, ApproxDp{0, 0}};
   // eps0 = sqrt(2 rho / count), rounded down until the recomposed rho still meets the target.

@@ -1,96 +1,154 @@
 #include "dpcalc/conversions.hpp"
 
+#include <cfloat>
 #include <cmath>
 #include <limits>
 
 namespace dpcalc {
 namespace {
 
-// Covers the rounding of a few floating-point operations, so reported bounds never fall below the
-// formula's exact value.
-constexpr double kRoundUp = 1 + 1e-14;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// Canonne, Kamath, Steinke 2020, Cor 13 at one order alpha > 1 (valid at every alpha).
-double cks_epsilon(double rho, double log_delta, double alpha) {
+// A formula evaluated as a sum of terms, each within a few ulps of its exact value: adding
+// 8 ulps of the sum of magnitudes keeps the reported value at or above the exact one.
+struct TermSum {
+  double sum = 0;
+  double magnitude = 0;
+  void add(double term) {
+    sum += term;
+    magnitude += std::fabs(term);
+  }
+  double rounded_up() const { return sum + 8 * DBL_EPSILON * magnitude; }
+};
+
+// a·b rounded up (see group_privacy.cpp for why the fma gives the exact product error).
+double multiply_up(double a, double b) {
+  const double product = a * b;
+  if (std::isfinite(product) && std::fma(a, b, -product) > 0) return std::nextafter(product, kInfinity);
+  return product;
+}
+
+// Canonne, Kamath, Steinke 2020, Cor 13 at the order alpha = 1 + alpha_minus_one, rounded up:
+//   alpha rho + (alpha ln(1 − 1/alpha) − ln(alpha − 1) − ln delta)/(alpha − 1)
+//   = alpha rho − ln(1 + 1/(alpha − 1)) − ln(alpha)/(alpha − 1) − ln delta/(alpha − 1),
+// the second form free of the cancellation between alpha ln(1 − 1/alpha) and ln(alpha − 1).
+double canonne_kamath_steinke_at(double rho, double log_delta, double alpha_minus_one) {
+  TermSum value;
+  value.add((1 + alpha_minus_one) * rho);
+  value.add(-std::log1p(1 / alpha_minus_one));
+  value.add(-std::log1p(alpha_minus_one) / alpha_minus_one);
+  value.add(-log_delta / alpha_minus_one);
+  return value.rounded_up();
+}
+
+// Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21 at one order, rounded up.
+double balle_et_al_at(double rdp_epsilon, double alpha, double log_delta) {
   const double alpha_minus_one = alpha - 1;
-  return alpha * rho + (alpha * std::log1p(-1 / alpha) - std::log(alpha_minus_one) - log_delta) / alpha_minus_one;
+  TermSum value;
+  value.add(rdp_epsilon);
+  value.add(std::log1p(-1 / alpha));
+  value.add(-log_delta / alpha_minus_one);
+  value.add(-std::log(alpha) / alpha_minus_one);
+  return value.rounded_up();
 }
 
-}  // namespace
-
-Zcdp pure_to_zcdp(const PureDp& guarantee) { return Zcdp{guarantee.epsilon * guarantee.epsilon / 2}; }
-
-Zcdp gaussian_to_zcdp(double sigma, double sensitivity) {
-  return Zcdp{sensitivity * sensitivity / (2 * sigma * sigma)};
-}
-
-ApproxDp zcdp_to_approx_bun_steinke(const Zcdp& guarantee, double delta) {
-  return ApproxDp{(guarantee.rho + 2 * std::sqrt(guarantee.rho * std::log(1 / delta))) * kRoundUp, delta};
-}
-
-ApproxDp zcdp_to_approx_canonne_kamath_steinke(const Zcdp& guarantee, double delta) {
-  const double rho = guarantee.rho;
-  const double log_delta = std::log(delta);
-  if (rho == 0) return ApproxDp{0, delta};
-  // Search x = log(alpha − 1) on a grid, then refine by golden section around the best point;
-  // whatever alpha is found, the value there is a valid bound.
-  constexpr double kLow = -12;
-  constexpr double kHigh = 30;
-  constexpr int kGridPoints = 85;
-  const double step = (kHigh - kLow) / (kGridPoints - 1);
-  const auto value_at = [&](double x) { return cks_epsilon(rho, log_delta, 1 + std::exp(x)); };
-  double best_x = kLow;
-  double best = value_at(kLow);
-  for (int i = 1; i < kGridPoints; ++i) {
-    const double x = kLow + i * step;
+// Minimises f(alpha − 1) over alpha > 1: a grid over x = ln(alpha − 1) wide enough for rho from
+// 1e-30 to 1e30, then golden-section search around the best grid point. Whatever alpha it settles
+// on, f there is a valid bound, so the search only has to be good, not exact; the value returned
+// is f at an actual alpha, never an interpolation.
+template <class Function>
+double minimize_over_orders(const Function& f) {
+  constexpr double kLowest = -40;
+  constexpr double kHighest = 60;
+  constexpr double kStep = 0.5;
+  constexpr int kGoldenSteps = 60;
+  constexpr double kInverseGolden = 0.6180339887498949;
+  const auto value_at = [&](double x) { return f(std::exp(x)); };
+  double best_x = kLowest;
+  double best = value_at(kLowest);
+  for (double x = kLowest + kStep; x <= kHighest; x += kStep) {
     const double value = value_at(x);
     if (value < best) {
       best = value;
       best_x = x;
     }
   }
-  constexpr double kInverseGolden = 0.6180339887498949;
-  double a = best_x - step;
-  double b = best_x + step;
-  double c = b - kInverseGolden * (b - a);
-  double d = a + kInverseGolden * (b - a);
-  double value_c = value_at(c);
-  double value_d = value_at(d);
-  for (int i = 0; i < 60; ++i) {
-    if (value_c < value_d) {
-      b = d;
-      d = c;
-      value_d = value_c;
-      c = b - kInverseGolden * (b - a);
-      value_c = value_at(c);
+  double low = best_x - kStep;
+  double high = best_x + kStep;
+  double left = high - kInverseGolden * (high - low);
+  double right = low + kInverseGolden * (high - low);
+  double value_left = value_at(left);
+  double value_right = value_at(right);
+  for (int iteration = 0; iteration < kGoldenSteps; ++iteration) {
+    if (value_left < value_right) {
+      high = right;
+      right = left;
+      value_right = value_left;
+      left = high - kInverseGolden * (high - low);
+      value_left = value_at(left);
     } else {
-      a = c;
-      c = d;
-      value_c = value_d;
-      d = a + kInverseGolden * (b - a);
-      value_d = value_at(d);
+      low = left;
+      left = right;
+      value_left = value_right;
+      right = low + kInverseGolden * (high - low);
+      value_right = value_at(right);
     }
   }
-  best = std::fmin(best, std::fmin(value_c, value_d));
-  return ApproxDp{std::fmax(0.0, best * kRoundUp), delta};
+  return std::fmin(best, std::fmin(value_left, value_right));
+}
+
+}  // namespace
+
+Zcdp pure_to_zcdp(const PureDp& guarantee) { return Zcdp{multiply_up(guarantee.epsilon, guarantee.epsilon) / 2}; }
+
+Zcdp gaussian_to_zcdp(double sigma, double sensitivity) {
+  double ratio = sensitivity / sigma;
+  if (std::fma(ratio, sigma, -sensitivity) < 0) ratio = std::nextafter(ratio, kInfinity);
+  return Zcdp{multiply_up(ratio, ratio) / 2};
+}
+
+ApproxDp zcdp_to_approx_bun_steinke(const Zcdp& guarantee, double delta) {
+  // All terms are non-negative; the few roundings stay well inside 8 ulps.
+  const double rho = guarantee.rho;
+  const double epsilon = rho + 2 * std::sqrt(rho * -std::log(delta));
+  return ApproxDp{epsilon + 8 * DBL_EPSILON * epsilon, delta};
+}
+
+ApproxDp zcdp_to_approx_canonne_kamath_steinke(const Zcdp& guarantee, double delta) {
+  const double rho = guarantee.rho;
+  if (rho == 0) return ApproxDp{0, delta};
+  const double log_delta = std::log(delta);
+  const double best = minimize_over_orders(
+      [&](double alpha_minus_one) { return canonne_kamath_steinke_at(rho, log_delta, alpha_minus_one); });
+  // A negative value still certifies (0, delta).
+  return ApproxDp{std::fmax(0.0, best), delta};
+}
+
+double largest_zcdp_for_approx(const ApproxDp& target) {
+  // rho-zCDP meets (eps, delta) iff some order alpha has CKS(rho, alpha) <= eps, and
+  // CKS(rho, alpha) = alpha rho + CKS(0, alpha), i.e. rho <= (eps − CKS(0, alpha))/alpha; the answer
+  // is the largest such bound. CKS(0, alpha) is rounded up, so the bound errs low; the final
+  // factor covers the division.
+  const double log_delta = std::log(target.delta);
+  const double negated = minimize_over_orders([&](double alpha_minus_one) {
+    return -(target.epsilon - canonne_kamath_steinke_at(0, log_delta, alpha_minus_one)) / (1 + alpha_minus_one);
+  });
+  return std::fmax(0.0, -negated * (1 - 1e-12));
 }
 
 RdpConversion rdp_to_approx(const RdpCurve& curve, double delta) {
   const double log_delta = std::log(delta);
-  double best = std::numeric_limits<double>::infinity();
+  double best = kInfinity;
   std::size_t best_index = 0;
   for (std::size_t i = 0; i < curve.orders.size(); ++i) {
-    const double alpha = curve.orders[i];
-    const double epsilon =
-        curve.epsilons[i] + std::log1p(-1 / alpha) - (log_delta + std::log(alpha)) / (alpha - 1);
+    const double epsilon = balle_et_al_at(curve.epsilons[i], curve.orders[i], log_delta);
     if (epsilon < best) {
       best = epsilon;
       best_index = i;
     }
   }
   const bool at_boundary = best_index == 0 || best_index + 1 == curve.orders.size();
-  return RdpConversion{ApproxDp{std::fmax(0.0, best * kRoundUp), delta}, curve.orders[best_index], best_index,
-                       at_boundary};
+  return RdpConversion{ApproxDp{std::fmax(0.0, best), delta}, curve.orders[best_index], best_index, at_boundary};
 }
 
 }  // namespace dpcalc

@@ -1,34 +1,79 @@
 #include "dpcalc/group_privacy.hpp"
 
+#include <cfloat>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 #include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
 
 namespace dpcalc {
+namespace {
 
-PureDp group_privacy(const PureDp& guarantee, double group_size) { return PureDp{group_size * guarantee.epsilon}; }
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-ApproxDp group_privacy(const ApproxDp& guarantee, double group_size) {
-  const double epsilon = group_size * guarantee.epsilon;
-  if (guarantee.delta == 0) return ApproxDp{epsilon, 0};
-  if (guarantee.epsilon == 0) return ApproxDp{0, std::fmin(1.0, group_size * guarantee.delta)};
-  // log(delta · (e^{k eps} − 1)/(e^{eps} − 1)): e^{k eps} overflows for k eps > 709.
-  const double log_delta =
-      std::log(guarantee.delta) + log_expm1(epsilon) - log_expm1(guarantee.epsilon);
-  return ApproxDp{epsilon, log_delta >= 0 ? 1.0 : std::exp(log_delta)};
+// a·b rounded up: the fma recovers the exact rounding error of the product, so exact products
+// (k = 1, small integers) stay exact and the others move up by one ulp.
+double multiply_up(double a, double b) {
+  const double product = a * b;
+  if (std::isfinite(product) && std::fma(a, b, -product) > 0) return std::nextafter(product, kInfinity);
+  return product;
 }
 
-Zcdp group_privacy(const Zcdp& guarantee, double group_size) { return Zcdp{group_size * group_size * guarantee.rho}; }
+// a/b rounded up, for b > 0.
+double divide_up(double a, double b) {
+  const double quotient = a / b;
+  if (std::isfinite(quotient) && std::fma(quotient, b, -a) < 0) return std::nextafter(quotient, kInfinity);
+  return quotient;
+}
+
+}  // namespace
+
+PureDp group_privacy(const PureDp& guarantee, double group_size) {
+  return PureDp{multiply_up(group_size, guarantee.epsilon)};
+}
+
+ApproxDp group_privacy(const ApproxDp& guarantee, double group_size) {
+  if (group_size == 1) return guarantee;
+  const double epsilon = multiply_up(group_size, guarantee.epsilon);
+  if (guarantee.delta == 0) return ApproxDp{epsilon, 0};
+  // (e^{k eps} − 1)/(e^{eps} − 1) → k as eps → 0.
+  if (guarantee.epsilon == 0) return ApproxDp{0, std::fmin(1.0, multiply_up(group_size, guarantee.delta))};
+  // (e^{k eps} − 1)/(e^{eps} − 1) directly while it is finite, each factor within a few ulps.
+  const double growth = std::expm1(epsilon) / std::expm1(guarantee.epsilon);
+  double delta;
+  if (std::isfinite(growth)) {
+    delta = guarantee.delta * growth * (1 + 8 * DBL_EPSILON);
+  } else {
+    // e^{k eps} overflows for k eps > 709 while the bound is still meaningful for delta small
+    // enough: log space. Each log carries a few ulps of its own size, which exp turns into a
+    // relative error.
+    const double log_delta_in = std::log(guarantee.delta);
+    const double log_growth = log_expm1(epsilon);
+    const double log_denominator = log_expm1(guarantee.epsilon);
+    const double log_error =
+        4 * DBL_EPSILON * (std::fabs(log_delta_in) + std::fabs(log_growth) + std::fabs(log_denominator) + 1);
+    delta = std::exp(log_delta_in + log_growth - log_denominator + log_error);
+  }
+  // Among the subnormals the relative margin is lost: one more step up keeps the bound.
+  if (delta < DBL_MIN) delta = std::nextafter(delta, kInfinity);
+  return ApproxDp{epsilon, std::fmin(1.0, delta)};
+}
+
+Zcdp group_privacy(const Zcdp& guarantee, double group_size) {
+  return Zcdp{multiply_up(multiply_up(group_size, group_size), guarantee.rho)};
+}
 
 Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, const std::string& field) {
   if (group_size == 1) return RdpGroupResult{curve, 1, 0};
-  // A group of size k is a 2^c-stable transformation for the smallest c with 2^c >= k.
+  // A group of size k is within distance 2^c for the smallest c with 2^c >= k.
   double power_of_two = 1;
   double three_to_c = 1;
   while (power_of_two < group_size) {
     power_of_two *= 2;
-    three_to_c *= 3;
+    three_to_c = multiply_up(three_to_c, 3);  // exact up to 3^33, rounded up beyond
   }
   RdpCurve grouped;
   std::size_t dropped = 0;
@@ -37,27 +82,35 @@ Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, c
       ++dropped;
       continue;
     }
+    // Division by a power of two is exact.
     grouped.orders.push_back(curve.orders[i] / power_of_two);
-    grouped.epsilons.push_back(curve.epsilons[i] * three_to_c);
+    grouped.epsilons.push_back(multiply_up(curve.epsilons[i], three_to_c));
   }
   if (grouped.orders.empty()) {
     return Error{kUnsupported, field,
-                 "Mironov's group property for a group of " + std::to_string(static_cast<long long>(group_size)) +
-                     " needs orders >= " + std::to_string(static_cast<long long>(2 * power_of_two)) +
-                     "; the curve has none. Add larger orders."};
+                 "Mironov's group property for a group of " + format_number(group_size) + " needs orders >= " +
+                     format_number(2 * power_of_two) + " (twice the next power of two), and the curve has none. " +
+                     "Add larger orders."};
+  }
+  for (double epsilon : grouped.epsilons) {
+    if (std::isinf(epsilon)) {
+      return Error{kNumeric, field,
+                   "The grouped Rényi epsilons exceed the double range (3^c times an epsilon); the group "
+                   "bound is vacuous."};
+    }
   }
   return RdpGroupResult{std::move(grouped), power_of_two, dropped};
 }
 
 PureDp laplace_group_privacy(double scale, double sensitivity, double group_size) {
-  return PureDp{group_size * sensitivity / scale};
+  return PureDp{divide_up(multiply_up(group_size, sensitivity), scale)};
 }
 
 GaussianGroupResult gaussian_group_privacy(double sigma, double sensitivity, double group_size, double delta) {
-  const double group_sensitivity = group_size * sensitivity;
-  const double mu = group_sensitivity / sigma;
+  // Both eps and rho increase with mu, so mu is rounded up.
+  const double mu = divide_up(multiply_up(group_size, sensitivity), sigma);
   return GaussianGroupResult{ApproxDp{gaussian_epsilon_for_delta(mu, delta), delta},
-                             Zcdp{group_sensitivity * group_sensitivity / (2 * sigma * sigma)}};
+                             Zcdp{multiply_up(mu, mu) / 2}};
 }
 
 }  // namespace dpcalc

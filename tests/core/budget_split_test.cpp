@@ -131,11 +131,13 @@ TEST_CASE("[budget_split] edge cases and errors") {
       CHECK(split.error().field == "target.delta");
     }
   }
-  SUBCASE("epsilon = 0 gives zero per-item epsilon") {
+  SUBCASE("epsilon = 0 is met exactly") {
     for (SplitMethod method : kAllMethods) {
       const auto split = dpcalc::split_budget(method, ApproxDp{0, 1e-6}, 10, "target");
       REQUIRE(split.ok());
-      CHECK(split.value().per_item.epsilon == 0);
+      // Every method but zCDP must give 0; a tiny rho still converts to (0, delta) under
+      // Canonne–Kamath–Steinke (at a large order the bound goes below 0), so zCDP may give more.
+      if (method != SplitMethod::kZcdp) CHECK(split.value().per_item.epsilon == 0);
       CHECK(split.value().achieved.epsilon == 0);
       CHECK(split.value().achieved.delta <= 1e-6);
     }

@@ -202,13 +202,11 @@ TEST_CASE("[pld] discretize: a grid beyond kMaxGridPoints is an error before all
   CHECK(result.error().field == "discretization_interval");
 }
 
-// BUG (reported, not fixed here): the optimistic discretisation does not converge for pairs with
-// Q-mass where P = 0 (loss -infinity: the (eps, delta) pair, and its add direction when
-// subsampled). That Q-only outcome is merged into the lowest outcome and then mixed with a share
-// of the top atom, moving P-mass from loss +eps0 to -eps0 whatever the step: for (1, 1e-3) the
-// optimistic delta(0) is 0.4623861 against the exact 0.4626550 at every step from 0.1 to 1e-4
-// (gap 2.69e-4 = lo * delta0). The bound stays sound (a post-processing), only loose.
-TEST_CASE("[pld] discretize: optimistic bound converges for (eps, delta) items" * doctest::skip()) {
+// Pairs with Q-mass where P = 0 (loss -infinity: the (eps, delta) pair, and its add direction when
+// subsampled): that Q-only outcome carries no P-mass and must not be merged into the lowest
+// outcome (it used to be, which left the optimistic delta(0) of (1, 1e-3) at 0.4623861 against the
+// exact 0.4626550 at every step).
+TEST_CASE("[pld] discretize: optimistic bound converges for (eps, delta) items") {
   for (const ExactCurve& curve : exact_curves()) {
     const auto* approx = std::get_if<ApproxDpMechanism>(&curve.mechanism.base);
     if (approx == nullptr || approx->delta == 0) continue;
@@ -221,4 +219,44 @@ TEST_CASE("[pld] discretize: optimistic bound converges for (eps, delta) items" 
       CHECK(hockey_stick_divergence(pair.optimistic, kEpsilons[i]) >= curve.delta[i] - 1e-4);
     }
   }
+}
+
+TEST_CASE("[pld] discretize: an atom on a grid point stays there in the optimistic PLD") {
+  // Laplace b = 1: P[L = 1] = P[X >= 1] = 1/2 for X ~ Lap(1, 1), and 1 = 10 * 0.1 is a grid point.
+  // The continuous part of the top cell must not drag it down to 0.9.
+  const DiscretizedPair pair = discretized(Mechanism{LaplaceMechanism{1, 1}}, Direction::kRemove, 0.1, kTailMass);
+  const DiscretePld& lower = pair.optimistic;
+  const std::int64_t top = 10 - lower.lowest_index;
+  REQUIRE(top >= 0);
+  REQUIRE(top < static_cast<std::int64_t>(lower.masses.size()));
+  CHECK(lower.masses[static_cast<std::size_t>(top)] >= 0.5 * (1 - 1e-12));
+  // Above the top atom's neighbourhood the optimistic curve is then exact: delta(0.95) comes from
+  // the atom alone, (1/2)(1 - e^{-0.05}), which the exact curve 1 - e^{(0.95 - 1)/2} exceeds.
+  CHECK(hockey_stick_divergence(lower, 0.95) >= -0.5 * std::expm1(-0.05) * (1 - 1e-12));
+  CHECK(hockey_stick_divergence(lower, 0.95) <= -std::expm1(-0.025));
+}
+
+TEST_CASE("[pld] privacy loss: atoms and continuous part partition P, Q-only mass is left out") {
+  for (const ExactCurve& curve : exact_curves()) {
+    CAPTURE(curve.mechanism.sampling_rate);
+    CAPTURE(static_cast<int>(curve.direction));
+    CAPTURE(curve.delta[0]);
+    const auto pair = PrivacyLossPair::create(curve.mechanism, curve.direction, "mechanism");
+    REQUIRE(pair.ok());
+    double atom_p = 0;
+    for (const LossAtom& atom : pair.value().atoms()) {
+      atom_p += atom.p;
+      CHECK_REL(atom.q, atom.p * std::exp(-atom.loss), 1e-12);
+    }
+    for (double threshold : {-2.0, -0.3, 0.0, 0.4, 2.0}) {
+      const LossMasses continuous = pair.value().continuous_masses(threshold);
+      const double total = continuous.p_above + continuous.p_at_most + atom_p + pair.value().infinite_loss_mass();
+      CHECK(std::fabs(total - 1) <= 1e-12);
+    }
+  }
+  // (1, 1e-3) randomized response: Q-mass 1e-3 sits where P = 0 and belongs to neither event.
+  const auto rr = PrivacyLossPair::create(Mechanism{ApproxDpMechanism{1, 1e-3}}, Direction::kRemove, "mechanism");
+  REQUIRE(rr.ok());
+  const LossMasses masses = rr.value().masses(-5);
+  CHECK_REL(masses.q_above + masses.q_at_most, 1 - 1e-3, 1e-12);
 }

@@ -6,7 +6,8 @@
 
 namespace dpcalc {
 
-// delta(eps), exact up to floating point; evaluated with erfc and in log space for the e^eps term.
+// delta(eps), exact up to floating point and rounded up: the value includes a bound on its own
+// rounding error (about 1e-12 relative for mu >= 1e-3, looser as mu → 0). Evaluated in log space.
 double gaussian_delta_for_epsilon(double mu, double epsilon);
 
 // Smallest eps >= 0 with delta(eps) <= delta, rounded up (never below the exact value).

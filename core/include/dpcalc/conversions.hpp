@@ -28,6 +28,10 @@ inline constexpr MethodInfo kZcdpCanonneKamathSteinke{"zCDP to (ε, δ), Canonne
                                                       "Canonne, Kamath, Steinke 2020, Cor 13"};
 ApproxDp zcdp_to_approx_canonne_kamath_steinke(const Zcdp& guarantee, double delta);
 
+// The inverse: the largest rho whose Canonne–Kamath–Steinke conversion meets `target` (delta > 0),
+// rounded down. Used by the zCDP budget split.
+double largest_zcdp_for_approx(const ApproxDp& target);
+
 // RDP curve to (eps, delta): eps = min over the curve's orders alpha of
 //   eps(alpha) + ln((alpha − 1)/alpha) − (ln delta + ln alpha)/(alpha − 1)
 // (Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21), clamped at >= 0.

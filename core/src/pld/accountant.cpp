@@ -12,8 +12,15 @@ namespace {
 constexpr double kPilotInterval = 1e-2;
 constexpr double kMinDefaultInterval = 1e-4;
 constexpr double kMaxDefaultInterval = 1.0;
-constexpr double kSpreadConstant = 0.5;
 constexpr std::size_t kMaxProfilePoints = 10000;
+// With the default step, epsilon_for_delta halves the step (at most kMaxRefinements times, and
+// while the grid stays within kMaxGridPoints) until upper - lower <= kRefinementWidth *
+// relative_accuracy * upper. Since lower <= exact eps, this bounds the error of the answer. The
+// default step alone gives a width of about 2 relative_accuracy for continuous pairs; pairs with
+// atoms off the grid (several atoms of unrelated losses) have an optimistic bound that converges
+// only linearly in the step and are the ones refined.
+constexpr double kRefinementWidth = 4;
+constexpr int kMaxRefinements = 6;
 
 struct ItemPairs {
   PrivacyLossPair remove, add;
@@ -67,15 +74,36 @@ std::pair<double, double> moments(const DiscretePld& pld) {
   return {mean, std::max(0.0, square / mass - mean * mean)};
 }
 
-// The default grid step. Connect-the-dots spreads each cell's mass to its two end points, which
-// adds at most about h^2/4 to the variance of each item's loss, so the composed eps moves by about
-// K T h^2 / sd (T the number of compositions, sd the composed loss's standard deviation; K <= 0.5
-// measured against dp_accounting at step 1e-5). Solve K T h^2 / sd = relative_accuracy * eps with
-// eps approximated by mean + 4 sd, from a coarse pilot discretisation, for each direction.
+// The highest atom of the remove (or add) direction shared by every item with atoms: when the grid holds it, the
+// optimistic discretisation keeps it in place (nothing lies above it to lift a rounded-down share
+// back). 0 when there is none or the items disagree.
+double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
+  double top = 0;
+  for (const auto& item : pairs) {
+    const auto& atoms = (remove ? item.remove : item.add).atoms();
+    if (atoms.empty()) continue;
+    const double loss = atoms.back().loss;
+    if (!(loss > 0)) return 0;
+    if (top == 0) top = loss;
+    if (!(std::fabs(loss - top) <= 1e-12 * top)) return 0;
+  }
+  return top;
+}
+
+// The default grid step. Connect-the-dots splits a loss l = e_{k-1} + u h between the end points of
+// its cell keeping its P- and Q-mass, which raises the item's mean loss by about u (1 - u) h^2 / 2
+// <= h^2 / 8 and its variance by about u (1 - u) h^2 <= h^2 / 4. Over T compositions, with the
+// composed loss approximately normal (mean m, standard deviation sd, eps ~ m + 4 sd), eps moves by
+// about T h^2 / 8 + 4 T (h^2 / 4) / (2 sd) = (T h^2 / 8)(1 + 4 / sd). Solve that for
+// relative_accuracy * eps, with m and sd from a coarse pilot discretisation, in each direction.
+// The mean term dominates at large eps (large T): there the error relative to eps does not fall
+// with T, and a step chosen from the spread alone is too coarse.
 Result<double> default_interval(const std::vector<ItemPairs>& pairs, const AccountingOptions& options) {
   double interval = kMaxDefaultInterval;
   double total_count = 0;
   for (const auto& item : pairs) total_count += item.count;
+  double largest_estimate = -1;
+  bool remove_dominates = true;
   for (const bool remove : {true, false}) {
     double mean = 0, variance = 0;
     for (const auto& item : pairs) {
@@ -85,24 +113,25 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
       mean += item.count * item_mean;
       variance += item.count * item_variance;
     }
-    const double sd = std::sqrt(variance);
+    const double sd = std::max(std::sqrt(variance), 1e-3);
     const double epsilon_estimate = std::max(mean + 4 * sd, 1e-3);
-    interval = std::min(interval, std::sqrt(options.relative_accuracy * epsilon_estimate * std::max(sd, 1e-3) /
-                                            (kSpreadConstant * total_count)));
+    if (epsilon_estimate > largest_estimate) {
+      largest_estimate = epsilon_estimate;
+      remove_dominates = remove;
+    }
+    interval = std::min(interval, std::sqrt(8 * options.relative_accuracy * epsilon_estimate * sd /
+                                            (total_count * (sd + 4))));
   }
   interval = std::max(interval, kMinDefaultInterval);
-  // Align pure / (eps, delta) items to the grid when they all share one loss magnitude, so that
-  // their point masses sit on grid points and the result is exact.
-  double atom = 0;
-  bool aligned = true;
-  for (const auto& item : pairs) {
-    for (double loss : item.remove.atom_losses()) {
-      if (loss == 0) continue;
-      if (atom == 0) atom = std::fabs(loss);
-      aligned = aligned && std::fabs(std::fabs(loss) - atom) <= 1e-12 * atom;
-    }
+  // Align the grid to the highest atom of the direction that likely decides eps, from below (in
+  // double, atoms sit on or just above their grid point), so that pure / (eps, delta) items and
+  // Laplace keep their top point mass exactly in both bounds.
+  const double top = shared_top_atom(pairs, remove_dominates);
+  if (top > 0) {
+    const double cells = std::ceil(top / interval);
+    interval = top / cells;
+    while (cells * interval > top) interval = std::nextafter(interval, 0.0);
   }
-  if (aligned && atom > 0) interval = atom / std::ceil(atom / interval);
   return interval;
 }
 
@@ -201,15 +230,39 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                          const AccountingOptions& options, const ProgressCallback& progress,
                                          const std::string& items_field) {
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
-  DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress, items_field));
-  const double reachable = std::max(plds.upper_remove.infinite_mass + plds.upper_remove.numerical_noise,
-                                    plds.upper_add.infinite_mass + plds.upper_add.numerical_noise);
-  if (!(target > reachable)) {
-    return invalid_argument("delta", "delta must be larger than " + format_number(reachable) +
-                                         ", the smallest delta this composition can reach (its "
-                                         "infinite privacy loss mass); got " + format_number(target) + ".");
+  // Each pass is a complete, sound computation; a refinement pass only replaces the previous
+  // answer. Pass i reports its progress in [1 - 2^-i, 1 - 2^-(i+1)].
+  AccountingOptions pass_options = options;
+  EpsilonBracket answer;
+  for (int pass = 0; pass <= kMaxRefinements; ++pass) {
+    const double start = 1 - std::ldexp(1.0, -pass);
+    ProgressCallback scaled;
+    if (progress) scaled = [&](double f) { return progress(start + std::ldexp(f, -pass - 1)); };
+    const Result<ComposedPlds> composed = compose_items(items, pass_options, scaled, items_field);
+    if (!composed.ok()) {
+      // A refinement that would exceed the grid limit keeps the previous, coarser answer.
+      if (pass > 0 && composed.error().code == kNumeric) break;
+      return composed.error();
+    }
+    const ComposedPlds& plds = composed.value();
+    const double reachable = std::max(plds.upper_remove.infinite_mass + plds.upper_remove.numerical_noise,
+                                      plds.upper_add.infinite_mass + plds.upper_add.numerical_noise);
+    if (!(target > reachable)) {
+      if (pass > 0) break;
+      return invalid_argument("delta", "delta must be larger than " + format_number(reachable) +
+                                           ", the smallest delta this composition can reach (its "
+                                           "infinite privacy loss mass); got " + format_number(target) + ".");
+    }
+    answer = epsilon_bracket(plds, target);
+    const double width = answer.epsilon_upper - answer.epsilon_lower;
+    if (options.discretization_interval != 0 ||
+        width <= kRefinementWidth * options.relative_accuracy * answer.epsilon_upper) {
+      break;
+    }
+    pass_options.discretization_interval = 0.5 * plds.discretization.discretization_interval;
   }
-  return epsilon_bracket(plds, target);
+  if (progress && !progress(1.0)) return Error{kCancelled, "", "The computation was cancelled."};
+  return answer;
 }
 
 Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,

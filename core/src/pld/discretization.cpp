@@ -10,6 +10,9 @@ namespace dpcalc::pld {
 namespace {
 
 constexpr double kMaxLoss = 700;  // e^700 is still a finite double
+// An atom this close above a grid point (in grid steps) counts as on it: the aligned default grid
+// puts atoms there up to double rounding.
+constexpr double kOnGridTolerance = 1e-9;
 
 Error grid_too_large(double points) {
   return Error{kNumeric, "discretization_interval",
@@ -109,24 +112,54 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
     upper.masses[i - 1] += p - on_upper;
   }
 
-  // Optimistic: sweep the merged cells upwards; `carry` is an outcome whose likelihood ratio is
-  // at most e^{target h}; a fraction of the next cell (ratio above e^{target h}) is mixed into it
-  // so that the mixture's ratio is exactly e^{target h}.
+  // Optimistic: sweep the outcomes (the continuous part's merged cells and the atoms) upwards;
+  // `carry` is an outcome whose likelihood ratio is at most e^{target h}; a fraction of the next
+  // outcome (ratio above e^{target h}) is mixed into it so that the mixture's ratio is exactly
+  // e^{target h}. An atom on a grid point is never merged into a carry at that same point: the
+  // merged outcome would miss the grid point, and at the top of the loss range nothing above could
+  // lift it back, so it would be rounded down a whole step. It is emitted in place instead (in
+  // double it may sit at most kOnGridTolerance h above the point: rounding a loss down is sound).
   struct Outcome {
     double p, q;
     std::int64_t target;  // grid index of the smallest grid point >= this outcome's loss
+    bool on_grid;         // an atom at the grid point `target`
   };
   auto emit = [&](std::int64_t index, double p) { lower.masses[static_cast<std::size_t>(index - lower.lowest_index)] += p; };
-  Outcome carry{at[0].p_at_most, at[0].q_at_most, k_lo};
+  std::vector<Outcome> atoms;
+  for (const LossAtom& atom : pair.atoms()) {
+    const double nearest = std::round(atom.loss / h);
+    const double offset = atom.loss - nearest * h;
+    const bool on_grid = offset >= 0 && offset <= kOnGridTolerance * h && nearest >= static_cast<double>(k_lo) &&
+                         nearest <= static_cast<double>(k_hi);
+    const double target = std::clamp(on_grid ? nearest : std::ceil(atom.loss / h), static_cast<double>(k_lo),
+                                     static_cast<double>(k_hi));
+    atoms.push_back(Outcome{atom.p, atom.q, static_cast<std::int64_t>(target), on_grid});
+  }
+  std::vector<LossMasses> continuous;
+  if (!pair.atoms().empty()) {
+    continuous.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      continuous[i] = pair.continuous_masses(static_cast<double>(k_lo + static_cast<std::int64_t>(i)) * h);
+    }
+  }
+  const std::vector<LossMasses>& cells = pair.atoms().empty() ? at : continuous;
+
+  Outcome carry{cells[0].p_at_most, cells[0].q_at_most, k_lo, false};
   auto absorb = [&](const Outcome& next) {
     const double ratio = std::exp(static_cast<double>(carry.target) * h);
     const double deficit = ratio * carry.q - carry.p;  // >= 0: carry lies at or below its target
+    const Outcome empty{0, 0, next.target, false};
     if (deficit <= 0) {
       emit(carry.target, carry.p);
-      carry = next;
+      if (next.on_grid) emit(next.target, next.p);
+      carry = next.on_grid ? empty : next;
       return;
     }
     const double surplus = next.p - ratio * next.q;  // > 0: next lies above carry's target
+    if (next.on_grid && !(surplus > 0)) {
+      emit(next.target, next.p);
+      return;
+    }
     const double fraction = surplus > 0 ? deficit / surplus : 2.0;
     if (fraction >= 1) {
       carry.p += next.p;
@@ -134,14 +167,25 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
       return;
     }
     emit(carry.target, carry.p + fraction * next.p);
-    carry = Outcome{(1 - fraction) * next.p, (1 - fraction) * next.q, next.target};
+    const Outcome rest{(1 - fraction) * next.p, (1 - fraction) * next.q, next.target, false};
+    if (next.on_grid) emit(next.target, rest.p);
+    carry = next.on_grid ? empty : rest;
   };
+  std::size_t next_atom = 0;
+  auto absorb_atoms_up_to = [&](std::int64_t target) {
+    for (; next_atom < atoms.size() && atoms[next_atom].target <= target; ++next_atom) {
+      absorb(atoms[next_atom]);
+    }
+  };
+  absorb_atoms_up_to(k_lo);
   for (std::size_t i = 1; i < n; ++i) {
-    const double p = cell_mass(at[i - 1].p_above, at[i].p_above, at[i - 1].p_at_most, at[i].p_at_most);
-    const double q = cell_mass(at[i - 1].q_above, at[i].q_above, at[i - 1].q_at_most, at[i].q_at_most);
-    if (p > 0 || q > 0) absorb(Outcome{p, q, k_lo + static_cast<std::int64_t>(i)});
+    const double p = cell_mass(cells[i - 1].p_above, cells[i].p_above, cells[i - 1].p_at_most, cells[i].p_at_most);
+    const double q = cell_mass(cells[i - 1].q_above, cells[i].q_above, cells[i - 1].q_at_most, cells[i].q_at_most);
+    const std::int64_t target = k_lo + static_cast<std::int64_t>(i);
+    if (p > 0 || q > 0) absorb(Outcome{p, q, target, false});
+    absorb_atoms_up_to(target);
   }
-  if (at[n - 1].p_above > 0) absorb(Outcome{at[n - 1].p_above, at[n - 1].q_above, k_hi + 1});
+  if (cells[n - 1].p_above > 0) absorb(Outcome{cells[n - 1].p_above, cells[n - 1].q_above, k_hi + 1, false});
   {
     const double ratio = std::exp(static_cast<double>(std::min(carry.target, k_hi)) * h);
     const bool on_target = carry.target <= k_hi && ratio * carry.q - carry.p <= 0;

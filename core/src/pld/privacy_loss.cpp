@@ -223,13 +223,52 @@ LossMasses laplace_masses(const PrivacyLossPair::Laplace& m, double t) {
   return result;
 }
 
+// Mass of Laplace(mean, scale) on the interval (lo, hi), without cancellation: the factor
+// 1 - e^{-(hi - lo)/b} times the density-like term of the end nearer the mean.
+double laplace_between(double mean, double scale, double lo, double hi) {
+  if (!(hi > lo)) return 0;
+  const double width_factor = -std::expm1(-(hi - lo) / scale);
+  if (lo >= mean) return 0.5 * std::exp(-(lo - mean) / scale) * width_factor;
+  if (hi <= mean) return 0.5 * std::exp((hi - mean) / scale) * width_factor;
+  return -0.5 * std::expm1(-(hi - mean) / scale) - 0.5 * std::expm1((lo - mean) / scale);
+}
+
+// Mass of (1 - q) Lap(0, b) + q Lap(Delta, b) on (lo, hi).
+double laplace_mixture_between(const PrivacyLossPair::Laplace& m, double lo, double hi) {
+  return (1 - m.sampling_rate) * laplace_between(0, m.scale, lo, hi) +
+         m.sampling_rate * laplace_between(m.sensitivity, m.scale, lo, hi);
+}
+
+// The continuous part of the Laplace loss: the interior 0 < x < Delta, where u(x) is strictly
+// between its extremes (x <= 0 and x >= Delta are the two atoms).
+LossMasses laplace_continuous_masses(const PrivacyLossPair::Laplace& m, double t) {
+  const double interior = m.sensitivity;
+  LossMasses result;
+  if (!m.swapped) {
+    // {L <= t} is x <= x_t.
+    const double x = std::clamp(laplace_threshold(m, laplace_u_level(m, t), false), 0.0, interior);
+    result.p_at_most = laplace_mixture_between(m, 0, x);
+    result.p_above = laplace_mixture_between(m, x, interior);
+    result.q_at_most = laplace_between(0, m.scale, 0, x);
+    result.q_above = laplace_between(0, m.scale, x, interior);
+  } else {
+    // {L > t} is x < x_s.
+    const double x = std::clamp(laplace_threshold(m, laplace_u_level(m, -t), true), 0.0, interior);
+    result.p_above = laplace_between(0, m.scale, 0, x);
+    result.p_at_most = laplace_between(0, m.scale, x, interior);
+    result.q_above = laplace_mixture_between(m, 0, x);
+    result.q_at_most = laplace_mixture_between(m, x, interior);
+  }
+  return result;
+}
+
 double finite_loss(double p, double q) { return std::log(p) - std::log(q); }
 
 LossMasses finite_masses(const PrivacyLossPair::Finite& m, double t) {
   LossMasses result;
   for (std::size_t i = 0; i < m.p.size(); ++i) {
-    if (m.q[i] == 0) continue;  // infinite loss
-    if (m.p[i] > 0 && finite_loss(m.p[i], m.q[i]) > t) {
+    if (m.q[i] == 0 || m.p[i] == 0) continue;  // loss +inf (infinite_loss_mass) or -inf (no P-mass)
+    if (finite_loss(m.p[i], m.q[i]) > t) {
       result.p_above += m.p[i];
       result.q_above += m.q[i];
     } else {
@@ -323,7 +362,7 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
 }
 
 void PrivacyLossPair::compute_loss_range() {
-  atom_losses_.clear();
+  atoms_.clear();
   if (const auto* finite = std::get_if<Finite>(&pair_)) {
     min_finite_loss_ = kInfinity;
     max_finite_loss_ = -kInfinity;
@@ -332,9 +371,10 @@ void PrivacyLossPair::compute_loss_range() {
       const double loss = finite_loss(finite->p[i], finite->q[i]);
       min_finite_loss_ = std::min(min_finite_loss_, loss);
       max_finite_loss_ = std::max(max_finite_loss_, loss);
-      atom_losses_.push_back(loss);
+      atoms_.push_back(LossAtom{loss, finite->p[i], finite->q[i]});
     }
-    if (atom_losses_.empty()) min_finite_loss_ = max_finite_loss_ = 0;
+    std::sort(atoms_.begin(), atoms_.end(), [](const LossAtom& a, const LossAtom& b) { return a.loss < b.loss; });
+    if (atoms_.empty()) min_finite_loss_ = max_finite_loss_ = 0;
   } else if (const auto* laplace = std::get_if<Laplace>(&pair_)) {
     const double bound = laplace->sensitivity / laplace->scale;
     const double q = laplace->sampling_rate;
@@ -342,7 +382,16 @@ void PrivacyLossPair::compute_loss_range() {
     const double bottom = q < 1 ? log_add_exp(std::log1p(-q), std::log(q) - bound) : -bound;
     min_finite_loss_ = laplace->swapped ? -top : bottom;
     max_finite_loss_ = laplace->swapped ? -bottom : top;
-    atom_losses_ = {min_finite_loss_, max_finite_loss_};
+    // The atoms x <= 0 and x >= Delta, as masses of the mixture (1 - q) Lap(0, b) + q Lap(Delta, b)
+    // and of Lap(0, b); the mixture is P in the remove direction and Q in the add direction.
+    const double far = 0.5 * std::exp(-bound);
+    const LossAtom low_x{bottom, (1 - q) * 0.5 + q * far, 0.5};
+    const LossAtom high_x{top, (1 - q) * far + q * 0.5, far};
+    if (laplace->swapped) {
+      atoms_ = {LossAtom{-top, high_x.q, high_x.p}, LossAtom{-bottom, low_x.q, low_x.p}};
+    } else {
+      atoms_ = {low_x, high_x};
+    }
   } else {
     const auto& mixture = std::get<Mixture>(pair_);
     const MixtureShape shape = shape_of(mixture);
@@ -359,6 +408,12 @@ void PrivacyLossPair::compute_loss_range() {
 LossMasses PrivacyLossPair::masses(double threshold) const {
   if (const auto* finite = std::get_if<Finite>(&pair_)) return finite_masses(*finite, threshold);
   if (const auto* laplace = std::get_if<Laplace>(&pair_)) return laplace_masses(*laplace, threshold);
+  return mixture_masses(std::get<Mixture>(pair_), threshold);
+}
+
+LossMasses PrivacyLossPair::continuous_masses(double threshold) const {
+  if (std::holds_alternative<Finite>(pair_)) return LossMasses{};
+  if (const auto* laplace = std::get_if<Laplace>(&pair_)) return laplace_continuous_masses(*laplace, threshold);
   return mixture_masses(std::get<Mixture>(pair_), threshold);
 }
 

@@ -35,13 +35,17 @@ struct CompositionItem {
 struct AccountingOptions {
   // Grid step h of the privacy loss (> 0). 0 (the default) chooses it from relative_accuracy.
   double discretization_interval = 0;
-  // Target relative error of eps, used only to choose the default grid step:
-  // h = sqrt(relative_accuracy * eps_est * sd / (0.5 * T)), with T the total count, sd and
+  // Target relative error of eps, used only with the default grid step. The step solves
+  // (T h^2 / 8)(1 + 4 / sd) = relative_accuracy * eps_est (connect-the-dots raises each item's mean
+  // loss by <= h^2 / 8 and its variance by <= h^2 / 4), with T the total count, sd and
   // eps_est = mean + 4 sd from a Gaussian approximation of the composed loss (coarse pilot
-  // discretisation), clamped to [1e-4, 1]. When all point-mass items share one loss magnitude a
-  // (pure / (eps, delta) items, Laplace), h is shrunk to a / ceil(a / h) so the atoms sit on the
-  // grid. In (0, 0.1]; default 5e-4 (measured error <= 0.06% against dp_accounting at step 1e-4
-  // on the DP-SGD reference rows).
+  // discretisation), clamped to [1e-4, 1]. When the items with point masses (pure / (eps, delta)
+  // items, Laplace) share their highest atom a in the direction with the larger eps_est, h is
+  // shrunk to a / ceil(a / h) so that this atom sits on the grid. epsilon_for_delta then halves the
+  // step (at most 6 times, within kMaxGridPoints) until epsilon_upper - epsilon_lower <=
+  // 4 relative_accuracy epsilon_upper. In (0, 0.1]; default 5e-4 (measured: epsilon_upper within
+  // 0.04% of the exact value for Gaussians up to eps = 1462, and of dp_accounting at step 1e-4 on
+  // the DP-SGD reference rows).
   double relative_accuracy = 5e-4;
   // Total tail mass (> 0, < 1e-3) the discretisation may cut; the upper bound moves it to the
   // infinite loss (adding at most this much to delta) and every result reports it. Default 1e-14.
@@ -91,7 +95,9 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
 
 // Smallest eps >= 0 with delta(eps) <= delta (delta in (0, 1), field "delta"). When delta is not
 // above the smallest reachable delta (the infinite-loss mass of the upper bound), the error is
-// invalid_argument on "delta" and quotes that smallest reachable delta.
+// invalid_argument on "delta" and quotes that smallest reachable delta. With the default step the
+// grid is refined while the bracket is wider than 4 relative_accuracy (see AccountingOptions); the
+// answer and its discretization are those of the last grid (each grid gives sound bounds).
 Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
                                          const AccountingOptions& options = {},
                                          const ProgressCallback& progress = {},

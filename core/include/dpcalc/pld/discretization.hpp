@@ -7,10 +7,13 @@
 //    curve and equals it on the grid. Equivalently each grid cell (e_{k-1}, e_k] splits its masses
 //    (P_k, Q_k) between its two end points so that both P- and Q-mass are kept; the mass below
 //    the grid goes to its lowest point; the P-mass above the highest point goes to +infinity.
-//  * Optimistic: grid cells are merged into one outcome each (a post-processing), and adjacent
-//    merged outcomes are mixed so that each lands exactly on a grid point (another
-//    post-processing); only the last remainder is rounded down. Post-processing can only lower
-//    delta(x), and so can rounding losses down, so this is a lower bound that survives composition.
+//  * Optimistic: the continuous part of each grid cell is merged into one outcome (a
+//    post-processing), and adjacent outcomes are mixed so that each lands exactly on a grid point
+//    (another post-processing); point masses (PrivacyLossPair::atoms) that sit on a grid point
+//    stay there, the others take part in the mixing as outcomes of their own; only the last
+//    remainder is rounded down. Q-mass where P = 0 (loss -infinity) carries no P-mass and is left
+//    out: it adds nothing to delta. Post-processing can only lower delta(x), and so can rounding
+//    losses down, so this is a lower bound that survives composition.
 #pragma once
 
 #include "dpcalc/pld/pld.hpp"

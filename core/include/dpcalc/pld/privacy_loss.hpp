@@ -67,13 +67,21 @@ enum class Direction { kRemove, kAdd };
 
 // Masses of the events {L > threshold} and {L <= threshold} under P and under Q, each computed
 // directly (not as 1 - the other) so that tiny tails keep their relative accuracy. Finite losses
-// only: P[L = +inf] is PrivacyLossPair::infinite_loss_mass(); Q-mass where P = 0 (L = -inf) is in
-// q_at_most.
+// only: P[L = +inf] is PrivacyLossPair::infinite_loss_mass(), and Q-mass where P = 0 (L = -inf)
+// is in neither event (it carries no P-mass, so it adds nothing to delta(eps) = E_P[...]).
 struct LossMasses {
   double p_above = 0;
   double q_above = 0;
   double p_at_most = 0;
   double q_at_most = 0;
+};
+
+// A point mass of the privacy loss: the outcomes where L = loss (finite), of mass p under P and
+// q = p e^{-loss} under Q.
+struct LossAtom {
+  double loss = 0;
+  double p = 0;
+  double q = 0;
 };
 
 // One direction of a validated mechanism: the dominating pair and its privacy loss.
@@ -86,15 +94,21 @@ class PrivacyLossPair {
 
   // Exact masses (up to double rounding) of {L > threshold} and {L <= threshold}.
   LossMasses masses(double threshold) const;
+  // The same masses without the atoms (the continuous part of L: everything for Gaussian pairs,
+  // the interior 0 < x < sensitivity for Laplace pairs, nothing for finite pairs), so that
+  // continuous part + atoms + P[L = +inf] = P.
+  LossMasses continuous_masses(double threshold) const;
   // P[L = +inf] (the delta of an (eps, delta) item, scaled by the sampling rate).
   double infinite_loss_mass() const;
   // Bounds on the finite losses: every finite loss lies in [min_finite_loss, max_finite_loss];
   // +-infinity when unbounded (Gaussian tails).
   double min_finite_loss() const { return min_finite_loss_; }
   double max_finite_loss() const { return max_finite_loss_; }
-  // The losses of the point masses of L (pure / (eps, delta) items), empty for continuous pairs;
-  // the accountant aligns its default grid to them.
-  const std::vector<double>& atom_losses() const { return atom_losses_; }
+  // The point masses of L with finite loss, in increasing loss: every outcome of a pure /
+  // (eps, delta) item, the two ends of the Laplace loss range; empty for Gaussian pairs. The
+  // accountant aligns its default grid to the highest one and the optimistic discretisation keeps
+  // those on grid points in place.
+  const std::vector<LossAtom>& atoms() const { return atoms_; }
 
   // Public so that std::variant can hold them; use create().
   struct Finite {  // finitely many outcomes with probabilities p[i] under P and q[i] under Q
@@ -114,7 +128,7 @@ class PrivacyLossPair {
   std::variant<Finite, Laplace, Mixture> pair_;
   double min_finite_loss_ = 0;
   double max_finite_loss_ = 0;
-  std::vector<double> atom_losses_;
+  std::vector<LossAtom> atoms_;
   PrivacyLossPair() = default;
   void compute_loss_range();
 };
