@@ -20,6 +20,8 @@ namespace {
 // inverse can test "delta(eps) <= target" pessimistically and return an eps that is sound.
 
 constexpr double kRoundoff = DBL_EPSILON;
+// The inverse stops once its bracket is this tight (relative) and returns the feasible end.
+constexpr double kBracketTolerance = 1e-13;
 constexpr double kSqrtHalf = 0.70710678118654752440;
 constexpr double kLogSqrtTwoPi = 0.91893853320467274178;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -144,15 +146,17 @@ double gaussian_epsilon_for_delta(double mu, double delta) {
   // leaves the bracket bisects instead. The bracket's ends are classified pessimistically, so hi
   // is always an eps whose delta, error bound included, meets the target.
   double epsilon = lo + (hi - lo) / 2;
-  for (int i = 0; i < 200 && hi - lo > 4 * kRoundoff * hi; ++i) {
+  for (int i = 0; i < 200 && hi - lo > kBracketTolerance * hi; ++i) {
     const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-    (log_delta.value + log_delta.error <= log_target ? hi : lo) = epsilon;
+    const bool feasible = log_delta.value + log_delta.error <= log_target;
+    (feasible ? hi : lo) = epsilon;
     const double z = std::fma(-mu / 2, mu, epsilon) / mu;
     const double log_slope = -0.5 * z * z - kLogSqrtTwoPi + mills_logs(z + mu).ratio.value - log_delta.value;
-    const double newton = epsilon + (log_delta.value - log_target) / std::exp(log_slope);
+    // Newton converges to the root from one side and would never close the bracket; aiming a hair
+    // past the root puts the next point on the other side.
+    const double overshoot = (feasible ? -0.25 : 0.25) * kBracketTolerance * hi;
+    const double newton = epsilon + (log_delta.value - log_target) / std::exp(log_slope) + overshoot;
     epsilon = newton > lo && newton < hi && std::isfinite(newton) ? newton : lo + (hi - lo) / 2;
-    // Newton lands on the root from one side; nudge it across so the bracket closes.
-    if (epsilon == hi || epsilon == lo) epsilon = lo + (hi - lo) / 2;
   }
   return hi;
 }
