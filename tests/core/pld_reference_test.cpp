@@ -28,6 +28,17 @@ bool within_tolerance(double actual, double expected) {
   return std::fabs(actual - expected) <= std::max(5e-3 * expected, 5e-4);
 }
 
+// The bracket of a successful result contains `exact`, and its upper end is within tolerance.
+void check_bracket_contains(const dpcalc::Result<EpsilonBracket>& result, double exact) {
+  REQUIRE(result.ok());
+  const EpsilonBracket& bracket = result.value();
+  CAPTURE(bracket.epsilon_upper);
+  CAPTURE(bracket.epsilon_lower);
+  CHECK(bracket.epsilon_upper >= exact);
+  CHECK(bracket.epsilon_lower <= exact);
+  CHECK(within_tolerance(bracket.epsilon_upper, exact));
+}
+
 CompositionItem item(const BaseMechanism& base, double count, double sampling_rate = 1) {
   return CompositionItem{Mechanism{base, sampling_rate}, count};
 }
@@ -142,14 +153,7 @@ TEST_CASE("[pld] Poisson-subsampled pure eps-DP against the exact composition") 
   for (const Row& row : rows) {
     CAPTURE(row.rate);
     CAPTURE(row.steps);
-    const auto result = epsilon_for_delta({item(ApproxDpMechanism{1, 0}, row.steps, row.rate)}, 1e-5);
-    REQUIRE(result.ok());
-    const EpsilonBracket& bracket = result.value();
-    CAPTURE(bracket.epsilon_upper);
-    CAPTURE(bracket.epsilon_lower);
-    CHECK(bracket.epsilon_upper >= row.exact);
-    CHECK(bracket.epsilon_lower <= row.exact);
-    CHECK(within_tolerance(bracket.epsilon_upper, row.exact));
+    check_bracket_contains(epsilon_for_delta({item(ApproxDpMechanism{1, 0}, row.steps, row.rate)}, 1e-5), row.exact);
   }
 }
 
@@ -167,14 +171,7 @@ TEST_CASE("[pld] Gaussian: exact composition inside the bracket, tiny and modera
   for (const Row& row : rows) {
     CAPTURE(row.sigma);
     CAPTURE(row.steps);
-    const auto result = epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, row.steps)}, row.delta);
-    REQUIRE(result.ok());
-    const EpsilonBracket& bracket = result.value();
-    CAPTURE(bracket.epsilon_upper);
-    CAPTURE(bracket.epsilon_lower);
-    CHECK(bracket.epsilon_upper >= row.exact);
-    CHECK(bracket.epsilon_lower <= row.exact);
-    CHECK(within_tolerance(bracket.epsilon_upper, row.exact));
+    check_bracket_contains(epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, row.steps)}, row.delta), row.exact);
   }
 }
 
@@ -193,14 +190,7 @@ TEST_CASE("[pld] one Poisson-subsampled Gaussian: exact eps inside the bracket")
   for (const Row& row : rows) {
     CAPTURE(row.sigma);
     CAPTURE(row.rate);
-    const auto result = epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, 1, row.rate)}, 1e-5);
-    REQUIRE(result.ok());
-    const EpsilonBracket& bracket = result.value();
-    CAPTURE(bracket.epsilon_upper);
-    CAPTURE(bracket.epsilon_lower);
-    CHECK(bracket.epsilon_upper >= row.exact);
-    CHECK(bracket.epsilon_lower <= row.exact);
-    CHECK(within_tolerance(bracket.epsilon_upper, row.exact));
+    check_bracket_contains(epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, 1, row.rate)}, 1e-5), row.exact);
   }
 }
 
