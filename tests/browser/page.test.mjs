@@ -24,9 +24,9 @@ test('the page loads with every section, formulas and plots, no console error an
     await waitForBound(page, 'group', 'zcdp', `ρ ≤ ${4 * 4 * 0.125}`);
     assert.ok(await page.locator('[data-results="group"] .katex').count() >= 8, 'formulas typeset by KaTeX');
     assert.ok(await page.locator('[data-plots="group"] svg.dp-plot').count() === 2, 'two group plots');
-    assert.ok(await page.locator('[data-plots="composition"] svg.dp-plot').count() === 1, 'one composition plot');
-    assert.ok(await page.locator('details.data-table table').count() === 3, 'every plot has a table view');
-    for (const row of ['basic', 'parallel', 'advanced-drv', 'advanced-kov', 'optimal', 'zcdp']) {
+    assert.ok(await page.locator('[data-plots="composition"] svg.dp-plot').count() === 2, 'composition plots: ε against k, and the privacy profile');
+    assert.ok(await page.locator('details.data-table table').count() === 4, 'every plot has a table view');
+    for (const row of ['basic', 'parallel', 'advanced-drv', 'advanced-kov', 'optimal', 'zcdp', 'pld']) {
       assert.equal(await page.locator(`[data-results="composition"] tr[data-row="${row}"]`).getAttribute('data-ok'), 'true', row);
     }
     for (const placeholder of ['Several databases', 'DP-SGD with groups', 'Group-wise relative error']) {

@@ -1,11 +1,15 @@
-// Composition: k mechanisms, each (ε₀, δ₀)-DP, composed by every closed-form method, in one table,
-// and ε against the number of compositions for every method.
-import { h, readNumber } from './dom.js';
+// Composition: k mechanisms, each an (ε₀, δ₀)-DP guarantee or a known noise mechanism (Laplace,
+// Gaussian, Poisson-subsampled Gaussian), composed by every closed-form method and by the numeric
+// PLD method in one table; ε against the number of compositions; and the privacy profile δ(ε) of
+// every method side by side. Closed forms answer at once; the PLD runs in the numeric worker with
+// a progress bar and can be cancelled, by its button or by any new input.
+import { h, readNumber, showFieldErrors } from './dom.js';
 import { formulas } from './formula.js';
-import { askAll, guaranteeElement, methodTable } from './results.js';
+import { askAll, guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
 import { plotRange } from './range.js';
+import { numericStatus, pldNote, profileEpsilons, renderPld } from './numeric.js';
 
 // Each method: its request for `count` copies of `item` at total δ target `delta`, and the ε it
 // reaches (for the plot).
@@ -24,12 +28,79 @@ export const compositionMethods = [
     request: (item, count, delta) => ({ op: 'compose', method: 'zcdp', delta, items: [{ ...item, count }] }) },
 ];
 
+const kPldLabel = 'PLD (numeric, tight)';
+const kPldSeries = { upper: 'PLD upper bound', lower: 'PLD lower bound' };
+// The δ targets at which every closed-form method is asked for its ε (the privacy-profile plot);
+// the PLD curves are shown down to the same smallest δ (below it, its upper bound flattens at the
+// tail mass it cut and its lower bound reaches 0, which a log axis cannot show).
+const kProfileDeltas = Array.from({ length: 12 }, (_, i) => 10 ** (i - 12));
+const kProfileFloor = kProfileDeltas[0];
+const kDpSgdExample = { kind: 'subsampled_gaussian', sigma: '1', rate: '0.01', sensitivity: '1', count: '10000', delta: '1e-5' };
+
 /** The (ε, δ) a composition result promises: zCDP results carry it in `approx`. */
 export const approxOf = (result) => result.approx ?? result.guarantee;
 
 /** A pure item when δ₀ is exactly 0 (so zCDP composition applies), an approximate one otherwise. */
 export function itemOf(epsilon, delta) {
   return { guarantee: delta === 0 ? { type: 'pure', epsilon } : { type: 'approx', epsilon, delta } };
+}
+
+const inputOf = (form, name) => form.elements[`composition.${name}`];
+
+/** Shows the inputs of the chosen kind of item and hides the others (their text stays in the state). */
+function showKindFields(form) {
+  const kind = inputOf(form, 'kind').value;
+  for (const field of form.querySelectorAll('.field[data-kinds]')) field.hidden = !field.dataset.kinds.split(' ').includes(kind);
+}
+
+/** Wires what reacts before any computation: the fields of the chosen kind, and the DP-SGD example. */
+export function setupComposition(form) {
+  inputOf(form, 'kind').addEventListener('input', () => showKindFields(form));
+  form.querySelector('#composition-dpsgd').addEventListener('click', () => {
+    for (const [name, value] of Object.entries(kDpSgdExample)) inputOf(form, name).value = value;
+    showKindFields(form);
+    form.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** The item the form describes and, for each request field of it, the input to mark on error. */
+function itemFromForm(form) {
+  const kind = inputOf(form, 'kind').value;
+  const number = (name) => readNumber(inputOf(form, name));
+  const field = (name) => inputOf(form, name);
+  if (kind === 'guarantee') {
+    return { kind, item: itemOf(number('epsilon'), number('item_delta')),
+      fields: { 'items.0.guarantee.epsilon': field('epsilon'), 'items.0.guarantee.delta': field('item_delta') } };
+  }
+  if (kind === 'laplace') {
+    return { kind, item: { mechanism: { type: 'laplace', scale: number('scale'), sensitivity: number('sensitivity') } },
+      fields: { 'items.0.mechanism.scale': field('scale'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
+  }
+  const gaussian = { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') };
+  if (kind === 'gaussian') {
+    return { kind, item: { mechanism: gaussian },
+      fields: { 'items.0.mechanism.sigma': field('sigma'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
+  }
+  return { kind, item: { mechanism: { type: 'poisson_subsampled', rate: number('rate'), mechanism: gaussian } },
+    fields: { 'items.0.mechanism.rate': field('rate'), 'items.0.mechanism.mechanism.sigma': field('sigma'),
+      'items.0.mechanism.mechanism.sensitivity': field('sensitivity') } };
+}
+
+/** The PLD grid step typed in the settings; blank asks the core to choose it. */
+function discretizationOf(form) {
+  const input = inputOf(form, 'pld_step');
+  return input.value.trim() === '' ? {} : { discretization: readNumber(input) };
+}
+
+function describeItem(kind, form) {
+  const text = (name) => inputOf(form, name).value.trim();
+  const descriptions = {
+    guarantee: 'mechanisms, each (ε₀, δ₀)-DP',
+    laplace: `Laplace mechanisms (b = ${text('scale')}, Δ = ${text('sensitivity')})`,
+    gaussian: `Gaussian mechanisms (σ = ${text('sigma')}, Δ = ${text('sensitivity')})`,
+    subsampled_gaussian: `Poisson-subsampled Gaussian steps (σ = ${text('sigma')}, q = ${text('rate')}, Δ = ${text('sensitivity')})`,
+  };
+  return descriptions[kind];
 }
 
 function renderResult(result) {
@@ -43,33 +114,81 @@ function noteOf(result) {
   return typeof result.delta_slack === 'number' ? `with δ′ = ${formatNumber(result.delta_slack, 'down')}` : '';
 }
 
-export async function updateComposition({ calculator, form, isCurrent, results, plots, errors }) {
-  const input = (name) => form.elements[`composition.${name}`];
-  const fields = { epsilon: input('epsilon'), itemDelta: input('item_delta'), count: input('count'), delta: input('delta'), kmax: input('kmax') };
-  const epsilon = readNumber(fields.epsilon);
-  const itemDelta = readNumber(fields.itemDelta);
+/** Closed-form profile points: at each δ target, the ε a method promises (when its δ stays within the target). */
+function closedFormProfile(jobs, responses) {
+  const points = [];
+  responses.forEach((response, i) => {
+    if (!response.ok || response.result.vacuous) return;
+    const { epsilon, delta = 0 } = approxOf(response.result);
+    const target = jobs[i].delta;
+    if (Number.isFinite(epsilon) && epsilon > 0 && delta <= target) {
+      points.push({ series: jobs[i].method.label, x: epsilon, y: target, xRole: 'upper', yRole: 'given' });
+    }
+  });
+  return points;
+}
+
+function pldProfile(result) {
+  const points = [];
+  result.epsilons.forEach((epsilon, i) => {
+    for (const side of ['upper', 'lower']) {
+      const delta = result[`delta_${side}`][i];
+      if (delta >= kProfileFloor && delta <= 1) points.push({ series: kPldSeries[side], x: epsilon, y: delta, xRole: 'given', yRole: side });
+    }
+  });
+  return points;
+}
+
+function profileFigure(points, pldText) {
+  const figure = chartFigure(points, { title: 'Privacy profile δ(ε) of every method', xLabel: 'ε', yLabel: 'δ', xLog: true, yLog: true,
+    description: 'For each method, the delta it guarantees at each epsilon, log-log axes; the PLD lower bound is dashed.',
+    dashed: [kPldSeries.lower], undotted: Object.values(kPldSeries), longTable: true, width: 960,
+    emptyText: 'Nothing to plot yet: no method answered for these inputs.' });
+  if (pldText) figure.querySelector('figcaption').after(h('p', { class: 'note', dataset: { profileStatus: '' } }, pldText));
+  return figure;
+}
+
+export async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal }) {
+  showKindFields(form);
+  const fields = { count: inputOf(form, 'count'), delta: inputOf(form, 'delta'), kmax: inputOf(form, 'kmax'), step: inputOf(form, 'pld_step') };
+  const { kind, item, fields: itemFields } = itemFromForm(form);
   const count = readNumber(fields.count);
   const delta = readNumber(fields.delta);
-  const item = itemOf(epsilon, itemDelta);
-  const fieldMap = { 'items.0.guarantee.epsilon': fields.epsilon, 'items.0.guarantee.delta': fields.itemDelta,
-    'items.0.count': fields.count, delta: fields.delta };
+  const discretization = discretizationOf(form);
+  const fieldMap = { ...itemFields, 'items.0.count': fields.count, delta: fields.delta };
   // zCDP composition does not apply to items with δ₀ > 0; that is said in its row, while δ₀ itself
   // stays valid for every other method.
   const zcdpFieldMap = { ...fieldMap };
   delete zcdpFieldMap['items.0.guarantee.delta'];
+  const pldFieldMap = { ...fieldMap, discretization: fields.step, 'discretization.interval': fields.step };
 
   const counts = plotRange(fields.kmax, errors, { max: 100000, points: 24, log: true });
   const plotted = compositionMethods.filter((method) => method.id !== 'parallel');
   const plotJobs = counts.flatMap((n) => plotted.map((method) => ({ n, method, request: method.request(item, n, delta) })));
-  const [responses, plotResponses] = await Promise.all([
+  const profileJobs = kProfileDeltas.flatMap((target) => plotted.map((method) => ({ delta: target, method, request: method.request(item, count, target) })));
+  // Closed forms only: they take microseconds, and aborting one would restart the fast worker.
+  const [responses, plotResponses, profileResponses] = await Promise.all([
     askAll(calculator, compositionMethods.map((method) => method.request(item, count, delta))),
     askAll(calculator, plotJobs.map((job) => job.request)),
+    askAll(calculator, profileJobs.map((job) => job.request)),
   ]);
   if (!isCurrent()) return;
 
+  // The numeric part can be cancelled by its button, and is whenever the section recomputes.
+  const numeric = new AbortController();
+  const abortNumeric = () => numeric.abort();
+  signal.addEventListener('abort', abortNumeric, { once: true });
+  const status = numericStatus({ id: 'composition-pld', label: 'PLD composition', onCancel: abortNumeric });
+  const pldRow = { id: 'pld', label: kPldLabel, formula: formulas.pld, fields: pldFieldMap, render: renderPld, note: pldNote };
+  let pldRowElement = methodRow({ ...pldRow, status: 'running', pending: h('span', { class: 'pending' }, 'computing…') }, errors);
+
   const rows = compositionMethods.map((method, i) => ({ id: method.id, label: method.label, formula: method.formula,
     response: responses[i], render: renderResult, note: noteOf, fields: method.id === 'zcdp' ? zcdpFieldMap : fieldMap }));
-  results.replaceChildren(methodTable({ caption: `k = ${fields.count.value.trim()} mechanisms, each (ε₀, δ₀)-DP; total δ target ${fields.delta.value.trim()}`, rows, errors }));
+  const table = methodTable({ caption: `k = ${fields.count.value.trim()} ${describeItem(kind, form)}; total δ target ${fields.delta.value.trim()}`, rows, errors });
+  table.querySelector('tbody').append(pldRowElement);
+  results.replaceChildren(status.element, table);
+  // Closed-form errors are marked now, not once the numeric work ends.
+  showFieldErrors(form, errors);
 
   const points = [];
   plotResponses.forEach((response, i) => {
@@ -77,7 +196,50 @@ export async function updateComposition({ calculator, form, isCurrent, results, 
     const y = approxOf(response.result).epsilon;
     if (Number.isFinite(y) && y > 0) points.push({ series: plotJobs[i].method.label, x: plotJobs[i].n, y });
   });
-  plots.replaceChildren(chartFigure(points, { title: 'ε against the number of compositions, for every method',
+  const closedProfile = closedFormProfile(profileJobs, profileResponses);
+  const profileHolder = h('div', { class: 'profile-holder' }, profileFigure(closedProfile, 'PLD curves: computing…'));
+  plots.replaceChildren(chartFigure(points, { title: 'ε against the number of compositions, for every closed-form method',
     xLabel: 'number of compositions k', yLabel: 'total ε', xLog: true, yLog: true,
-    description: 'Total epsilon of k compositions for each composition method, log-log axes.', width: 960 }));
+    description: 'Total epsilon of k compositions for each closed-form composition method, log-log axes.', width: 960,
+    emptyText: kind === 'guarantee' ? undefined : 'No closed-form method composes this mechanism: see the PLD row and the privacy profile.' }),
+  profileHolder);
+
+  const replacePldRow = (row) => {
+    const next = methodRow({ ...pldRow, ...row }, errors);
+    pldRowElement.replaceWith(next);
+    pldRowElement = next;
+  };
+  const items = [{ ...item, count }];
+  try {
+    const pldResponse = await settleUnlessAborted(calculator.run({ op: 'compose', method: 'pld', delta, items, ...discretization },
+      { signal: numeric.signal, onProgress: (fraction) => status.progress(fraction / 2) }));
+    if (!isCurrent()) return;
+    replacePldRow({ response: pldResponse, status: 'done' });
+    if (!pldResponse.ok) {
+      status.finish('error', 'PLD composition: see its row.');
+      profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: none, see the PLD row for why.'));
+      return;
+    }
+    const epsilons = profileEpsilons(pldResponse.result.epsilon_upper, closedProfile.map((point) => point.x));
+    const profileResponse = await settleUnlessAborted(calculator.run({ op: 'profile', items, epsilons, ...discretization },
+      { signal: numeric.signal, onProgress: (fraction) => status.progress(0.5 + fraction / 2) }));
+    if (!isCurrent()) return;
+    if (profileResponse.ok) {
+      profileHolder.replaceChildren(profileFigure([...closedProfile, ...pldProfile(profileResponse.result)], ''));
+      status.finish('done', 'PLD composition: done.');
+    } else {
+      profileHolder.replaceChildren(profileFigure(closedProfile, `PLD curves: ${profileResponse.error.message}`));
+      status.finish('error', `PLD profile failed: ${profileResponse.error.message}`);
+    }
+  } catch (error) {
+    if (error?.name !== 'AbortError') throw error;
+    if (!isCurrent()) return;
+    status.finish('cancelled', 'PLD composition cancelled. Change any input to compute again.');
+    if (pldRowElement.dataset.status === 'running') {
+      replacePldRow({ status: 'cancelled', pending: h('span', { class: 'cancelled' }, 'cancelled') });
+    }
+    profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: cancelled.'));
+  } finally {
+    signal.removeEventListener('abort', abortNumeric);
+  }
 }

@@ -4,13 +4,15 @@ import { createWorkerCalculator } from '../client.js';
 import { decodeState, defaultState, encodeState, readControls, stateControls, writeControls } from './state.js';
 import { showFieldErrors } from './dom.js';
 import { updateGroup } from './group.js';
-import { updateComposition } from './composition.js';
+import { setupComposition, updateComposition } from './composition.js';
 import { updateSplit } from './split.js';
 import { updateConvert } from './convert.js';
 import { updateKmeans } from './kmeans.js';
 
 const kDebounceMs = 150;
 const updaters = { group: updateGroup, composition: updateComposition, split: updateSplit, convert: updateConvert, kmeans: updateKmeans };
+// What a section wires once, before its first computation.
+const setups = { composition: setupComposition };
 
 const calculator = createWorkerCalculator();
 const controls = stateControls();
@@ -36,7 +38,7 @@ function recordState() {
 
 /**
  * Recomputes one section. Answers of an older run that arrive late are dropped, and its signal is
- * aborted: numeric requests (a later issue) pass it on so that the worker drops stale work.
+ * aborted: numeric requests pass it on so that the worker drops stale work.
  */
 async function run(section) {
   const generation = ++section.generation;
@@ -59,9 +61,13 @@ async function run(section) {
   section.results.dataset.ready = 'true';
 }
 
-/** Runs the section once typing pauses; meanwhile its results are marked busy and stale. */
+/**
+ * Runs the section once typing pauses; meanwhile its results are marked busy and stale, and a
+ * numeric computation for the old inputs stops at once rather than after the pause.
+ */
 function schedule(section) {
   section.generation += 1;
+  section.controller?.abort();
   section.results.setAttribute('aria-busy', 'true');
   clearTimeout(section.timer);
   section.timer = setTimeout(() => run(section), kDebounceMs);
@@ -76,6 +82,7 @@ function applyHash() {
 }
 
 for (const section of sections) {
+  setups[section.name]?.(section.form);
   section.form.addEventListener('submit', (event) => event.preventDefault());
   section.form.addEventListener('input', () => {
     recordState();

@@ -36,6 +36,14 @@ export function settle(promise) {
   return promise.catch(failure);
 }
 
+/** Like settle, but a cancelled computation still rejects with its AbortError. */
+export function settleUnlessAborted(promise) {
+  return promise.catch((error) => {
+    if (error?.name === 'AbortError') throw error;
+    return failure(error);
+  });
+}
+
 /** Asks the calculator every request at once; resolves to the responses in the same order. */
 export function askAll(calculator, requests) {
   return Promise.all(requests.map((request) => settle(calculator.run(request))));
@@ -51,34 +59,40 @@ export function collectFieldError(response, fields, errors) {
 }
 
 /**
- * A comparison table. rows: [{ id, label, formula, response, fields, render(result) → Node,
- * note?(result) → string }]. Errors that name an input are marked there by the caller (see
- * collectFieldError); the row itself says what went wrong.
+ * One row of a comparison table. row: { id, label, formula, response, fields, render(result) → Node,
+ * note?(result) → Node | string }, or, while its answer is still being computed, `pending` (a Node)
+ * instead of `response`. Errors that name an input are collected into `errors` (see
+ * collectFieldError) for the caller to mark; the row itself says what went wrong.
  */
+export function methodRow(row, errors) {
+  const { response } = row;
+  let answer;
+  let method = '';
+  let citation = '';
+  if (!response) {
+    answer = row.pending;
+  } else if (response.ok) {
+    const { result } = response;
+    answer = h('div', {}, row.render(result), row.note ? h('div', { class: 'note' }, row.note(result) ?? '') : null);
+    method = result.method ?? '';
+    citation = result.citation ?? '';
+  } else {
+    const namesInput = collectFieldError(response, row.fields ?? {}, errors);
+    answer = h('span', { class: 'row-error' }, namesInput ? `Check the marked field: ${response.error.message}` : response.error.message);
+  }
+  const dataset = { row: row.id, ...(response ? { ok: String(response.ok) } : {}), ...(row.status ? { status: row.status } : {}) };
+  return h('tr', { dataset },
+    h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label), method && method !== row.label ? h('span', { class: 'method' }, method) : null),
+    h('td', { class: 'answer' }, answer),
+    h('td', { class: 'formula-cell' }, formulaElement(row.formula)),
+    h('td', { class: 'citation' }, citation ? h('cite', {}, citation) : ''));
+}
+
+/** A comparison table of rows as methodRow takes them. */
 export function methodTable({ caption, rows, errors }) {
-  const body = rows.map((row) => {
-    const { response } = row;
-    let answer;
-    let method = '';
-    let citation = '';
-    if (response.ok) {
-      const { result } = response;
-      answer = h('div', {}, row.render(result), row.note ? h('div', { class: 'note' }, row.note(result) ?? '') : null);
-      method = result.method ?? '';
-      citation = result.citation ?? '';
-    } else {
-      const namesInput = collectFieldError(response, row.fields ?? {}, errors);
-      answer = h('span', { class: 'row-error' }, namesInput ? `Check the marked field: ${response.error.message}` : response.error.message);
-    }
-    return h('tr', { dataset: { row: row.id, ok: String(response.ok) } },
-      h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label), method && method !== row.label ? h('span', { class: 'method' }, method) : null),
-      h('td', { class: 'answer' }, answer),
-      h('td', { class: 'formula-cell' }, formulaElement(row.formula)),
-      h('td', { class: 'citation' }, citation ? h('cite', {}, citation) : ''));
-  });
   return h('div', { class: 'table-scroll' }, h('table', { class: 'methods' },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Method'), h('th', { scope: 'col' }, 'Guarantee'),
       h('th', { scope: 'col' }, 'Formula'), h('th', { scope: 'col' }, 'Citation'))),
-    h('tbody', {}, body)));
+    h('tbody', {}, rows.map((row) => methodRow(row, errors)))));
 }

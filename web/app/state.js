@@ -14,9 +14,15 @@ export function readControls(controls) {
   return Object.fromEntries([...controls].map(([name, control]) => [name, control.value]));
 }
 
+/** The text a control has in the HTML: a <select> has no defaultValue, its default is the option marked selected. */
+function defaultValueOf(control) {
+  if (control.tagName !== 'SELECT') return control.defaultValue;
+  return ([...control.options].find((option) => option.defaultSelected) ?? control.options[0]).value;
+}
+
 /** The state written in the HTML (the defaults). */
 export function defaultState(controls) {
-  return Object.fromEntries([...controls].map(([name, control]) => [name, control.defaultValue]));
+  return Object.fromEntries([...controls].map(([name, control]) => [name, defaultValueOf(control)]));
 }
 
 export function writeControls(controls, state) {

@@ -1,0 +1,64 @@
+// The numeric (PLD) part of the Composition section: a status line with a labelled progress bar and
+// a Cancel button, the rendering of a PLD answer with its bracket, and the ε grid of its privacy
+// profile. The requests run in the calculator's numeric worker; every number comes from the core.
+import { h } from './dom.js';
+import { formatNumber, numberText } from './format.js';
+import { guaranteeElement } from './results.js';
+
+const kProfilePoints = 96;
+
+/**
+ * A status line for numeric work. `onCancel` runs when Cancel is pressed. Returns { element,
+ * progress(fraction), finish(state, text) } with state 'done' | 'cancelled' | 'error'.
+ */
+export function numericStatus({ id, label, onCancel }) {
+  const progressBar = h('progress', { id: `${id}-progress`, max: '1', value: '0' });
+  const labelElement = h('label', { for: progressBar.id }, `${label}: starting…`);
+  const cancel = h('button', { type: 'button', class: 'secondary cancel' }, 'Cancel');
+  cancel.addEventListener('click', onCancel);
+  const element = h('div', { class: 'numeric-status', dataset: { numericStatus: id, state: 'running' } },
+    labelElement, progressBar, cancel);
+  return {
+    element,
+    progress(fraction) {
+      if (!(fraction >= 0 && fraction <= 1)) return;
+      progressBar.value = fraction;
+      labelElement.textContent = `${label}: ${Math.floor(fraction * 100)}%`;
+    },
+    finish(state, text) {
+      element.dataset.state = state;
+      element.replaceChildren(h('span', { class: `status-text ${state}` }, text));
+    },
+  };
+}
+
+/** The PLD answer: ε ≤ upper at the target δ, then the bracket [lower, upper] on the exact ε. */
+export function renderPld(result) {
+  const bracket = h('div', { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.epsilon_upper) } },
+    `exact ε ∈ [${formatNumber(result.epsilon_lower, 'down')}, ${formatNumber(result.epsilon_upper, 'up')}]`);
+  return h('div', {}, guaranteeElement(result.guarantee, { deltaIsGiven: true }), bracket);
+}
+
+/** The small print of a PLD answer: its grid, the tail mass it cut (added to δ), and any note. */
+export function pldNote(result) {
+  const grid = `grid step ${numberText(Number(result.discretization.toPrecision(4)))}, ${result.grid_size.toLocaleString('en-US')} points; `
+    + `tail mass ${formatNumber(result.truncated_mass)} counted in δ`;
+  return result.note ? h('span', {}, grid, h('br'), result.note) : grid;
+}
+
+/**
+ * The ε values at which to ask for the PLD privacy profile: log-spaced from an eighth of the ε the
+ * PLD gave at the target δ to beyond every closed-form ε plotted (so the curves share the x range),
+ * each rounded to three digits so that the table can show them exactly as sent.
+ */
+export function profileEpsilons(pldEpsilon, closedFormEpsilons) {
+  const finite = closedFormEpsilons.filter((epsilon) => Number.isFinite(epsilon) && epsilon > 0);
+  const center = pldEpsilon > 0 ? pldEpsilon : Math.min(1, ...finite);
+  const low = center / 8;
+  const high = Math.max(4 * center, ...finite);
+  const values = new Set();
+  for (let i = 0; i < kProfilePoints; i += 1) {
+    values.add(Number((low * (high / low) ** (i / (kProfilePoints - 1))).toPrecision(3)));
+  }
+  return [...values].sort((a, b) => a - b);
+}
