@@ -110,7 +110,8 @@ Zcdp gaussian_to_zcdp(double sigma, double sensitivity) {
 ApproxDp zcdp_to_approx_bun_steinke(const Zcdp& guarantee, double delta) {
   // All terms are non-negative; the few roundings stay well inside 8 ulps.
   const double rho = guarantee.rho;
-  const double epsilon = rho + 2 * std::sqrt(rho * -std::log(delta));
+  // sqrt(rho)·sqrt(ln 1/delta): the product rho·ln(1/delta) overflows from rho ≈ 2.6e305.
+  const double epsilon = rho + 2 * std::sqrt(rho) * std::sqrt(-std::log(delta));
   return ApproxDp{epsilon + 8 * DBL_EPSILON * epsilon, delta};
 }
 
@@ -120,8 +121,10 @@ ApproxDp zcdp_to_approx_canonne_kamath_steinke(const Zcdp& guarantee, double del
   const double log_delta = std::log(delta);
   const double best = minimize_over_orders(
       [&](double alpha_minus_one) { return canonne_kamath_steinke_at(rho, log_delta, alpha_minus_one); });
-  // A negative value still certifies (0, delta).
-  return ApproxDp{std::fmax(0.0, best), delta};
+  // The exact infimum is never above Bun–Steinke; below rho ≈ 1e-50 its order lies beyond the
+  // grid (alpha − 1 > e^60) and Bun–Steinke is the better of the two valid bounds. A negative
+  // value still certifies (0, delta).
+  return ApproxDp{std::fmax(0.0, std::fmin(best, zcdp_to_approx_bun_steinke(guarantee, delta).epsilon)), delta};
 }
 
 double largest_zcdp_for_approx(const ApproxDp& target) {

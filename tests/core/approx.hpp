@@ -10,3 +10,9 @@
   CHECK(doctest::Approx(expected).scale(0).epsilon(rel) == (actual))
 #define REQUIRE_REL(actual, expected, rel) \
   REQUIRE(doctest::Approx(expected).scale(0).epsilon(rel) == (actual))
+
+// An upper bound may exceed the exact value by its rounding margin but never fall below it.
+inline void check_upper_bound(double value, double exact, double rel) {
+  CHECK(value >= exact * (1 - 1e-15));
+  CHECK_REL(value, exact, rel);
+}

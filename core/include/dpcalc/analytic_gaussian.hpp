@@ -7,11 +7,13 @@
 namespace dpcalc {
 
 // delta(eps), exact up to floating point and rounded up: the value includes a bound on its own
-// rounding error (about 1e-12 relative for mu >= 1e-3, looser as mu → 0). Evaluated in log space.
+// rounding error (measured: about 1e-11 relative for mu >= 0.01, up to 2e-9 at mu = 1e-3,
+// looser as mu → 0). Evaluated in log space.
 double gaussian_delta_for_epsilon(double mu, double epsilon);
 
 // Smallest eps >= 0 with delta(eps) <= delta, rounded up (never below the exact value).
-// Returns 0 when delta >= delta(0). Requires mu > 0 and delta in (0, 1).
+// Returns 0 when delta >= delta(0), +inf when eps exceeds the double range (mu²/2 does, i.e.
+// mu > 1.9e154). Requires mu > 0 and delta in (0, 1).
 double gaussian_epsilon_for_delta(double mu, double delta);
 
 }  // namespace dpcalc
