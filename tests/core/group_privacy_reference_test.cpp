@@ -98,11 +98,6 @@ TEST_CASE("[group][reference] approximate DP: (k eps, delta (e^{k eps} − 1)/(e
     check_upper_bound(grouped.delta, 7.0000000000000001e-6, 1e-15);
     CHECK(group_privacy(ApproxDp{0, 0.2}, 10).delta == 1);
   }
-  SUBCASE("delta = 0 stays 0 (pure DP)") {
-    const ApproxDp grouped = group_privacy(ApproxDp{1, 0}, 5);
-    CHECK(grouped.epsilon == 5);
-    CHECK(grouped.delta == 0);
-  }
   SUBCASE("k = 1 is the identity") {
     const ApproxDp grouped = group_privacy(ApproxDp{0.37, 3e-7}, 1);
     CHECK(grouped.epsilon == 0.37);
