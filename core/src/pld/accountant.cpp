@@ -233,6 +233,8 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
   // Each pass is a complete, sound computation; a refinement pass only replaces the previous
   // answer. Pass i reports its progress in [1 - 2^-i, 1 - 2^-(i+1)].
   AccountingOptions pass_options = options;
+  // The truncated tail counts towards delta: keep it a small fraction of the target.
+  pass_options.tail_mass_truncation = std::min(options.tail_mass_truncation, target / 10);
   EpsilonBracket answer;
   for (int pass = 0; pass <= kMaxRefinements; ++pass) {
     const double start = 1 - std::ldexp(1.0, -pass);
@@ -250,8 +252,8 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
     if (!(target > reachable)) {
       if (pass > 0) break;
       return invalid_argument("delta", "delta must be larger than " + format_number(reachable) +
-                                           ", the smallest delta this composition can reach (its "
-                                           "infinite privacy loss mass); got " + format_number(target) + ".");
+                                           ", the smallest delta this numeric composition can certify (the items' infinite "
+                                           "privacy loss mass plus the FFT's rounding noise); got " + format_number(target) + ".");
     }
     answer = epsilon_bracket(plds, target);
     const double width = answer.epsilon_upper - answer.epsilon_lower;

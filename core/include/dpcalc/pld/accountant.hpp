@@ -49,6 +49,7 @@ struct AccountingOptions {
   double relative_accuracy = 5e-4;
   // Total tail mass (> 0, < 1e-3) the discretisation may cut; the upper bound moves it to the
   // infinite loss (adding at most this much to delta) and every result reports it. Default 1e-14.
+  // epsilon_for_delta uses at most a tenth of its target delta.
   double tail_mass_truncation = 1e-14;
 };
 
