@@ -107,8 +107,9 @@ TEST_CASE("[pld] pure eps items match the optimal homogeneous composition") {
     CAPTURE(row.delta);
     const auto result = epsilon_for_delta({CompositionItem{Mechanism{ApproxDpMechanism{0.1, 0}}, row.steps}}, row.delta);
     REQUIRE(result.ok());
-    // The grid holds +-eps0 exactly, so the result is exact up to FFT rounding.
-    CHECK_REL(result.value().epsilon_upper, row.optimal, 1e-6);
+    // The grid holds +-eps0 exactly, so the result is exact up to the certified bound on the FFT's
+    // rounding error (about 1e-10 in delta for 1000 steps, which moves eps by ~3e-6 at delta 1e-6).
+    CHECK_REL(result.value().epsilon_upper, row.optimal, 1e-5);
     CHECK(result.value().epsilon_upper >= row.optimal * (1 - 1e-12));
     CHECK(result.value().epsilon_lower <= row.optimal * (1 + 1e-12));
   }

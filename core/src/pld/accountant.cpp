@@ -201,11 +201,11 @@ EpsilonBracket epsilon_bracket(const ComposedPlds& plds, double delta) {
   bracket.discretization = plds.discretization;
   bracket.epsilon_upper = 0;
   for (const DiscretePld* pld : {&plds.upper_remove, &plds.upper_add}) {
-    bracket.epsilon_upper = std::max(bracket.epsilon_upper, epsilon_for_delta(*pld, delta - pld->numerical_noise));
+    bracket.epsilon_upper = std::max(bracket.epsilon_upper, epsilon_for_delta(*pld, delta, Bound::kUpper));
   }
   for (const DiscretePld* pld : {&plds.lower_remove, &plds.lower_add}) {
-    const double lower = epsilon_for_delta(*pld, delta + pld->truncated_mass + pld->numerical_noise);
-    bracket.epsilon_lower = std::max(bracket.epsilon_lower, std::isinf(lower) ? 0.0 : lower);
+    // The optimistic PLD's delta exceeds the exact one by at most its truncated mass.
+    bracket.epsilon_lower = std::max(bracket.epsilon_lower, epsilon_for_delta(*pld, delta + pld->truncated_mass, Bound::kLower));
   }
   bracket.epsilon_lower = std::min(bracket.epsilon_lower, bracket.epsilon_upper);
   return bracket;
@@ -215,15 +215,18 @@ DeltaBracket delta_bracket(const ComposedPlds& plds, double epsilon) {
   DeltaBracket bracket;
   bracket.discretization = plds.discretization;
   for (const DiscretePld* pld : {&plds.upper_remove, &plds.upper_add}) {
-    bracket.delta_upper = std::max(bracket.delta_upper,
-                                   std::min(1.0, hockey_stick_divergence(*pld, epsilon) + pld->numerical_noise));
+    bracket.delta_upper = std::max(bracket.delta_upper, std::min(1.0, hockey_stick_divergence(*pld, epsilon).upper()));
   }
   for (const DiscretePld* pld : {&plds.lower_remove, &plds.lower_add}) {
-    const double lower = hockey_stick_divergence(*pld, epsilon) - pld->truncated_mass - pld->numerical_noise;
+    const double lower = hockey_stick_divergence(*pld, epsilon).lower() - pld->truncated_mass;
     bracket.delta_lower = std::max(bracket.delta_lower, std::max(0.0, lower));
   }
   bracket.delta_lower = std::min(bracket.delta_lower, bracket.delta_upper);
   return bracket;
+}
+
+double smallest_certifiable_delta(const ComposedPlds& plds) {
+  return std::max(delta_floor(plds.upper_remove), delta_floor(plds.upper_add));
 }
 
 Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
@@ -247,13 +250,12 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
       return composed.error();
     }
     const ComposedPlds& plds = composed.value();
-    const double reachable = std::max(plds.upper_remove.infinite_mass + plds.upper_remove.numerical_noise,
-                                      plds.upper_add.infinite_mass + plds.upper_add.numerical_noise);
+    const double reachable = smallest_certifiable_delta(plds);
     if (!(target > reachable)) {
       if (pass > 0) break;
       return invalid_argument("delta", "delta must be larger than " + format_number(reachable) +
                                            ", the smallest delta this numeric composition can certify (the items' infinite "
-                                           "privacy loss mass plus the FFT's rounding noise); got " + format_number(target) + ".");
+                                           "privacy loss mass plus the proven bound on the FFT's floating-point error); got " + format_number(target) + ".");
     }
     answer = epsilon_bracket(plds, target);
     const double width = answer.epsilon_upper - answer.epsilon_lower;

@@ -52,16 +52,124 @@ double minimise_over_lambda(F bound) {
   return best;
 }
 
-// z^count for a complex z, through polar form (count can be up to 2^53).
-std::complex<double> power(std::complex<double> z, double count) {
-  const double magnitude = std::abs(z);
-  if (magnitude == 0) return 0;
-  return std::polar(std::exp(count * std::log(magnitude)), count * std::arg(z));
+constexpr double kUnit = 0x1p-53;  // unit roundoff u of double
+
+// A computed spectral coefficient and a bound on its distance from the exact one.
+struct BoundedComplex {
+  std::complex<double> value;
+  double error = 0;
+};
+
+// An upper bound on e^x - 1 for x >= 0, without a libm call for small x (e^x - 1 <= x + x^2 for
+// x <= 1).
+double expm1_upper(double x) { return x <= 1e-3 ? x + x * x : std::expm1(x) * (1 + 4 * kUnit); }
+
+// z^count (count a whole number up to 2^53, |z| = magnitude) through polar form, with the error
+// bound derived in pld.hpp: the propagated input error n (|z| + e)^(n-1) e plus the rounding of the
+// power itself.
+BoundedComplex power(const BoundedComplex& z, double magnitude, double count) {
+  if (count == 1) return z;
+  if (magnitude == 0) return {0.0, z.error == 0 ? 0.0 : std::exp(count * std::log(z.error) + 1e-9 * count)};
+  const double log_magnitude = std::log(magnitude);
+  const double exponent = count * log_magnitude;
+  const double phase = count * std::arg(z.value);
+  const double result_magnitude = std::exp(exponent);
+  const double exponent_error = count * (2 * kUnit * std::fabs(log_magnitude) + 2.02 * kUnit) + kUnit * std::fabs(exponent);
+  const double phase_error = count * (2 * kUnit * 3.141592653589793 + 2 * kUnit) + kUnit * std::fabs(phase);
+  const double magnitude_error = expm1_upper(exponent_error) + 4 * kUnit;  // relative, >= |computed - |z|^n|
+  const double rounding = result_magnitude * (magnitude_error + std::min(2.0, phase_error));
+  double propagated = 0;
+  if (z.error > 0) {
+    // (|z| + e)^(n-1) = |z|^n / |z| * (1 + e/|z|)^(n-1) <= |z|^n / |z| * e^x, x = (n-1) e / |z|.
+    const double x = (count - 1) * z.error / magnitude * (1 + 4 * kUnit);
+    // (Tight only while e / |z| is small: (1 + y)^(n-1) <= e^{(n-1) y} loses e^{(n-1) y^2 / 2}.)
+    if (result_magnitude > 0 && z.error <= 1e-3 * magnitude && x <= 700) {
+      propagated = count * z.error * result_magnitude * (1 + magnitude_error) / magnitude * (1 + expm1_upper(x));
+    } else {
+      const double log_base = std::log(magnitude + z.error);
+      const double power_exponent = (count - 1) * log_base;
+      const double slack = (count + 1) * (2 * kUnit * std::fabs(log_base) + 2.02 * kUnit) + kUnit * std::fabs(power_exponent);
+      propagated = count * z.error * std::exp(power_exponent + slack);
+    }
+  }
+  return {std::polar(result_magnitude, phase), (rounding + propagated) * (1 + 8 * kUnit)};
 }
 
 std::int64_t positive_mod(std::int64_t value, std::int64_t modulus) {
   const std::int64_t r = value % modulus;
   return r < 0 ? r + modulus : r;
+}
+
+// Neumaier's compensated summation (Neumaier 1974): |result - exact| <= 2u |exact| +
+// 4 K u^2 sum |terms| for K terms (Higham 2002, Sec. 4.3).
+struct CompensatedSum {
+  double sum = 0, compensation = 0;
+  void add(double term) {
+    const double next = sum + term;
+    compensation += std::fabs(sum) >= std::fabs(term) ? (sum - next) + term : (term - next) + sum;
+    sum = next;
+  }
+  double value() const { return sum + compensation; }
+};
+
+// e^{-2 pi i r / N}, with r reduced to |r| <= N/2 first: angle error <= 3u pi, plus one ulp per
+// sin and cos, so within 11u of the exact value in modulus.
+std::complex<double> twiddle(std::int64_t r, std::int64_t modulus) {
+  r = positive_mod(r, modulus);
+  if (2 * r > modulus) r -= modulus;
+  const double angle = -2 * 3.141592653589793 * static_cast<double>(r) / static_cast<double>(modulus);
+  return {std::cos(angle), std::sin(angle)};
+}
+
+// Coefficient j of the length-`modulus` DFT of the PLD's masses (placed as compose places them),
+// summed directly. The twiddle of mass i is w^{j (i0 + i)} = w^{j (i0 + a B)} w^{j b} (i = a B + b,
+// blocks of B ~ sqrt(K) masses), two twiddles within 11u and their product (sqrt(2) gamma_2 <= 3u):
+// within 25u. Each product with a mass adds sqrt(2) u m and the compensated sums
+// 2 sqrt(2) u |A_j| + O(K u^2): the error is <= 40u sum m (rounded up). This is several times
+// tighter than the FFT's bound, and it is what the power n amplifies.
+BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, std::int64_t modulus, double mass,
+                                  std::vector<std::complex<double>>& in_block) {
+  const std::size_t size = pld.masses.size();
+  const auto block = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(size))));
+  in_block.resize(block);
+  for (std::size_t b = 0; b < block; ++b) in_block[b] = twiddle(j * static_cast<std::int64_t>(b), modulus);
+  CompensatedSum real, imaginary;
+  for (std::size_t start = 0; start < size; start += block) {
+    const std::complex<double> anchor =
+        twiddle((j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus), modulus);
+    for (std::size_t b = 0; b < block && start + b < size; ++b) {
+      const double m = pld.masses[start + b];
+      if (m == 0) continue;
+      const std::complex<double> w = anchor * in_block[b];
+      real.add(m * w.real());
+      imaginary.add(m * w.imag());
+    }
+  }
+  return {{real.value(), imaginary.value()}, 40 * kUnit * mass * (1 + 1e-6)};
+}
+
+// Directly summed coefficients cost one pass over a term's masses each; at most this many
+// mass-twiddle products per term (a few milliseconds).
+constexpr double kDirectBudget = 1 << 21;
+
+// eps >= 0 where delta(eps) of the computed masses crosses `target` (> infinite_mass), in closed
+// form on the grid segment: on [e_{j-1}, e_j], delta(eps) = inf + A_j - e^{eps - e_j} B_j with
+// A_j = sum_{k>=j} m_k and B_j = sum_{k>=j} m_k e^{e_j - e_k} = m_j + e^{-h} B_{j+1}.
+double solve_on_grid(const DiscretePld& pld, double target) {
+  const double h = pld.discretization_interval;
+  const double decay = std::exp(-h);
+  double a = 0, b = 0;
+  for (std::size_t j = pld.masses.size(); j-- > 0;) {
+    a += pld.masses[j];
+    b = pld.masses[j] + decay * b;
+    const double at_lower_end = pld.infinite_mass + a - decay * b;
+    if (at_lower_end > target || j == 0) {
+      const double loss = static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(j)) * h;
+      if (b <= 0) return std::max(0.0, loss);
+      return std::max(0.0, loss + std::log((pld.infinite_mass + a - target) / b));
+    }
+  }
+  return 0;
 }
 
 }  // namespace
@@ -112,40 +220,85 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   fft::RealFft transform(size);
   std::vector<double> signal(size);
   std::vector<std::complex<double>> spectrum, product;
+  std::vector<double> product_error;
   for (std::size_t t = 0; t < terms.size(); ++t) {
     const DiscretePld& pld = *terms[t].pld;
     std::fill(signal.begin(), signal.end(), 0.0);
+    double mass = 0;
     for (std::size_t i = 0; i < pld.masses.size(); ++i) {
       signal[static_cast<std::size_t>(positive_mod(pld.lowest_index + static_cast<std::int64_t>(i), modulus))] += pld.masses[i];
+      mass += pld.masses[i];
     }
     transform.forward(signal, spectrum);
-    if (t == 0) product.assign(spectrum.size(), 1.0);
-    for (std::size_t j = 0; j < spectrum.size(); ++j) product[j] *= power(spectrum[j], terms[t].count);
+    // Every coefficient within e of the exact DFT of the masses (the sum rounded up generously;
+    // one more u for the additions of masses that wrap onto the same point).
+    const double input_error = (transform.forward_error_bound() + kUnit) * mass * (1 + 1e-6);
+    if (t == 0) {
+      product.assign(spectrum.size(), 1.0);
+      product_error.assign(spectrum.size(), 0.0);
+    }
+    // The power n amplifies a coefficient's error by n |z|^(n-1), more than 1 where |z| exceeds
+    // n^(-1/(n-1)): there the coefficient is summed directly, within the budget.
+    const double count = terms[t].count;
+    const double amplifying = count > 1 ? std::exp(-std::log(count) / (count - 1)) : kInfinity;
+    const double direct_cost = static_cast<double>(pld.masses.size());
+    double direct_budget = kDirectBudget;
+    std::vector<std::complex<double>> twiddles;
+    for (std::size_t j = 0; j < spectrum.size(); ++j) {
+      BoundedComplex coefficient{spectrum[j], input_error};
+      double magnitude = count == 1 ? 0.0 : std::abs(spectrum[j]);
+      if (magnitude + input_error > amplifying && direct_budget >= direct_cost) {
+        direct_budget -= direct_cost;
+        coefficient = direct_coefficient(pld, static_cast<std::int64_t>(j), modulus, mass, twiddles);
+        magnitude = std::abs(coefficient.value);
+      }
+      const BoundedComplex factor = power(coefficient, magnitude, count);
+      if (t == 0) {
+        product[j] = factor.value;
+        product_error[j] = factor.error;
+        continue;
+      }
+      const double product_magnitude = std::abs(product[j]);
+      const std::complex<double> next = product[j] * factor.value;
+      product_error[j] = (product_error[j] * (std::abs(factor.value) + factor.error) + product_magnitude * factor.error +
+                          3 * kUnit * std::abs(next)) * (1 + 4 * kUnit);
+      product[j] = next;
+    }
     if (progress && !progress(0.05 + 0.9 * static_cast<double>(t + 1) / static_cast<double>(terms.size() + 1))) {
       return cancelled();
     }
   }
   spectrum.clear();
   spectrum.shrink_to_fit();
+  // Full-spectrum sums (coefficients 1 .. N/2 - 1 stand for their conjugates too).
+  double error_sum = 0, error_square_sum = 0, magnitude_sum = 0;
+  for (std::size_t j = 0; j < product.size(); ++j) {
+    const double weight = (j == 0 || j + 1 == product.size()) ? 1.0 : 2.0;
+    error_sum += weight * product_error[j];
+    error_square_sum += weight * product_error[j] * product_error[j];
+    magnitude_sum += weight * (std::fabs(product[j].real()) + std::fabs(product[j].imag()));  // >= |P_j|
+  }
+  const double n = static_cast<double>(size);
+  const double transform_point_error = transform.inverse_error_bound() * magnitude_sum / n;
+  const double point_error = error_sum / n + transform_point_error;
+  const double l2_error = std::sqrt(error_square_sum / n) + std::sqrt(n) * transform_point_error;
   transform.inverse(product, signal);
 
   DiscretePld result;
   result.discretization_interval = h;
   result.lowest_index = static_cast<std::int64_t>(lo);
   result.masses.resize(static_cast<std::size_t>(points));
-  double negative = 0;
   for (std::size_t i = 0; i < result.masses.size(); ++i) {
-    const double value = signal[static_cast<std::size_t>(positive_mod(result.lowest_index + static_cast<std::int64_t>(i), modulus))];
-    if (value < 0) negative -= value;
-    result.masses[i] = std::max(0.0, value);
+    // Clamping at 0 only moves a mass towards its exact value (>= 0).
+    result.masses[i] = std::max(0.0, signal[static_cast<std::size_t>(positive_mod(result.lowest_index + static_cast<std::int64_t>(i), modulus))]);
   }
-  double input_truncated = 0, input_noise = 0;
+  double input_truncated = 0, input_error = 0;
   for (const auto& term : terms) {
     input_truncated += term.count * term.pld->truncated_mass;
-    input_noise += term.count * term.pld->numerical_noise;
+    input_error += term.count * term.pld->rounding_error;
   }
-  // Rounding noise of the transform is roughly symmetric, so twice the negative mass estimates it.
-  result.numerical_noise = input_noise + 2 * negative;
+  const double kept = static_cast<double>(result.masses.size());
+  result.rounding_error = (input_error + std::min(kept * point_error, std::sqrt(kept) * l2_error)) * (1 + 1e-6);
   // The composed loss is infinite as soon as one factor's is.
   result.infinite_mass = -std::expm1(log_survival);
   result.truncated_mass = std::min(1.0, input_truncated + tail_mass);
@@ -154,41 +307,59 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   return result;
 }
 
-double hockey_stick_divergence(const DiscretePld& pld, double epsilon) {
+DeltaEstimate hockey_stick_divergence(const DiscretePld& pld, double epsilon) {
   const double h = pld.discretization_interval;
-  double delta = 0;
+  // Neumaier's compensated sum of m_k (1 - e^{eps - loss_k}) over the losses above eps.
+  CompensatedSum sum;
+  double weight_error = 0, terms = 0, absolute = 0;
   for (std::size_t i = pld.masses.size(); i-- > 0;) {
     const double loss = static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(i)) * h;
     if (loss <= epsilon) break;
-    delta += pld.masses[i] * -std::expm1(epsilon - loss);
+    const double term = pld.masses[i] * -std::expm1(epsilon - loss);
+    sum.add(term);
+    weight_error += pld.masses[i] * (kUnit * (std::fabs(epsilon) + std::fabs(loss)) + 4 * kUnit);
+    absolute += std::fabs(term);
+    terms += 1;
   }
-  return std::min(1.0, delta + pld.infinite_mass);
+  const double finite = sum.value();
+  DeltaEstimate estimate;
+  estimate.value = finite + pld.infinite_mass;
+  estimate.error = (2 * kUnit * std::fabs(finite) + 4 * terms * kUnit * kUnit * absolute + weight_error +
+                    pld.rounding_error + 2 * kUnit * estimate.value) * (1 + 1e-6) + 1e-300;
+  return estimate;
 }
 
-double epsilon_for_delta(const DiscretePld& pld, double delta) {
-  if (!(delta > pld.infinite_mass)) return kInfinity;
-  if (hockey_stick_divergence(pld, 0) <= delta) return 0;
-  const double h = pld.discretization_interval;
-  const double decay = std::exp(-h);
-  // On [e_{j-1}, e_j]: delta(eps) = inf + A_j - e^{eps - e_j} B_j with A_j = sum_{k>=j} m_k and
-  // B_j = sum_{k>=j} m_k e^{e_j - e_k} = m_j + e^{-h} B_{j+1}.
-  double a = 0, b = 0;
-  for (std::size_t j = pld.masses.size(); j-- > 0;) {
-    a += pld.masses[j];
-    b = pld.masses[j] + decay * b;
-    const double at_lower_end = pld.infinite_mass + a - decay * b;
-    if (at_lower_end > delta || j == 0) {
-      const double loss = static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(j)) * h;
-      if (b <= 0) return std::max(0.0, loss);
-      double epsilon = std::max(0.0, loss + std::log((pld.infinite_mass + a - delta) / b));
-      // Round outward: the returned eps must satisfy delta(eps) <= delta in floating point too.
-      for (int i = 0; i < 64 && hockey_stick_divergence(pld, epsilon) > delta; ++i) {
-        epsilon += std::max(1e-15, 4e-16 * epsilon) * (1 << std::min(i, 30));
-      }
-      return epsilon;
-    }
+double delta_floor(const DiscretePld& pld) {
+  return (pld.infinite_mass + pld.rounding_error) * (1 + 4 * kUnit) + 1e-300;
+}
+
+double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound) {
+  const bool upper = bound == Bound::kUpper;
+  if (upper && !(delta > delta_floor(pld))) return kInfinity;
+  auto certified = [&](double epsilon) {
+    const DeltaEstimate estimate = hockey_stick_divergence(pld, epsilon);
+    return upper ? estimate.upper() <= delta : estimate.lower() > delta;
+  };
+  // Solve delta(eps) = target for the computed masses, the target shifted by the error bound,
+  // then move outward (up for kUpper, down for kLower) until the certificate holds.
+  // The margin covers the sum's own rounding (see DeltaEstimate), so that one check usually suffices.
+  const double top_loss = std::fabs(static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) *
+                                    pld.discretization_interval);
+  const double margin = pld.rounding_error * (1 + 1e-6) + kUnit * (4 * top_loss + 16) + 8 * kUnit * delta;
+  const double target = upper ? delta - margin : delta + margin;
+  double epsilon = 0;
+  if (target > pld.infinite_mass) {
+    epsilon = solve_on_grid(pld, target);
+  } else if (!upper) {
+    epsilon = static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) * pld.discretization_interval;
   }
-  return 0;
+  for (int i = 0; i < 200; ++i) {
+    if (certified(epsilon)) return epsilon;
+    if (!upper && epsilon == 0) return 0;
+    const double step = std::max(1e-15, 4e-16 * std::fabs(epsilon)) * std::ldexp(1.0, std::min(i, 60));
+    epsilon = upper ? epsilon + step : std::max(0.0, epsilon - step);
+  }
+  return upper ? kInfinity : 0.0;
 }
 
 }  // namespace dpcalc::pld

@@ -120,5 +120,8 @@ Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items
 // Queries on already composed PLDs (same semantics as above, no validation of the PLDs).
 EpsilonBracket epsilon_bracket(const ComposedPlds& plds, double delta);
 DeltaBracket delta_bracket(const ComposedPlds& plds, double epsilon);
+// The smallest delta an epsilon query on these PLDs can certify (infinite-loss mass plus the
+// bound on the rounding error of the composition).
+double smallest_certifiable_delta(const ComposedPlds& plds);
 
 }  // namespace dpcalc::pld

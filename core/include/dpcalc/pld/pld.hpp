@@ -35,9 +35,9 @@ struct DiscretePld {
   // Upper bound on the mass that truncation moved: to +infinity (pessimistic PLDs, counted in
   // infinite_mass) or anywhere (optimistic PLDs, subtracted by the queries). Reported to users.
   double truncated_mass = 0;
-  // Estimate of the absolute rounding noise of the FFT in the masses (0 before composition);
-  // added to delta by pessimistic queries and subtracted by optimistic ones.
-  double numerical_noise = 0;
+  // Rigorous bound on sum_k |computed m_k - m_k|, the floating-point error of the masses
+  // (0 before composition; see compose). It bounds the error of delta(eps) for every eps.
+  double rounding_error = 0;
 };
 
 // One factor of a composition: `count` copies of `pld` (count a whole number >= 1).
@@ -47,7 +47,20 @@ struct CompositionTerm {
 };
 
 // The PLD of the composition prod_i pld_i^{count_i}: one FFT per term, pointwise powers and
-// products, one inverse FFT. All terms must share the discretisation interval. The support is
+// products, one inverse FFT. All terms must share the discretisation interval.
+// Rounding: the result's rounding_error is a proven bound, carried through every step. With e_t =
+// error_bound() * sum(masses of term t) the bound on each forward coefficient (fft::RealFft),
+//  * power: |z^n - zc^n| <= n (|zc| + e)^(n-1) e for |z - zc| <= e (mean value theorem), plus
+//    the rounding of zc^n = exp(n log|zc|) e^{i n arg zc}: absolute errors <= n (2u |log|zc|| + 2u)
+//    + u |n log|zc|| in the exponent and n (2u pi + 2u) + u |n arg zc| in the phase (libm within
+//    one ulp), i.e. a relative error expm1(exponent error) + min(2, phase error) + 4u;
+//  * product: |PZ - PcZc| <= E_P (|Zc| + E_Z) + |Pc| E_Z, plus sqrt(2) gamma_2 |PcZc|
+//    (Higham 2002, Lemma 3.5);
+//  * inverse: the exact inverse DFT maps the spectral errors E_j to point errors bounded by
+//    (1/N) sum_j E_j in every point and by ||E||_2 / sqrt(N) in the 2-norm (Parseval); the
+//    transform adds error_bound() (1/N) sum_j |Pc_j| in every point.
+// Summed over the K kept points: rounding_error = min(K * point bound, sqrt(K) * 2-norm bound)
+// (Cauchy-Schwarz), plus count_t * rounding_error_t for inputs that carry one. The support is
 // sized up front from Chernoff bounds P[S >= u] <= e^{-lambda u} E[e^{lambda S}] so that at most
 // `tail_mass` (> 0) lies outside it; that mass can only be misplaced by the circular convolution,
 // and it is accounted for soundly: a pessimistic result adds it to infinite_mass, an optimistic
@@ -56,12 +69,28 @@ struct CompositionTerm {
 Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pessimistic, double tail_mass,
                             const ProgressCallback& progress = {});
 
-// delta(eps) of the discrete PLD (exact for the PLD; rounding noise not included).
-double hockey_stick_divergence(const DiscretePld& pld, double epsilon);
+// delta(eps) of the PLD with exact masses lies in [value - error, value + error]: `error` covers the
+// masses' rounding_error and the rounding of the sum itself (compensated summation, Neumaier 1974:
+// <= 2u |sum| + O(K u^2) sum |terms|; each term's weight 1 - e^{eps - loss} within
+// u (|eps| + |loss|) + 4u).
+struct DeltaEstimate {
+  double value = 0;
+  double error = 0;
+  double upper() const { return value + error; }
+  double lower() const { return value - error; }
+};
+DeltaEstimate hockey_stick_divergence(const DiscretePld& pld, double epsilon);
 
-// Smallest eps >= 0 with delta(eps) <= delta for the discrete PLD, exact up to rounding (solved in
-// closed form on the grid segment where delta(eps) crosses the target, working relative to the
-// grid point so that nothing overflows). +infinity when delta <= infinite_mass (unreachable).
-double epsilon_for_delta(const DiscretePld& pld, double delta);
+// Smallest delta that can be certified for this PLD: the upper estimate of delta(eps) as eps -> inf.
+double delta_floor(const DiscretePld& pld);
+
+enum class Bound { kUpper, kLower };
+
+// kUpper: an eps >= 0 with delta(eps) <= delta certainly (upper estimate), close to the smallest;
+// +infinity when delta <= delta_floor (unreachable). kLower: an eps with delta(eps') > delta for
+// every eps' < eps certainly (lower estimate), 0 when there is none. Solved in closed form on the
+// grid segment where delta(eps) crosses the target (relative to the grid point, so nothing
+// overflows), then moved outward until the certificate holds.
+double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound);
 
 }  // namespace dpcalc::pld
