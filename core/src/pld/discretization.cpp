@@ -76,8 +76,13 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
   }
   const double points = std::ceil(top / h) - std::floor(bottom / h) + 2;
   if (!(points <= static_cast<double>(kMaxGridPoints))) return grid_too_large(points);
-  const auto k_lo = static_cast<std::int64_t>(std::floor(bottom / h));
-  const auto k_hi = std::max(k_lo + 1, static_cast<std::int64_t>(std::ceil(top / h)));
+  // The grid points are the doubles k * h. The quotient top / h is rounded, so ceil(top / h) * h can
+  // fall one ulp below `top`, and an atom at `top` (Laplace's and pure items' highest loss) would be
+  // cut off as infinite loss: widen the range until the doubles k * h enclose [bottom, top].
+  auto k_lo = static_cast<std::int64_t>(std::floor(bottom / h));
+  while (static_cast<double>(k_lo) * h > bottom) --k_lo;
+  auto k_hi = std::max(k_lo + 1, static_cast<std::int64_t>(std::ceil(top / h)));
+  while (static_cast<double>(k_hi) * h < top) ++k_hi;
   const std::size_t n = static_cast<std::size_t>(k_hi - k_lo) + 1;
 
   std::vector<LossMasses> at(n);

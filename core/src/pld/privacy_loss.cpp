@@ -406,6 +406,11 @@ void PrivacyLossPair::compute_loss_range() {
 }
 
 LossMasses PrivacyLossPair::masses(double threshold) const {
+  // Every finite loss lies in [min_finite_loss, max_finite_loss]. Decide the ends here rather than
+  // through the inverse of the loss function, whose rounding can put the atom at the top (Laplace)
+  // just above a threshold equal to it, where the discretisation would count it as infinite loss.
+  if (threshold >= max_finite_loss_) threshold = kInfinity;
+  if (threshold < min_finite_loss_) threshold = -kInfinity;
   if (const auto* finite = std::get_if<Finite>(&pair_)) return finite_masses(*finite, threshold);
   if (const auto* laplace = std::get_if<Laplace>(&pair_)) return laplace_masses(*laplace, threshold);
   return mixture_masses(std::get<Mixture>(pair_), threshold);
@@ -413,6 +418,8 @@ LossMasses PrivacyLossPair::masses(double threshold) const {
 
 LossMasses PrivacyLossPair::continuous_masses(double threshold) const {
   if (std::holds_alternative<Finite>(pair_)) return LossMasses{};
+  if (threshold >= max_finite_loss_) threshold = kInfinity;  // as in masses()
+  if (threshold < min_finite_loss_) threshold = -kInfinity;
   if (const auto* laplace = std::get_if<Laplace>(&pair_)) return laplace_continuous_masses(*laplace, threshold);
   return mixture_masses(std::get<Mixture>(pair_), threshold);
 }
