@@ -253,13 +253,14 @@ TEST_CASE("[pld] default step: refined until the bracket is within 4 relative_ac
     CHECK(bracket.epsilon_upper >= row.exact);
     CHECK(bracket.epsilon_lower <= row.exact);
     CHECK(bracket.epsilon_upper - bracket.epsilon_lower <= 4 * defaults.relative_accuracy * bracket.epsilon_upper);
-    // The reported step is the one the answer was computed with.
+    // The reported step is the one of the last pass; the answer intersects the passes' brackets,
+    // so it is at least as tight as that pass's.
     AccountingOptions fixed;
     fixed.discretization_interval = bracket.discretization.discretization_interval;
     const auto again = epsilon_for_delta(row.items, 1e-5, fixed);
     REQUIRE(again.ok());
-    CHECK(again.value().epsilon_upper == bracket.epsilon_upper);
-    CHECK(again.value().epsilon_lower == bracket.epsilon_lower);
+    CHECK(again.value().epsilon_upper >= bracket.epsilon_upper);
+    CHECK(again.value().epsilon_lower <= bracket.epsilon_lower);
     CHECK(again.value().discretization.grid_size == bracket.discretization.grid_size);
   }
 }

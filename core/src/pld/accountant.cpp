@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
+#include <variant>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/pld/discretization.hpp"
@@ -21,6 +24,11 @@ constexpr std::size_t kMaxProfilePoints = 10000;
 // only linearly in the step and are the ones refined.
 constexpr double kRefinementWidth = 4;
 constexpr int kMaxRefinements = 6;
+// ... and stops early, when delta is within kNearFloor times the smallest certifiable delta, once a
+// pass leaves more than kMinNarrowing of the previous width.
+constexpr double kMinNarrowing = 0.75;
+constexpr double kNearFloor = 1000;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 struct ItemPairs {
   PrivacyLossPair remove, add;
@@ -58,6 +66,68 @@ Result<AccountingOptions> validate_options(const AccountingOptions& options) {
                                                         format_number(options.tail_mass_truncation) + ").");
   }
   return options;
+}
+
+// What the engine's internal limits (kGridTooLarge, kLossTooLarge) mean for the request, as an
+// error on a field the request has.
+struct RequestContext {
+  const std::vector<CompositionItem>& items;
+  const std::string& items_field;
+  const AccountingOptions& options;  // as requested (discretization_interval 0 = automatic)
+};
+
+// The parameter that sets the width of a mechanism's privacy loss, and its value.
+std::pair<std::string, double> width_parameter(const Mechanism& mechanism) {
+  if (const auto* m = std::get_if<LaplaceMechanism>(&mechanism.base)) return {"scale", m->scale};
+  if (const auto* m = std::get_if<GaussianMechanism>(&mechanism.base)) return {"sigma", m->sigma};
+  if (const auto* m = std::get_if<GaussianMixtureMechanism>(&mechanism.base)) return {"sigma", m->sigma};
+  return {"epsilon", std::get<ApproxDpMechanism>(mechanism.base).epsilon};
+}
+
+std::string item_parameter_field(const RequestContext& context, std::size_t item) {
+  const std::string base = field_path(field_path(context.items_field, std::to_string(item)), "mechanism");
+  return field_path(base, width_parameter(context.items[item].mechanism).first);
+}
+
+Error explain_limit(const Error& error, const RequestContext& context, std::size_t item, double interval) {
+  if (error.field == kLossTooLarge) {
+    const auto [name, value] = width_parameter(context.items[item].mechanism);
+    const bool epsilon = name == "epsilon";
+    return Error{kNumeric, item_parameter_field(context, item),
+                 "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
+                     "), beyond +-" + format_number(kMaxLoss) +
+                     ", where e^loss no longer fits a double; such an item has epsilon above 700 at any practical "
+                     "delta. " + (epsilon ? "Give an epsilon of at most 700." : "Increase " + name + ".")};
+  }
+  if (error.field != kGridTooLarge) return error;
+  const std::string needed = error.message == "inf" || error.message == "nan" ? "more than " + std::to_string(kMaxGridPoints)
+                                                                              : "about " + error.message;
+  const std::string limit = "(limit " + std::to_string(kMaxGridPoints) + " points, which bounds memory and time)";
+  if (context.options.discretization_interval != 0) {
+    return Error{kNumeric, "discretization_interval",
+                 "With discretization_interval = " + format_number(interval) + " this composition needs " + needed +
+                     " grid points " + limit + "; give a larger discretization_interval."};
+  }
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < context.items.size(); ++i) {
+    if (context.items[i].count > context.items[largest].count) largest = i;
+  }
+  const std::string count_field = field_path(field_path(context.items_field, std::to_string(largest)), "count");
+  const bool by_count = context.items[largest].count > 1;
+  return Error{kNumeric, by_count ? count_field : item_parameter_field(context, largest),
+               "At relative_accuracy " + format_number(context.options.relative_accuracy) + " the automatic grid step is " +
+                   format_number(interval) + ", and this composition needs " + needed + " grid points " + limit + ". " +
+                   (by_count ? "Reduce " + count_field + " (now " + format_number(context.items[largest].count) + "), "
+                             : "Increase " + item_parameter_field(context, largest) + ", ") +
+                   "or ask for less accuracy with a larger relative_accuracy, or give a larger discretization_interval."};
+}
+
+// discretize() for one item, its limits explained.
+Result<DiscretizedPair> discretize_item(const PrivacyLossPair& pair, double interval, double tail_mass,
+                                        const RequestContext& context, std::size_t item) {
+  Result<DiscretizedPair> result = discretize(pair, interval, tail_mass);
+  if (!result.ok()) return explain_limit(result.error(), context, item, interval);
+  return result;
 }
 
 // Mean and variance of the finite part of a PLD, in loss units.
@@ -98,7 +168,8 @@ double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
 // relative_accuracy * eps, with m and sd from a coarse pilot discretisation, in each direction.
 // The mean term dominates at large eps (large T): there the error relative to eps does not fall
 // with T, and a step chosen from the spread alone is too coarse.
-Result<double> default_interval(const std::vector<ItemPairs>& pairs, const AccountingOptions& options) {
+Result<double> default_interval(const std::vector<ItemPairs>& pairs, const AccountingOptions& options,
+                                const RequestContext& context) {
   double interval = kMaxDefaultInterval;
   double total_count = 0;
   for (const auto& item : pairs) total_count += item.count;
@@ -106,9 +177,10 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
   bool remove_dominates = true;
   for (const bool remove : {true, false}) {
     double mean = 0, variance = 0;
-    for (const auto& item : pairs) {
-      DPCALC_TRY(const DiscretizedPair pilot,
-                 discretize(remove ? item.remove : item.add, kPilotInterval, options.tail_mass_truncation));
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const ItemPairs& item = pairs[i];
+      DPCALC_TRY(const DiscretizedPair pilot, discretize_item(remove ? item.remove : item.add, kPilotInterval,
+                                                              options.tail_mass_truncation, context, i));
       const auto [item_mean, item_variance] = moments(pilot.pessimistic);
       mean += item.count * item_mean;
       variance += item.count * item_variance;
@@ -141,9 +213,10 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
                                    const ProgressCallback& progress, const std::string& items_field) {
   DPCALC_TRY(const AccountingOptions checked, validate_options(options));
   DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
+  const RequestContext context{items, items_field, checked};
   double interval = checked.discretization_interval;
   if (interval == 0) {
-    DPCALC_TRY(interval, default_interval(pairs, checked));
+    DPCALC_TRY(interval, default_interval(pairs, checked, context));
   }
   double total_count = 0;
   for (const auto& item : pairs) total_count += item.count;
@@ -155,10 +228,10 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
   for (const auto& item : pairs) all_symmetric = all_symmetric && item.symmetric;
   std::vector<DiscretizedPair> removes, adds;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    DPCALC_TRY(DiscretizedPair remove, discretize(pairs[i].remove, interval, item_tail));
+    DPCALC_TRY(DiscretizedPair remove, discretize_item(pairs[i].remove, interval, item_tail, context, i));
     removes.push_back(std::move(remove));
     if (!all_symmetric) {
-      DPCALC_TRY(DiscretizedPair add, discretize(pairs[i].add, interval, item_tail));
+      DPCALC_TRY(DiscretizedPair add, discretize_item(pairs[i].add, interval, item_tail, context, i));
       adds.push_back(std::move(add));
     }
     if (progress && !progress(0.2 * static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) {
@@ -177,7 +250,9 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
     ProgressCallback scaled;
     if (progress) scaled = [&](double f) { return progress(start + 0.8 * f / compositions); };
     ++done;
-    return compose(terms, pessimistic, composition_tail, scaled);
+    Result<DiscretePld> composed = compose(terms, pessimistic, composition_tail, scaled);
+    if (!composed.ok()) return explain_limit(composed.error(), context, 0, interval);
+    return composed;
   };
   ComposedPlds result;
   DPCALC_TRY(result.upper_remove, compose_one(removes, true));
@@ -239,6 +314,7 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
   // The truncated tail counts towards delta: keep it a small fraction of the target.
   pass_options.tail_mass_truncation = std::min(options.tail_mass_truncation, target / 10);
   EpsilonBracket answer;
+  double previous_width = kInfinity;
   for (int pass = 0; pass <= kMaxRefinements; ++pass) {
     const double start = 1 - std::ldexp(1.0, -pass);
     ProgressCallback scaled;
@@ -257,12 +333,23 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                            ", the smallest delta this numeric composition can certify (the items' infinite "
                                            "privacy loss mass plus the proven bound on the FFT's floating-point error); got " + format_number(target) + ".");
     }
-    answer = epsilon_bracket(plds, target);
-    const double width = answer.epsilon_upper - answer.epsilon_lower;
-    if (options.discretization_interval != 0 ||
-        width <= kRefinementWidth * options.relative_accuracy * answer.epsilon_upper) {
-      break;
+    const EpsilonBracket bracket = epsilon_bracket(plds, target);
+    if (pass == 0) {
+      answer = bracket;
+    } else {
+      // Every pass is sound, so their brackets intersect.
+      answer.epsilon_upper = std::min(answer.epsilon_upper, bracket.epsilon_upper);
+      answer.epsilon_lower = std::max(answer.epsilon_lower, bracket.epsilon_lower);
+      answer.discretization = bracket.discretization;
     }
+    const double width = answer.epsilon_upper - answer.epsilon_lower;
+    answer.accuracy_met = width <= kRefinementWidth * options.relative_accuracy * answer.epsilon_upper;
+    if (options.discretization_interval != 0 || answer.accuracy_met) break;
+    // Near the delta floor the bound on the FFT's rounding error, not the grid, sets the width:
+    // stop there when halving the step no longer narrows the bracket much. (Elsewhere the width
+    // can stall for a pass and then drop, for atoms that land on the grid only every few passes.)
+    if (target < kNearFloor * reachable && width > kMinNarrowing * previous_width) break;
+    previous_width = width;
     pass_options.discretization_interval = 0.5 * plds.discretization.discretization_interval;
   }
   if (progress && !progress(1.0)) return Error{kCancelled, "", "The computation was cancelled."};

@@ -9,17 +9,9 @@
 namespace dpcalc::pld {
 namespace {
 
-constexpr double kMaxLoss = 700;  // e^700 is still a finite double
 // An atom this close above a grid point (in grid steps) counts as on it: the aligned default grid
 // puts atoms there up to double rounding.
 constexpr double kOnGridTolerance = 1e-9;
-
-Error grid_too_large(double points) {
-  return Error{kNumeric, "discretization_interval",
-               "The discretisation grid would need " + format_number(std::ceil(points)) +
-                   " points (limit " + std::to_string(kMaxGridPoints) +
-                   "); use a larger discretization_interval."};
-}
 
 // Smallest loss t (found by bisection, rounded up) with fraction(t) <= tail_mass, where fraction
 // decreases in t; starts from `start`, a loss at which the fraction may still be large.
@@ -71,11 +63,10 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
     bottom = std::min(bottom, top);
   }
   if (!(std::fabs(top) <= kMaxLoss && std::fabs(bottom) <= kMaxLoss)) {
-    return Error{kNumeric, "discretization_interval",
-                 "A single privacy loss beyond 700 cannot be represented (e^700 is the largest safe factor)."};
+    return Error{kNumeric, kLossTooLarge, format_number(std::fabs(top) >= std::fabs(bottom) ? top : bottom)};
   }
   const double points = std::ceil(top / h) - std::floor(bottom / h) + 2;
-  if (!(points <= static_cast<double>(kMaxGridPoints))) return grid_too_large(points);
+  if (!(points <= static_cast<double>(kMaxGridPoints))) return Error{kNumeric, kGridTooLarge, format_number(points)};
   // The grid points are the doubles k * h. The quotient top / h is rounded, so ceil(top / h) * h can
   // fall one ulp below `top`, and an atom at `top` (Laplace's and pure items' highest loss) would be
   // cut off as infinite loss: widen the range until the doubles k * h enclose [bottom, top].
@@ -149,7 +140,11 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
   }
   const std::vector<LossMasses>& cells = pair.atoms().empty() ? at : continuous;
 
-  Outcome carry{cells[0].p_at_most, cells[0].q_at_most, k_lo, false};
+  // The lower tail (loss <= the lowest grid point) is rounded down one step, not mixed upwards:
+  // it holds nearly all of Q when the losses are large (a Gaussian with sigma << sensitivity), and
+  // lifting that Q-mass to a grid point would swallow every outcome above it into one carry.
+  emit(k_lo - 1, cells[0].p_at_most);
+  Outcome carry{0, 0, k_lo, false};
   auto absorb = [&](const Outcome& next) {
     const double ratio = std::exp(static_cast<double>(carry.target) * h);
     const double deficit = ratio * carry.q - carry.p;  // >= 0: carry lies at or below its target

@@ -209,9 +209,7 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   lo = std::min(lo, hi);
   const double points = hi - lo + 1;
   if (!(points <= static_cast<double>(kMaxGridPoints))) {
-    return Error{kNumeric, "discretization_interval",
-                 "The composition needs " + format_number(points) + " grid points (limit " +
-                     std::to_string(kMaxGridPoints) + "); use a larger discretization_interval."};
+    return Error{kNumeric, kGridTooLarge, format_number(points)};
   }
   if (progress && !progress(0.05)) return cancelled();
 

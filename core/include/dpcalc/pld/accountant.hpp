@@ -63,6 +63,9 @@ struct Discretization {
 struct EpsilonBracket {
   double epsilon_upper = 0;  // sound upper bound on eps(delta) (the answer)
   double epsilon_lower = 0;  // sound lower bound on eps(delta) of the exact composition
+  // False when, with the default step, the bracket stayed wider than 4 relative_accuracy
+  // epsilon_upper (refinement reached the grid limit or stopped narrowing near the delta floor).
+  bool accuracy_met = true;
   Discretization discretization;
 };
 
@@ -87,18 +90,22 @@ struct ComposedPlds {
 
 // Validates items (errors: invalid_argument on "<items_field>.<i>.mechanism.<name>" and
 // "<items_field>.<i>.count"), options (on "discretization_interval", "relative_accuracy",
-// "tail_mass_truncation"), discretises and composes. Errors: "numeric" on
-// "discretization_interval" when the grid would exceed kMaxGridPoints; kCancelled when progress
-// returns false.
+// "tail_mass_truncation"), discretises and composes. Errors ("numeric"), each saying what to change:
+// a grid beyond kMaxGridPoints is reported on "discretization_interval" when one was given, else
+// on the count of the item with the largest count (or, for single items, its width parameter
+// "<items_field>.<i>.mechanism.sigma" / "scale"); a privacy loss beyond +-700 on the item's width
+// parameter (sigma, scale or epsilon). kCancelled when progress returns false.
 Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
                                    const ProgressCallback& progress = {},
                                    const std::string& items_field = "items");
 
 // Smallest eps >= 0 with delta(eps) <= delta (delta in (0, 1), field "delta"). When delta is not
-// above the smallest reachable delta (the infinite-loss mass of the upper bound), the error is
-// invalid_argument on "delta" and quotes that smallest reachable delta. With the default step the
-// grid is refined while the bracket is wider than 4 relative_accuracy (see AccountingOptions); the
-// answer and its discretization are those of the last grid (each grid gives sound bounds).
+// above the smallest certifiable delta (the infinite-loss mass of the upper bound plus the proven
+// bound on the composition's rounding error, see pld.hpp), the error is invalid_argument on
+// "delta" and quotes that smallest delta. With the default step the grid is refined while the
+// bracket is wider than 4 relative_accuracy (see AccountingOptions) and still narrowing; the
+// answer is the intersection of the passes' brackets (each is sound), its discretization that of
+// the last pass, and accuracy_met says whether the width was reached.
 Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
                                          const AccountingOptions& options = {},
                                          const ProgressCallback& progress = {},

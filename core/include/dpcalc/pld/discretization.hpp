@@ -29,8 +29,8 @@ struct DiscretizedPair {
 // Discretises `pair` on the grid of step discretization_interval (> 0), cutting the P-mass above
 // the grid at most tail_mass (> 0; the cut mass goes to +infinity in the pessimistic PLD and is
 // reported in its truncated_mass; the optimistic PLD keeps it). Errors: "numeric" on
-// "discretization_interval" when the grid would need more than kMaxGridPoints points or losses
-// beyond e^700.
+// kGridTooLarge when the grid would need more than kMaxGridPoints points, on kLossTooLarge for
+// losses beyond +-kMaxLoss (see pld.hpp).
 Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double discretization_interval,
                                    double tail_mass);
 

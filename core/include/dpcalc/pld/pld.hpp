@@ -26,6 +26,15 @@ using ProgressCallback = std::function<bool(double fraction)>;
 // "discretization_interval" before allocating.
 inline constexpr std::int64_t kMaxGridPoints = std::int64_t{1} << 21;
 
+// Error fields of the engine's internal limits (code "numeric"); the accountant (compose_items)
+// rewrites both into an error on a field of the request before returning.
+//  * kGridTooLarge: a grid of more than kMaxGridPoints would be needed; the message is just the
+//    number of points needed (a decimal number, possibly inf).
+//  * kLossTooLarge: a single privacy loss beyond +-kMaxLoss; the message is that loss.
+inline constexpr const char* kGridTooLarge = "grid_too_large";
+inline constexpr const char* kLossTooLarge = "loss_too_large";
+inline constexpr double kMaxLoss = 700;  // e^700 is still a finite double
+
 struct DiscretePld {
   double discretization_interval = 0;  // h > 0
   std::int64_t lowest_index = 0;       // masses[i] is the mass of the loss (lowest_index + i) * h
@@ -64,8 +73,8 @@ struct CompositionTerm {
 // sized up front from Chernoff bounds P[S >= u] <= e^{-lambda u} E[e^{lambda S}] so that at most
 // `tail_mass` (> 0) lies outside it; that mass can only be misplaced by the circular convolution,
 // and it is accounted for soundly: a pessimistic result adds it to infinite_mass, an optimistic
-// result records it in truncated_mass. Errors: "numeric" on "discretization_interval" when more
-// than kMaxGridPoints would be needed; kCancelled when `progress` returns false.
+// result records it in truncated_mass. Errors: "numeric" on kGridTooLarge when more than
+// kMaxGridPoints would be needed; kCancelled when `progress` returns false.
 Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pessimistic, double tail_mass,
                             const ProgressCallback& progress = {});
 
