@@ -15,9 +15,19 @@ namespace {
 const std::vector<std::string> kPldMechanismTypes = {"laplace", "gaussian", "poisson_subsampled",
                                                      "gaussian_mixture"};
 
-// Mechanisms are validated by the engine (PrivacyLossPair::create) with the same field paths;
-// here only the shape of the request is read.
-Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& path, int depth = 0) {
+// Where an item's parameters sit in the request. The engine sees a Poisson-subsampled mechanism
+// flattened (base mechanism + product of the rates) and names its fields
+// "items.<i>.mechanism.<name>"; these paths put them back where the request has them.
+struct ItemPaths {
+  std::string engine;     // "items.<i>.mechanism", the prefix the engine uses
+  std::string base;       // the innermost mechanism (or the guarantee) object
+  std::string rate;       // the outermost "rate" ("" when not subsampled)
+};
+
+// Mechanisms are validated by the engine (PrivacyLossPair::create); here only the shape of the
+// request is read, and `paths` records where the base mechanism and the rate are.
+Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& path, ItemPaths& paths, int depth = 0) {
+  paths.base = path;
   DPCALC_TRY(const Value* object, require_object(value, path));
   DPCALC_TRY(std::string type, string_field(*object, path, "type"));
   if (type == "laplace") {
@@ -39,12 +49,18 @@ Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& pat
   if (type == "poisson_subsampled") {
     DPCALC_TRY(double rate, number_field(*object, path, "rate"));
     DPCALC_TRY(double checked_rate, check_rate(rate, field_path(path, "rate")));
+    if (paths.rate.empty()) paths.rate = field_path(path, "rate");
     const std::string inner_path = field_path(path, "mechanism");
     if (depth > 8) return invalid_argument(inner_path, inner_path + " nests subsampling too deeply.");
     DPCALC_TRY(const Value* inner_value, member(*object, path, "mechanism"));
-    DPCALC_TRY(pld::Mechanism inner, read_mechanism(*inner_value, inner_path, depth + 1));
+    DPCALC_TRY(pld::Mechanism inner, read_mechanism(*inner_value, inner_path, paths, depth + 1));
     // Poisson subsampling twice, at rates q1 and q2, keeps each record with probability q1·q2.
     inner.sampling_rate *= checked_rate;
+    if (!(inner.sampling_rate >= 1e-300)) {
+      return invalid_argument(paths.rate, "The nested sampling rates multiply to " + format_number(inner.sampling_rate) +
+                                              ", below 1e-300; with such a rate the mechanism is practically never run. "
+                                              "Give larger rates.");
+    }
     return inner;
   }
   return unknown_choice(field_path(path, "type"), type, kPldMechanismTypes);
@@ -74,6 +90,7 @@ Result<pld::Mechanism> read_guarantee(const Value& value, const std::string& pat
 
 struct PldItems {
   std::vector<pld::CompositionItem> items;
+  std::vector<ItemPaths> paths;  // one per item
   bool all_guarantees = true;  // every item is an (eps, delta) guarantee
   bool heterogeneous = false;  // more than one distinct item
 };
@@ -95,9 +112,11 @@ Result<PldItems> read_items(const Value& request) {
     if ((mechanism == nullptr) == (guarantee == nullptr)) {
       return invalid_argument(path, path + " needs exactly one of 'mechanism' and 'guarantee'.");
     }
-    Result<pld::Mechanism> parsed = mechanism ? read_mechanism(*mechanism, field_path(path, "mechanism"))
-                                              : read_guarantee(*guarantee, field_path(path, "guarantee"));
+    ItemPaths paths{field_path(path, "mechanism"), field_path(path, "guarantee"), ""};
+    Result<pld::Mechanism> parsed = mechanism ? read_mechanism(*mechanism, paths.engine, paths)
+                                              : read_guarantee(*guarantee, paths.base);
     if (!parsed.ok()) return parsed.error();
+    result.paths.push_back(paths);
     result.all_guarantees = result.all_guarantees && guarantee != nullptr;
     result.items.push_back({parsed.value(), checked_count});
   }
@@ -127,27 +146,68 @@ Result<pld::AccountingOptions> read_options(const Value& request) {
   return options;
 }
 
-// The engine names option fields without the "discretization." prefix.
-Error with_option_prefix(Error error) {
-  if (error.field == "discretization_interval") error.field = "discretization.interval";
+// Replaces every occurrence of `from` in `text` by `to`.
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// Engine errors name fields and options as the engine knows them; put them where the request has
+// them: options under "discretization" ("discretization" itself when it was given as a number),
+// item fields at the innermost mechanism (or the guarantee), the sampling rate at the outermost
+// "rate".
+Error in_request_terms(Error error, const Value& request, const PldItems& items) {
+  const Value* discretization = request.find("discretization");
+  const bool interval_as_number = discretization != nullptr && discretization->is_number();
+  const std::string interval_field = interval_as_number ? "discretization" : "discretization.interval";
+  if (error.field == "discretization_interval") error.field = interval_field;
   if (error.field == "relative_accuracy" || error.field == "tail_mass_truncation") {
     error.field = "discretization." + error.field;
+  }
+  error.message = replace_all(error.message, "discretization_interval", interval_field);
+  error.message = replace_all(error.message, "relative_accuracy", "discretization.relative_accuracy");
+  error.message = replace_all(error.message, "tail_mass_truncation", "discretization.tail_mass_truncation");
+  for (const ItemPaths& paths : items.paths) {
+    const std::string prefix = paths.engine + ".";
+    if (error.field.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string name = error.field.substr(prefix.size());
+    const std::string mapped = name == "sampling_rate" ? paths.rate : field_path(paths.base, name);
+    error.message = replace_all(error.message, error.field, mapped);
+    error.field = mapped;
+    break;
   }
   return error;
 }
 
-void describe(Value& result, const pld::Discretization& discretization, const PldItems& items) {
+void describe(Value& result, const pld::Discretization& discretization, const PldItems& items,
+              const std::string& accuracy_note = "") {
   result.set("discretization", discretization.discretization_interval);
   result.set("grid_size", static_cast<double>(discretization.grid_size));
   result.set("truncated_mass", discretization.truncated_mass);
   result.set("method", pld::kPldMethod.method);
   result.set("citation", pld::kPldMethod.citation);
+  std::string note = accuracy_note;
   if (items.all_guarantees && items.heterogeneous) {
-    result.set("note",
-               "These (ε, δ) items are composed through their dominating pairs, so [lower, upper] brackets "
-               "the optimal heterogeneous composition (Murtagh & Vadhan 2016), which is #P-hard to compute "
-               "exactly.");
+    note += std::string(note.empty() ? "" : " ") +
+            "These (ε, δ) items are composed through their dominating pairs, so [lower, upper] brackets "
+            "the optimal heterogeneous composition (Murtagh & Vadhan 2016), which is #P-hard to compute "
+            "exactly.";
   }
+  if (!note.empty()) result.set("note", note);
+}
+
+// Says so when the bracket stayed wider than the accuracy asked for.
+std::string accuracy_note(const pld::EpsilonBracket& answer, const pld::AccountingOptions& options) {
+  if (answer.accuracy_met) return "";
+  return "The bracket [epsilon_lower, epsilon_upper] is " +
+         format_number((answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 100) +
+         "% wide, more than the requested accuracy allows (4 × relative_accuracy " +
+         format_number(options.relative_accuracy) +
+         "): refining the grid reached its limit or stopped narrowing it, which happens near the smallest "
+         "certifiable δ, where the bound on the FFT's rounding error dominates. epsilon_upper is still a sound "
+         "upper bound; a larger δ narrows the bracket.";
 }
 
 Value approx_guarantee(double epsilon, double delta) {
@@ -170,7 +230,7 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
   if (epsilon) {
     DPCALC_TRY(double checked, check_epsilon(*epsilon, "epsilon"));
     auto bracket = pld::delta_for_epsilon(items.items, checked, options, progress);
-    if (!bracket.ok()) return with_option_prefix(bracket.error());
+    if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);
     const pld::DeltaBracket& answer = bracket.value();
     const bool vacuous = !(answer.delta_upper < 1);
     result.set("guarantee", approx_guarantee(checked, vacuous ? 1.0 : answer.delta_upper));
@@ -183,7 +243,7 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
   if (!delta) return invalid_argument("delta", "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
   DPCALC_TRY(double checked, check_positive_delta(*delta, "delta"));
   auto bracket = pld::epsilon_for_delta(items.items, checked, options, progress);
-  if (!bracket.ok()) return with_option_prefix(bracket.error());
+  if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);
   const pld::EpsilonBracket& answer = bracket.value();
   if (!std::isfinite(answer.epsilon_upper)) {
     return Error{kNumeric, "delta", "The composition has no finite ε at this δ."};
@@ -191,7 +251,7 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
   result.set("guarantee", approx_guarantee(answer.epsilon_upper, checked));
   result.set("epsilon_upper", answer.epsilon_upper);
   result.set("epsilon_lower", answer.epsilon_lower);
-  describe(result, answer.discretization, items);
+  describe(result, answer.discretization, items, accuracy_note(answer, options));
   return result;
 }
 
@@ -201,7 +261,7 @@ Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallba
   DPCALC_TRY(std::vector<double> epsilons, number_array_field(request, "", "epsilons"));
   if (epsilons.empty()) return invalid_argument("epsilons", "epsilons must list at least one ε.");
   auto profile = pld::privacy_profile(items.items, epsilons, options, progress);
-  if (!profile.ok()) return with_option_prefix(profile.error());
+  if (!profile.ok()) return in_request_terms(profile.error(), request, items);
   const pld::PrivacyProfile& answer = profile.value();
   std::vector<double> upper = answer.delta_upper;
   for (double& value : upper) value = std::fmin(value, 1.0);
