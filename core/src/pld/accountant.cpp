@@ -95,9 +95,9 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
     const bool epsilon = name == "epsilon";
     return Error{kNumeric, item_parameter_field(context, item),
                  "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
-                     "), beyond +-" + format_number(kMaxLoss) +
-                     ", where e^loss no longer fits a double; such an item has epsilon above 700 at any practical "
-                     "delta. " + (epsilon ? "Give an epsilon of at most 700." : "Increase " + name + ".")};
+                     "), beyond ±700, where e^loss no longer fits a double, so the numeric composition cannot "
+                     "represent it (its epsilon is in the hundreds at any practical delta). " +
+                     (epsilon ? "Give an epsilon of at most 700." : "Increase " + name + ".")};
   }
   if (error.field != kGridTooLarge) return error;
   const std::string needed = error.message == "inf" || error.message == "nan" ? "more than " + std::to_string(kMaxGridPoints)
