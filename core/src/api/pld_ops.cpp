@@ -202,7 +202,7 @@ void describe(Value& result, const pld::Discretization& discretization, const Pl
 std::string accuracy_note(const pld::EpsilonBracket& answer, const pld::AccountingOptions& options) {
   if (answer.accuracy_met) return "";
   return "The bracket [epsilon_lower, epsilon_upper] is " +
-         format_number((answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 100) +
+         format_number(std::round((answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 1e4) / 100) +
          "% wide, more than the requested accuracy allows (4 × relative_accuracy " +
          format_number(options.relative_accuracy) +
          "): refining the grid reached its limit or stopped narrowing it, which happens near the smallest "
