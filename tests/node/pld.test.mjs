@@ -92,3 +92,86 @@ test('errors: unreachable δ, bad mechanisms, bad discretization', () => {
   assertError(calc.compute({ op: 'compose', method: 'pld', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }] }), 'delta');
   assertError(calc.compute({ op: 'profile', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }], epsilons: [1, NaN] }), 'epsilons.1');
 });
+
+// Issue 6 reproducers. Exact values: the Gaussian profile (Balle & Wang 2018, Thm 8) at the composed
+// μ = √(Σ Tᵢ (Δᵢ/σᵢ)²), evaluated with mpmath at 50 digits (bisection on δ(ε)).
+const compose = (delta, items, extra = {}) => calc.compute({ op: 'compose', method: 'pld', delta, items, ...extra });
+const gaussianItem = (sigma, sensitivity, count) => ({ mechanism: { type: 'gaussian', sigma, sensitivity }, count });
+const statedFloor = (message) => Number(/larger than ([0-9.e+-]+)/.exec(message)[1]);
+
+test('issue 6 §1: tiny δ gives a bracket around the exact ε or a refusal stating the smallest certifiable δ', () => {
+  const rows = [
+    // [items, δ, exact ε at δ, exact ε at 1e-9]
+    [[gaussianItem(3.720215223703875, 2.1566031862601975, 1793)], 9.221354022698761e-15, 488.45209614296845, 447.60087343408055],
+    [[gaussianItem(1.40157, 0.87248, 67), gaussianItem(2.15092, 1, 74)], 1.16e-15, 71.64742512367142, 59.12328525735990],
+    [[gaussianItem(59.29, 1, 2220)], 2.13e-13, 5.821057061776518, 4.7980413894185506],
+  ];
+  for (const [items, delta, exact, exactAt1e9] of rows) {
+    const response = compose(delta, items);
+    if (response.ok) {
+      assert.ok(response.result.epsilon_upper >= exact, `upper ${response.result.epsilon_upper} < exact ${exact}`);
+      assert.ok(response.result.epsilon_lower <= exact, `lower ${response.result.epsilon_lower} > exact ${exact}`);
+    } else {
+      assertError(response, 'delta');
+      assert.match(response.error.message, /smallest delta this numeric composition can certify/);
+      assert.ok(statedFloor(response.error.message) > delta);
+    }
+    const certifiable = okResult(compose(1e-9, items));
+    assert.ok(certifiable.epsilon_upper >= exactAt1e9 && certifiable.epsilon_lower <= exactAt1e9, `bracket at 1e-9 misses ${exactAt1e9}`);
+    assertClose(certifiable.epsilon_upper, exactAt1e9, 3e-3, 'upper at 1e-9');
+  }
+});
+
+test('issue 6 §1: δ for ε near δ = 1 is never below the exact δ', () => {
+  // σ = 0.5 composed 10 times: μ = √10/0.5; exact δ(0.01) and δ(0) by mpmath (50 digits).
+  const items = [gaussianItem(0.5, 1, 10)];
+  for (const [epsilon, exact] of [[0.01, 0.99842675282235123], [0, 0.99843459774199745]]) {
+    const result = okResult(calc.compute({ op: 'compose', method: 'pld', epsilon, items }));
+    assert.ok(result.delta_upper >= exact, `delta_upper ${result.delta_upper} < exact ${exact}`);
+    assert.ok(result.delta_lower <= exact, `delta_lower ${result.delta_lower} > exact ${exact}`);
+  }
+});
+
+test('issue 6 §1: σ = 0.05 gets a narrow bracket (was [45.19, 284.39])', () => {
+  // exact ε at δ = 1e-5 for μ = 20: 284.39184949774248 (mpmath)
+  const result = okResult(compose(1e-5, [gaussianItem(0.05, 1, 1)]));
+  assert.ok(result.epsilon_upper >= 284.39184949774248 && result.epsilon_lower <= 284.39184949774248);
+  assert.ok(result.epsilon_upper - result.epsilon_lower <= 0.002 * result.epsilon_upper, `[${result.epsilon_lower}, ${result.epsilon_upper}]`);
+  assert.equal(result.note, undefined);
+});
+
+test('issue 6 §2: Laplace is no longer cut off the grid', () => {
+  // dp_accounting b5b0286, from_laplace_mechanism(parameter=b, sampling_prob=q), step 1e-4,
+  // pessimistic, self_compose(T).get_epsilon_for_delta(1e-5) (an upper estimate of the exact ε).
+  for (const [mechanism, count, reference] of [
+    [{ type: 'laplace', scale: 10 }, 1000, 17.423652078499213],
+    [{ type: 'laplace', scale: 5 }, 130, 11.07993877592761],
+    [{ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'laplace', scale: 3 } }, 1, 0.1804745963859981],
+  ]) {
+    const result = okResult(compose(1e-5, [{ mechanism, count }]));
+    assert.ok(result.epsilon_lower <= reference, `lower ${result.epsilon_lower} above dp_accounting ${reference}`);
+    assert.ok(Math.abs(result.epsilon_upper - reference) <= 5e-4 * reference + 1e-5, `upper ${result.epsilon_upper} vs ${reference}`);
+  }
+});
+
+test('issue 6 §3/§5: limits are refused before the work, on a field of the request, saying what to change', () => {
+  const started = performance.now();
+  const huge = compose(1e-5, [gaussianItem(1, 1, 1e9)]);
+  assertError(huge, 'items.0.count', 'numeric');
+  assert.match(huge.error.message, /2097152/);
+  assert.match(huge.error.message, /Reduce items\.0\.count/);
+  assert.doesNotMatch(huge.error.message, /discretization_interval|NaN|Infinity/);
+  assert.ok(performance.now() - started < 5000, 'refused without doing the work');
+  const tinySigma = compose(1e-5, [gaussianItem(0.001, 1, 1)]);
+  assertError(tinySigma, 'items.0.mechanism.sigma', 'numeric');
+  assert.match(tinySigma.error.message, /sigma = 0\.001/);
+  const tinyStep = compose(1e-5, [gaussianItem(1, 1, 1)], { discretization: 1e-300 });
+  assertError(tinyStep, 'discretization', 'numeric');
+  assert.doesNotMatch(tinyStep.error.message, /NaN|Infinity|discretization_interval/);
+  assertError(compose(1e-5, [gaussianItem(1, 1, 1)], { discretization: { interval: 1e-300 } }), 'discretization.interval', 'numeric');
+  const nested = (inner) => [{ mechanism: { type: 'poisson_subsampled', rate: 0.5, mechanism: inner }, count: 1 }];
+  assertError(compose(1e-5, nested({ type: 'gaussian', sigma: -1 })), 'items.0.mechanism.mechanism.sigma');
+  assertError(compose(1e-5, nested({ type: 'laplace', scale: 1, sensitivity: 0 })), 'items.0.mechanism.mechanism.sensitivity');
+  assertError(compose(1e-5, [{ mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian', sigma: 1 } } }, count: 1 }]),
+    'items.0.mechanism.rate');
+});
