@@ -71,6 +71,7 @@ std::vector<Case> cases() {
           gaussians("sigma 59.29 x2220 (issue 6)", {gaussian(59.29, 1, 2220)}),
           gaussians("sigma 0.5 x10", {gaussian(0.5, 1, 10)}),
           gaussians("sigma 30 x10000", {gaussian(30, 1, 10000)}),
+          gaussians("sigma 1 x1000 (delta near 1 at small eps, issue 6)", {gaussian(1, 1, 1000)}),
           gaussians("sigma 1.40157 D 0.87248 x67 + sigma 2.15092 x74 (issue 6)",
                     {gaussian(1.40157, 0.87248, 67), gaussian(2.15092, 1, 74)}),
           gaussians("sigma 2 x10 + sigma 5 x100 + sigma 1 D 0.3 x7",

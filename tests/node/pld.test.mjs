@@ -123,11 +123,14 @@ test('issue 6 §1: tiny δ gives a bracket around the exact ε or a refusal stat
 });
 
 test('issue 6 §1: δ for ε near δ = 1 is never below the exact δ', () => {
-  // σ = 0.5 composed 10 times: μ = √10/0.5; exact δ(0.01) and δ(0) by mpmath (50 digits).
-  const items = [gaussianItem(0.5, 1, 10)];
-  for (const [epsilon, exact] of [[0.01, 0.99842675282235123], [0, 0.99843459774199745]]) {
-    const result = okResult(calc.compute({ op: 'compose', method: 'pld', epsilon, items }));
-    assert.ok(result.delta_upper >= exact, `delta_upper ${result.delta_upper} < exact ${exact}`);
+  // Exact δ(ε) by mpmath (50 digits). σ = 1 ×1000 (μ = 31.6) and σ = 0.5 ×100 (μ = 20): δ(ε) is 1 to
+  // within 1e-40 for these ε, so 1 in double; the engine used to return 0.9999999999999043 and
+  // 0.99999999999998546. σ = 0.5 ×10 (μ = 6.32) at ε = 0.01 and 0.
+  const rows = [[1, 1000, 1, 1], [1, 1000, 0.1, 1], [0.5, 100, 5, 1],
+    [0.5, 10, 0.01, 0.99842675282235123], [0.5, 10, 0, 0.99843459774199745]];
+  for (const [sigma, count, epsilon, exact] of rows) {
+    const result = okResult(calc.compute({ op: 'compose', method: 'pld', epsilon, items: [gaussianItem(sigma, 1, count)] }));
+    assert.ok(result.delta_upper >= exact, `σ=${sigma} ×${count} ε=${epsilon}: delta_upper ${result.delta_upper} < exact ${exact}`);
     assert.ok(result.delta_lower <= exact, `delta_lower ${result.delta_lower} > exact ${exact}`);
   }
 });
