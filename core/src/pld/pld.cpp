@@ -14,6 +14,8 @@ namespace dpcalc::pld {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kUnit = 0x1p-53;  // unit roundoff u of double
+constexpr double kExpUnderflow = -740;  // e^-740 < 1e-321: below this exp() returns (about) 0
 
 Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
 
@@ -27,7 +29,8 @@ double log_mgf(const std::vector<double>& log_masses, std::int64_t lowest_index,
   if (largest == kNegativeInfinity) return kNegativeInfinity;
   double sum = 0;
   for (std::size_t i = 0; i < log_masses.size(); ++i) {
-    sum += std::exp(log_masses[i] + lambda * static_cast<double>(i) - largest);
+    const double exponent = log_masses[i] + lambda * static_cast<double>(i) - largest;
+    if (exponent > kExpUnderflow) sum += std::exp(exponent);  // smaller terms vanish next to the largest (1)
   }
   return largest + std::log(sum) + lambda * static_cast<double>(lowest_index);
 }
@@ -52,7 +55,6 @@ double minimise_over_lambda(F bound) {
   return best;
 }
 
-constexpr double kUnit = 0x1p-53;  // unit roundoff u of double
 
 // A computed spectral coefficient and a bound on its distance from the exact one.
 struct BoundedComplex {
@@ -73,11 +75,13 @@ BoundedComplex power(const BoundedComplex& z, double magnitude, double count) {
   const double log_magnitude = std::log(magnitude);
   const double exponent = count * log_magnitude;
   const double phase = count * std::arg(z.value);
-  const double result_magnitude = std::exp(exponent);
+  // exp() of a very negative argument underflows to 0 through libm's slow error path: skip it.
+  const double result_magnitude = exponent < kExpUnderflow ? 0.0 : std::exp(exponent);
   const double exponent_error = count * (2 * kUnit * std::fabs(log_magnitude) + 2.02 * kUnit) + kUnit * std::fabs(exponent);
   const double phase_error = count * (2 * kUnit * 3.141592653589793 + 2 * kUnit) + kUnit * std::fabs(phase);
   const double magnitude_error = expm1_upper(exponent_error) + 4 * kUnit;  // relative, >= |computed - |z|^n|
-  const double rounding = result_magnitude * (magnitude_error + std::min(2.0, phase_error));
+  const double rounding = exponent < kExpUnderflow ? 1e-300  // >= the true |z|^n
+                                                   : result_magnitude * (magnitude_error + std::min(2.0, phase_error));
   double propagated = 0;
   if (z.error > 0) {
     // (|z| + e)^(n-1) = |z|^n / |z| * (1 + e/|z|)^(n-1) <= |z|^n / |z| * e^x, x = (n-1) e / |z|.
@@ -89,7 +93,8 @@ BoundedComplex power(const BoundedComplex& z, double magnitude, double count) {
       const double log_base = std::log(magnitude + z.error);
       const double power_exponent = (count - 1) * log_base;
       const double slack = (count + 1) * (2 * kUnit * std::fabs(log_base) + 2.02 * kUnit) + kUnit * std::fabs(power_exponent);
-      propagated = count * z.error * std::exp(power_exponent + slack);
+      const double log_bound = power_exponent + slack;
+      propagated = count * z.error * (log_bound < kExpUnderflow ? 1e-300 : std::exp(log_bound));
     }
   }
   return {std::polar(result_magnitude, phase), (rounding + propagated) * (1 + 8 * kUnit)};
