@@ -22,8 +22,8 @@ using ProgressCallback = std::function<bool(double fraction)>;
 
 // Largest FFT length (and discretisation grid) the engine allocates: 2^21 points. Composition needs
 // about 64 bytes per point at its peak, so this keeps the engine under about 140 MB (the wasm build
-// must stay under 256 MB). Larger requests fail with code "numeric" on field
-// "discretization_interval" before allocating.
+// must stay under 256 MB). Larger requests fail with code "numeric" on kGridTooLarge before
+// allocating (the accountant turns that into an error on a field of the request).
 inline constexpr std::int64_t kMaxGridPoints = std::int64_t{1} << 21;
 
 // Error fields of the engine's internal limits (code "numeric"); the accountant (compose_items)
