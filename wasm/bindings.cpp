@@ -2,6 +2,7 @@
 // converts the result back. No accounting logic lives here.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <string>
 
@@ -12,8 +13,8 @@ namespace {
 using dpcalc::api::Value;
 using emscripten::val;
 
-// Deeper requests than this are not meaningful; the cut-off subtree reads as null and the api
-// reports the field that is missing.
+// web/dpcalc.js refuses deeper requests before they get here (requestLimits.depth); this only keeps
+// a direct caller of the module from exhausting the stack. The cut-off subtree reads as null.
 constexpr int kMaxDepth = 32;
 
 Value from_js(const val& input, int depth) {
@@ -67,9 +68,13 @@ val compute_with_progress(const val& request, const val& on_progress) {
   return to_js(dpcalc::api::compute(from_js(request, 0), progress));
 }
 
+// Bytes allocated on the wasm heap right now (the memory tests check that requests free all of it).
+double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dpcalc) {
   emscripten::function("compute", &compute);
   emscripten::function("computeWithProgress", &compute_with_progress);
+  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
 }

@@ -154,7 +154,13 @@ Result<Value> compose_advanced_op(const Value& request, const std::vector<Compos
   return result;
 }
 
-Result<Value> compose_optimal_op(const Value& request, const std::vector<ComposedItem>& items) {
+// The request field an item's per-step ε comes from: the guarantee's ε, or the Laplace scale.
+std::string epsilon_field(const RequestItem& item) {
+  return field_path(item.path, item.from_mechanism ? "mechanism.scale" : "guarantee.epsilon");
+}
+
+Result<Value> compose_optimal_op(const Value& request, const std::vector<RequestItem>& request_items,
+                                 const std::vector<ComposedItem>& items) {
   DPCALC_TRY(double delta, number_field(request, "", "delta"));
   DPCALC_TRY(double target, check_positive_delta(delta, "delta"));
   double count = 0;
@@ -166,7 +172,10 @@ Result<Value> compose_optimal_op(const Value& request, const std::vector<Compose
     }
     count += item.count;
   }
-  DPCALC_TRY(double count_total, check_count(count, "items"));
+  const std::string count_field = items.size() == 1 ? field_path(request_items[0].path, "count") : "items";
+  DPCALC_TRY(double count_total, check_count(count, count_field));
+  DPCALC_TRY(count_total, check_optimal_composition_size(items[0].guarantee.epsilon, count_total, count_field,
+                                                         epsilon_field(request_items[0])));
   DPCALC_TRY(double epsilon, optimal_composition_epsilon(items[0].guarantee, count_total, target, "delta"));
   return approx_result(ApproxDp{epsilon, target}, kOptimalComposition, false);
 }
@@ -204,7 +213,7 @@ Result<Value> compose_op(const Value& request) {
     case Method::kBasic: return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
     case Method::kParallel: return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
     case Method::kAdvanced: return compose_advanced_op(request, items);
-    default: return compose_optimal_op(request, items);
+    default: return compose_optimal_op(request, request_items, items);
   }
 }
 
