@@ -73,7 +73,8 @@ SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, doub
 }
 
 Result<SplitResult> split_optimal(const ApproxDp& target, double count, const std::string& target_field) {
-  DPCALC_TRY(count, check_optimal_composition_size(target.epsilon, count, "count", field_path(target_field, "epsilon")));
+  DPCALC_TRY(count, check_optimal_composition_size(target.epsilon, count, "count", field_path(target_field, "epsilon"),
+                                                   kMaxOptimalSplitCount));
   const double item_delta = divide_down(target.delta / 2, count);
   // For a fixed eps, delta is increasing in eps0, so "delta at the target eps meets the target
   // delta" is the monotone test to bisect on. The basic share meets it: no term of the sum is then
@@ -85,13 +86,16 @@ Result<SplitResult> split_optimal(const ApproxDp& target, double count, const st
       },
       divide_down(target.epsilon, count), target.epsilon);
   // The smallest eps meeting the target delta is at most target.epsilon up to its final rounding
-  // (up to ~1e-13 above it): lower eps0 by steps that start at an ulp and double until composing it
-  // back lands at or below the target, and report that recomposed value as it is.
+  // (up to ~1e-13 above it): lower eps0 by relative steps of 1, 16, 256, ... ulps until composing
+  // it back lands at or below the target, and report that recomposed value as it is. Should that
+  // fail (delta within rounding of 1), the basic share k·eps0 <= target.epsilon always lands below,
+  // as the optimal eps never exceeds k·eps0 (its search is capped at that breakpoint).
   ApproxDp per_item{epsilon, item_delta};
   const std::string delta_field = field_path(target_field, "delta");
   DPCALC_TRY(double achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
-  for (int attempt = 0; achieved_epsilon > target.epsilon && attempt < 64; ++attempt) {
-    per_item.epsilon -= std::ldexp(per_item.epsilon * DBL_EPSILON, attempt);
+  for (int attempt = 0; achieved_epsilon > target.epsilon && attempt <= 8; ++attempt) {
+    per_item.epsilon = attempt < 8 ? epsilon * (1 - std::ldexp(DBL_EPSILON, 4 * attempt))
+                                   : divide_down(target.epsilon, count);
     DPCALC_TRY(achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
   }
   const ApproxDp achieved{achieved_epsilon, optimal_composition_delta(per_item, count, achieved_epsilon)};

@@ -166,10 +166,10 @@ double failure_delta(const ApproxDp& per_step, double count) {
 }  // namespace
 
 Result<double> check_optimal_composition_size(double epsilon0, double count, const std::string& count_field,
-                                              const std::string& epsilon_field) {
-  if (count > kMaxOptimalCompositionCount) {
+                                              const std::string& epsilon_field, double max_count) {
+  if (count > max_count) {
     return invalid_argument(count_field,
-                            "Exact optimal composition handles at most " + format_number(kMaxOptimalCompositionCount) +
+                            "Exact optimal composition handles at most " + format_number(max_count) +
                                 " compositions in total, because its cost grows with √count " + got(count) +
                                 ". For more, use method 'pld' (numeric, close to optimal), 'advanced' or 'zcdp'.");
   }

@@ -112,6 +112,24 @@ Result<std::vector<ZcdpItem>> as_zcdp_items(const std::vector<RequestItem>& item
   return result;
 }
 
+// The field that sets an item's size: its Gaussian σ or Laplace scale, or its guarantee's ε or ρ.
+std::string item_magnitude_field(const RequestItem& item) {
+  if (item.gaussian) return field_path(item.path, "mechanism.sigma");
+  if (item.from_mechanism) return field_path(item.path, "mechanism.scale");
+  return magnitude_field(item.guarantee, field_path(item.path, "guarantee"));
+}
+
+// For overflow errors: the field of the item with the largest count × `magnitude` (ε or ρ).
+template <class Item, class Magnitude>
+std::string dominant_field(const std::vector<RequestItem>& request_items, const std::vector<Item>& items,
+                           const Magnitude& magnitude) {
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < items.size(); ++i) {
+    if (!(magnitude(items[i]) * items[i].count <= magnitude(items[largest]) * items[largest].count)) largest = i;
+  }
+  return item_magnitude_field(request_items[largest]);
+}
+
 Value approx_result(const ApproxDp& guarantee, const MethodInfo& info, bool all_pure) {
   Value result = Value::object();
   result.set("guarantee", all_pure ? to_value(PureDp{guarantee.epsilon}) : to_value(guarantee));
@@ -180,8 +198,7 @@ Result<Value> compose_optimal_op(const Value& request, const std::vector<Request
   return approx_result(ApproxDp{epsilon, target}, kOptimalComposition, false);
 }
 
-Result<Value> compose_zcdp_op(const Value& request, const std::vector<RequestItem>& request_items) {
-  DPCALC_TRY(std::vector<ZcdpItem> items, as_zcdp_items(request_items));
+Result<Value> compose_zcdp_op(const Value& request, const std::vector<ZcdpItem>& items) {
   const Zcdp total = compose_zcdp(items);
   Value result = Value::object();
   result.set("guarantee", to_value(total));
@@ -202,19 +219,34 @@ Result<Value> compose_zcdp_op(const Value& request, const std::vector<RequestIte
   return result;
 }
 
+Result<Value> compose_zcdp_checked(const Value& request, const std::vector<RequestItem>& request_items) {
+  DPCALC_TRY(std::vector<ZcdpItem> items, as_zcdp_items(request_items));
+  DPCALC_TRY(Value result, compose_zcdp_op(request, items));
+  return finite_or_overflow(std::move(result), dominant_field(request_items, items, [](const ZcdpItem& item) {
+                              return item.guarantee.rho;
+                            }));
+}
+
+Result<Value> compose_approx(Method method, const Value& request, const std::vector<ComposedItem>& items) {
+  switch (method) {
+    case Method::kBasic: return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
+    case Method::kParallel: return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
+    default: return compose_advanced_op(request, items);
+  }
+}
+
 }  // namespace
 
 Result<Value> compose_op(const Value& request) {
   DPCALC_TRY(Method method, read_method(request));
   DPCALC_TRY(std::vector<RequestItem> request_items, read_items(request));
-  if (method == Method::kZcdp) return compose_zcdp_op(request, request_items);
+  if (method == Method::kZcdp) return compose_zcdp_checked(request, request_items);
   DPCALC_TRY(std::vector<ComposedItem> items, as_approx_items(request_items));
-  switch (method) {
-    case Method::kBasic: return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
-    case Method::kParallel: return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
-    case Method::kAdvanced: return compose_advanced_op(request, items);
-    default: return compose_optimal_op(request, request_items, items);
-  }
+  if (method == Method::kOptimal) return compose_optimal_op(request, request_items, items);
+  DPCALC_TRY(Value result, compose_approx(method, request, items));
+  return finite_or_overflow(std::move(result), dominant_field(request_items, items, [](const ComposedItem& item) {
+                              return item.guarantee.epsilon;
+                            }));
 }
 
 }  // namespace dpcalc::api

@@ -1,5 +1,7 @@
 #include "dpcalc/api/fields.hpp"
 
+#include <cmath>
+
 #include "dpcalc/checks.hpp"
 
 namespace dpcalc::api {
@@ -88,6 +90,27 @@ Result<std::vector<double>> number_array_field(const Value& object, const std::s
     numbers.push_back(without_negative_zero(item.as_number()));
   }
   return numbers;
+}
+
+std::optional<std::string> first_non_finite(const Value& value, const std::string& path) {
+  if (value.is_number()) return std::isfinite(value.as_number()) ? std::nullopt : std::optional<std::string>{path};
+  for (std::size_t i = 0; i < value.as_array().size(); ++i) {
+    if (auto found = first_non_finite(value.as_array()[i], field_path(path, std::to_string(i)))) return found;
+  }
+  for (const auto& [key, member_value] : value.as_object()) {
+    if (auto found = first_non_finite(member_value, field_path(path, key))) return found;
+  }
+  return std::nullopt;
+}
+
+Result<Value> finite_or_overflow(Value result, const std::string& field) {
+  if (!first_non_finite(result)) return result;
+  const std::string name = field.substr(field.rfind('.') == std::string::npos ? 0 : field.rfind('.') + 1);
+  const bool is_noise = name == "sigma" || name == "scale";
+  return invalid_argument(field, describe_field(field) + (is_noise ? " is too small" : " is too large") +
+                                     " for this computation: the result would exceed the largest number a "
+                                     "double can hold (about 1.8e308), so it would promise nothing. Use a " +
+                                     (is_noise ? "larger" : "smaller") + " value.");
 }
 
 Error unknown_choice(const std::string& field, const std::string& got, const std::vector<std::string>& allowed) {

@@ -73,6 +73,15 @@ Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string
   return unknown_choice(field_path(path, "type"), type, {"laplace", "gaussian"});
 }
 
+std::string magnitude_field(const Guarantee& guarantee, const std::string& path) {
+  if (std::holds_alternative<Zcdp>(guarantee)) return field_path(path, "rho");
+  if (const auto* rdp = std::get_if<RdpCurve>(&guarantee)) {
+    const auto largest = std::max_element(rdp->epsilons.begin(), rdp->epsilons.end()) - rdp->epsilons.begin();
+    return field_path(path, "epsilons." + std::to_string(largest));
+  }
+  return field_path(path, "epsilon");
+}
+
 Value to_value(const PureDp& guarantee) {
   Value value = Value::object();
   value.set("type", "pure").set("epsilon", guarantee.epsilon);

@@ -1,0 +1,85 @@
+// Runs a seeded fuzz campaign against the built JS API (dist/dpcalc.js) in a worker thread, so a
+// request that hangs can be caught: compute() is synchronous, so the worker reports each request
+// before computing it and the main thread terminates it when one takes longer than `capMs`.
+//   const stats = await runFuzz({ seed, requests, capMs });
+// stats: { requests, ok, errors, throws, nonFinite, badField, badMessage, malformed, hangs,
+//          slowest: { ms, request }, examples: [{ kind, detail, request }], ops, skippedOps,
+//          memoryStart, memoryEnd: calc.memory() before and after }
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkResponse } from './check.mjs';
+import { createGenerator, opTable, supportedOps } from './generator.mjs';
+
+const distModule = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'dpcalc.js')).href;
+const maxExamples = 20;
+
+function emptyStats() {
+  return {
+    requests: 0, ok: 0, errors: 0, throws: 0, nonFinite: 0, badField: 0, badMessage: 0, malformed: 0, hangs: 0,
+    slowest: { ms: 0, request: null }, examples: [], ops: [], skippedOps: [],
+  };
+}
+
+function record(stats, kind, detail, request) {
+  stats[kind] += 1;
+  if (stats.examples.length < maxExamples) stats.examples.push({ kind, detail, request: JSON.stringify(request)?.slice(0, 600) });
+}
+
+async function workerMain({ seed, requests, numericShare, progressEvery }) {
+  const { createCalculator } = await import(distModule);
+  const calc = await createCalculator();
+  const ops = supportedOps(calc);
+  const stats = emptyStats();
+  stats.ops = ops;
+  stats.skippedOps = Object.keys(opTable).filter((op) => !ops.includes(op));
+  stats.memoryStart = calc.memory();
+  const next = createGenerator(seed, { ops, numericShare });
+  for (let i = 0; i < requests; ++i) {
+    const request = next();
+    parentPort.postMessage({ type: 'start', index: i, request: JSON.stringify(request)?.slice(0, 600) });
+    const start = performance.now();
+    let response;
+    try {
+      response = calc.compute(request);
+    } catch (error) {
+      record(stats, 'throws', String(error?.stack ?? error), request);
+      continue;
+    } finally {
+      const ms = performance.now() - start;
+      stats.requests += 1;
+      if (ms > stats.slowest.ms) stats.slowest = { ms, request: JSON.stringify(request)?.slice(0, 600) };
+    }
+    if (response?.ok) stats.ok += 1; else stats.errors += 1;
+    for (const { kind, detail } of checkResponse(request, response)) record(stats, kind, detail, request);
+    if (progressEvery && (i + 1) % progressEvery === 0) parentPort.postMessage({ type: 'progress', stats });
+  }
+  stats.memoryEnd = calc.memory();
+  parentPort.postMessage({ type: 'done', stats });
+}
+
+/** See the header comment. `onProgress(stats)` is called every `progressEvery` requests. */
+export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, numericShare = 0.02, progressEvery = 0, onProgress } = {}) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { seed, requests, numericShare, progressEvery } });
+    let current = null;
+    let lastStats = emptyStats();
+    const watchdog = setInterval(() => {
+      if (current && performance.now() - current.since > capMs) {
+        clearInterval(watchdog);
+        worker.terminate();
+        const stats = { ...lastStats, hangs: 1 };
+        stats.examples = [...stats.examples, { kind: 'hangs', detail: `no answer after ${capMs} ms (request ${current.index})`, request: current.request }];
+        resolve(stats);
+      }
+    }, 250);
+    worker.on('message', (message) => {
+      if (message.type === 'start') current = { ...message, since: performance.now() };
+      else if (message.type === 'progress') { lastStats = message.stats; onProgress?.(message.stats); }
+      else if (message.type === 'done') { clearInterval(watchdog); worker.terminate(); resolve(message.stats); }
+    });
+    worker.on('error', (error) => { clearInterval(watchdog); reject(error); });
+  });
+}
+
+if (!isMainThread && workerData?.seed !== undefined) await workerMain(workerData);
