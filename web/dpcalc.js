@@ -132,7 +132,7 @@ function plainCopy(request) {
     }
     const object = {};
     for (const key of keys) {
-      const name = copy(key, path, depth + 1); // a key is a string value too (limits, surrogates)
+      const name = key.toWellFormed ? key.toWellFormed() : key;
       object[name] = copy(read(value, key, pathOf(path, key)), pathOf(path, key), depth + 1);
     }
     return object;

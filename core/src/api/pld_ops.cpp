@@ -43,8 +43,20 @@ Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& pat
     if (depth > 8) return invalid_argument(inner_path, inner_path + " nests subsampling too deeply.");
     DPCALC_TRY(const Value* inner_value, member(*object, path, "mechanism"));
     DPCALC_TRY(pld::Mechanism inner, read_mechanism(*inner_value, inner_path, depth + 1));
+    // The engine validates the flattened mechanism under the item's path; a nested one is checked
+    // here first, so that its errors name the field where it really is (`….mechanism.mechanism.sigma`).
+    if (inner.sampling_rate == 1) {
+      DPCALC_TRY(auto validated, pld::PrivacyLossPair::create(inner, pld::Direction::kRemove, inner_path));
+      (void)validated;
+    }
     // Poisson subsampling twice, at rates q1 and q2, keeps each record with probability q1·q2.
-    inner.sampling_rate *= checked_rate;
+    const double combined_rate = inner.sampling_rate * checked_rate;
+    if (!(combined_rate > 0)) {
+      return invalid_argument(field_path(path, "rate"),
+                              "The nested sampling rates multiply to less than the smallest positive double "
+                              "(5e-324) " + got(rate) + ": the mechanism would reveal nothing; use a larger rate.");
+    }
+    inner.sampling_rate = combined_rate;
     return inner;
   }
   return unknown_choice(field_path(path, "type"), type, kPldMechanismTypes);
