@@ -35,10 +35,12 @@ function resolve(request, field) {
   return { found: true, value: node };
 }
 
-function fieldViolation(request, { field, message }) {
+function fieldViolation(request, { code, field, message }) {
   if (typeof field !== 'string') return `field is ${typeof field}`;
   if (field === '') {
-    return isContainer(request) && !Array.isArray(request) ? 'field is "" for an object request' : null;
+    // A cancelled computation is about the request as a whole.
+    const whole = !isContainer(request) || Array.isArray(request) || code === 'cancelled';
+    return whole ? null : 'field is "" for an object request';
   }
   const { found, parentFound } = resolve(request, field);
   if (found) return null;

@@ -1,8 +1,9 @@
 // Runs a seeded fuzz campaign against the built JS API (dist/dpcalc.js) in a worker thread, so a
 // request that hangs can be caught: compute() is synchronous, so the worker reports each request
-// before computing it and the main thread terminates it when one takes longer than `capMs`.
-//   const stats = await runFuzz({ seed, requests, capMs });
-// stats: { requests, ok, errors, throws, nonFinite, badField, badMessage, malformed, hangs,
+// before computing it (and each progress report during it), and the main thread terminates it when
+// `capMs` pass without either. Numeric work is cancelled through onProgress after `budgetMs`.
+//   const stats = await runFuzz({ seed, requests, capMs, budgetMs });
+// stats: { requests, ok, errors, cancelled, throws, nonFinite, badField, badMessage, malformed, hangs,
 //          slowest: { ms, request }, examples: [{ kind, detail, request }], ops, skippedOps,
 //          memoryStart, memoryEnd: calc.memory() before and after }
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -16,7 +17,7 @@ const maxExamples = 20;
 
 function emptyStats() {
   return {
-    requests: 0, ok: 0, errors: 0, throws: 0, nonFinite: 0, badField: 0, badMessage: 0, malformed: 0, hangs: 0,
+    requests: 0, ok: 0, errors: 0, cancelled: 0, throws: 0, nonFinite: 0, badField: 0, badMessage: 0, malformed: 0, hangs: 0,
     slowest: { ms: 0, request: null }, examples: [], ops: [], skippedOps: [],
   };
 }
@@ -26,7 +27,7 @@ function record(stats, kind, detail, request) {
   if (stats.examples.length < maxExamples) stats.examples.push({ kind, detail, request: JSON.stringify(request)?.slice(0, 600) });
 }
 
-async function workerMain({ seed, requests, numericShare, progressEvery }) {
+async function workerMain({ seed, requests, numericShare, progressEvery, budgetMs }) {
   const { createCalculator } = await import(distModule);
   const calc = await createCalculator();
   const ops = supportedOps(calc);
@@ -39,9 +40,15 @@ async function workerMain({ seed, requests, numericShare, progressEvery }) {
     const request = next();
     parentPort.postMessage({ type: 'start', index: i, request: JSON.stringify(request)?.slice(0, 600) });
     const start = performance.now();
+    // Long numeric work must report progress (the page runs it in a worker with a cancel button):
+    // each report is a heartbeat for the watchdog, and work past `budgetMs` is cancelled.
+    const onProgress = () => {
+      parentPort.postMessage({ type: 'beat' });
+      return performance.now() - start < budgetMs;
+    };
     let response;
     try {
-      response = calc.compute(request);
+      response = calc.compute(request, { onProgress });
     } catch (error) {
       record(stats, 'throws', String(error?.stack ?? error), request);
       continue;
@@ -50,7 +57,7 @@ async function workerMain({ seed, requests, numericShare, progressEvery }) {
       stats.requests += 1;
       if (ms > stats.slowest.ms) stats.slowest = { ms, request: JSON.stringify(request)?.slice(0, 600) };
     }
-    if (response?.ok) stats.ok += 1; else stats.errors += 1;
+    if (response?.ok) stats.ok += 1; else if (response?.error?.code === 'cancelled') stats.cancelled += 1; else stats.errors += 1;
     for (const { kind, detail } of checkResponse(request, response)) record(stats, kind, detail, request);
     if (progressEvery && (i + 1) % progressEvery === 0) parentPort.postMessage({ type: 'progress', stats });
   }
@@ -59,9 +66,9 @@ async function workerMain({ seed, requests, numericShare, progressEvery }) {
 }
 
 /** See the header comment. `onProgress(stats)` is called every `progressEvery` requests. */
-export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, numericShare = 0.02, progressEvery = 0, onProgress } = {}) {
+export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, budgetMs = 3000, numericShare = 0.02, progressEvery = 0, onProgress } = {}) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { seed, requests, numericShare, progressEvery } });
+    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { seed, requests, numericShare, progressEvery, budgetMs } });
     let current = null;
     let lastStats = emptyStats();
     const watchdog = setInterval(() => {
@@ -75,6 +82,7 @@ export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, numericShare
     }, 250);
     worker.on('message', (message) => {
       if (message.type === 'start') current = { ...message, since: performance.now() };
+      else if (message.type === 'beat') current.since = performance.now();
       else if (message.type === 'progress') { lastStats = message.stats; onProgress?.(message.stats); }
       else if (message.type === 'done') { clearInterval(watchdog); worker.terminate(); resolve(message.stats); }
     });
