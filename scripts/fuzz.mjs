@@ -20,7 +20,7 @@ const stats = await runFuzz({
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
 const violations = stats.throws + stats.nonFinite + stats.badField + stats.badMessage + stats.malformed + stats.hangs;
 console.log(`seed ${seed}; ops ${stats.ops.join(', ')}${stats.skippedOps.length ? ` (not in this build: ${stats.skippedOps.join(', ')})` : ''}`);
-console.log(`requests     ${stats.requests} (${stats.ok} ok, ${stats.errors} errors, ${stats.cancelled} numeric cancelled after 3 s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`requests     ${stats.requests + stats.hangs} (${stats.ok} ok, ${stats.errors} errors, ${stats.cancelled} numeric cancelled after 3 s, ${stats.hangs} hung) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`throws       ${stats.throws}`);
 console.log(`NaN/∞ in ok  ${stats.nonFinite}`);
 console.log(`bad fields   ${stats.badField}`);
