@@ -40,10 +40,9 @@ double bisect_largest(const std::function<bool(double)>& meets, double low, doub
 
 Error needs_positive_delta(const std::string& target_field, double delta) {
   const std::string field = field_path(target_field, "delta");
-  return invalid_argument(field, field +
+  return invalid_argument(field, describe_field(field) +
                                      " must be greater than 0 for this method: only basic composition "
-                                     "can split a pure (delta = 0) budget (got " +
-                                     format_number(delta) + ").");
+                                     "can split a pure (δ = 0) budget " + got(delta) + ".");
 }
 
 SplitResult split_basic(const ApproxDp& target, double count) {

@@ -201,10 +201,9 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   const double base = failure_delta(per_step, count);
   if (target < base) {
     return invalid_argument(
-        delta_field, delta_field + " must be at least " + format_number(base) +
-                         ", the delta 1 − (1 − delta0)^k that the composition of mechanisms with delta0 = " +
-                         format_number(per_step.delta) + " reaches at every epsilon (got " +
-                         format_number(total_delta) + ").");
+        delta_field, describe_field(delta_field) + " must be at least " + format_number(base) +
+                         ", the δ = 1 − (1 − δ₀)^k that composing mechanisms with δ₀ = " +
+                         format_number(per_step.delta) + " reaches at every ε " + got(total_delta) + ".");
   }
   const auto meets_target = [&](double epsilon) {
     return optimal_composition_delta(per_step, count, epsilon) <= target;

@@ -41,7 +41,7 @@ struct RequestItem {
 Result<std::vector<RequestItem>> read_items(const Value& request) {
   DPCALC_TRY(const Value* items, member(request, "", "items"));
   if (!items->is_array() || items->as_array().empty()) {
-    return invalid_argument("items", "items must be a non-empty array of {guarantee | mechanism, count}.");
+    return invalid_argument("items", "items must be a non-empty array of {guarantee or mechanism, count} objects.");
   }
   std::vector<RequestItem> result;
   for (std::size_t i = 0; i < items->as_array().size(); ++i) {
@@ -52,7 +52,8 @@ Result<std::vector<RequestItem>> read_items(const Value& request) {
     const Value* mechanism = item->find("mechanism");
     const Value* guarantee = item->find("guarantee");
     if ((mechanism == nullptr) == (guarantee == nullptr)) {
-      return invalid_argument(path, path + " needs exactly one of 'guarantee' and 'mechanism'.");
+      return invalid_argument(path, "Each item needs exactly one of 'guarantee' and 'mechanism' (" + path + " has " +
+                                        (mechanism == nullptr ? "neither" : "both") + ").");
     }
     if (guarantee) {
       DPCALC_TRY(Guarantee parsed, read_guarantee(*guarantee, field_path(path, "guarantee")));
