@@ -77,8 +77,9 @@ class RequestTooLarge extends Error {
   }
 }
 
-// A copy of `request` made of plain JSON data only (no getters, proxies, cycles, lone surrogates,
-// NaN-free -0), refusing it as soon as it exceeds requestLimits. Throws RequestTooLarge.
+// A copy of `request` made of plain data only, as JSON would see it (no getters, proxies, cycles,
+// functions, lone surrogates or −0), refusing it as soon as it exceeds requestLimits. Throws
+// RequestTooLarge (also for a getter that throws or a BigInt, on their field).
 function plainCopy(request) {
   let values = 0;
   const count = (path, extra = 1) => {
@@ -105,16 +106,17 @@ function plainCopy(request) {
         }
         // A lone UTF-16 surrogate has no UTF-8 form; U+FFFD keeps it from turning into another character.
         return value.toWellFormed ? value.toWellFormed() : value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-      case 'undefined': return null;
       case 'object': break;
-      default:
-        throw new RequestTooLarge(path, `${quoted(path)} must be a number, string, boolean, array or object (got a ${typeof value}).`);
+      case 'bigint':
+        throw new RequestTooLarge(path, `${quoted(path)} must be a plain number, not a BigInt.`);
+      default: return null; // undefined, functions and symbols are not data (JSON drops them too)
+
     }
     if (value === null) return null;
     if (depth >= requestLimits.depth) {
       throw new RequestTooLarge(path, `${quoted(path)} is nested more than ${requestLimits.depth} levels deep.`);
     }
-    if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+    if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
       const length = read(value, 'length', path);
       // Checked before reading any element, so a sparse array of length 2^32 − 1 is refused at once.
       if (!(length <= requestLimits.values)) {
@@ -132,8 +134,9 @@ function plainCopy(request) {
     }
     const object = {};
     for (const key of keys) {
-      const name = key.toWellFormed ? key.toWellFormed() : key;
-      object[name] = copy(read(value, key, pathOf(path, key)), pathOf(path, key), depth + 1);
+      const member = read(value, key, pathOf(path, key));
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+      object[key.toWellFormed ? key.toWellFormed() : key] = copy(member, pathOf(path, key), depth + 1);
     }
     return object;
   };

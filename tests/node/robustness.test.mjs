@@ -89,6 +89,10 @@ test('§4 a request whose getters throw is refused with the field, not "could no
   const response = calc.compute(request);
   assertError(response, 'guarantee');
   assert.match(response.error.message, /guarantee could not be read \(no access\)/);
+  // What JSON would drop is dropped; a BigInt is named.
+  const withFunction = { op: 'group', k: 2, guarantee: { type: 'pure', epsilon: 1 }, render() {} };
+  assert.equal(okResult(calc.compute(withFunction)).guarantee.epsilon, 2);
+  assertError(calc.compute({ op: 'group', k: 2n, guarantee: { type: 'pure', epsilon: 1 } }), 'k');
 });
 
 test('§5 fields inside poisson_subsampled and mixtures are reported at their own depth', () => {
