@@ -43,7 +43,7 @@ val to_js(const Value& value) {
   switch (value.kind()) {
     case Value::Kind::kNull: return val::null();
     case Value::Kind::kBool: return val(value.as_bool());
-    case Value::Kind::kNumber: return val(value.as_number());
+    case Value::Kind::kNumber: return val(value.as_number() + 0.0);  // −0 + 0 is +0: no result shows "-0"
     case Value::Kind::kString: return val(value.as_string());
     case Value::Kind::kArray: {
       val array = val::array();
@@ -62,7 +62,9 @@ val to_js(const Value& value) {
 
 val compute(const val& request) { return to_js(dpcalc::api::compute(from_js(request, 0))); }
 
-// `on_progress(fraction)` is called during numeric work; a falsy return value cancels it.
+// `on_progress(fraction)` is called during numeric work; a falsy return value cancels it. It must
+// not throw (an exception would unwind through code built without exceptions): web/dpcalc.js wraps
+// the caller's callback so that it never does.
 val compute_with_progress(const val& request, const val& on_progress) {
   const auto progress = [&on_progress](double fraction) { return on_progress(fraction).as<bool>(); };
   return to_js(dpcalc::api::compute(from_js(request, 0), progress));
