@@ -70,7 +70,7 @@ function failure(code, field, message) {
 const pathOf = (prefix, key) => (prefix === '' ? String(key) : `${prefix}.${key}`);
 const quoted = (path) => (path === '' ? 'The request' : path);
 
-class RequestTooLarge extends Error {
+class UnreadableRequest extends Error {
   constructor(field, message) {
     super(message);
     this.field = field;
@@ -79,20 +79,20 @@ class RequestTooLarge extends Error {
 
 // A copy of `request` made of plain data only, as JSON would see it (no getters, proxies, cycles,
 // functions, lone surrogates or −0), refusing it as soon as it exceeds requestLimits. Throws
-// RequestTooLarge (also for a getter that throws or a BigInt, on their field).
+// UnreadableRequest (also for a getter that throws or a BigInt, on their field).
 function plainCopy(request) {
   let values = 0;
-  const count = (path, extra = 1) => {
-    values += extra;
+  const count = (path) => {
+    values += 1;
     if (values > requestLimits.values) {
-      throw new RequestTooLarge(path, `${quoted(path)} makes the request larger than ${requestLimits.values.toLocaleString('en-US')} values, the most the calculator accepts.`);
+      throw new UnreadableRequest(path, `${quoted(path)} makes the request larger than ${requestLimits.values.toLocaleString('en-US')} values, the most the calculator accepts.`);
     }
   };
   const read = (container, key, path) => {
     try {
       return container[key];
     } catch (error) {
-      throw new RequestTooLarge(path, `${quoted(path)} could not be read (${error?.message ?? error}).`);
+      throw new UnreadableRequest(path, `${quoted(path)} could not be read (${error?.message ?? error}).`);
     }
   };
   const copy = (value, path, depth) => {
@@ -102,25 +102,24 @@ function plainCopy(request) {
       case 'boolean': return value;
       case 'string':
         if (value.length > requestLimits.stringLength) {
-          throw new RequestTooLarge(path, `${quoted(path)} is ${value.length.toLocaleString('en-US')} characters long; the most accepted is ${requestLimits.stringLength.toLocaleString('en-US')}.`);
+          throw new UnreadableRequest(path, `${quoted(path)} is ${value.length.toLocaleString('en-US')} characters long; the most accepted is ${requestLimits.stringLength.toLocaleString('en-US')}.`);
         }
         // A lone UTF-16 surrogate has no UTF-8 form; U+FFFD keeps it from turning into another character.
         return value.toWellFormed ? value.toWellFormed() : value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
       case 'object': break;
       case 'bigint':
-        throw new RequestTooLarge(path, `${quoted(path)} must be a plain number, not a BigInt.`);
+        throw new UnreadableRequest(path, `${quoted(path)} must be a plain number, not a BigInt.`);
       default: return null; // undefined, functions and symbols are not data (JSON drops them too)
-
     }
     if (value === null) return null;
     if (depth >= requestLimits.depth) {
-      throw new RequestTooLarge(path, `${quoted(path)} is nested more than ${requestLimits.depth} levels deep.`);
+      throw new UnreadableRequest(path, `${quoted(path)} is nested more than ${requestLimits.depth} levels deep.`);
     }
     if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
       const length = read(value, 'length', path);
       // Checked before reading any element, so a sparse array of length 2^32 − 1 is refused at once.
       if (!(length <= requestLimits.values)) {
-        throw new RequestTooLarge(path, `${quoted(path)} has ${Number(length).toLocaleString('en-US')} entries; a request may hold at most ${requestLimits.values.toLocaleString('en-US')} values.`);
+        throw new UnreadableRequest(path, `${quoted(path)} has ${Number(length).toLocaleString('en-US')} entries; a request may hold at most ${requestLimits.values.toLocaleString('en-US')} values.`);
       }
       const array = new Array(length);
       for (let i = 0; i < length; ++i) array[i] = copy(read(value, i, pathOf(path, i)), pathOf(path, i), depth + 1);
@@ -130,9 +129,9 @@ function plainCopy(request) {
     try {
       keys = Object.keys(value);
     } catch (error) {
-      throw new RequestTooLarge(path, `${quoted(path)} could not be read (${error?.message ?? error}).`);
+      throw new UnreadableRequest(path, `${quoted(path)} could not be read (${error?.message ?? error}).`);
     }
-    const object = {};
+    const object = Object.create(null); // so that a key "__proto__" is data, not a prototype
     for (const key of keys) {
       const member = read(value, key, pathOf(path, key));
       if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
