@@ -2,6 +2,7 @@
 // converts the result back. No accounting logic lives here.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <string>
 
@@ -12,8 +13,8 @@ namespace {
 using dpcalc::api::Value;
 using emscripten::val;
 
-// Deeper requests than this are not meaningful; the cut-off subtree reads as null and the api
-// reports the field that is missing.
+// web/dpcalc.js refuses deeper requests before they get here (requestLimits.depth); this only keeps
+// a direct caller of the module from exhausting the stack. The cut-off subtree reads as null.
 constexpr int kMaxDepth = 32;
 
 Value from_js(const val& input, int depth) {
@@ -42,7 +43,7 @@ val to_js(const Value& value) {
   switch (value.kind()) {
     case Value::Kind::kNull: return val::null();
     case Value::Kind::kBool: return val(value.as_bool());
-    case Value::Kind::kNumber: return val(value.as_number());
+    case Value::Kind::kNumber: return val(value.as_number() + 0.0);  // −0 + 0 is +0: no result shows "-0"
     case Value::Kind::kString: return val(value.as_string());
     case Value::Kind::kArray: {
       val array = val::array();
@@ -61,15 +62,21 @@ val to_js(const Value& value) {
 
 val compute(const val& request) { return to_js(dpcalc::api::compute(from_js(request, 0))); }
 
-// `on_progress(fraction)` is called during numeric work; a falsy return value cancels it.
+// `on_progress(fraction)` is called during numeric work; a falsy return value cancels it. It must
+// not throw (an exception would unwind through code built without exceptions): web/dpcalc.js wraps
+// the caller's callback so that it never does.
 val compute_with_progress(const val& request, const val& on_progress) {
   const auto progress = [&on_progress](double fraction) { return on_progress(fraction).as<bool>(); };
   return to_js(dpcalc::api::compute(from_js(request, 0), progress));
 }
+
+// Bytes allocated on the wasm heap right now (the memory tests check that requests free all of it).
+double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dpcalc) {
   emscripten::function("compute", &compute);
   emscripten::function("computeWithProgress", &compute_with_progress);
+  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
 }

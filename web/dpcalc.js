@@ -3,51 +3,211 @@
 //   const calc = await createCalculator();
 //   calc.compute({ op: 'group', k: 4, guarantee: { type: 'pure', epsilon: 0.5 } });
 // compute() is synchronous and never throws: it returns { ok: true, result } or
-// { ok: false, error: { code, field, message } }. All validation and accounting happen in the wasm core.
+// { ok: false, error: { code, field, message } }. All validation and accounting happen in the wasm
+// core; this layer only copies the request into plain data within documented size limits, keeps
+// JavaScript exceptions out of the wasm (which is built without exceptions, so an exception
+// unwinding through it would skip its destructors and leak), and replaces the module after a crash.
 import createDpcalcModule from './dpcalc-module.js';
 
 const wasmUrl = new URL('./dpcalc.wasm', import.meta.url);
 const runsInNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined'
   && typeof importScripts === 'undefined';
 
+/**
+ * Requests larger than this are refused before anything is copied into the wasm memory (an error
+ * on the field that is too large): no op needs more, and a request the size of the wasm memory
+ * would otherwise exhaust it.
+ */
+export const requestLimits = Object.freeze({
+  values: 100000, // numbers, strings, booleans, nulls, arrays and objects in the whole request
+  depth: 32, // nesting of arrays and objects
+  stringLength: 10000, // characters in one string
+});
+
 // Emscripten 3.1.6 cannot load its wasm with Node's global fetch, so in Node the bytes are read
-// from disk and handed over; browsers stream it from next to this file.
-async function moduleOptions() {
+// from disk; browsers stream it from next to this file.
+async function compileWasm() {
   if (runsInNode) {
     const { readFile } = await import('node:fs/promises');
-    return { wasmBinary: await readFile(wasmUrl) };
+    return WebAssembly.compile(await readFile(wasmUrl));
   }
-  return { locateFile: () => wasmUrl.href };
+  if (typeof WebAssembly.compileStreaming === 'function') {
+    try {
+      return await WebAssembly.compileStreaming(fetch(wasmUrl));
+    } catch {
+      // A server that does not send application/wasm: fall back to the bytes.
+    }
+  }
+  const response = await fetch(wasmUrl);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+// Instantiates the compiled module. Synchronously where the platform allows it (workers, Node), so
+// that a crashed module can be replaced between two compute() calls; otherwise asynchronously.
+// Resolves to the Emscripten module; `immediate` is that module when it was ready at once.
+function instantiate(compiled) {
+  const options = {
+    printErr: () => {}, // aborts are reported through the response, not the console
+    instantiateWasm(imports, receive) {
+      try {
+        const instance = new WebAssembly.Instance(compiled, imports);
+        receive(instance, compiled);
+        return instance.exports;
+      } catch {
+        WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+        return {};
+      }
+    },
+  };
+  const ready = createDpcalcModule(options);
+  return { ready, immediate: typeof options.compute === 'function' ? options : null };
 }
 
 function failure(code, field, message) {
   return { ok: false, error: { code, field, message } };
 }
 
-function computeWith(module, request, onProgress) {
-  try {
-    if (!onProgress) return module.compute(request);
-    // Only an explicit `false` from the callback cancels the computation.
-    return module.computeWithProgress(request, (fraction) => onProgress(fraction) !== false);
-  } catch (error) {
-    // The core reports every invalid input itself; reaching this means the request could not even
-    // be read (a throwing getter, a Proxy) or the module ran out of memory.
-    if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) {
-      return failure('numeric', '', `The computation failed inside the calculator: ${error.message}`);
-    }
-    return failure('invalid_argument', '', `The request could not be read: ${error?.message ?? error}`);
+const pathOf = (prefix, key) => (prefix === '' ? String(key) : `${prefix}.${key}`);
+const quoted = (path) => (path === '' ? 'The request' : path);
+
+class UnreadableRequest extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
   }
 }
 
+// A copy of `request` made of plain data only, as JSON would see it (no getters, proxies, cycles,
+// functions, lone surrogates or −0), refusing it as soon as it exceeds requestLimits. Throws
+// UnreadableRequest (also for a getter that throws or a BigInt, on their field).
+function plainCopy(request) {
+  let values = 0;
+  const count = (path) => {
+    values += 1;
+    if (values > requestLimits.values) {
+      throw new UnreadableRequest(path, `${quoted(path)} makes the request larger than ${requestLimits.values.toLocaleString('en-US')} values, the most the calculator accepts.`);
+    }
+  };
+  const read = (container, key, path) => {
+    try {
+      return container[key];
+    } catch (error) {
+      throw new UnreadableRequest(path, `${quoted(path)} could not be read (${error?.message ?? error}).`);
+    }
+  };
+  const copy = (value, path, depth) => {
+    count(path);
+    switch (typeof value) {
+      case 'number': return value === 0 ? 0 : value; // -0 is 0
+      case 'boolean': return value;
+      case 'string':
+        if (value.length > requestLimits.stringLength) {
+          throw new UnreadableRequest(path, `${quoted(path)} is ${value.length.toLocaleString('en-US')} characters long; the most accepted is ${requestLimits.stringLength.toLocaleString('en-US')}.`);
+        }
+        // A lone UTF-16 surrogate has no UTF-8 form; U+FFFD keeps it from turning into another character.
+        return value.toWellFormed ? value.toWellFormed() : value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+      case 'object': break;
+      case 'bigint':
+        throw new UnreadableRequest(path, `${quoted(path)} must be a plain number, not a BigInt.`);
+      default: return null; // undefined, functions and symbols are not data (JSON drops them too)
+    }
+    if (value === null) return null;
+    if (depth >= requestLimits.depth) {
+      throw new UnreadableRequest(path, `${quoted(path)} is nested more than ${requestLimits.depth} levels deep.`);
+    }
+    if (Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
+      const length = read(value, 'length', path);
+      // Checked before reading any element, so a sparse array of length 2^32 − 1 is refused at once.
+      if (!(length <= requestLimits.values)) {
+        throw new UnreadableRequest(path, `${quoted(path)} has ${Number(length).toLocaleString('en-US')} entries; a request may hold at most ${requestLimits.values.toLocaleString('en-US')} values.`);
+      }
+      const array = new Array(length);
+      for (let i = 0; i < length; ++i) array[i] = copy(read(value, i, pathOf(path, i)), pathOf(path, i), depth + 1);
+      return array;
+    }
+    let keys;
+    try {
+      keys = Object.keys(value);
+    } catch (error) {
+      throw new UnreadableRequest(path, `${quoted(path)} could not be read (${error?.message ?? error}).`);
+    }
+    const object = Object.create(null); // so that a key "__proto__" is data, not a prototype
+    for (const key of keys) {
+      const member = read(value, key, pathOf(path, key));
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+      object[key.toWellFormed ? key.toWellFormed() : key] = copy(member, pathOf(path, key), depth + 1);
+    }
+    return object;
+  };
+  return copy(request, '', 0);
+}
+
 /**
- * Loads dpcalc.wasm (next to this file) and resolves to { compute(request, { onProgress }?) }.
- * onProgress(fraction) is called during numeric work; returning false cancels it.
+ * Loads dpcalc.wasm (next to this file) and resolves to a calculator:
+ *   compute(request, { onProgress }?) → response (never throws). onProgress(fraction) is called
+ *     during numeric work; returning false cancels it, and so does throwing (code 'cancelled').
+ *   memory() → { heapBytes, inUseBytes }: the size of the wasm linear memory (it only grows, so
+ *     this is its high-water mark) and the bytes currently allocated in it.
+ *   memoryBytes() → memory().heapBytes.
  */
 export async function createCalculator() {
-  const module = await createDpcalcModule(await moduleOptions());
+  const compiled = await compileWasm();
+  let module = await instantiate(compiled).ready;
+  let restarting = null;
+
+  // After a crash (out of memory, a trap) the module's state is undefined: it is replaced by a
+  // fresh instance, at once where possible.
+  const replaceModule = () => {
+    module = null;
+    const fresh = instantiate(compiled);
+    if (fresh.immediate) {
+      module = fresh.immediate;
+      return;
+    }
+    restarting = fresh.ready.then((ready) => { module = ready; restarting = null; });
+  };
+
+  const compute = (request, options = {}) => {
+    if (!module) {
+      return failure('numeric', '', 'The calculator is restarting after a failed computation; try again in a moment.');
+    }
+    let plain;
+    try {
+      plain = plainCopy(request);
+    } catch (error) {
+      return failure('invalid_argument', error.field ?? '', error.message);
+    }
+    const { onProgress } = options;
+    let callbackError = null;
+    const progress = (fraction) => {
+      try {
+        // Only an explicit `false` from the callback cancels the computation.
+        return onProgress(fraction) !== false;
+      } catch (error) {
+        callbackError = error;
+        return false;
+      }
+    };
+    let response;
+    try {
+      response = onProgress ? module.computeWithProgress(plain, progress) : module.compute(plain);
+    } catch (error) {
+      replaceModule();
+      const reason = error instanceof WebAssembly.RuntimeError && /memory|Aborted/i.test(error.message)
+        ? 'it ran out of memory' : `it stopped with an internal error (${String(error?.message ?? error).replace(/\. Build with.*$/, '')})`;
+      return failure('numeric', '', `The calculator could not finish this request: ${reason}. It has been restarted, so other requests work; if this request is valid, please report it.`);
+    }
+    if (callbackError !== null) {
+      return failure('cancelled', '', `The computation was stopped because the onProgress callback threw: ${callbackError?.message ?? callbackError}`);
+    }
+    return response;
+  };
+
   return {
-    compute: (request, options = {}) => computeWith(module, request, options.onProgress),
-    // The size of the wasm linear memory; it only grows, so this is the peak so far (benchmarks).
-    memoryBytes: () => module.HEAP8.length,
+    compute,
+    memory: () => (module ? { heapBytes: module.HEAP8.length, inUseBytes: module.heapBytesInUse() } : { heapBytes: 0, inUseBytes: 0 }),
+    memoryBytes: () => (module ? module.HEAP8.length : 0),
+    // Resolves once a module replaced after a crash is ready (at once when none is pending).
+    ready: () => restarting ?? Promise.resolve(),
   };
 }

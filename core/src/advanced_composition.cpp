@@ -98,10 +98,9 @@ Result<AdvancedResult> compose_advanced_for_total_delta(AdvancedVariant variant,
   }
   if (!(slack > 0) || advanced_delta(variant, sums, slack) > target) {
     return invalid_argument(
-        delta_field, delta_field + " must be greater than " + format_number(items_delta) +
-                         ": the composed items' own deltas already reach that total, and advanced "
-                         "composition needs a slack delta' > 0 on top (got " +
-                         format_number(total_delta) + ").");
+        delta_field, describe_field(delta_field) + " must be greater than " + format_number(items_delta) +
+                         ": the composed items' own δ already add up to that, and advanced composition needs "
+                         "a slack δ′ > 0 on top " + got(total_delta) + ".");
   }
   return AdvancedResult{ApproxDp{advanced_epsilon(variant, sums, slack),
                                  advanced_delta(variant, sums, slack)},

@@ -40,10 +40,9 @@ double bisect_largest(const std::function<bool(double)>& meets, double low, doub
 
 Error needs_positive_delta(const std::string& target_field, double delta) {
   const std::string field = field_path(target_field, "delta");
-  return invalid_argument(field, field +
+  return invalid_argument(field, describe_field(field) +
                                      " must be greater than 0 for this method: only basic composition "
-                                     "can split a pure (delta = 0) budget (got " +
-                                     format_number(delta) + ").");
+                                     "can split a pure (δ = 0) budget " + got(delta) + ".");
 }
 
 SplitResult split_basic(const ApproxDp& target, double count) {
@@ -73,6 +72,8 @@ SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, doub
 }
 
 Result<SplitResult> split_optimal(const ApproxDp& target, double count, const std::string& target_field) {
+  DPCALC_TRY(count, check_optimal_composition_size(target.epsilon, count, "count", field_path(target_field, "epsilon"),
+                                                   kMaxOptimalSplitCount));
   const double item_delta = divide_down(target.delta / 2, count);
   // For a fixed eps, delta is increasing in eps0, so "delta at the target eps meets the target
   // delta" is the monotone test to bisect on. The basic share meets it: no term of the sum is then
@@ -83,11 +84,19 @@ Result<SplitResult> split_optimal(const ApproxDp& target, double count, const st
                target.delta;
       },
       divide_down(target.epsilon, count), target.epsilon);
-  const ApproxDp per_item{epsilon, item_delta};
-  DPCALC_TRY(double achieved_epsilon,
-             optimal_composition_epsilon(per_item, count, target.delta, field_path(target_field, "delta")));
-  // The smallest eps meeting the target delta is at most target.epsilon up to its final rounding.
-  achieved_epsilon = std::min(achieved_epsilon, target.epsilon);
+  // The smallest eps meeting the target delta is at most target.epsilon up to its final rounding
+  // (up to ~1e-13 above it): lower eps0 by relative steps of 1, 16, 256, ... ulps until composing
+  // it back lands at or below the target, and report that recomposed value as it is. Should that
+  // fail (delta within rounding of 1), the basic share k·eps0 <= target.epsilon always lands below,
+  // as the optimal eps never exceeds k·eps0 (its search is capped at that breakpoint).
+  ApproxDp per_item{epsilon, item_delta};
+  const std::string delta_field = field_path(target_field, "delta");
+  DPCALC_TRY(double achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
+  for (int attempt = 0; achieved_epsilon > target.epsilon && attempt <= 8; ++attempt) {
+    per_item.epsilon = attempt < 8 ? epsilon * (1 - std::ldexp(DBL_EPSILON, 4 * attempt))
+                                   : divide_down(target.epsilon, count);
+    DPCALC_TRY(achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
+  }
   const ApproxDp achieved{achieved_epsilon, optimal_composition_delta(per_item, count, achieved_epsilon)};
   return SplitResult{per_item, target.delta / 2, kNaN, achieved};
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 namespace dpcalc {
 
@@ -20,45 +21,78 @@ std::string format_number(double value) {
   return buffer;
 }
 
+std::string got(double value) {
+  if (std::isnan(value)) return "(got NaN, which is not a number)";
+  return "(got " + format_number(value) + ")";
+}
+
+std::string describe_field(const std::string& field) {
+  std::string name = field.substr(field.rfind('.') == std::string::npos ? 0 : field.rfind('.') + 1);
+  // An element of an array ("guarantee.epsilons.3") is named after its array.
+  const bool element = !name.empty() && name.find_first_not_of("0123456789") == std::string::npos;
+  if (element) {
+    const std::string array = field.substr(0, field.rfind('.'));
+    name = array.substr(array.rfind('.') == std::string::npos ? 0 : array.rfind('.') + 1);
+  }
+  static const std::pair<const char*, const char*> kNames[] = {
+      {"epsilon", "ε"}, {"delta", "δ"}, {"rho", "ρ"}, {"sigma", "σ"},
+      {"scale", "The noise scale b"}, {"sensitivity", "The sensitivity Δ"}, {"rate", "The sampling rate"},
+      {"count", "The count"}, {"k", "The group size k"}, {"delta_slack", "δ′ (delta_slack)"},
+      {"epsilons", "ε"}, {"orders", "The order"}, {"shifts", "The shift"}, {"weights", "The weight"},
+  };
+  for (const auto& [key, description] : kNames) {
+    if (name == key) return element ? std::string(description) + " at " + field : description;
+  }
+  return field.empty() ? "The request" : field;
+}
+
 namespace {
 Error bad(const std::string& field, const std::string& requirement, double value) {
-  return invalid_argument(field, field + " must be " + requirement + " (got " + format_number(value) + ").");
+  return invalid_argument(field, describe_field(field) + " must be " + requirement + " " + got(value) + ".");
+}
+
+// "ε must be 0 or more (got -1)." / "ε must be finite (got Infinity)."
+Error bad_range(const std::string& field, const std::string& requirement, double value) {
+  if (std::isinf(value) && value > 0) return bad(field, "a finite number", value);
+  return bad(field, requirement, value);
 }
 }  // namespace
 
 Result<double> check_epsilon(double value, const std::string& field) {
-  if (!(value >= 0) || std::isinf(value)) return bad(field, "a finite number >= 0", value);
+  if (!(value >= 0) || std::isinf(value)) return bad_range(field, "0 or more", value);
   return value;
 }
 
 Result<double> check_delta(double value, const std::string& field) {
-  if (!(value >= 0 && value < 1)) return bad(field, "a number in [0, 1)", value);
+  if (!(value >= 0)) return bad(field, "0 or more, and below 1", value);
+  if (!(value < 1)) return bad(field, "below 1 (δ = 1 promises nothing)", value);
   return value;
 }
 
 Result<double> check_positive_delta(double value, const std::string& field) {
-  if (!(value > 0 && value < 1)) return bad(field, "a number in (0, 1)", value);
+  if (!(value > 0)) return bad(field, "greater than 0 (and below 1)", value);
+  if (!(value < 1)) return bad(field, "below 1 (δ = 1 promises nothing)", value);
   return value;
 }
 
 Result<double> check_rho(double value, const std::string& field) {
-  if (!(value >= 0) || std::isinf(value)) return bad(field, "a finite number >= 0", value);
+  if (!(value >= 0) || std::isinf(value)) return bad_range(field, "0 or more", value);
   return value;
 }
 
 Result<double> check_positive(double value, const std::string& field) {
-  if (!(value > 0) || std::isinf(value)) return bad(field, "a finite number > 0", value);
+  if (!(value > 0) || std::isinf(value)) return bad_range(field, "greater than 0", value);
   return value;
 }
 
 Result<double> check_rate(double value, const std::string& field) {
-  if (!(value > 0 && value <= 1)) return bad(field, "a number in (0, 1]", value);
+  if (!(value > 0 && value <= 1)) return bad(field, "a probability greater than 0 and at most 1", value);
   return value;
 }
 
 Result<double> check_count(double value, const std::string& field) {
   if (!(value >= 1 && value <= kMaxCount)) {
-    return bad(field, "a whole number from 1 to 2^53", value);
+    return bad(field, "a whole number from 1 to 2^53 = 9007199254740992", value);
   }
   if (value != std::floor(value)) return bad(field, "a whole number", value);
   return value;

@@ -92,11 +92,15 @@ Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, c
                      format_number(2 * power_of_two) + " (twice the next power of two), and the curve has none. " +
                      "Add larger orders."};
   }
-  for (double epsilon : grouped.epsilons) {
-    if (std::isinf(epsilon)) {
-      return Error{kNumeric, field,
-                   "The grouped Rényi epsilons exceed the double range (3^c times an epsilon); the group "
-                   "bound is vacuous."};
+  for (std::size_t j = 0; j < grouped.epsilons.size(); ++j) {
+    if (std::isinf(grouped.epsilons[j])) {
+      // Output j comes from input order j + dropped; name that input's epsilon.
+      const std::string curve_path = field.rfind('.') == std::string::npos ? "" : field.substr(0, field.rfind('.'));
+      const std::string epsilon_field = field_path(curve_path, "epsilons." + std::to_string(j + dropped));
+      return invalid_argument(epsilon_field, describe_field(epsilon_field) + " is too large for a group of " +
+                                                 format_number(group_size) + ": 3^c·ε = " + format_number(three_to_c) +
+                                                 " × " + format_number(curve.epsilons[j + dropped]) +
+                                                 " exceeds the largest double (about 1.8e308).");
     }
   }
   return RdpGroupResult{std::move(grouped), power_of_two, dropped};

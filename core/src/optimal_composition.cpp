@@ -165,6 +165,24 @@ double failure_delta(const ApproxDp& per_step, double count) {
 
 }  // namespace
 
+Result<double> check_optimal_composition_size(double epsilon0, double count, const std::string& count_field,
+                                              const std::string& epsilon_field, double max_count) {
+  if (count > max_count) {
+    return invalid_argument(count_field,
+                            "Exact optimal composition handles at most " + format_number(max_count) +
+                                " compositions in total, because its cost grows with √count " + got(count) +
+                                ". For more, use method 'pld' (numeric, close to optimal), 'advanced' or 'zcdp'.");
+  }
+  if (!std::isfinite(count * epsilon0)) {
+    return invalid_argument(epsilon_field, describe_field(epsilon_field) +
+                                               " is too large: count × ε = " + format_number(count) + " × " +
+                                               format_number(epsilon0) +
+                                               " exceeds the largest double (about 1.8e308), so the composition "
+                                               "gives no meaningful guarantee.");
+  }
+  return count;
+}
+
 double optimal_composition_delta(const ApproxDp& per_step, double count, double epsilon) {
   const double base = failure_delta(per_step, count);
   const RandomizedResponse response(per_step.epsilon, count);
@@ -183,10 +201,9 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   const double base = failure_delta(per_step, count);
   if (target < base) {
     return invalid_argument(
-        delta_field, delta_field + " must be at least " + format_number(base) +
-                         ", the delta 1 − (1 − delta0)^k that the composition of mechanisms with delta0 = " +
-                         format_number(per_step.delta) + " reaches at every epsilon (got " +
-                         format_number(total_delta) + ").");
+        delta_field, describe_field(delta_field) + " must be at least " + format_number(base) +
+                         ", the δ = 1 − (1 − δ₀)^k that composing mechanisms with δ₀ = " +
+                         format_number(per_step.delta) + " reaches at every ε " + got(total_delta) + ".");
   }
   const auto meets_target = [&](double epsilon) {
     return optimal_composition_delta(per_step, count, epsilon) <= target;
@@ -220,15 +237,17 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   epsilon = std::min(epsilon, segment_high);
 
   // Round up, by steps that start at an ulp and double, until the forward function confirms it;
-  // the segment's upper end meets the target, so this ends there at the latest.
+  // the segment's upper end meets the target, so this ends there at the latest (within the ~2100
+  // doublings from DBL_MIN to DBL_MAX, unless the inputs were outside check_optimal_composition_size).
   double step = std::max(epsilon * DBL_EPSILON, DBL_MIN);
-  while (!meets_target(epsilon)) {
+  for (int attempt = 0; attempt < 2200 && !meets_target(epsilon); ++attempt) {
     epsilon = std::min(epsilon + step, segment_high);
     step *= 2;
   }
-  if (!std::isfinite(epsilon)) {
+  if (!(std::isfinite(epsilon) && meets_target(epsilon))) {
     return Error{kNumeric, delta_field,
-                 "Optimal composition overflowed: count × epsilon0 is too large to represent."};
+                 "Optimal composition could not certify an ε for this δ: count × ε₀ is outside the range it "
+                 "computes (see check_optimal_composition_size)."};
   }
   return epsilon;
 }

@@ -103,8 +103,9 @@ TEST_CASE("[api] compose dispatches every closed-form method") {
 }
 
 TEST_CASE("[api] malformed requests name the offending field and never crash") {
-  check_error(dpcalc::api::compute(Value()), "request");
-  check_error(dpcalc::api::compute(Value("group")), "request");
+  // docs/API.md: the field is '' when the request as a whole is not an object.
+  check_error(dpcalc::api::compute(Value()), "");
+  check_error(dpcalc::api::compute(Value("group")), "");
   check_error(dpcalc::api::compute(object()), "op");
   check_error(dpcalc::api::compute(object().set("op", 3)), "op");
   check_error(dpcalc::api::compute(object().set("op", "nope")), "op");

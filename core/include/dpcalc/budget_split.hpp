@@ -15,6 +15,10 @@
 
 namespace dpcalc {
 
+// The optimal split composes up to ~100 times while it searches eps0, so it accepts fewer items
+// than one optimal composition (kMaxOptimalCompositionCount): this keeps it to about a second.
+inline constexpr double kMaxOptimalSplitCount = 1e6;
+
 enum class SplitMethod { kBasic, kAdvancedDrv, kAdvancedKov, kOptimal, kZcdp };
 
 struct SplitResult {

@@ -13,8 +13,16 @@ namespace dpcalc {
 // (JavaScript numbers); above 2^53 consecutive integers are no longer representable.
 inline constexpr double kMaxCount = 9007199254740992.0;  // 2^53
 
-// Formats a double for error messages with enough digits to recognise it ("nan", "inf", "-0.5").
+// Formats a double for error messages with enough digits to recognise it ("NaN", "Infinity", "-0.5").
 std::string format_number(double value);
+
+// "(got 1.5)" for messages; NaN is explained ("(got NaN, which is not a number)").
+std::string got(double value);
+
+// The name a person knows a request field by, from its dotted path: "items.0.mechanism.sigma" ->
+// "σ", "target.delta" -> "δ", "k" -> "The group size k"; an unknown name is returned as its path.
+// Messages start with it ("δ must be below 1 (got 1.5)."); the error's `field` keeps the exact path.
+std::string describe_field(const std::string& field);
 
 // epsilon: finite and >= 0.
 Result<double> check_epsilon(double value, const std::string& field);

@@ -41,7 +41,7 @@ struct RequestItem {
 Result<std::vector<RequestItem>> read_items(const Value& request) {
   DPCALC_TRY(const Value* items, member(request, "", "items"));
   if (!items->is_array() || items->as_array().empty()) {
-    return invalid_argument("items", "items must be a non-empty array of {guarantee | mechanism, count}.");
+    return invalid_argument("items", "items must be a non-empty array of {guarantee or mechanism, count} objects.");
   }
   std::vector<RequestItem> result;
   for (std::size_t i = 0; i < items->as_array().size(); ++i) {
@@ -52,7 +52,8 @@ Result<std::vector<RequestItem>> read_items(const Value& request) {
     const Value* mechanism = item->find("mechanism");
     const Value* guarantee = item->find("guarantee");
     if ((mechanism == nullptr) == (guarantee == nullptr)) {
-      return invalid_argument(path, path + " needs exactly one of 'guarantee' and 'mechanism'.");
+      return invalid_argument(path, "Each item needs exactly one of 'guarantee' and 'mechanism' (" + path + " has " +
+                                        (mechanism == nullptr ? "neither" : "both") + ").");
     }
     if (guarantee) {
       DPCALC_TRY(Guarantee parsed, read_guarantee(*guarantee, field_path(path, "guarantee")));
@@ -112,6 +113,24 @@ Result<std::vector<ZcdpItem>> as_zcdp_items(const std::vector<RequestItem>& item
   return result;
 }
 
+// The field that sets an item's size: its Gaussian σ or Laplace scale, or its guarantee's ε or ρ.
+std::string item_magnitude_field(const RequestItem& item) {
+  if (item.gaussian) return field_path(item.path, "mechanism.sigma");
+  if (item.from_mechanism) return field_path(item.path, "mechanism.scale");
+  return magnitude_field(item.guarantee, field_path(item.path, "guarantee"));
+}
+
+// For overflow errors: the field of the item with the largest count × `magnitude` (ε or ρ).
+template <class Item, class Magnitude>
+std::string dominant_field(const std::vector<RequestItem>& request_items, const std::vector<Item>& items,
+                           const Magnitude& magnitude) {
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < items.size(); ++i) {
+    if (!(magnitude(items[i]) * items[i].count <= magnitude(items[largest]) * items[largest].count)) largest = i;
+  }
+  return item_magnitude_field(request_items[largest]);
+}
+
 Value approx_result(const ApproxDp& guarantee, const MethodInfo& info, bool all_pure) {
   Value result = Value::object();
   result.set("guarantee", all_pure ? to_value(PureDp{guarantee.epsilon}) : to_value(guarantee));
@@ -154,7 +173,13 @@ Result<Value> compose_advanced_op(const Value& request, const std::vector<Compos
   return result;
 }
 
-Result<Value> compose_optimal_op(const Value& request, const std::vector<ComposedItem>& items) {
+// The request field an item's per-step ε comes from: the guarantee's ε, or the Laplace scale.
+std::string epsilon_field(const RequestItem& item) {
+  return field_path(item.path, item.from_mechanism ? "mechanism.scale" : "guarantee.epsilon");
+}
+
+Result<Value> compose_optimal_op(const Value& request, const std::vector<RequestItem>& request_items,
+                                 const std::vector<ComposedItem>& items) {
   DPCALC_TRY(double delta, number_field(request, "", "delta"));
   DPCALC_TRY(double target, check_positive_delta(delta, "delta"));
   double count = 0;
@@ -166,13 +191,15 @@ Result<Value> compose_optimal_op(const Value& request, const std::vector<Compose
     }
     count += item.count;
   }
-  DPCALC_TRY(double count_total, check_count(count, "items"));
+  const std::string count_field = items.size() == 1 ? field_path(request_items[0].path, "count") : "items";
+  DPCALC_TRY(double count_total, check_count(count, count_field));
+  DPCALC_TRY(count_total, check_optimal_composition_size(items[0].guarantee.epsilon, count_total, count_field,
+                                                         epsilon_field(request_items[0])));
   DPCALC_TRY(double epsilon, optimal_composition_epsilon(items[0].guarantee, count_total, target, "delta"));
   return approx_result(ApproxDp{epsilon, target}, kOptimalComposition, false);
 }
 
-Result<Value> compose_zcdp_op(const Value& request, const std::vector<RequestItem>& request_items) {
-  DPCALC_TRY(std::vector<ZcdpItem> items, as_zcdp_items(request_items));
+Result<Value> compose_zcdp_op(const Value& request, const std::vector<ZcdpItem>& items) {
   const Zcdp total = compose_zcdp(items);
   Value result = Value::object();
   result.set("guarantee", to_value(total));
@@ -193,19 +220,34 @@ Result<Value> compose_zcdp_op(const Value& request, const std::vector<RequestIte
   return result;
 }
 
+Result<Value> compose_zcdp_checked(const Value& request, const std::vector<RequestItem>& request_items) {
+  DPCALC_TRY(std::vector<ZcdpItem> items, as_zcdp_items(request_items));
+  DPCALC_TRY(Value result, compose_zcdp_op(request, items));
+  return finite_or_overflow(std::move(result), dominant_field(request_items, items, [](const ZcdpItem& item) {
+                              return item.guarantee.rho;
+                            }));
+}
+
+Result<Value> compose_approx(Method method, const Value& request, const std::vector<ComposedItem>& items) {
+  switch (method) {
+    case Method::kBasic: return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
+    case Method::kParallel: return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
+    default: return compose_advanced_op(request, items);
+  }
+}
+
 }  // namespace
 
 Result<Value> compose_op(const Value& request) {
   DPCALC_TRY(Method method, read_method(request));
   DPCALC_TRY(std::vector<RequestItem> request_items, read_items(request));
-  if (method == Method::kZcdp) return compose_zcdp_op(request, request_items);
+  if (method == Method::kZcdp) return compose_zcdp_checked(request, request_items);
   DPCALC_TRY(std::vector<ComposedItem> items, as_approx_items(request_items));
-  switch (method) {
-    case Method::kBasic: return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
-    case Method::kParallel: return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
-    case Method::kAdvanced: return compose_advanced_op(request, items);
-    default: return compose_optimal_op(request, items);
-  }
+  if (method == Method::kOptimal) return compose_optimal_op(request, request_items, items);
+  DPCALC_TRY(Value result, compose_approx(method, request, items));
+  return finite_or_overflow(std::move(result), dominant_field(request_items, items, [](const ComposedItem& item) {
+                              return item.guarantee.epsilon;
+                            }));
 }
 
 }  // namespace dpcalc::api

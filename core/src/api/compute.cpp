@@ -1,6 +1,5 @@
 #include "dpcalc/api/compute.hpp"
 
-#include <cmath>
 #include <string>
 
 #include "dpcalc/api/fields.hpp"
@@ -26,19 +25,6 @@ Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progre
   return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile"});
 }
 
-// Results must never carry NaN or infinity: a non-finite number is a bug or an overflow that the
-// formula did not foresee, and is reported rather than printed.
-const char* first_non_finite(const Value& value) {
-  if (value.is_number()) return std::isfinite(value.as_number()) ? nullptr : "non-finite";
-  for (const Value& item : value.as_array()) {
-    if (const char* found = first_non_finite(item)) return found;
-  }
-  for (const auto& member_value : value.as_object()) {
-    if (const char* found = first_non_finite(member_value.second)) return found;
-  }
-  return nullptr;
-}
-
 Value error_value(const Error& error) {
   Value details = Value::object();
   details.set("code", error.code).set("field", error.field).set("message", error.message);
@@ -52,9 +38,12 @@ Value error_value(const Error& error) {
 Value compute(const Value& request, const pld::ProgressCallback& progress) {
   Result<Value> result = dispatch(request, progress);
   if (!result.ok()) return error_value(result.error());
-  if (first_non_finite(result.value())) {
-    return error_value(Error{kNumeric, "", "The computation produced a value that is not a finite number; "
-                                           "please report this request."});
+  // Each op names the input behind an overflow (finite_or_overflow); this is the last line of
+  // defence, so that no NaN or infinity ever reaches a result.
+  if (const auto path = first_non_finite(result.value())) {
+    return error_value(Error{kNumeric, "", "The result field " + *path +
+                                               " overflowed the range of a double; this request is outside what "
+                                               "the calculator can answer."});
   }
   Value response = Value::object();
   response.set("ok", true).set("result", std::move(result.value()));

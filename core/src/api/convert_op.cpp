@@ -61,9 +61,9 @@ Result<Value> convert_op(const Value& request) {
   DPCALC_TRY(const Value* value, member(request, "", "guarantee"));
   DPCALC_TRY(Guarantee guarantee, read_guarantee(*value, "guarantee"));
   DPCALC_TRY(std::string to, string_field(request, "", "to"));
-  if (to == "approx") return to_approx(request, guarantee);
-  if (to == "zcdp") return to_zcdp(guarantee);
-  return unknown_choice("to", to, {"approx", "zcdp"});
+  if (to != "approx" && to != "zcdp") return unknown_choice("to", to, {"approx", "zcdp"});
+  DPCALC_TRY(Value result, to == "approx" ? to_approx(request, guarantee) : to_zcdp(guarantee));
+  return finite_or_overflow(std::move(result), magnitude_field(guarantee, "guarantee"));
 }
 
 }  // namespace dpcalc::api

@@ -1,10 +1,29 @@
 #include "dpcalc/api/fields.hpp"
 
+#include <cmath>
+
+#include "dpcalc/checks.hpp"
+
 namespace dpcalc::api {
 namespace {
 
 Error wrong_kind(const std::string& field, const char* expected, const Value& got) {
-  return invalid_argument(field, field + " must be " + expected + " (got " + got.kind_name() + ").");
+  return invalid_argument(field, describe_field(field) + " must be " + expected + " (got " + got.kind_name() + ").");
+}
+
+// JSON has no −0 worth keeping: every number read from a request is +0 when it is zero, so that no
+// result echoes a −0 (ε = −0 is 0).
+double without_negative_zero(double value) { return value == 0 ? 0.0 : value; }
+
+// Echoes of request strings in messages are cut to this many bytes (a request is not a place to
+// print arbitrary text), and end on a whole UTF-8 character.
+constexpr std::size_t kMaxEcho = 40;
+
+std::string echo(const std::string& text) {
+  if (text.size() <= kMaxEcho) return "'" + text + "'";
+  std::size_t end = kMaxEcho;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return "'" + text.substr(0, end) + "…'";
 }
 
 // A member that is absent or null counts as missing.
@@ -16,21 +35,24 @@ const Value* present(const Value& object, const std::string& key) {
 }  // namespace
 
 Result<const Value*> require_object(const Value& value, const std::string& path) {
-  if (!value.is_object()) return wrong_kind(path.empty() ? "request" : path, "an object", value);
+  if (!value.is_object()) return wrong_kind(path, "an object", value);
   return &value;
 }
 
 Result<const Value*> member(const Value& object, const std::string& prefix, const std::string& key) {
   const Value* value = present(object, key);
   const std::string field = field_path(prefix, key);
-  if (value == nullptr) return invalid_argument(field, field + " is required.");
+  if (value == nullptr) {
+    const std::string name = describe_field(field);
+    return invalid_argument(field, name == field ? field + " is required." : name + " is required (field " + field + ").");
+  }
   return value;
 }
 
 Result<double> number_field(const Value& object, const std::string& prefix, const std::string& key) {
   DPCALC_TRY(const Value* value, member(object, prefix, key));
   if (!value->is_number()) return wrong_kind(field_path(prefix, key), "a number", *value);
-  return value->as_number();
+  return without_negative_zero(value->as_number());
 }
 
 Result<std::optional<double>> optional_number_field(const Value& object, const std::string& prefix,
@@ -38,7 +60,7 @@ Result<std::optional<double>> optional_number_field(const Value& object, const s
   const Value* value = present(object, key);
   if (value == nullptr) return std::optional<double>{};
   if (!value->is_number()) return wrong_kind(field_path(prefix, key), "a number", *value);
-  return std::optional<double>{value->as_number()};
+  return std::optional<double>{without_negative_zero(value->as_number())};
 }
 
 Result<std::string> string_field(const Value& object, const std::string& prefix, const std::string& key) {
@@ -65,15 +87,36 @@ Result<std::vector<double>> number_array_field(const Value& object, const std::s
   for (std::size_t i = 0; i < value->as_array().size(); ++i) {
     const Value& item = value->as_array()[i];
     if (!item.is_number()) return wrong_kind(field + "." + std::to_string(i), "a number", item);
-    numbers.push_back(item.as_number());
+    numbers.push_back(without_negative_zero(item.as_number()));
   }
   return numbers;
+}
+
+std::optional<std::string> first_non_finite(const Value& value, const std::string& path) {
+  if (value.is_number()) return std::isfinite(value.as_number()) ? std::nullopt : std::optional<std::string>{path};
+  for (std::size_t i = 0; i < value.as_array().size(); ++i) {
+    if (auto found = first_non_finite(value.as_array()[i], field_path(path, std::to_string(i)))) return found;
+  }
+  for (const auto& [key, member_value] : value.as_object()) {
+    if (auto found = first_non_finite(member_value, field_path(path, key))) return found;
+  }
+  return std::nullopt;
+}
+
+Result<Value> finite_or_overflow(Value result, const std::string& field) {
+  if (!first_non_finite(result)) return result;
+  const std::string name = field.substr(field.rfind('.') == std::string::npos ? 0 : field.rfind('.') + 1);
+  const bool is_noise = name == "sigma" || name == "scale";
+  return invalid_argument(field, describe_field(field) + (is_noise ? " is too small" : " is too large") +
+                                     " for this computation: the result would exceed the largest number a "
+                                     "double can hold (about 1.8e308), so it would promise nothing. Use a " +
+                                     (is_noise ? "larger" : "smaller") + " value.");
 }
 
 Error unknown_choice(const std::string& field, const std::string& got, const std::vector<std::string>& allowed) {
   std::string list;
   for (std::size_t i = 0; i < allowed.size(); ++i) list += (i ? ", '" : "'") + allowed[i] + "'";
-  return invalid_argument(field, field + " must be one of " + list + " (got '" + got + "').");
+  return invalid_argument(field, describe_field(field) + " must be one of " + list + " (got " + echo(got) + ").");
 }
 
 }  // namespace dpcalc::api

@@ -96,13 +96,17 @@ Result<Value> group_op(const Value& request) {
   if (guarantee || !mechanism) {
     DPCALC_TRY(const Value* value, member(request, "", "guarantee"));
     DPCALC_TRY(Guarantee parsed, read_guarantee(*value, "guarantee"));
-    return group_of_guarantee(parsed, group_size);
+    DPCALC_TRY(Value result, group_of_guarantee(parsed, group_size));
+    return finite_or_overflow(std::move(result), magnitude_field(parsed, "guarantee"));
   }
   DPCALC_TRY(ClosedFormMechanism parsed, read_mechanism(*mechanism, "mechanism"));
   if (const auto* laplace = std::get_if<LaplaceParameters>(&parsed)) {
-    return group_result(to_value(laplace_group_privacy(laplace->scale, laplace->sensitivity, group_size)), kGroupLaplace);
+    return finite_or_overflow(
+        group_result(to_value(laplace_group_privacy(laplace->scale, laplace->sensitivity, group_size)), kGroupLaplace),
+        "mechanism.scale");
   }
-  return group_of_gaussian(std::get<GaussianParameters>(parsed), group_size, request);
+  DPCALC_TRY(Value result, group_of_gaussian(std::get<GaussianParameters>(parsed), group_size, request));
+  return finite_or_overflow(std::move(result), "mechanism.sigma");
 }
 
 }  // namespace dpcalc::api

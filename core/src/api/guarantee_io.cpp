@@ -1,11 +1,25 @@
 #include "dpcalc/api/guarantee_io.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/checks.hpp"
 
 namespace dpcalc::api {
+namespace {
+
+// Δ/b (the Laplace ε) and Δ/σ (the Gaussian's μ) must be finite: a noise scale of 1e-310 next to
+// a sensitivity of 1 makes them overflow, and no formula downstream can use an infinite loss.
+Result<double> check_noise_ratio(double sensitivity, double noise, const std::string& noise_field) {
+  if (std::isfinite(sensitivity / noise)) return noise;
+  return invalid_argument(noise_field, describe_field(noise_field) + " is too small next to the sensitivity " +
+                                           format_number(sensitivity) + " " + got(noise) +
+                                           ": sensitivity / noise overflows a double, so the mechanism adds no "
+                                           "meaningful noise.");
+}
+
+}  // namespace
 
 Result<Guarantee> read_guarantee(const Value& value, const std::string& path) {
   DPCALC_TRY(const Value* object, require_object(value, path));
@@ -43,11 +57,13 @@ Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string
   if (type == "laplace") {
     DPCALC_TRY(double scale, number_field(*object, path, "scale"));
     DPCALC_TRY(double checked_scale, check_positive(scale, field_path(path, "scale")));
+    DPCALC_TRY(checked_scale, check_noise_ratio(checked_sensitivity, checked_scale, field_path(path, "scale")));
     return ClosedFormMechanism{LaplaceParameters{checked_scale, checked_sensitivity}};
   }
   if (type == "gaussian") {
     DPCALC_TRY(double sigma, number_field(*object, path, "sigma"));
     DPCALC_TRY(double checked_sigma, check_positive(sigma, field_path(path, "sigma")));
+    DPCALC_TRY(checked_sigma, check_noise_ratio(checked_sensitivity, checked_sigma, field_path(path, "sigma")));
     return ClosedFormMechanism{GaussianParameters{checked_sigma, checked_sensitivity}};
   }
   if (type == "poisson_subsampled" || type == "gaussian_mixture") {
@@ -55,6 +71,15 @@ Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string
                  "A " + type + " mechanism has no closed form here; use method 'pld'."};
   }
   return unknown_choice(field_path(path, "type"), type, {"laplace", "gaussian"});
+}
+
+std::string magnitude_field(const Guarantee& guarantee, const std::string& path) {
+  if (std::holds_alternative<Zcdp>(guarantee)) return field_path(path, "rho");
+  if (const auto* rdp = std::get_if<RdpCurve>(&guarantee)) {
+    const auto largest = std::max_element(rdp->epsilons.begin(), rdp->epsilons.end()) - rdp->epsilons.begin();
+    return field_path(path, "epsilons." + std::to_string(largest));
+  }
+  return field_path(path, "epsilon");
 }
 
 Value to_value(const PureDp& guarantee) {

@@ -56,7 +56,7 @@ Result<Value> split_op(const Value& request) {
   if (std::isfinite(split.rho_per_item)) result.set("rho_per_item", split.rho_per_item);
   result.set("achieved", epsilon_delta(split.achieved));
   set_method(result, method.info);
-  return result;
+  return finite_or_overflow(std::move(result), "target.epsilon");
 }
 
 }  // namespace dpcalc::api

@@ -11,19 +11,16 @@ Value Value::numbers(const std::vector<double>& values) {
 
 const Value* Value::find(const std::string& key) const {
   if (kind_ != Kind::kObject) return nullptr;
-  for (const auto& [name, value] : object_) {
-    if (name == key) return &value;
-  }
-  return nullptr;
+  const auto found = index_.find(key);
+  return found == index_.end() ? nullptr : &object_[found->second].second;
 }
 
 Value& Value::set(const std::string& key, Value value) {
   if (kind_ == Kind::kNull) kind_ = Kind::kObject;
-  for (auto& [name, existing] : object_) {
-    if (name == key) {
-      existing = std::move(value);
-      return *this;
-    }
+  const auto [position, inserted] = index_.emplace(key, object_.size());
+  if (!inserted) {
+    object_[position->second].second = std::move(value);
+    return *this;
   }
   object_.emplace_back(key, std::move(value));
   return *this;

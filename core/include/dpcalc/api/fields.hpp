@@ -24,6 +24,14 @@ Result<std::optional<std::string>> optional_string_field(const Value& object, co
 Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix,
                                                const std::string& key);
 
+// The path of the first NaN or infinite number in `value` ("guarantee.epsilon"), or nullopt.
+std::optional<std::string> first_non_finite(const Value& value, const std::string& path = "");
+
+// `result` when every number in it is finite; otherwise an invalid_argument error on `field`, the
+// input that made it overflow ("ε is too large here: the result exceeds the largest double ...";
+// "too small" for a noise scale or σ). Results never carry NaN or infinity (docs/API.md).
+Result<Value> finite_or_overflow(Value result, const std::string& field);
+
 // Error for a string field whose value is not one of `allowed` ("method must be one of 'basic', ...").
 Error unknown_choice(const std::string& field, const std::string& got, const std::vector<std::string>& allowed);
 

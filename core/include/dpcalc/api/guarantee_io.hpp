@@ -30,6 +30,10 @@ using ClosedFormMechanism = std::variant<LaplaceParameters, GaussianParameters>;
 Result<Guarantee> read_guarantee(const Value& value, const std::string& path);
 Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string& path);
 
+// The field of a guarantee at `path` that drives its size, for overflow errors: its epsilon, its
+// rho, or the largest of its RDP epsilons ("guarantee.epsilons.3").
+std::string magnitude_field(const Guarantee& guarantee, const std::string& path);
+
 Value to_value(const PureDp& guarantee);
 Value to_value(const ApproxDp& guarantee);  // delta reported as 1 when vacuous
 Value to_value(const Zcdp& guarantee);
