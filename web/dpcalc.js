@@ -6,13 +6,22 @@
 // { ok: false, error: { code, field, message } }. All validation and accounting happen in the wasm core.
 import createDpcalcModule from './dpcalc-module.js';
 
-const wasmUrl = new URL('./dpcalc.wasm', import.meta.url);
 const runsInNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined'
   && typeof importScripts === 'undefined';
 
-// Emscripten 3.1.6 cannot load its wasm with Node's global fetch, so in Node the bytes are read
-// from disk and handed over; browsers stream it from next to this file.
-async function moduleOptions() {
+// A module compiled elsewhere (the page compiles dpcalc.wasm once and posts it to each worker) is
+// only instantiated. Otherwise: Emscripten 3.1.6 cannot load its wasm with Node's global fetch, so in
+// Node the bytes are read from disk and handed over; browsers stream it from next to this file.
+async function moduleOptions(wasmModule) {
+  if (wasmModule) {
+    return {
+      instantiateWasm(imports, receiveInstance) {
+        WebAssembly.instantiate(wasmModule, imports).then((instance) => receiveInstance(instance, wasmModule));
+        return {};
+      },
+    };
+  }
+  const wasmUrl = new URL('./dpcalc.wasm', import.meta.url);
   if (runsInNode) {
     const { readFile } = await import('node:fs/promises');
     return { wasmBinary: await readFile(wasmUrl) };
@@ -40,11 +49,12 @@ function computeWith(module, request, onProgress) {
 }
 
 /**
- * Loads dpcalc.wasm (next to this file) and resolves to { compute(request, { onProgress }?) }.
- * onProgress(fraction) is called during numeric work; returning false cancels it.
+ * Loads dpcalc.wasm (next to this file, or `wasmModule`: a compiled WebAssembly.Module of it) and
+ * resolves to { compute(request, { onProgress }?) }. onProgress(fraction) is called during numeric
+ * work; returning false cancels it.
  */
-export async function createCalculator() {
-  const module = await createDpcalcModule(await moduleOptions());
+export async function createCalculator({ wasmModule } = {}) {
+  const module = await createDpcalcModule(await moduleOptions(wasmModule));
   return {
     compute: (request, options = {}) => computeWith(module, request, options.onProgress),
     // The size of the wasm linear memory; it only grows, so this is the peak so far (benchmarks).

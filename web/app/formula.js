@@ -1,6 +1,7 @@
-// The formula of each method, in TeX, rendered with the locally bundled KaTeX. The page shows the
-// formula; the number beside it always comes from the calculator core.
-import { renderTex } from '../vendor/vendor.js';
+// The formula of each method, in TeX. The page shows the formula; the number beside it always comes
+// from the calculator core. Formulas are typeset by KaTeX at build time (scripts/formulas.mjs writes
+// vendor/formulas.js); KaTeX itself is loaded only for TeX that was not.
+import { prerendered } from '../vendor/formulas.js';
 import { h } from './dom.js';
 
 const approxGroup = String.raw`\Bigl(k\varepsilon,\ \delta\,\frac{e^{k\varepsilon}-1}{e^{\varepsilon}-1}\Bigr)`;
@@ -29,9 +30,27 @@ export const formulas = {
   split: String.raw`\varepsilon_0 = \max\{\varepsilon_0 : \mathrm{compose}_k(\varepsilon_0,\delta_0) \le (\varepsilon,\delta)\}`,
 };
 
-/** An element holding `tex` typeset by KaTeX (display style). */
+const kNamespaces = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
+
+// A node of KaTeX's output as scripts/formulas.mjs stores it: text, or [tag, class, style, attributes,
+// children] with 'm:' (MathML) or 's:' (SVG) before the tag.
+function buildNode(node) {
+  if (typeof node === 'string') return document.createTextNode(node);
+  const [tag, className, style = {}, attributes = {}, children = []] = node;
+  const [prefix, localName] = tag.includes(':') ? tag.split(':') : ['', tag];
+  const element = prefix ? document.createElementNS(kNamespaces[prefix], localName) : document.createElement(tag);
+  if (className) element.setAttribute('class', className);
+  Object.assign(element.style, style);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children.map(buildNode));
+  return element;
+}
+
+/** An element holding `tex` typeset by KaTeX (inline style). */
 export function formulaElement(tex) {
   const element = h('span', { class: 'formula' });
-  renderTex(tex, element, { throwOnError: false, displayMode: false });
+  const typeset = prerendered[tex];
+  if (typeset) element.append(...typeset.map(buildNode));
+  else import('../vendor/katex.js').then(({ render }) => render(tex, element, { throwOnError: false, displayMode: false }));
   return element;
 }
