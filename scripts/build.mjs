@@ -67,10 +67,12 @@ export async function buildDist() {
   const { bundlePage } = await import('./bundle.mjs');
   const { precompress } = await import('./compress.mjs');
   const { packageDist } = await import('./package-dist.mjs');
+  const { buildOffline } = await import('./offline.mjs');
   const vendorInputs = await buildVendor(distDir);
   await buildFormulas(distDir);
   await bundlePage(distDir);
   packageDist(distDir, vendorInputs);
+  await buildOffline(distDir);
   precompress(distDir);
   return distDir;
 }

@@ -46,13 +46,20 @@ function keepApart(pattern) {
 
 export async function bundlePage(distDir) {
   const appDir = path.join(distDir, 'app');
-  const page = await build({ ...options, metafile: true, entryPoints: [path.join(appDir, 'main.js')], outfile: path.join(appDir, 'main.js'),
-    plugins: [keepOutside(appDir, [path.join(distDir, 'vendor', 'formulas.js')])] });
-  await build({ ...options, entryPoints: [path.join(distDir, 'worker.js')], outfile: path.join(distDir, 'worker.js') });
+  // Before the page bundle, which removes the app modules the element shares.
   await build({ ...options, entryPoints: [path.join(distDir, 'embed', 'dp-calculator.js')], outfile: path.join(distDir, 'dp-calculator.js'),
     plugins: [keepApart(/\/dpcalc\.js$/)] });
   copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
   rmSync(path.join(distDir, 'embed'), { recursive: true });
+  const formulas = path.join(distDir, 'vendor', 'formulas.js');
+  const page = await build({ ...options, metafile: true, entryPoints: [path.join(appDir, 'main.js')], outfile: path.join(appDir, 'main.js'),
+    plugins: [keepOutside(appDir, [formulas])] });
+  // The modules now inside the bundle are not needed beside it.
+  for (const input of Object.keys(page.metafile.inputs)) {
+    const file = path.resolve(input);
+    if ((file.startsWith(appDir + path.sep) && file !== path.join(appDir, 'main.js')) || file === formulas) rmSync(file);
+  }
+  await build({ ...options, entryPoints: [path.join(distDir, 'worker.js')], outfile: path.join(distDir, 'worker.js') });
   const indexFile = path.join(distDir, 'index.html');
   const html = readFileSync(indexFile, 'utf8');
   const entry = '<script type="module" src="app/main.js"></script>';

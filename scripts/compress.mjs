@@ -13,9 +13,10 @@ export function filesUnder(dir) {
   });
 }
 
+// dpcalc-offline.html is for saving and opening from disk, not for serving.
 export function precompress(distDir) {
   for (const file of filesUnder(distDir)) {
-    if (!kCompressible.has(path.extname(file))) continue;
+    if (!kCompressible.has(path.extname(file)) || path.basename(file) === 'dpcalc-offline.html') continue;
     const bytes = readFileSync(file);
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     const gzip = gzipSync(bytes, { level: 9 });

@@ -15,6 +15,7 @@ const runsInNode = typeof process === 'object' && typeof process.versions?.node 
 async function moduleOptions(wasmModule) {
   if (wasmModule) {
     return {
+      locateFile: (file) => file, // keeps the glue from resolving a URL it will not fetch
       instantiateWasm(imports, receiveInstance) {
         WebAssembly.instantiate(wasmModule, imports).then((instance) => receiveInstance(instance, wasmModule));
         return {};
