@@ -4,6 +4,29 @@
 import { prerendered } from '../vendor/formulas.js';
 import { h } from './dom.js';
 
+const kNamespaces = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
+
+// A node of KaTeX's output as scripts/formulas.mjs stores it: text, or [tag, class, style, attributes,
+// children] with 'm:' (MathML) or 's:' (SVG) before the tag.
+function buildNode(node) {
+  if (typeof node === 'string') return document.createTextNode(node);
+  const [tag, className, style = {}, attributes = {}, children = []] = node;
+  const [prefix, localName] = tag.includes(':') ? tag.split(':') : ['', tag];
+  const element = prefix ? document.createElementNS(kNamespaces[prefix], localName) : document.createElement(tag);
+  if (className) element.setAttribute('class', className);
+  Object.assign(element.style, style);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children.map(buildNode));
+  return element;
+}
+
+/** KaTeX's render(): the output typeset at build time, else KaTeX loaded and run now. */
+function renderTex(tex, element, options) {
+  const typeset = prerendered[tex];
+  if (typeset) element.append(...typeset.map(buildNode));
+  else import('../vendor/katex.js').then(({ render }) => render(tex, element, options));
+}
+
 const approxGroup = String.raw`\Bigl(k\varepsilon,\ \delta\,\frac{e^{k\varepsilon}-1}{e^{\varepsilon}-1}\Bigr)`;
 const cks = String.raw`\varepsilon = \inf_{\alpha>1}\, \alpha\rho + \frac{\ln\frac{1}{\delta} + (\alpha-1)\ln\bigl(1-\frac{1}{\alpha}\bigr) - \ln\alpha}{\alpha-1}`;
 const bunSteinke = String.raw`\varepsilon = \rho + 2\sqrt{\rho\ln(1/\delta)}`;
@@ -30,27 +53,9 @@ export const formulas = {
   split: String.raw`\varepsilon_0 = \max\{\varepsilon_0 : \mathrm{compose}_k(\varepsilon_0,\delta_0) \le (\varepsilon,\delta)\}`,
 };
 
-const kNamespaces = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
-
-// A node of KaTeX's output as scripts/formulas.mjs stores it: text, or [tag, class, style, attributes,
-// children] with 'm:' (MathML) or 's:' (SVG) before the tag.
-function buildNode(node) {
-  if (typeof node === 'string') return document.createTextNode(node);
-  const [tag, className, style = {}, attributes = {}, children = []] = node;
-  const [prefix, localName] = tag.includes(':') ? tag.split(':') : ['', tag];
-  const element = prefix ? document.createElementNS(kNamespaces[prefix], localName) : document.createElement(tag);
-  if (className) element.setAttribute('class', className);
-  Object.assign(element.style, style);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children.map(buildNode));
-  return element;
-}
-
-/** An element holding `tex` typeset by KaTeX (inline style). */
+/** An element holding `tex` typeset by KaTeX (display style). */
 export function formulaElement(tex) {
   const element = h('span', { class: 'formula' });
-  const typeset = prerendered[tex];
-  if (typeset) element.append(...typeset.map(buildNode));
-  else import('../vendor/katex.js').then(({ render }) => render(tex, element, { throwOnError: false, displayMode: false }));
+  renderTex(tex, element, { throwOnError: false, displayMode: false });
   return element;
 }
