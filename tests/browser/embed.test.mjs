@@ -109,6 +109,8 @@ for (const sandbox of ['', ' sandbox="allow-scripts"']) {
       // Defaults: k = 4, ε = 0.5: kε = 2 (Dwork & Roth 2014, Thm 2.2).
       await frame.locator('[data-results="group"] tr[data-row="pure"] .bound').filter({ hasText: 'ε ≤ 2' }).waitFor({ timeout: 60_000 });
       assert.equal(await frame.locator('.load-error').count(), 0);
+      // A sandboxed frame may not start workers: it computes in the page and says so.
+      assert.equal(await frame.locator('.runtime-note').count(), sandbox ? 1 : 0);
     } finally {
       await context.close();
     }
