@@ -65,7 +65,7 @@ async function writeOfflinePage(distDir) {
   let html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const styles = [];
   html = html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')
-    .replace(/\s*<script src="boot\.js"><\/script>/, '')
+    .replace(/\s*<script src="boot\.js"( defer)?><\/script>/, '')
     .replace(/<link rel="stylesheet" href="([^"]+)">/g, (match, href) => {
       const css = inlineStylesheet(path.join(distDir, href));
       styles.push(sha256(css));

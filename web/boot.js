@@ -1,7 +1,8 @@
-// The first script of the page, a classic one so that it runs where the page's modules cannot:
-// it explains a page that cannot start (module scripts refused: opened from file:// in Chromium, or
-// framed in a sandbox by a server that does not allow it) instead of leaving forms without results,
-// and registers the service worker that keeps a visited page working offline.
+// The page's first script: a classic one (it runs where the page's modules cannot), deferred (it
+// runs after parsing, before the modules). It explains a page that cannot start (module scripts
+// refused: opened from file:// in Chromium, or framed in a sandbox by a server that does not allow
+// it) instead of leaving forms without results, and registers the service worker that keeps a
+// visited page working offline.
 (function () {
   'use strict';
   var explained = false;
