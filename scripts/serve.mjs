@@ -10,9 +10,10 @@ import sirv from 'sirv';
 
 export const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
-function setHeaders(response) {
+function setHeaders(response, pathname) {
   response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Content-Security-Policy', contentSecurityPolicy);
+  // The single-file page allows its inline script and styles by hash in its own meta policy.
+  if (!pathname.endsWith('/dpcalc-offline.html')) response.setHeader('Content-Security-Policy', contentSecurityPolicy);
   response.setHeader('Access-Control-Allow-Origin', '*');
 }
 
