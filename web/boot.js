@@ -46,8 +46,13 @@
   var canRegister = 'serviceWorker' in navigator && window.isSecureContext && window.origin !== 'null'
     && /^https?:$/.test(location.protocol);
   if (canRegister) {
-    window.addEventListener('load', function () {
+    var register = function () {
       navigator.serviceWorker.register('sw.js').catch(function () { /* offline use is a bonus */ });
+    };
+    // Its install downloads every file of the page: after the page has settled, not during its start.
+    window.addEventListener('load', function () {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+      else setTimeout(register, 1000);
     });
   }
 }());

@@ -15,11 +15,13 @@ self.addEventListener('activate', (event) => {
     .then(() => self.clients.claim()));
 });
 
-async function networkFirst(request) {
+// The response goes to the page as soon as it arrives; storing its copy does not hold it up.
+async function networkFirst(event) {
+  const { request } = event;
   const cache = await caches.open(kCacheName);
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === 'basic') await cache.put(request, response.clone());
+    if (response.ok && response.type === 'basic') event.waitUntil(cache.put(request, response.clone()));
     return response;
   } catch (error) {
     // The page's address carries its state (?embed=1, #…): any of them is the cached page.
@@ -33,5 +35,5 @@ async function networkFirst(request) {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(networkFirst(request));
+  event.respondWith(networkFirst(event));
 });
