@@ -1,6 +1,7 @@
-// npm run bench: median time per request through the JS API in Node, and the size of what the page
-// downloads. Builds dist/ first. Prints a Markdown table.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+// npm run bench: median time per request through the JS API in Node, the size of what the page
+// downloads, and the page's cold load in headless Chromium (time from navigation to the first result,
+// bytes transferred; median of 7). Builds dist/ first. Prints Markdown tables.
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +10,8 @@ import { buildDist } from './build.mjs';
 import { execFileSync } from 'node:child_process';
 import { benchmarkRequests, numericRequests } from '../tests/bench/requests.mjs';
 import { buildNative } from './build.mjs';
+import { filesUnder } from './compress.mjs';
+import { coldLoadTable, measureColdLoads } from '../tests/bench/cold_load.mjs';
 
 ensureDependencies();
 const distDir = await buildDist();
@@ -60,21 +63,18 @@ buildNative();
 console.log('');
 execFileSync(path.join(path.dirname(distDir), 'build', 'native', 'dpcalc_bench'), { stdio: 'inherit' });
 
-function filesUnder(dir) {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log('');
+console.log(coldLoadTable(await measureColdLoads({ root: distDir, runs: 7 })));
+console.log(`(load average while measuring: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')})`);
+
 console.log('\n| asset | raw | gzipped |');
 console.log('|---|---:|---:|');
-const groups = { 'dpcalc.wasm': [], 'page JS (incl. vendor)': [], 'page CSS (incl. KaTeX)': [] };
+const groups = { 'dpcalc.wasm': [], 'JS files (page, worker, element, API, vendor)': [], 'CSS (incl. KaTeX)': [] };
 for (const file of filesUnder(distDir)) {
   if (file.endsWith('.wasm')) groups['dpcalc.wasm'].push(file);
-  else if (file.endsWith('.js')) groups['page JS (incl. vendor)'].push(file);
-  else if (file.endsWith('.css')) groups['page CSS (incl. KaTeX)'].push(file);
+  else if (file.endsWith('.js')) groups['JS files (page, worker, element, API, vendor)'].push(file);
+  else if (file.endsWith('.css')) groups['CSS (incl. KaTeX)'].push(file);
 }
 for (const [name, files] of Object.entries(groups)) {
   const bytes = files.map((file) => readFileSync(file));

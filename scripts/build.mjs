@@ -61,9 +61,19 @@ function copyPage() {
 export async function buildDist() {
   buildWasm();
   copyPage();
-  // Loaded here, not at the top: its npm packages exist only after ensureDependencies() has run.
+  // Loaded here, not at the top: their npm packages exist only after ensureDependencies() has run.
   const { buildVendor } = await import('./vendor.mjs');
-  await buildVendor(distDir);
+  const { buildFormulas } = await import('./formulas.mjs');
+  const { bundlePage } = await import('./bundle.mjs');
+  const { precompress } = await import('./compress.mjs');
+  const { packageDist } = await import('./package-dist.mjs');
+  const { buildOffline } = await import('./offline.mjs');
+  const vendorInputs = await buildVendor(distDir);
+  await buildFormulas(distDir);
+  await bundlePage(distDir);
+  packageDist(distDir, vendorInputs);
+  await buildOffline(distDir);
+  precompress(distDir);
   return distDir;
 }
 

@@ -1,6 +1,6 @@
 // Installs what the build and the tests need and is missing: Debian packages (apt-get) and the npm
 // packages of package-lock.json (npm ci). Safe to run every time: it does nothing when all is there.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -36,11 +36,22 @@ function installDebianPackages() {
   apt(['install', '-y', '--no-install-recommends', ...missing]);
 }
 
+// Every package the lock file pins, at its pinned version. Comparing versions rather than file times
+// keeps a fresh checkout of an unchanged lock file from reinstalling (npm ci empties node_modules,
+// which other checkouts may share through a link).
+function missingNpmPackages() {
+  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
+  return Object.entries(lock.packages ?? {}).filter(([where, { version, optional }]) => {
+    if (!where.startsWith('node_modules/') || optional) return false;
+    const manifest = path.join(repoRoot, where, 'package.json');
+    return !existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).version !== version;
+  }).map(([where]) => where.slice('node_modules/'.length));
+}
+
 function installNpmPackages() {
-  const marker = path.join(repoRoot, 'node_modules', '.package-lock.json');
-  const lock = path.join(repoRoot, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing npm packages (npm ci)');
+  const missing = missingNpmPackages();
+  if (missing.length === 0) return;
+  console.log(`Installing npm packages (npm ci): ${missing.slice(0, 5).join(' ')}${missing.length > 5 ? ' …' : ''}`);
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 

@@ -1,73 +1,40 @@
-// A small static file server for dist/, bound to 127.0.0.1. It sends the same strict
-// Content-Security-Policy as the page's meta tag, and the right MIME type for .wasm so that
-// browsers can compile it while it streams.
+// Serves dist/ on 127.0.0.1 with sirv: precompressed files (.br, .gz) where the browser accepts them,
+// ETag and Last-Modified validators with `Cache-Control: no-cache` (so a reload revalidates and gets
+// 304s), and the page's strict Content-Security-Policy as a header too, so that the worker runs under
+// it. `Access-Control-Allow-Origin: *` lets pages on other origins embed the calculator (module
+// scripts, the wasm and sandboxed frames are fetched with CORS).
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import sirv from 'sirv';
 
-const contentTypes = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.md': 'text/markdown; charset=utf-8',
-};
+export const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
-// The page's own policy (its meta tag), sent as a header too so that the worker runs under it.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
-
-async function resolveFile(root, urlPath) {
-  const decoded = decodeURIComponent(urlPath.split('?')[0]);
-  const candidate = path.resolve(root, '.' + path.posix.normalize(decoded));
-  if (candidate !== root && !candidate.startsWith(root + path.sep)) return null;
-  try {
-    const info = await stat(candidate);
-    if (info.isDirectory()) return resolveFile(root, path.posix.join(decoded, 'index.html'));
-    return candidate;
-  } catch {
-    return null;
-  }
+function setHeaders(response, pathname) {
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  // The single-file page allows its inline script and styles by hash in its own meta policy.
+  if (!pathname.endsWith('/dpcalc-offline.html')) response.setHeader('Content-Security-Policy', contentSecurityPolicy);
+  response.setHeader('Access-Control-Allow-Origin', '*');
 }
 
 /** Serves `root` on 127.0.0.1:`port` (0 picks a free port). Resolves to { url, close }. */
 export function startServer({ root, port = 0 }) {
-  const absoluteRoot = path.resolve(root);
-  const server = createServer(async (request, response) => {
-    let file = null;
-    try {
-      file = await resolveFile(absoluteRoot, request.url || '/');
-    } catch {
-      file = null;
-    }
-    if (!file) {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Not found');
-      return;
-    }
-    const body = await readFile(file);
-    response.writeHead(200, {
-      'content-type': contentTypes[path.extname(file)] || 'application/octet-stream',
-      'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': contentSecurityPolicy,
-    });
-    response.end(body);
-  });
+  // dev: files are looked up on each request, so a rebuild of dist/ is served without a restart.
+  const serve = sirv(path.resolve(root), { dev: true, etag: true, brotli: true, gzip: true, setHeaders });
+  const server = createServer((request, response) => serve(request, response, () => {
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end('Not found');
+  }));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const { port: actualPort } = server.address();
       resolve({
         url: `http://127.0.0.1:${actualPort}/`,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () => new Promise((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
       });
     });
   });

@@ -1,6 +1,6 @@
 // Vendor assets of the page, served from dist/vendor/ so that the page makes no request to another
-// origin: one ES module bundling KaTeX and Observable Plot (from web/vendor-entry.js), and KaTeX's
-// stylesheet with its fonts.
+// origin: Observable Plot (from web/vendor-entry.js) as vendor.js, KaTeX as katex.js (loaded only
+// for formulas not typeset at build time), and KaTeX's stylesheet with its fonts.
 import { cpSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -10,25 +10,25 @@ import { build } from 'esbuild';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-/** Writes dist/vendor/vendor.js, dist/vendor/katex/katex.min.css and dist/vendor/katex/fonts/. */
+const bundleOptions = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'eof', logLevel: 'warning' };
+
+/**
+ * Writes dist/vendor/vendor.js, dist/vendor/katex.js, dist/vendor/katex/katex.min.css and
+ * dist/vendor/katex/fonts/. Resolves to the npm packages bundled (for the licence notices).
+ */
 export async function buildVendor(distDir) {
   const vendorDir = path.join(distDir, 'vendor');
   mkdirSync(vendorDir, { recursive: true });
-  await build({
-    entryPoints: [path.join(repoRoot, 'web', 'vendor-entry.js')],
-    outfile: path.join(vendorDir, 'vendor.js'),
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    target: 'es2020',
-    legalComments: 'eof',
-    logLevel: 'warning',
-  });
+  const plot = await build({ ...bundleOptions, metafile: true,
+    entryPoints: [path.join(repoRoot, 'web', 'vendor-entry.js')], outfile: path.join(vendorDir, 'vendor.js') });
+  const katex = await build({ ...bundleOptions, metafile: true, outfile: path.join(vendorDir, 'katex.js'),
+    stdin: { contents: "export { render } from 'katex';", resolveDir: repoRoot, loader: 'js' } });
   const katexDist = path.dirname(require.resolve('katex/dist/katex.min.css'));
   const katexOut = path.join(vendorDir, 'katex');
   mkdirSync(katexOut, { recursive: true });
   cpSync(path.join(katexDist, 'katex.min.css'), path.join(katexOut, 'katex.min.css'));
   cpSync(path.join(katexDist, 'fonts'), path.join(katexOut, 'fonts'), { recursive: true });
+  return [plot, katex].flatMap((result) => Object.keys(result.metafile.inputs));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,48 +2,154 @@
 //   const calculator = createWorkerCalculator();
 //   const response = await calculator.run(request, { onProgress, signal });
 // Closed forms and numeric work run in separate workers, so a long numeric computation never delays
-// an answer that takes microseconds. Cancelling terminates the worker that runs the request (the
-// wasm cannot be interrupted otherwise) and starts a fresh one for whatever else is queued.
+// an answer that takes microseconds. dpcalc.wasm is fetched and compiled once, here, and the compiled
+// WebAssembly.Module is posted to each worker. Cancelling terminates the worker that runs the request
+// (the wasm cannot be interrupted otherwise) and starts a fresh one for whatever else is queued.
+// Where no worker can start (a page opened from file:// in Firefox, a sandboxed frame on a host that
+// blocks blob: workers), the calculator runs in the page itself and `onFallback` is told once.
+import { fetchWasm, importCalculator, workerScript } from './assets.js';
 
-const isNumeric = (request) => request?.op === 'profile' || request?.method === 'pld';
+// Ops that may run for seconds: numeric accounting, simulations and searches over it.
+const kNumericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'calibrate']);
+
+/** True when `request` goes to the numeric lane (it may take long and shows progress). */
+export function isNumeric(request) {
+  if (request?.method === 'pld' || kNumericOps.has(request?.op)) return true;
+  return request?.op === 'databases' && request?.adversary === 'uninformative';
+}
 
 function abortError() {
   return new DOMException('The computation was cancelled.', 'AbortError');
 }
 
-class WorkerLane {
-  constructor() {
+/** dpcalc.wasm compiled here; null when that fails (each worker then loads it itself). */
+function compileWasm() {
+  return fetchWasm().then((response) => {
+    if (!response.ok) throw new Error(`dpcalc.wasm: HTTP ${response.status}`);
+    const streams = typeof WebAssembly.compileStreaming === 'function'
+      && (response.headers.get('content-type') ?? '').startsWith('application/wasm');
+    return streams ? WebAssembly.compileStreaming(response) : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+  }).catch(() => null);
+}
+
+/** Ways to start the worker, tried in order. */
+function workerFactories() {
+  const { url, type } = workerScript();
+  const factories = [() => new Worker(url, { type })];
+  // A page on another origin (an embedding host, a sandboxed frame) may not start a worker from this
+  // origin's URL, but it may start one from its own blob: URL that imports the script.
+  const foreign = typeof location === 'object' && new URL(url, location.href).origin !== location.origin;
+  if (foreign && type === 'module') {
+    const shim = new Blob([`import ${JSON.stringify(String(url))};`], { type: 'text/javascript' });
+    factories.push(() => new Worker(URL.createObjectURL(shim), { type }));
+  }
+  return factories;
+}
+
+/** Starts a worker and hands it the compiled module; resolves once it has instantiated the wasm. */
+function startWorker(create, wasmModule) {
+  return new Promise((resolve, reject) => {
+    let worker;
+    try {
+      worker = create();
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const onError = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error(event.message || 'The worker script could not be loaded.'));
+    };
+    const onMessage = (event) => {
+      worker.removeEventListener('error', onError);
+      worker.removeEventListener('message', onMessage);
+      if (event.data.ready) resolve(worker);
+      else {
+        worker.terminate();
+        reject(new Error(event.data.failed));
+      }
+    };
+    worker.addEventListener('error', onError);
+    worker.addEventListener('message', onMessage);
+    wasmModule.then((module) => worker.postMessage({ wasmModule: module }));
+  });
+}
+
+/** The note shown where the calculator has to run in the page. */
+function showFallbackNote() {
+  if (typeof document !== 'object' || !document.body) return;
+  const note = document.createElement('p');
+  note.className = 'notice runtime-note';
+  note.setAttribute('role', 'status');
+  note.textContent = 'This browser does not let the page start a background worker here (a page opened from a '
+    + 'file, or a sandboxed frame), so the calculator runs in the page itself: the results are the same, but a '
+    + 'long numeric computation holds the page until it ends and cannot be cancelled.';
+  (document.querySelector('main') ?? document.body).prepend(note);
+}
+
+/** One queue of requests, answered by one worker (or by the page when no worker can start). */
+class Lane {
+  constructor(engine) {
+    this.engine = engine;
     this.pending = new Map();
-    this.worker = null;
+    this.worker = null; // Promise<Worker | null>
   }
 
   start() {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    this.worker.addEventListener('message', (event) => {
-      const { id, progress, response } = event.data;
-      const job = this.pending.get(id);
-      if (!job) return;
-      if (response === undefined) {
-        job.onProgress?.(progress);
-        return;
-      }
-      this.pending.delete(id);
-      job.resolve(response);
+    this.worker = this.engine.spawn().then((worker) => {
+      worker?.addEventListener('message', (event) => this.receive(event.data));
+      return worker;
     });
-    for (const [id, job] of this.pending) this.worker.postMessage({ id, request: job.request });
+  }
+
+  receive({ id, progress, response }) {
+    const job = this.pending.get(id);
+    if (!job) return;
+    if (response === undefined) {
+      job.onProgress?.(progress);
+      return;
+    }
+    this.pending.delete(id);
+    job.resolve(response);
+  }
+
+  send(id, job) {
+    const current = this.worker;
+    current.then((worker) => {
+      // After a restart the job is sent again, to the new worker.
+      if (this.worker !== current || !this.pending.has(id)) return;
+      if (worker) worker.postMessage({ id, request: job.request });
+      else this.runInPage(id, job);
+    });
+  }
+
+  async runInPage(id, job) {
+    const calculator = await this.engine.pageCalculator();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // lets the page paint "busy" first
+    if (!this.pending.has(id)) return;
+    const response = calculator.compute(job.request, {
+      onProgress: (fraction) => {
+        job.onProgress?.(fraction);
+        return this.pending.has(id);
+      },
+    });
+    if (this.pending.delete(id)) job.resolve(response);
   }
 
   restart() {
-    this.worker?.terminate();
+    this.worker?.then((worker) => worker?.terminate());
     this.start();
+    for (const [id, job] of this.pending) this.send(id, job);
   }
 
   run(id, request, { onProgress, signal } = {}) {
     if (signal?.aborted) return Promise.reject(abortError());
     if (!this.worker) this.start();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { request, resolve, onProgress });
-      this.worker.postMessage({ id, request });
+      const job = { request, resolve, onProgress };
+      this.pending.set(id, job);
+      this.send(id, job);
       signal?.addEventListener('abort', () => {
         if (!this.pending.delete(id)) return;
         reject(abortError());
@@ -53,12 +159,41 @@ class WorkerLane {
   }
 }
 
-/** Resolves requests in Web Workers; see the header comment. */
-export function createWorkerCalculator() {
-  const fastLane = new WorkerLane();
-  const numericLane = new WorkerLane();
+/**
+ * Resolves requests in Web Workers; see the header comment. `ready` resolves to 'worker' or 'page'
+ * (where the calculator runs) once the first lane has started.
+ */
+export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
+  const wasmModule = compileWasm();
+  const factories = workerFactories();
+  let firstWorking = 0; // factories before this one failed
+  let inPage = null;
+  const engine = {
+    async spawn() {
+      for (; firstWorking < factories.length; firstWorking++) {
+        try {
+          return await startWorker(factories[firstWorking], wasmModule);
+        } catch {
+          // try the next way
+        }
+      }
+      return null;
+    },
+    pageCalculator() {
+      inPage ??= (async () => {
+        onFallback?.();
+        const [{ createCalculator }, module] = await Promise.all([importCalculator(), wasmModule]);
+        return createCalculator({ wasmModule: module ?? undefined });
+      })();
+      return inPage;
+    },
+  };
+  const fastLane = new Lane(engine);
+  const numericLane = new Lane(engine);
+  fastLane.start(); // the first answer should not wait for the worker script
   let nextId = 0;
   return {
+    ready: fastLane.worker.then((worker) => (worker ? 'worker' : 'page')),
     run(request, options) {
       const lane = isNumeric(request) ? numericLane : fastLane;
       return lane.run(nextId++, request, options);

@@ -9,7 +9,6 @@
 // unwinding through it would skip its destructors and leak), and replaces the module after a crash.
 import createDpcalcModule from './dpcalc-module.js';
 
-const wasmUrl = new URL('./dpcalc.wasm', import.meta.url);
 const runsInNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined'
   && typeof importScripts === 'undefined';
 
@@ -143,15 +142,16 @@ function plainCopy(request) {
 }
 
 /**
- * Loads dpcalc.wasm (next to this file) and resolves to a calculator:
+ * Loads dpcalc.wasm (next to this file, or takes `wasmModule`: a compiled WebAssembly.Module of it,
+ * as the page posts to its workers) and resolves to a calculator:
  *   compute(request, { onProgress }?) → response (never throws). onProgress(fraction) is called
  *     during numeric work; returning false cancels it, and so does throwing (code 'cancelled').
  *   memory() → { heapBytes, inUseBytes }: the size of the wasm linear memory (it only grows, so
  *     this is its high-water mark) and the bytes currently allocated in it.
  *   memoryBytes() → memory().heapBytes.
  */
-export async function createCalculator() {
-  const compiled = await compileWasm();
+export async function createCalculator({ wasmModule } = {}) {
+  const compiled = wasmModule ?? await compileWasm();
   let module = await instantiate(compiled).ready;
   let restarting = null;
 

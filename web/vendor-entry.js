@@ -1,4 +1,4 @@
-// The only third-party code the page loads, bundled by scripts/vendor.mjs into dist/vendor/vendor.js
-// (no CDN): KaTeX for formulas and Observable Plot for the SVG charts.
-export { render as renderTex } from 'katex';
+// Observable Plot for the SVG charts, bundled by scripts/vendor.mjs into dist/vendor/vendor.js (no
+// CDN). KaTeX is bundled apart (dist/vendor/katex.js): formulas are typeset at build time and KaTeX
+// is loaded only for a formula that was not.
 export { plot, line, dot, ruleY, gridY, tip, pointer } from '@observablehq/plot';

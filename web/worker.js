@@ -1,10 +1,18 @@
-// Runs the calculator in a module Web Worker so that the page never waits on the wasm.
-// Messages in: { id, request }. Messages out: { id, progress } while working, then { id, response }.
+// Runs the calculator in a Web Worker so that the page never waits on the wasm.
+// Messages in: { wasmModule } first (dpcalc.wasm compiled once by the page and shared by every worker;
+// null: load it here), then { id, request }. Messages out: { ready: true } or { failed: message } once,
+// then { id, progress } while working and { id, response } at the end.
 import { createCalculator } from './dpcalc.js';
 
-const calculatorReady = createCalculator();
+let calculatorReady = null;
 
 self.addEventListener('message', async (event) => {
+  if ('wasmModule' in event.data) {
+    calculatorReady = createCalculator({ wasmModule: event.data.wasmModule ?? undefined });
+    calculatorReady.then(() => self.postMessage({ ready: true }),
+      (error) => self.postMessage({ failed: String(error?.message ?? error) }));
+    return;
+  }
   const { id, request } = event.data;
   const calculator = await calculatorReady;
   const onProgress = (fraction) => {

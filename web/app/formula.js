@@ -1,7 +1,31 @@
-// The formula of each method, in TeX, rendered with the locally bundled KaTeX. The page shows the
-// formula; the number beside it always comes from the calculator core.
-import { renderTex } from '../vendor/vendor.js';
+// The formula of each method, in TeX. The page shows the formula; the number beside it always comes
+// from the calculator core. Formulas are typeset by KaTeX at build time (scripts/formulas.mjs writes
+// vendor/formulas.js); KaTeX itself is loaded only for TeX that was not.
+import { prerendered } from '../vendor/formulas.js';
 import { h } from './dom.js';
+
+const kNamespaces = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
+
+// A node of KaTeX's output as scripts/formulas.mjs stores it: text, or [tag, class, style, attributes,
+// children] with 'm:' (MathML) or 's:' (SVG) before the tag.
+function buildNode(node) {
+  if (typeof node === 'string') return document.createTextNode(node);
+  const [tag, className, style = {}, attributes = {}, children = []] = node;
+  const [prefix, localName] = tag.includes(':') ? tag.split(':') : ['', tag];
+  const element = prefix ? document.createElementNS(kNamespaces[prefix], localName) : document.createElement(tag);
+  if (className) element.setAttribute('class', className);
+  Object.assign(element.style, style);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children.map(buildNode));
+  return element;
+}
+
+/** KaTeX's render(): the output typeset at build time, else KaTeX loaded and run now. */
+function renderTex(tex, element, options) {
+  const typeset = prerendered[tex];
+  if (typeset) element.append(...typeset.map(buildNode));
+  else import('../vendor/katex.js').then(({ render }) => render(tex, element, options));
+}
 
 const approxGroup = String.raw`\Bigl(k\varepsilon,\ \delta\,\frac{e^{k\varepsilon}-1}{e^{\varepsilon}-1}\Bigr)`;
 const cks = String.raw`\varepsilon = \inf_{\alpha>1}\, \alpha\rho + \frac{\ln\frac{1}{\delta} + (\alpha-1)\ln\bigl(1-\frac{1}{\alpha}\bigr) - \ln\alpha}{\alpha-1}`;

@@ -1,0 +1,68 @@
+// Bundles the page and the worker inside dist/ (in place, after the copy of web/), so that each
+// loads as one file instead of a cascade of module requests:
+//   dist/app/main.js  the page's modules and its typeset formulas; files outside dist/app/ (the
+//                     client, the vendor bundles) stay separate modules that it imports;
+//   dist/worker.js    the worker with the JS API and the Emscripten glue;
+//   dist/dp-calculator.js  the <dp-calculator> element with the client (the JS API stays apart: it
+//                     is imported only where no worker can start).
+// dist/index.html then asks for the page's other modules and for dpcalc.wasm at once (preload
+// links), rather than when the bundle reaches them.
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const options = { bundle: true, format: 'esm', minify: true, target: 'es2020', allowOverwrite: true, logLevel: 'warning', external: ['node:*'],
+  legalComments: 'eof' };
+
+// Keeps every import that leaves `folder` a separate module, except `inlined` files.
+function keepOutside(folder, inlined = []) {
+  return { name: 'keep-outside', setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const target = path.resolve(args.resolveDir, args.path);
+      if (target.startsWith(folder + path.sep) || inlined.includes(target)) return undefined;
+      return { path: args.path, external: true };
+    });
+  } };
+}
+
+// The modules the page bundle imports (statically) and the wasm, as preload links.
+function preloadLinks(distDir, metafile) {
+  const [output] = Object.values(metafile.outputs);
+  const appDir = path.join(distDir, 'app');
+  const modules = output.imports.filter((entry) => entry.external && entry.kind === 'import-statement')
+    .map((entry) => path.relative(distDir, path.resolve(appDir, entry.path)).split(path.sep).join('/'));
+  // …and the modules those import (client.js imports assets.js).
+  const imported = modules.flatMap((href) => [...readFileSync(path.join(distDir, href), 'utf8')
+    .matchAll(/^import [^'"]*from '(\.[^']+)';$/gm)].map((match) => path.posix.join(path.posix.dirname(href), match[1])));
+  return [...new Set([...modules, ...imported])].map((href) => `<link rel="modulepreload" href="${href}">`)
+    .concat('<link rel="preload" href="dpcalc.wasm" as="fetch" type="application/wasm" crossorigin>');
+}
+
+function keepApart(pattern) {
+  return { name: 'keep-apart', setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: pattern }, (args) => ({ path: args.path, external: true }));
+  } };
+}
+
+export async function bundlePage(distDir) {
+  const appDir = path.join(distDir, 'app');
+  // Before the page bundle, which removes the app modules the element shares.
+  await build({ ...options, entryPoints: [path.join(distDir, 'embed', 'dp-calculator.js')], outfile: path.join(distDir, 'dp-calculator.js'),
+    plugins: [keepApart(/\/dpcalc\.js$/)] });
+  copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
+  rmSync(path.join(distDir, 'embed'), { recursive: true });
+  const formulas = path.join(distDir, 'vendor', 'formulas.js');
+  const page = await build({ ...options, metafile: true, entryPoints: [path.join(appDir, 'main.js')], outfile: path.join(appDir, 'main.js'),
+    plugins: [keepOutside(appDir, [formulas])] });
+  // The modules now inside the bundle are not needed beside it.
+  for (const input of Object.keys(page.metafile.inputs)) {
+    const file = path.resolve(input);
+    if ((file.startsWith(appDir + path.sep) && file !== path.join(appDir, 'main.js')) || file === formulas) rmSync(file);
+  }
+  await build({ ...options, entryPoints: [path.join(distDir, 'worker.js')], outfile: path.join(distDir, 'worker.js') });
+  const indexFile = path.join(distDir, 'index.html');
+  const html = readFileSync(indexFile, 'utf8');
+  const entry = '<script type="module" src="app/main.js"></script>';
+  if (!html.includes(entry)) throw new Error(`dist/index.html: no ${entry} to preload for`);
+  writeFileSync(indexFile, html.replace(entry, [...preloadLinks(distDir, page.metafile), entry].join('\n  ')));
+}

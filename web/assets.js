@@ -1,0 +1,11 @@
+// Where the calculator's own files come from: next to this module, on a web server. The single-file
+// offline build (scripts/offline.mjs) swaps this module for one that carries them inline.
+
+/** The Response of dpcalc.wasm, for WebAssembly.compileStreaming. */
+export const fetchWasm = () => fetch(new URL('./dpcalc.wasm', import.meta.url));
+
+/** The worker script, as a URL and the Worker type it needs. */
+export const workerScript = () => ({ url: new URL('./worker.js', import.meta.url), type: 'module' });
+
+/** The JS API itself, for running in the page when no worker can start. */
+export const importCalculator = () => import('./dpcalc.js');

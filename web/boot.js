@@ -1,0 +1,58 @@
+// The page's first script: a classic one (it runs where the page's modules cannot), deferred (it
+// runs after parsing, before the modules). It explains a page that cannot start (module scripts
+// refused: opened from file:// in Chromium, or framed in a sandbox by a server that does not allow
+// it) instead of leaving forms without results, and registers the service worker that keeps a
+// visited page working offline.
+(function () {
+  'use strict';
+  var explained = false;
+
+  function reason() {
+    if (location.protocol === 'file:') {
+      return 'This page cannot run from a file: browsers refuse its modules and workers on file://. '
+        + 'Open dpcalc-offline.html from the same folder instead (a single file that works offline), '
+        + 'or serve this folder over HTTP, e.g. run "npx sirv-cli ." or "python3 -m http.server" in it '
+        + 'and open http://localhost:8080/ (or :8000/).';
+    }
+    return 'The calculator could not load its scripts here. If this page is in a sandboxed frame, give the '
+      + 'frame allow-scripts and serve dpcalc with "Access-Control-Allow-Origin: *" (or add allow-same-origin); '
+      + 'otherwise reload the page.';
+  }
+
+  function explain() {
+    if (explained) return;
+    explained = true;
+    var show = function () {
+      var note = document.createElement('p');
+      note.className = 'notice load-error';
+      note.setAttribute('role', 'alert');
+      note.textContent = reason();
+      note.style.border = '2px solid #b00020';
+      note.style.padding = '0.75rem 1rem';
+      note.style.margin = '1rem';
+      document.body.insertBefore(note, document.body.firstChild);
+    };
+    if (document.body) show();
+    else document.addEventListener('DOMContentLoaded', show);
+  }
+
+  // A module script that fails to load fires "error" on its element; it does not bubble, so listen
+  // while it is dispatched (capture) on the window.
+  window.addEventListener('error', function (event) {
+    var target = event.target;
+    if (target && target.tagName === 'SCRIPT' && target.type === 'module') explain();
+  }, true);
+
+  var canRegister = 'serviceWorker' in navigator && window.isSecureContext && window.origin !== 'null'
+    && /^https?:$/.test(location.protocol);
+  if (canRegister) {
+    var register = function () {
+      navigator.serviceWorker.register('sw.js').catch(function () { /* offline use is a bonus */ });
+    };
+    // Its install downloads every file of the page: after the page has settled, not during its start.
+    window.addEventListener('load', function () {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+      else setTimeout(register, 1000);
+    });
+  }
+}());
