@@ -56,12 +56,19 @@ export async function openPage(session, { colorScheme = 'light', hash = '' } = {
   return { page, context, problems };
 }
 
-/** Every section has rendered at least once and none is recomputing. */
+/** The section shown has rendered and is not recomputing. */
 export async function waitForAllSections(page) {
   await page.waitForFunction(() => {
-    const regions = [...document.querySelectorAll('[data-results]')];
-    return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'));
+    const regions = [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')];
+    return regions.length === 1 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'));
   });
+}
+
+/** Goes to section `name` by its link in the nav, as a person would, and waits for its results. */
+export async function goToSection(page, name) {
+  await page.click(`nav a[href="#/${name}"]`);
+  await page.waitForSelector(`section#${name}:not([hidden])`);
+  await waitForAllSections(page);
 }
 
 /** Waits until the bound of a method row (section results `section`, row `row`) reads `text` exactly. */

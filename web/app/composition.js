@@ -35,7 +35,6 @@ const kPldSeries = { upper: 'PLD upper bound', lower: 'PLD lower bound' };
 // tail mass it cut and its lower bound reaches 0, which a log axis cannot show).
 const kProfileDeltas = Array.from({ length: 12 }, (_, i) => 10 ** (i - 12));
 const kProfileFloor = kProfileDeltas[0];
-const kDpSgdExample = { kind: 'subsampled_gaussian', sigma: '1', rate: '0.01', sensitivity: '1', count: '10000', delta: '1e-5' };
 
 /** The (ε, δ) a composition result promises: zCDP results carry it in `approx`. */
 export const approxOf = (result) => result.approx ?? result.guarantee;
@@ -45,23 +44,7 @@ export function itemOf(epsilon, delta) {
   return { guarantee: delta === 0 ? { type: 'pure', epsilon } : { type: 'approx', epsilon, delta } };
 }
 
-const inputOf = (form, name) => form.elements[`composition.${name}`];
-
-/** Shows the inputs of the chosen kind of item and hides the others (their text stays in the state). */
-function showKindFields(form) {
-  const kind = inputOf(form, 'kind').value;
-  for (const field of form.querySelectorAll('.field[data-kinds]')) field.hidden = !field.dataset.kinds.split(' ').includes(kind);
-}
-
-/** Wires what reacts before any computation: the fields of the chosen kind, and the DP-SGD example. */
-export function setupComposition(form) {
-  inputOf(form, 'kind').addEventListener('input', () => showKindFields(form));
-  form.querySelector('#composition-dpsgd').addEventListener('click', () => {
-    for (const [name, value] of Object.entries(kDpSgdExample)) inputOf(form, name).value = value;
-    showKindFields(form);
-    form.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const inputOf = (form, name) => form.elements[name];
 
 /** The item the form describes and, for each request field of it, the input to mark on error. */
 function itemFromForm(form) {
@@ -76,14 +59,18 @@ function itemFromForm(form) {
     return { kind, item: { mechanism: { type: 'laplace', scale: number('scale'), sensitivity: number('sensitivity') } },
       fields: { 'items.0.mechanism.scale': field('scale'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
   }
-  const gaussian = { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') };
   if (kind === 'gaussian') {
-    return { kind, item: { mechanism: gaussian },
+    return { kind, item: { mechanism: { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') } },
       fields: { 'items.0.mechanism.sigma': field('sigma'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
   }
-  return { kind, item: { mechanism: { type: 'poisson_subsampled', rate: number('rate'), mechanism: gaussian } },
-    fields: { 'items.0.mechanism.rate': field('rate'), 'items.0.mechanism.mechanism.sigma': field('sigma'),
-      'items.0.mechanism.mechanism.sensitivity': field('sensitivity') } };
+  // DP-SGD's units: the noise is the noise multiplier times the clip norm, and the clip norm is the
+  // sensitivity. (An invalid clip norm is reported on its own field, not folded into σ.)
+  const noiseMultiplier = number('noise_multiplier');
+  const clipNorm = number('clip_norm');
+  const sigma = clipNorm > 0 && Number.isFinite(clipNorm) ? noiseMultiplier * clipNorm : noiseMultiplier;
+  return { kind, item: { mechanism: { type: 'poisson_subsampled', rate: number('rate'), mechanism: { type: 'gaussian', sigma, sensitivity: clipNorm } } },
+    fields: { 'items.0.mechanism.rate': field('rate'), 'items.0.mechanism.mechanism.sigma': field('noise_multiplier'),
+      'items.0.mechanism.mechanism.sensitivity': field('clip_norm') } };
 }
 
 /** The PLD grid step typed in the settings; blank asks the core to choose it. */
@@ -98,7 +85,7 @@ function describeItem(kind, form) {
     guarantee: 'mechanisms, each (ε₀, δ₀)-DP',
     laplace: `Laplace mechanisms (b = ${text('scale')}, Δ = ${text('sensitivity')})`,
     gaussian: `Gaussian mechanisms (σ = ${text('sigma')}, Δ = ${text('sensitivity')})`,
-    subsampled_gaussian: `Poisson-subsampled Gaussian steps (σ = ${text('sigma')}, q = ${text('rate')}, Δ = ${text('sensitivity')})`,
+    subsampled_gaussian: `DP-SGD steps (Poisson-subsampled Gaussian: noise multiplier ${text('noise_multiplier')}, clip norm ${text('clip_norm')}, q = ${text('rate')})`,
   };
   return descriptions[kind];
 }
@@ -148,8 +135,7 @@ function profileFigure(points, pldText) {
   return figure;
 }
 
-export async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal }) {
-  showKindFields(form);
+async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal }) {
   const fields = { count: inputOf(form, 'count'), delta: inputOf(form, 'delta'), kmax: inputOf(form, 'kmax'), step: inputOf(form, 'pld_step') };
   const { kind, item, fields: itemFields } = itemFromForm(form);
   const count = readNumber(fields.count);
@@ -243,3 +229,61 @@ export async function updateComposition({ calculator, form, isCurrent, results, 
     signal.removeEventListener('abort', abortNumeric);
   }
 }
+
+const gaussianKinds = ['gaussian'];
+const dpSgdKinds = ['subsampled_gaussian'];
+
+/**
+ * Version-1 links took the subsampled Gaussian's σ as the absolute noise with sensitivity Δ; the
+ * same noise is the noise multiplier σ/Δ at clip norm Δ.
+ */
+function fromLegacy(state) {
+  if (state.kind !== 'subsampled_gaussian') return { state };
+  const sigma = state.sigma ?? '1';
+  const sensitivity = state.sensitivity ?? '1';
+  if (Number(sensitivity) === 1) return { state: { ...state, noise_multiplier: sigma, clip_norm: sensitivity } };
+  return { state: { ...state, noise_multiplier: String(Number(sigma) / Number(sensitivity)), clip_norm: sensitivity },
+    note: `This link is from an earlier version, where σ = ${sigma} was the absolute noise at sensitivity ${sensitivity}; `
+      + 'it is shown as the same noise in DP-SGD units: noise multiplier σ/Δ at clip norm Δ.' };
+}
+
+export default {
+  name: 'composition',
+  title: 'Composition',
+  question: ['You run ', h('em', {}, 'k'), ' mechanisms on the same data, each with an (ε₀, δ₀)-DP guarantee or each a known noise '
+    + 'mechanism (Laplace, Gaussian, or one DP-SGD step: a Poisson-subsampled Gaussian). What is the total guarantee? Every method '
+    + 'below answers where it can; the smallest ε is the one to use (parallel composition only applies when the mechanisms touch '
+    + 'disjoint records). The numeric method composes privacy loss distributions and brackets the exact answer from both sides.'],
+  form: [
+    { legend: 'Each mechanism', fields: [
+      { name: 'kind', label: 'Kind of mechanism', type: 'choice', value: 'guarantee', wide: true, options: [
+        ['guarantee', '(ε₀, δ₀)-DP guarantee'], ['laplace', 'Laplace mechanism (b, Δ)'], ['gaussian', 'Gaussian mechanism (σ, Δ)'],
+        ['subsampled_gaussian', 'DP-SGD step (Poisson-subsampled Gaussian)']] },
+      { name: 'epsilon', label: 'Privacy loss per mechanism', symbol: 'ε₀', type: 'number', value: '0.1', shownWhen: { kind: ['guarantee'] } },
+      { name: 'item_delta', label: 'Failure probability per mechanism', symbol: 'δ₀', type: 'number', value: '0', shownWhen: { kind: ['guarantee'] } },
+      { name: 'scale', label: 'Laplace noise scale', symbol: 'b', type: 'number', value: '10', shownWhen: { kind: ['laplace'] } },
+      { name: 'sigma', label: 'Gaussian noise std. dev.', symbol: 'σ', type: 'number', value: '1', hint: 'in the units of the query',
+        shownWhen: { kind: gaussianKinds } },
+      { name: 'noise_multiplier', label: 'Noise multiplier', type: 'number', value: '1', shownWhen: { kind: dpSgdKinds },
+        hint: 'noise std. dev. σ divided by the clip norm' },
+      { name: 'clip_norm', label: 'Clip norm', symbol: 'C', type: 'number', value: '1', shownWhen: { kind: dpSgdKinds },
+        hint: 'per-example gradient clip: the sensitivity Δ' },
+      { name: 'rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01', shownWhen: { kind: dpSgdKinds },
+        hint: 'batch size ÷ dataset size' },
+      { name: 'sensitivity', label: 'Sensitivity', symbol: 'Δ', type: 'number', value: '1', shownWhen: { kind: ['laplace', ...gaussianKinds] },
+        hint: 'how much one record can change the query' },
+      { name: 'count', label: 'Number of mechanisms (steps)', symbol: 'k', type: 'count', value: '100' },
+    ] },
+    { legend: 'Total', fields: [
+      { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
+      { name: 'kmax', label: 'Plot up to k =', type: 'count', value: '1000' },
+    ] },
+    { legend: 'Numeric method (PLD)', fields: [
+      { name: 'pld_step', label: 'Grid step (blank: automatic)', type: 'number', value: '' },
+      { preset: 'DP-SGD: noise multiplier 1, q = 0.01, 10⁴ steps',
+        values: { kind: 'subsampled_gaussian', noise_multiplier: '1', clip_norm: '1', rate: '0.01', count: '10000', delta: '1e-5' } },
+    ] },
+  ],
+  fromLegacy,
+  update: updateComposition,
+};

@@ -1,5 +1,6 @@
 // Small DOM helpers shared by the sections: element creation, reading numeric inputs, and marking
 // invalid fields with the calculator's message beside them.
+import { parseNumber, quote } from './format.js';
 
 /** h('td', { class: 'x', dataset: { value: '1' } }, child, 'text', …) */
 export function h(tag, attributes = {}, ...children) {
@@ -14,7 +15,6 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-const kNumber = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const parseProblems = new WeakMap();
 
 /**
@@ -23,11 +23,12 @@ const parseProblems = new WeakMap();
  */
 export function readNumber(input) {
   const text = input.value.trim();
-  if (kNumber.test(text)) {
+  const number = parseNumber(text);
+  if (!Number.isNaN(number)) {
     parseProblems.delete(input);
-    return Number(text);
+    return number;
   }
-  parseProblems.set(input, text === '' ? 'Enter a number.' : `“${text}” is not a number (write e.g. 0.5 or 1e-6).`);
+  parseProblems.set(input, text === '' ? 'Enter a number.' : `${quote(text)} is not a number (write e.g. 0.5, 1e-6 or 1 × 10⁻⁶).`);
   return Number.NaN;
 }
 

@@ -8,8 +8,7 @@ import { askAll, guaranteeElement, methodTable } from './results.js';
 import { chartFigure } from './chart.js';
 import { plotRange } from './range.js';
 
-function inputs(form) {
-  const input = (name) => form.elements[`group.${name}`];
+function inputs(input) {
   return {
     k: input('k'), kmax: input('kmax'), epsilon: input('epsilon'), delta: input('delta'), rho: input('rho'),
     sensitivity: input('sensitivity'), scale: input('scale'), sigma: input('sigma'), gaussianDelta: input('gaussian_delta'),
@@ -36,8 +35,8 @@ const describe = (guarantee) => `ε ≤ ${formatNumber(guarantee.epsilon)} at δ
 /** One part of the Gaussian answer (its generic bounds, its composition) shown as a row of its own. */
 const partOf = (response, part) => (response.ok ? { ok: true, result: part(response.result) } : response);
 
-export async function updateGroup({ calculator, form, isCurrent, results, plots, errors }) {
-  const fields = inputs(form);
+async function updateGroup({ calculator, input, isCurrent, results, plots, errors }) {
+  const fields = inputs(input);
   const values = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== 'kmax')
     .map(([name, input]) => [name, readNumber(input)]));
   const k = values.k;
@@ -103,3 +102,28 @@ async function plotSeries(calculator, values, fields, errors) {
   });
   return series;
 }
+
+export default {
+  name: 'group',
+  title: 'Group privacy',
+  question: ['A person contributes up to ', h('em', {}, 'k'), ' records. What does the guarantee of one record give that person?'],
+  form: [
+    { legend: 'Group', fields: [
+      { name: 'k', label: 'Group size', symbol: 'k', type: 'count', value: '4', hint: 'records one person contributes' },
+      { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '16' },
+    ] },
+    { legend: 'Guarantee per record', fields: [
+      { name: 'epsilon', label: 'Pure or approximate DP', symbol: 'ε', type: 'number', value: '0.5' },
+      { name: 'delta', label: 'Approximate DP', symbol: 'δ', type: 'number', value: '1e-6' },
+      { name: 'rho', label: 'Zero-concentrated DP', symbol: 'ρ', type: 'number', value: '0.125' },
+    ] },
+    { legend: 'Or a known mechanism', fields: [
+      { name: 'sensitivity', label: 'Sensitivity per record', symbol: 'Δ', type: 'number', value: '1',
+        hint: 'how much one record can change the query' },
+      { name: 'scale', label: 'Laplace noise scale', symbol: 'b', type: 'number', value: '2' },
+      { name: 'sigma', label: 'Gaussian noise std. dev.', symbol: 'σ', type: 'number', value: '2', hint: 'in the units of the query' },
+      { name: 'gaussian_delta', label: 'Target δ for the Gaussian', symbol: 'δ', type: 'number', value: '1e-5' },
+    ] },
+  ],
+  update: updateGroup,
+};

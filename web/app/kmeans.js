@@ -17,8 +17,7 @@ function shownIterations(iterations) {
   return [...head, null, iterations - 1, iterations];
 }
 
-export async function updateKmeans({ calculator, form, isCurrent, results, errors }) {
-  const input = (name) => form.elements[`kmeans.${name}`];
+async function updateKmeans({ calculator, input, isCurrent, results, errors }) {
   const fields = { epsilon: input('epsilon'), iterations: input('iterations'), delta: input('delta') };
   const epsilon = readNumber(fields.epsilon);
   const delta = readNumber(fields.delta);
@@ -75,3 +74,19 @@ export async function updateKmeans({ calculator, form, isCurrent, results, error
       h('tbody', {}, stepRows))),
     methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }));
 }
+
+export default {
+  name: 'kmeans',
+  title: 'Worked example: DP k-means',
+  question: ['DP k-means (Lloyd’s algorithm) runs ', h('em', {}, 'T'), ' iterations. Each iteration releases the number of points in '
+    + 'every cluster and the sum of their coordinates, each with Laplace noise (sensitivity 1 after clipping to the unit ball) at '
+    + 'ε/(2T), so that basic composition of the 2T releases spends exactly the total ε. The table shows the budget spent after each iteration.'],
+  form: [
+    { legend: 'Algorithm', fields: [
+      { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
+      { name: 'iterations', label: 'Iterations', symbol: 'T', type: 'count', value: '5' },
+      { name: 'delta', label: 'δ for the zCDP comparison', type: 'number', value: '1e-6' },
+    ] },
+  ],
+  update: updateKmeans,
+};

@@ -28,8 +28,7 @@ function noteOf(result) {
   return notes.join('; ');
 }
 
-export async function updateSplit({ calculator, form, isCurrent, results, errors }) {
-  const input = (name) => form.elements[`split.${name}`];
+async function updateSplit({ calculator, input, isCurrent, results, errors }) {
   const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
   const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
   const count = readNumber(fields.count);
@@ -41,3 +40,18 @@ export async function updateSplit({ calculator, form, isCurrent, results, errors
     response: responses[i], render: renderPerItem, note: noteOf, fields: fieldMap }));
   results.replaceChildren(methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }));
 }
+
+export default {
+  name: 'split',
+  title: 'Budget split',
+  question: ['You have a total budget (ε, δ) and ', h('em', {}, 'k'), ' steps. How large may each step’s ε be? Each answer is found by '
+    + 'bisection on the sound forward bound, so composing it back never exceeds your target.'],
+  form: [
+    { legend: 'Target', fields: [
+      { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
+      { name: 'delta', label: 'Total', symbol: 'δ', type: 'number', value: '1e-5' },
+      { name: 'count', label: 'Number of steps', symbol: 'k', type: 'count', value: '100' },
+    ] },
+  ],
+  update: updateSplit,
+};
