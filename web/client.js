@@ -5,7 +5,9 @@
 // an answer that takes microseconds. Cancelling terminates the worker that runs the request (the
 // wasm cannot be interrupted otherwise) and starts a fresh one for whatever else is queued.
 
-const isNumeric = (request) => request?.op === 'profile' || request?.method === 'pld';
+// A calibration without a method may use the PLD (the default for Laplace and DP-SGD noise).
+const isNumeric = (request) => request?.op === 'profile' || request?.method === 'pld'
+  || (request?.op === 'calibrate' && request.method === undefined);
 
 function abortError() {
   return new DOMException('The computation was cancelled.', 'AbortError');
