@@ -74,7 +74,6 @@ class Search {
     trial.noise = std::clamp(noise, options_.lowest_noise, options_.highest_noise);
     trial.bound = forward_(trial.noise);
     ++result_.evaluations;
-    if (options_.on_evaluation) options_.on_evaluation(result_.evaluations, options_.max_evaluations);
     if (!trial.bound.ok()) {
       if (trial.bound.error().code == pld::kCancelled) return trial.bound.error();
       if (!result_.first_error) result_.first_error = trial.bound.error();

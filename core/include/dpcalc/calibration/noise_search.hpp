@@ -29,9 +29,8 @@ struct SearchOptions {
   double epsilon_tolerance = 1e-9;
   // ... or once the bracket [low, high] is this narrow: high / low − 1 <= noise_tolerance.
   double noise_tolerance = 1e-12;
+  // Evaluations after which the refinement stops (bracketing always finishes: its steps double).
   int max_evaluations = 200;
-  // Called after each evaluation with (evaluations so far, max_evaluations).
-  std::function<void(int, int)> on_evaluation;
 };
 
 enum class SearchOutcome {
