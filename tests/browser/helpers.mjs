@@ -28,11 +28,11 @@ export async function startSession() {
 }
 
 /**
- * A fresh context and page; `problems` collects console errors, uncaught exceptions, CSP
+ * A fresh context and page (`bypassCSP`: let the test inject a script, e.g. axe-core); `problems` collects console errors, uncaught exceptions, CSP
  * violations and requests to any origin but the server's (those are aborted).
  */
-export async function openPage(session, { colorScheme = 'light', hash = '' } = {}) {
-  const context = await session.browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+export async function openPage(session, { colorScheme = 'light', hash = '', viewport = { width: 1280, height: 900 }, bypassCSP = false } = {}) {
+  const context = await session.browser.newContext({ colorScheme, viewport, bypassCSP });
   const problems = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -62,11 +62,11 @@ test('the PLD row answers DP-SGD exactly as the JS API does, with its bracket an
     assert.match(await page.locator(`${pldRow} .note`).textContent(), /grid step .*points/);
     assert.equal(await page.locator(pldStatus).getAttribute('data-state'), 'done');
 
-    // Closed forms cannot compose a subsampled mechanism: the API's message in their rows, no field marked.
+    // Closed forms cannot compose a subsampled mechanism: their rows say so in words, no field marked.
     for (const row of ['basic', 'advanced-kov', 'optimal', 'zcdp']) {
       const locator = page.locator(`[data-results="composition"] tr[data-row="${row}"]`);
-      assert.equal(await locator.getAttribute('data-ok'), 'false', row);
-      assert.match(await locator.locator('.row-error').textContent(), /poisson_subsampled/, row);
+      assert.equal(await locator.getAttribute('data-applies'), 'false', row);
+      assert.match(await locator.locator('.not-applicable').textContent(), /^Does not apply: .* The PLD row below gives its bound\.$/, row);
     }
     assert.equal(await page.locator('[data-section="composition"] [aria-invalid="true"]').count(), 0);
 
@@ -104,7 +104,7 @@ test('the item kind and PLD settings live in the permalink, and are validated in
 
     await page.fill('#composition-rate', '2');
     await page.waitForSelector('#composition-rate[aria-invalid="true"]');
-    assert.match(await page.locator('#composition-rate-error').textContent(), /rate/);
+    assert.equal(await page.locator('#composition-rate-error').textContent(), 'q must be at most 1.');
     await page.fill('#composition-rate', '0.01');
     await page.fill('#composition-pld-step', '-1');
     await page.waitForSelector('#composition-pld-step[aria-invalid="true"]');

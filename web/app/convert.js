@@ -3,8 +3,9 @@
 import { h, readNumber } from './dom.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
+import { formatNumber } from './format.js';
 
-async function updateConvert({ calculator, input, isCurrent, results, errors }) {
+async function updateConvert({ calculator, input, isCurrent, results, errors, summary }) {
   const fields = { rho: input('rho'), delta: input('delta'), epsilon: input('epsilon') };
   const rho = readNumber(fields.rho);
   const delta = readNumber(fields.delta);
@@ -24,6 +25,13 @@ async function updateConvert({ calculator, input, isCurrent, results, errors }) 
   const rows = conversions.map((conversion, i) => ({ ...conversion, response: responses[i], fields: fieldMap,
     render: (result) => h('span', {}, guaranteeElement(result.guarantee, { vacuous: result.vacuous, deltaIsGiven: result.guarantee.type === 'approx' })) }));
   results.replaceChildren(methodTable({ caption: 'Conversions', rows, errors }));
+  const [, tighter, pureToZcdp] = responses;
+  const parts = [];
+  if (tighter.ok && !tighter.result.vacuous) {
+    parts.push(`ρ = ${fields.rho.value.trim()} gives ε ≤ ${formatNumber(tighter.result.guarantee.epsilon)} at δ = ${fields.delta.value.trim()}`);
+  }
+  if (pureToZcdp.ok) parts.push(`ε = ${fields.epsilon.value.trim()} gives ρ ≤ ${formatNumber(pureToZcdp.result.guarantee.rho)}`);
+  summary(parts.length ? `${parts.join('; ')}.` : 'No answer: check the marked fields.');
 }
 
 export default {

@@ -32,8 +32,9 @@ function controlOf(field, id) {
     return h('select', { id, name: field.name },
       field.options.map(([value, text]) => h('option', { value, selected: value === field.value }, text)));
   }
+  // data-term: how error messages name the field ("δ must be below 1").
   return h('input', { id, name: field.name, type: 'text', inputmode: inputModes[field.type] ?? 'text', value: field.value,
-    autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off' });
+    autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off', dataset: { term: field.symbol ?? field.label } });
 }
 
 function fieldElement(section, field) {
@@ -41,7 +42,7 @@ function fieldElement(section, field) {
   const hint = field.hint ? h('span', { class: 'hint', id: `${id}-hint` }, field.hint) : null;
   const control = controlOf(field, id);
   if (hint) control.setAttribute('aria-describedby', hint.id);
-  const element = h('div', { class: field.wide ? 'field wide' : 'field', dataset: { field: field.name } }, labelOf(field, id), hint, control);
+  const element = h('div', { class: field.wide ? 'field wide' : 'field', dataset: { field: field.name } }, labelOf(field, id), control, hint);
   if (field.shownWhen) element.dataset.shownWhen = JSON.stringify(field.shownWhen);
   return element;
 }

@@ -35,7 +35,7 @@ const describe = (guarantee) => `ε ≤ ${formatNumber(guarantee.epsilon)} at δ
 /** One part of the Gaussian answer (its generic bounds, its composition) shown as a row of its own. */
 const partOf = (response, part) => (response.ok ? { ok: true, result: part(response.result) } : response);
 
-async function updateGroup({ calculator, input, isCurrent, results, plots, errors }) {
+async function updateGroup({ calculator, input, isCurrent, results, plots, errors, summary }) {
   const fields = inputs(input);
   const values = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== 'kmax')
     .map(([name, input]) => [name, readNumber(input)]));
@@ -72,25 +72,35 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       note: () => 'k independent releases about one record, not one release about k records', fields: { ...kField, ...mechanismFields } },
   ];
   results.replaceChildren(methodTable({ caption: `A group of k = ${fields.k.value.trim()} records`, rows, errors }));
+  summary(summaryOf(fields.k.value.trim(), responses));
   plots.replaceChildren(
     chartFigure(series.parameters, { title: 'Group privacy grows with k: linear for ε, quadratic for ρ', xLabel: 'group size k',
-      yLabel: 'ε or ρ', description: 'Privacy parameter of a group against its size, for each definition.' }),
+      yLabel: 'ε or ρ', description: 'Privacy parameter of a group against its size, for each definition.', file: 'dpcalc-group-parameters' }),
     chartFigure(series.deltas, { title: 'δ of the generic (ε, δ) bound grows exponentially with k (capped at 1: vacuous)',
-      xLabel: 'group size k', yLabel: 'δ', yLog: true, description: 'δ of the approximate-DP group bound against group size.' }),
+      xLabel: 'group size k', yLabel: 'δ', yLog: true, description: 'δ of the approximate-DP group bound against group size.', file: 'dpcalc-group-delta' }),
   );
+}
+
+/** One line for screen readers: the pure, zCDP and Gaussian answers. */
+function summaryOf(k, responses) {
+  const parts = [];
+  if (responses.pure.ok) parts.push(`pure DP ε ≤ ${formatNumber(responses.pure.result.guarantee.epsilon)}`);
+  if (responses.zcdp.ok) parts.push(`zCDP ρ ≤ ${formatNumber(responses.zcdp.result.guarantee.rho)}`);
+  if (responses.gaussian.ok && !responses.gaussian.result.vacuous) parts.push(`Gaussian ${describe(responses.gaussian.result.guarantee)}`);
+  return parts.length ? `A group of ${k} records: ${parts.join('; ')}.` : 'No answer: check the marked fields.';
 }
 
 async function plotSeries(calculator, values, fields, errors) {
   const ks = plotRange(fields.kmax, errors, { max: 1000, points: 40, log: false });
   const kinds = [
-    ['pure', 'pure ε = kε', (result) => result.guarantee.epsilon],
-    ['zcdp', 'zCDP ρ = k²ρ', (result) => result.guarantee.rho],
-    ['gaussian', 'Gaussian ε at δ (exact)', (result) => result.guarantee.epsilon],
+    ['pure', 'pure ε = kε', (result) => result.guarantee.epsilon, 'group-pure'],
+    ['zcdp', 'zCDP ρ = k²ρ', (result) => result.guarantee.rho, 'group-zcdp'],
+    ['gaussian', 'Gaussian ε at δ (exact)', (result) => result.guarantee.epsilon, 'group-gaussian'],
   ];
   const jobs = ks.flatMap((k) => {
     const base = requests(values, k);
-    return [...kinds.map(([name, series, y]) => ({ k, request: base[name], series, y, target: 'parameters' })),
-      { k, request: base.approx, series: 'approximate DP δ', y: (result) => (result.vacuous ? 1 : result.guarantee.delta), target: 'deltas' }];
+    return [...kinds.map(([name, series, y, key]) => ({ k, request: base[name], series, key, y, target: 'parameters' })),
+      { k, request: base.approx, series: 'approximate DP δ', key: 'group-approx-delta', y: (result) => (result.vacuous ? 1 : result.guarantee.delta), target: 'deltas' }];
   });
   const responses = await askAll(calculator, jobs.map((job) => job.request));
   const series = { parameters: [], deltas: [] };
@@ -98,7 +108,7 @@ async function plotSeries(calculator, values, fields, errors) {
     const job = jobs[i];
     if (!response.ok) return;
     const y = job.y(response.result);
-    if (Number.isFinite(y) && (job.target !== 'deltas' || y > 0)) series[job.target].push({ series: job.series, x: job.k, y });
+    if (Number.isFinite(y) && (job.target !== 'deltas' || y > 0)) series[job.target].push({ series: job.series, key: job.key, x: job.k, y });
   });
   return series;
 }

@@ -1,7 +1,7 @@
 // Puts one registered section (see sections.js) on the page and runs it: its markup, its state
 // (the text of its inputs), and its computation, rerun shortly after the inputs change. Used by the
 // page (main.js) for every section, and usable on its own to show one section anywhere.
-import { h, showFieldErrors } from './dom.js';
+import { h, markScrollableFormulas, showFieldErrors } from './dom.js';
 import { buildForm, fieldId, showApplicableFields } from './form.js';
 import { exportBar } from './export.js';
 
@@ -90,6 +90,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     }
     if (!isCurrent()) return;
     showFieldErrors(form, errors);
+    markScrollableFormulas(results);
     results.removeAttribute('aria-busy');
     results.dataset.ready = 'true';
   };
@@ -110,6 +111,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     onInput(controller);
     controller.schedule();
   });
+  new ResizeObserver(() => markScrollableFormulas(results)).observe(results);
   section.setup?.(form);
   showApplicableFields(form);
   return controller;

@@ -28,7 +28,7 @@ function noteOf(result) {
   return notes.join('; ');
 }
 
-async function updateSplit({ calculator, input, isCurrent, results, errors }) {
+async function updateSplit({ calculator, input, isCurrent, results, errors, summary }) {
   const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
   const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
   const count = readNumber(fields.count);
@@ -39,6 +39,13 @@ async function updateSplit({ calculator, input, isCurrent, results, errors }) {
   const rows = splitMethods.map((method, i) => ({ id: method.id, label: method.label, formula: formulas.split,
     response: responses[i], render: renderPerItem, note: noteOf, fields: fieldMap }));
   results.replaceChildren(methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }));
+  const answers = responses.map((response, i) => ({ response, label: splitMethods[i].label })).filter(({ response }) => response.ok);
+  if (answers.length === 0) {
+    summary('No answer: check the marked fields.');
+  } else {
+    const best = answers.reduce((a, b) => (b.response.result.per_item.epsilon > a.response.result.per_item.epsilon ? b : a));
+    summary(`Largest per-step budget: ε₀ = ${formatNumber(best.response.result.per_item.epsilon, 'down')}, by ${best.label}.`);
+  }
 }
 
 export default {
