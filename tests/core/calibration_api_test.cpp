@@ -125,6 +125,8 @@ TEST_CASE("[calibration][api] errors name the exact field") {
   check_error(compute(request(gaussian, "sigma", target(1, 0))), "target.delta");
   check_error(compute(request(gaussian, "sigma", object().set("epsilon", 1.0))), "target.delta");
   check_error(compute(request(gaussian, "sigma", target(1, 1e-5)).set("method", "optimal")), "method");
+  check_error(compute(request(object().set("type", "laplace"), "scale", target(1, 0)).set("method", "pld")), "method",
+              "unsupported");
   check_error(compute(request(gaussian, "sigma", target(1, 1e-5)).set("method", "exact")), "method");
   check_error(compute(request(subsampled, "noise_multiplier", target(1, 1e-5)).set("method", "analytic")), "method");
   check_error(compute(request(object().set("type", "poisson_subsampled").set("rate", 1.5).set("mechanism", gaussian),

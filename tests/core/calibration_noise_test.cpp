@@ -232,6 +232,13 @@ TEST_CASE("[calibration] targets no noise in range can reach, and methods that d
     const auto error = error_of(problem(NoiseKind::kGaussian, CalibrationMethod::kAnalytic, {1, 0}));
     CHECK(error.field == "target.delta");
   }
+  SUBCASE("a pure target with a Laplace method other than basic: that method does not apply") {
+    for (CalibrationMethod method : {CalibrationMethod::kOptimal, CalibrationMethod::kPld}) {
+      const auto error = error_of(problem(NoiseKind::kLaplace, method, {1, 0}));
+      CHECK(error.code == dpcalc::kUnsupported);
+      CHECK(error.field == "method");
+    }
+  }
   SUBCASE("ε = 0 with basic composition") {
     const auto error = error_of(problem(NoiseKind::kLaplace, CalibrationMethod::kBasic, {0, 0}));
     CHECK(error.field == "target.epsilon");

@@ -126,6 +126,9 @@ test('errors name the exact field', () => {
   assertError(calc.compute({ ...base, target: { epsilon: 1 } }), 'target.delta');
   assertError(calc.compute({ ...base, target: { epsilon: 1, delta: 0 } }), 'target.delta');
   assertError(calc.compute({ ...base, target: { epsilon: Number.NaN, delta: 1e-5 } }), 'target.epsilon');
+  // A pure target: Laplace noise meets it under basic composition only.
+  assertError(calc.compute({ ...base, mechanism: { type: 'laplace' }, unknown: 'scale', method: 'pld', target: { epsilon: 1, delta: 0 } }),
+    'method', 'unsupported');
   assertError(calc.compute({ ...base, mechanism: dpsgd(0, 1), unknown: 'noise_multiplier' }), 'mechanism.rate');
   assertError(calc.compute({ ...base, mechanism: dpsgd(0.1, -1), unknown: 'noise_multiplier' }), 'mechanism.mechanism.sensitivity');
   assertError(calc.compute({ ...base, mechanism: dpsgd(0.1, 1), unknown: 'noise_multiplier', target: { epsilon: 1, delta: 1e-300 }, count: 1000 }),

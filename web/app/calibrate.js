@@ -19,25 +19,25 @@ const calibrationFormulas = {
   pld: String.raw`${smallestNoise('x')},\ \ ${formulas.pld}`,
 };
 
-// The mechanisms of the form: the request's mechanism and unknown, and the methods that apply
-// (the first is the tightest, shown in the summary line).
+// The mechanisms of the form: the request's mechanism and unknown, and the methods that apply,
+// tightest first. `pureTarget` is what a row says when the core finds its method does not apply.
 const mechanisms = {
   gaussian: {
     describe: 'Gaussian noise', short: 'Gaussian', symbol: 'σ', unknown: 'sigma',
     mechanism: ({ sensitivity }) => ({ type: 'gaussian', sensitivity }),
     methods: [
-      { id: 'analytic', label: 'Analytic Gaussian (exact)', method: 'analytic', plotted: true },
+      { id: 'analytic', label: 'Analytic Gaussian (exact)', method: 'analytic', plotted: true, chartKey: 'group-gaussian' },
       { id: 'pld', label: 'PLD (numeric)', method: 'pld' },
-      { id: 'zcdp', label: 'zCDP (Canonne–Kamath–Steinke)', method: 'zcdp', plotted: true },
+      { id: 'zcdp', label: 'zCDP (Canonne–Kamath–Steinke)', method: 'zcdp', plotted: true, chartKey: 'zcdp' },
     ],
   },
   laplace: {
     describe: 'Laplace noise', short: 'Laplace', symbol: 'b', unknown: 'scale',
     mechanism: ({ sensitivity }) => ({ type: 'laplace', sensitivity }),
     methods: [
-      { id: 'pld', label: 'PLD (numeric, tightest)', method: 'pld', needsDelta: true },
-      { id: 'optimal', label: 'Optimal composition of (Δ/b)-DP', method: 'optimal', plotted: true, needsDelta: true },
-      { id: 'basic', label: 'Basic composition (pure ε)', method: 'basic', plotted: true },
+      { id: 'pld', label: 'PLD (numeric, tightest)', method: 'pld', pureTarget: true },
+      { id: 'optimal', label: 'Optimal composition of (Δ/b)-DP', method: 'optimal', plotted: true, chartKey: 'optimal', pureTarget: true },
+      { id: 'basic', label: 'Basic composition (pure ε)', method: 'basic', plotted: true, chartKey: 'basic' },
     ],
   },
   dpsgd: {
@@ -46,6 +46,8 @@ const mechanisms = {
     methods: [{ id: 'pld', label: 'PLD (numeric)', method: 'pld' }],
   },
 };
+
+const kPureTargetText = 'Needs δ > 0: for a pure target (δ = 0) only basic composition bounds Laplace noise.';
 
 // The target ε values of the plot, as multiples of the target ε.
 const kPlotFactors = Array.from({ length: 17 }, (_, i) => 10 ** ((i - 8) / 4));
@@ -86,37 +88,36 @@ function noisePlot(kind, values, plotted, responses) {
   const points = [];
   plotted.forEach((method, m) => kPlotFactors.forEach((factor, i) => {
     const response = responses[m * kPlotFactors.length + i];
-    if (response.ok) points.push({ series: method.label, x: values.epsilon * factor, y: response.result[mechanisms[kind].unknown] });
+    if (response.ok) points.push({ series: method.label, key: method.chartKey, x: values.epsilon * factor, y: response.result[mechanisms[kind].unknown] });
   }));
   return chartFigure(points, { title: `Noise needed against the target ε (${describe}, δ and k as above)`, xLabel: 'target ε', yLabel: symbol,
     xLog: true, yLog: true, description: `The smallest ${symbol} each closed-form method certifies for each target epsilon, log-log axes.`,
-    emptyText: plotted.length === 0 ? 'Only the numeric PLD bound applies here, so no curve is drawn.' : undefined });
+    emptyText: plotted.length === 0 ? 'Only the numeric PLD bound applies here, so no curve is drawn.' : undefined,
+    file: 'dpcalc-noise-calibration' });
 }
 
 async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
   const { kind, fields, values, fieldMap } = inputsOf(form);
-  // With δ = 0 only basic composition bounds Laplace noise: the other rows say so instead of failing.
-  const applies = (method) => !(method.needsDelta && values.delta === 0);
   const methods = mechanisms[kind].methods;
-  const closed = methods.filter((method) => method.method !== 'pld' && applies(method));
-  const plotted = methods.filter((method) => method.plotted && applies(method));
+  const closed = methods.filter((method) => method.method !== 'pld');
+  const plotted = methods.filter((method) => method.plotted);
   const [closedResponses, plotResponses] = await Promise.all([
     askAll(calculator, closed.map((method) => requestOf(kind, values, method.method))),
     askAll(calculator, plotted.flatMap((method) => kPlotFactors.map((factor) => requestOf(kind, values, method.method, values.epsilon * factor)))),
   ]);
   if (!isCurrent()) return;
 
+  // A method the core says does not apply (code 'unsupported': a pure target under PLD or optimal
+  // composition) says why in the page's words.
   const rowOf = (method) => ({ id: method.id, label: method.label, formula: calibrationFormulas[method.id], fields: fieldMap,
-    render: (result) => renderNoise(kind, result), note: noteOf });
+    render: (result) => renderNoise(kind, result), note: noteOf, notApplicable: method.pureTarget ? () => kPureTargetText : undefined });
   const responseOf = new Map(closed.map((method, i) => [method.id, closedResponses[i]]));
   const pldMethod = methods.find((method) => method.method === 'pld');
-  const notApplicable = (method) => methodRow({ ...rowOf(method), status: 'not-applicable',
-    pending: h('span', { class: 'note' }, 'Needs δ > 0: with δ = 0 (pure DP) only basic composition applies.') }, errors);
   const numeric = new AbortController();
   const abortNumeric = () => numeric.abort();
   signal.addEventListener('abort', abortNumeric, { once: true });
   const status = numericStatus({ id: 'calibrate-pld', label: 'PLD calibration', onCancel: abortNumeric });
-  const rowElements = new Map(methods.map((method) => [method.id, !applies(method) ? notApplicable(method) : method.method === 'pld'
+  const rowElements = new Map(methods.map((method) => [method.id, method.method === 'pld'
     ? methodRow({ ...rowOf(method), status: 'running', pending: h('span', { class: 'pending' }, 'searching…') }, errors)
     : methodRow({ ...rowOf(method), response: responseOf.get(method.id) }, errors)]));
   const caption = `${mechanisms[kind].short}, k = ${fields.count.value.trim()}, target ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()}`;
@@ -131,21 +132,19 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
     const value = response.result[mechanisms[kind].unknown];
     summary(`${mechanisms[kind].symbol} = ${formatNumber(value, 'up')} meets ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()} over k = ${fields.count.value.trim()} (${method.label})`);
   };
-  const first = methods.find(applies);
-  if (first !== pldMethod) say(responseOf.get(first.id), first);
-  if (!applies(pldMethod)) {
-    status.finish('done', 'PLD calibration: not applicable.');
-    signal.removeEventListener('abort', abortNumeric);
-    return;
-  }
+  const closedAnswer = closed.find((method) => responseOf.get(method.id).ok);
+  if (closedAnswer) say(responseOf.get(closedAnswer.id), closedAnswer);
   try {
     const response = await settleUnlessAborted(calculator.run(requestOf(kind, values, 'pld'),
       { signal: numeric.signal, onProgress: (fraction) => status.progress(fraction) }));
     if (!isCurrent()) return;
     const next = methodRow({ ...rowOf(pldMethod), response, status: 'done' }, errors);
     rowElements.get(pldMethod.id).replaceWith(next);
-    status.finish(response.ok ? 'done' : 'error', response.ok ? 'PLD calibration: done.' : 'PLD calibration: see its row.');
-    if (first === pldMethod) say(response, pldMethod);
+    const applies = response.ok || response.error.code !== 'unsupported';
+    status.finish(applies && !response.ok ? 'error' : 'done',
+      response.ok ? 'PLD calibration: done.' : `PLD calibration: ${applies ? 'see its row' : 'does not apply'}.`);
+    // The PLD is the tightest bound offered for Laplace and the only one for DP-SGD.
+    if (kind !== 'gaussian') say(response, pldMethod);
     showFieldErrors(form, errors);
   } catch (error) {
     if (error?.name !== 'AbortError') throw error;

@@ -80,11 +80,17 @@ Result<bool> check_problem(const CalibrationProblem& problem, const std::string&
                       ".");
   }
   const std::string delta_field = field_path(target_field, "delta");
-  if (problem.target.delta == 0 && method != CalibrationMethod::kBasic) {
+  // A pure target: no Gaussian noise meets it (the target is the problem), while Laplace noise does
+  // under basic composition (then only the chosen method is).
+  if (problem.target.delta == 0 && !laplace) {
     return invalid_argument(delta_field, delta_field +
-                                             " must be greater than 0 here: only the Laplace mechanism with "
-                                             "method 'basic' is pure ε-DP (δ = 0); Gaussian noise and the "
-                                             "numeric and optimal bounds need a δ > 0 (got 0).");
+                                             " must be greater than 0 for Gaussian noise, which is never pure "
+                                             "ε-DP (got 0).");
+  }
+  if (problem.target.delta == 0 && method != CalibrationMethod::kBasic) {
+    return Error{kUnsupported, "method",
+                 std::string("method '") + method_name(method) + "' needs " + delta_field +
+                     " > 0; a pure target (δ = 0) is met by Laplace noise under method 'basic'."};
   }
   if (problem.target.epsilon == 0 && method == CalibrationMethod::kBasic) {
     const std::string epsilon_field = field_path(target_field, "epsilon");
