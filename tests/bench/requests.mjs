@@ -35,3 +35,16 @@ export const numericRequests = [
     targetMilliseconds: 100,
   },
 ];
+
+// Noise calibration (op 'calibrate'): a search over the sound forward bound. The closed forms take
+// a few to a few dozen evaluations of microseconds each; the DP-SGD search a handful of PLD
+// evaluations (milliseconds each), so its target is the one every request has: about a second.
+const dpsgdClip = { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sensitivity: 1 } };
+benchmarkRequests.push(
+  { name: 'calibrate, Gaussian σ (analytic), k=100', request: { op: 'calibrate', mechanism: { type: 'gaussian' }, unknown: 'sigma', count: 100, target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000 },
+  { name: 'calibrate, Gaussian σ (zCDP), k=100', request: { op: 'calibrate', mechanism: { type: 'gaussian' }, unknown: 'sigma', count: 100, method: 'zcdp', target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000 },
+  { name: 'calibrate, Laplace b (optimal), k=100', request: { op: 'calibrate', mechanism: { type: 'laplace' }, unknown: 'scale', count: 100, method: 'optimal', target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000 },
+  { name: 'calibrate, Laplace b (PLD), k=100', request: { op: 'calibrate', mechanism: { type: 'laplace' }, unknown: 'scale', count: 100, target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000000 },
+  { name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e3', request: { op: 'calibrate', mechanism: dpsgdClip, unknown: 'noise_multiplier', count: 1000, target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000000 },
+  { name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e4', request: { op: 'calibrate', mechanism: dpsgdClip, unknown: 'noise_multiplier', count: 10000, target: { epsilon: 8, delta: 1e-5 } }, targetMicroseconds: 1000000 },
+);

@@ -38,6 +38,7 @@
 import group from './group.js';
 import composition from './composition.js';
 import split from './split.js';
+import calibrate from './calibrate.js';
 import convert from './convert.js';
 import kmeans from './kmeans.js';
 import { fieldsOf } from './form.js';
@@ -49,6 +50,7 @@ export const sections = [
   group,
   composition,
   split,
+  calibrate,
   convert,
   kmeans,
 ].map(register);

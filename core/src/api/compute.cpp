@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "dpcalc/api/calibrate_op.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
@@ -22,7 +23,8 @@ Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progre
   if (op == "convert") return convert_op(request);
   if (op == "split") return split_op(request);
   if (op == "profile") return privacy_profile_op(request, progress);
-  return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile"});
+  if (op == "calibrate") return calibrate_op(request, progress);
+  return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile", "calibrate"});
 }
 
 Value error_value(const Error& error) {

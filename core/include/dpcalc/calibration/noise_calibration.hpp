@@ -1,0 +1,81 @@
+// Noise calibration, the inverse of accounting: the smallest noise such that `count` adaptive uses
+// of a mechanism (optionally on a Poisson subsample) are (ε_t, δ_t)-DP according to a sound upper
+// bound. The noise is found by calibration::smallest_noise_meeting on that bound, so the answer
+// is itself sound: recomposing it with the same method never exceeds the target, and lands within
+// the reported tolerance below it.
+//
+// Forward bounds by method (Δ the sensitivity, k the count, ε at the target δ):
+//   basic     Laplace:  ε = kΔ/b, δ = 0 (Dwork, McSherry, Nissim, Smith 2006; Dwork & Roth 2014, Thm 3.16)
+//   optimal   Laplace:  exact k-fold composition of (Δ/b)-DP (Kairouz, Oh, Viswanath 2015, Thm 3.3)
+//   analytic  Gaussian: exact; k Gaussians compose to one with σ/√k, so ε = ε_AG(μ = √k Δ/σ, δ)
+//                       (Balle & Wang 2018, Thm 8)
+//   zcdp      Gaussian: ρ = kΔ²/(2σ²) (Bun & Steinke 2016, Prop 1.6, Lemma 2.3), converted to (ε, δ)
+//                       by Canonne, Kamath, Steinke 2020, Cor 13
+//   pld       any:      the upper bound of the PLD accountant (dpcalc/pld/accountant.hpp), default options
+#pragma once
+
+#include <string>
+
+#include "dpcalc/guarantees.hpp"
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/pld.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::calibration {
+
+enum class NoiseKind { kLaplace, kGaussian };  // the unknown is the Laplace scale b or the Gaussian σ
+enum class CalibrationMethod { kBasic, kOptimal, kAnalytic, kZcdp, kPld };
+
+inline constexpr MethodInfo kAnalyticGaussianComposition{
+    "Analytic Gaussian mechanism (exact); count compositions as one Gaussian with σ/√count",
+    "Balle & Wang 2018, Thm 8"};
+inline constexpr MethodInfo kGaussianZcdp{
+    "zCDP of the Gaussian mechanism, converted to (ε, δ) by Canonne–Kamath–Steinke",
+    "Bun & Steinke 2016, Prop 1.6, Lemma 2.3; Canonne, Kamath, Steinke 2020, Cor 13"};
+
+// Relative tolerance on ε of the closed-form methods and of 'pld' (whose own upper bound is
+// computed to about 5e-4 relative accuracy, so a tighter stop would chase its rounding).
+inline constexpr double kClosedFormTolerance = 1e-9;
+inline constexpr double kPldTolerance = 1e-3;
+// The search range of the noise, as a multiple of the sensitivity.
+inline constexpr double kLowestNoiseRatio = 1e-100;
+inline constexpr double kHighestNoiseRatio = 1e100;
+
+struct CalibrationProblem {
+  NoiseKind noise = NoiseKind::kGaussian;
+  double sensitivity = 1;    // Δ > 0 (the clip norm in DP-SGD)
+  double sampling_rate = 1;  // Poisson sampling rate q in (0, 1]; 1 means no subsampling
+  double count = 1;          // number of compositions, a whole number in [1, 2^53]
+  CalibrationMethod method = CalibrationMethod::kAnalytic;
+  ApproxDp target;
+  // The unknown is noise / noise_unit: 1 to solve for b or σ itself, Δ to solve for the noise
+  // multiplier σ/Δ of DP-SGD. The forward bound uses noise = unknown × noise_unit, computed as
+  // a caller would, so that recomposing the returned unknown reproduces the guarantee exactly.
+  double noise_unit = 1;
+};
+
+struct Calibration {
+  double unknown = 0;      // the smallest unknown found whose bound meets the target
+  ApproxDp guarantee;      // the bound at `unknown` (<= target)
+  double bracket_low = 0;  // the largest unknown evaluated that does not meet the target
+  double tolerance = 0;    // the search stopped once guarantee.epsilon >= (1 − tolerance) ε_t
+  int evaluations = 0;     // forward bounds evaluated
+  MethodInfo method;
+};
+
+// The method a request gets when it names none: the tightest sound one for the mechanism.
+CalibrationMethod default_method(NoiseKind noise, double sampling_rate, double target_delta);
+
+// The forward bound at a given unknown (used by the search and by tests to recompose answers).
+// Errors come from the underlying accountant (fields relative to the PLD items).
+Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown,
+                               const pld::ProgressCallback& progress = {});
+
+// Validates the combination (fields "method", `target_field`.epsilon / .delta) and searches.
+// Errors: invalid_argument when the method cannot apply or no noise in range reaches the target
+// (the message says which limit was hit and what to change); the accountant's own errors from the
+// largest noise tried; pld::kCancelled when `progress` returns false.
+Result<Calibration> calibrate(const CalibrationProblem& problem, const std::string& target_field,
+                              const pld::ProgressCallback& progress = {});
+
+}  // namespace dpcalc::calibration

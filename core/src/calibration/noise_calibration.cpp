@@ -1,0 +1,259 @@
+#include "dpcalc/calibration/noise_calibration.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/calibration/noise_search.hpp"
+#include "dpcalc/checks.hpp"
+#include "dpcalc/composition.hpp"
+#include "dpcalc/conversions.hpp"
+#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/pld/accountant.hpp"
+
+namespace dpcalc::calibration {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Bracket width (relative, in the noise) at which the search stops even outside the ε window.
+constexpr double kClosedFormNoiseTolerance = 1e-12;
+constexpr double kPldNoiseTolerance = 1e-6;
+// Evaluation budgets: closed forms cost microseconds, a PLD bound milliseconds to a second.
+constexpr int kClosedFormEvaluations = 200;
+constexpr int kPldEvaluations = 40;
+// Progress after n PLD evaluations is 1 − kProgressDecay^n: it rises quickly over the usual
+// five to ten evaluations and never reports done before the search is.
+constexpr double kProgressDecay = 0.8;
+// Composed PLDs on fewer grid points than this are not trusted (see forward_bound).
+constexpr std::int64_t kSmallestResolvedGrid = 3;
+
+bool is_closed_form(CalibrationMethod method) { return method != CalibrationMethod::kPld; }
+
+const char* method_name(CalibrationMethod method) {
+  switch (method) {
+    case CalibrationMethod::kBasic: return "basic";
+    case CalibrationMethod::kOptimal: return "optimal";
+    case CalibrationMethod::kAnalytic: return "analytic";
+    case CalibrationMethod::kZcdp: return "zcdp";
+    case CalibrationMethod::kPld: return "pld";
+  }
+  return "";
+}
+
+MethodInfo method_info(CalibrationMethod method) {
+  switch (method) {
+    case CalibrationMethod::kBasic: return kBasicComposition;
+    case CalibrationMethod::kOptimal: return kOptimalComposition;
+    case CalibrationMethod::kAnalytic: return kAnalyticGaussianComposition;
+    case CalibrationMethod::kZcdp: return kGaussianZcdp;
+    case CalibrationMethod::kPld: return pld::kPldMethod;
+  }
+  return kBasicComposition;
+}
+
+// The parameters' ranges (the api layer reports them first, with their request paths), then
+// which methods apply: basic and optimal compose the pure (Δ/b)-DP of the Laplace mechanism, the
+// analytic and zCDP bounds are the Gaussian's own, and only the PLD accountant knows subsampling.
+Result<bool> check_problem(const CalibrationProblem& problem, const std::string& target_field) {
+  if (auto target = ApproxDp::create(problem.target.epsilon, problem.target.delta, target_field); !target.ok()) {
+    return target.error();
+  }
+  for (const Result<double>& check :
+       {check_positive(problem.sensitivity, "sensitivity"), check_rate(problem.sampling_rate, "rate"),
+        check_count(problem.count, "count"), check_positive(problem.noise_unit, "noise_unit")}) {
+    if (!check.ok()) return check.error();
+  }
+  const bool laplace = problem.noise == NoiseKind::kLaplace;
+  const bool subsampled = problem.sampling_rate < 1;
+  const CalibrationMethod method = problem.method;
+  const bool applies = method == CalibrationMethod::kPld ||
+                       (!subsampled && laplace == (method == CalibrationMethod::kBasic ||
+                                                   method == CalibrationMethod::kOptimal));
+  if (!applies) {
+    return invalid_argument(
+        "method", std::string("method '") + method_name(method) + "' does not apply to a " +
+                      (subsampled ? "Poisson-subsampled mechanism (use 'pld')"
+                                  : laplace ? "Laplace mechanism (use 'basic', 'optimal' or 'pld')"
+                                            : "Gaussian mechanism (use 'analytic', 'zcdp' or 'pld')") +
+                      ".");
+  }
+  const std::string delta_field = field_path(target_field, "delta");
+  // A pure target: no Gaussian noise meets it (the target is the problem), while Laplace noise does
+  // under basic composition (then only the chosen method is).
+  if (problem.target.delta == 0 && !laplace) {
+    return invalid_argument(delta_field, delta_field +
+                                             " must be greater than 0 for Gaussian noise, which is never pure "
+                                             "ε-DP (got 0).");
+  }
+  if (problem.target.delta == 0 && method != CalibrationMethod::kBasic) {
+    return Error{kUnsupported, "method",
+                 std::string("method '") + method_name(method) + "' needs " + delta_field +
+                     " > 0; a pure target (δ = 0) is met by Laplace noise under method 'basic'."};
+  }
+  if (problem.target.epsilon == 0 && method == CalibrationMethod::kBasic) {
+    const std::string epsilon_field = field_path(target_field, "epsilon");
+    return invalid_argument(epsilon_field, epsilon_field +
+                                               " must be greater than 0 with method 'basic': Laplace noise of "
+                                               "any finite scale has ε = count·Δ/b > 0. Give an ε > 0, or a "
+                                               "δ > 0 with method 'pld'.");
+  }
+  return true;
+}
+
+// A closed-form estimate of the unknown, to start the search close to the answer.
+//   Gaussian: the zCDP bound ε = ρ + 2√(ρ ln(1/δ)) (Bun & Steinke 2016, Prop 1.3) solved for ρ;
+//             with subsampling, the central-limit approximation μ² = k q² (e^{Δ²/σ²} − 1) of the
+//             composed loss (Bu, Dong, Long, Su 2020, Thm 5) with μ² = 2ρ.
+//   Laplace:  the per-step ε₀ of advanced composition kε₀²/2 + ε₀√(2k ln(1/δ)) = ε (Dwork & Roth
+//             2014, Thm 3.20), never below basic composition's ε/k; with subsampling, ε₀ undoes
+//             the amplification ln(1 + q(e^ε₀ − 1)) (Balle, Barthe, Gaboardi 2018, Thm 8).
+double initial_unknown(const CalibrationProblem& problem) {
+  const double count = problem.count, rate = problem.sampling_rate;
+  // An ε = 0 target (met by some noise only when δ > 0) starts where ε would be about δ.
+  const double epsilon = problem.target.epsilon > 0 ? problem.target.epsilon : problem.target.delta;
+  const double log_inverse_delta = problem.target.delta > 0 ? -std::log(problem.target.delta) : 0;
+  double noise;
+  if (problem.noise == NoiseKind::kGaussian) {
+    const double root_rho = std::sqrt(log_inverse_delta + epsilon) - std::sqrt(log_inverse_delta);
+    const double rho = root_rho * root_rho;
+    const double inverse_square_multiplier = rate < 1 ? std::log1p(2 * rho / (count * rate * rate)) : 2 * rho / count;
+    noise = problem.sensitivity / std::sqrt(inverse_square_multiplier);
+  } else {
+    double step_epsilon = epsilon / count;
+    if (log_inverse_delta > 0) {
+      const double advanced = (std::sqrt(2 * count * (log_inverse_delta + epsilon)) -
+                               std::sqrt(2 * count * log_inverse_delta)) / count;
+      step_epsilon = std::max(step_epsilon, advanced);
+    }
+    if (rate < 1) step_epsilon = std::log1p(std::expm1(step_epsilon) / rate);
+    noise = problem.sensitivity / step_epsilon;
+  }
+  return std::isfinite(noise) && noise > 0 ? noise / problem.noise_unit : problem.sensitivity / problem.noise_unit;
+}
+
+// Accountant errors name the fields of a 'compose' request; a calibration request has them
+// elsewhere, and no discretization to change.
+Error in_calibration_terms(Error error, const std::string& target_field) {
+  const std::string delta_field = field_path(target_field, "delta");
+  if (error.field == "delta") {
+    error.field = delta_field;
+    if (error.message.compare(0, 6, "delta ") == 0) error.message = delta_field + error.message.substr(5);
+  }
+  if (error.field == "items.0.count" || error.field == "discretization_interval") {
+    error.field = "count";
+    error.message = error.message.substr(0, error.message.find(';')) +
+                    " near the answer; lower count or raise " + field_path(target_field, "epsilon") + ".";
+  }
+  return error;
+}
+
+}  // namespace
+
+CalibrationMethod default_method(NoiseKind noise, double sampling_rate, double target_delta) {
+  if (sampling_rate < 1) return CalibrationMethod::kPld;
+  if (noise == NoiseKind::kGaussian) return CalibrationMethod::kAnalytic;
+  // For Laplace noise the PLD bound is tighter than optimal composition, which treats each step as
+  // the worst (Δ/b)-DP mechanism; a pure target has only the basic bound.
+  return target_delta > 0 ? CalibrationMethod::kPld : CalibrationMethod::kBasic;
+}
+
+Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown, const pld::ProgressCallback& progress) {
+  const double noise = unknown * problem.noise_unit;
+  const double sensitivity = problem.sensitivity, count = problem.count, delta = problem.target.delta;
+  switch (problem.method) {
+    case CalibrationMethod::kBasic:
+      return compose_basic({ComposedItem{ApproxDp{sensitivity / noise, 0}, count}});
+    case CalibrationMethod::kOptimal: {
+      DPCALC_TRY(double epsilon, optimal_composition_epsilon(ApproxDp{sensitivity / noise, 0}, count, delta, "delta"));
+      return ApproxDp{epsilon, delta};
+    }
+    case CalibrationMethod::kAnalytic: {
+      // μ of the composition, rounded up so that the exact ε at the exact μ is never understated.
+      const double mu = std::nextafter(std::sqrt(count) * sensitivity / noise, kInfinity);
+      return ApproxDp{gaussian_epsilon_for_delta(mu, delta), delta};
+    }
+    case CalibrationMethod::kZcdp: {
+      const Zcdp total = compose_zcdp({ZcdpItem{gaussian_to_zcdp(noise, sensitivity), count}});
+      return zcdp_to_approx_canonne_kamath_steinke(total, delta);
+    }
+    case CalibrationMethod::kPld: {
+      const pld::BaseMechanism base = problem.noise == NoiseKind::kLaplace
+                                          ? pld::BaseMechanism{pld::LaplaceMechanism{noise, sensitivity}}
+                                          : pld::BaseMechanism{pld::GaussianMechanism{noise, sensitivity}};
+      const std::vector<pld::CompositionItem> items{{pld::Mechanism{base, problem.sampling_rate}, count}};
+      DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, {}, progress));
+      // A loss narrower than the grid step leaves the composed PLD on one or two points, where
+      // its ε is no longer resolved (measured: ε = 0 at δ = 1e-300 for a subsampled Gaussian at
+      // σ = 7e13, whose exact δ(0) is about 2e-15). Such noise is not certified.
+      if (bracket.discretization.grid_size < kSmallestResolvedGrid) {
+        return Error{kNumeric, "", "At this noise the privacy loss is narrower than the grid step of the numeric "
+                                   "accountant, which cannot resolve it."};
+      }
+      return ApproxDp{bracket.epsilon_upper, delta};
+    }
+  }
+  return invalid_argument("method", "Unknown calibration method.");
+}
+
+Result<Calibration> calibrate(const CalibrationProblem& problem, const std::string& target_field,
+                              const pld::ProgressCallback& progress) {
+  if (auto valid = check_problem(problem, target_field); !valid.ok()) return valid.error();
+
+  const bool closed_form = is_closed_form(problem.method);
+  SearchOptions options;
+  options.lowest_noise = std::max(kLowestNoiseRatio * problem.sensitivity, 1e-300) / problem.noise_unit;
+  options.highest_noise = std::min(kHighestNoiseRatio * problem.sensitivity, 1e300) / problem.noise_unit;
+  options.initial_noise = initial_unknown(problem);
+  options.epsilon_tolerance = closed_form ? kClosedFormTolerance : kPldTolerance;
+  options.noise_tolerance = closed_form ? kClosedFormNoiseTolerance : kPldNoiseTolerance;
+  options.max_evaluations = closed_form ? kClosedFormEvaluations : kPldEvaluations;
+
+  int evaluations_done = 0;
+  const ForwardBound forward = [&](double unknown) {
+    pld::ProgressCallback inner;
+    if (progress) {
+      inner = [&](double fraction) { return progress(1 - std::pow(kProgressDecay, evaluations_done + fraction)); };
+    }
+    Result<ApproxDp> bound = forward_bound(problem, unknown, inner);
+    ++evaluations_done;
+    return bound;
+  };
+  auto searched = smallest_noise_meeting(forward, problem.target, options);
+  if (!searched.ok()) return searched.error();
+  const SearchResult& search = searched.value();
+
+  const std::string epsilon_field = field_path(target_field, "epsilon");
+  if (search.outcome == SearchOutcome::kMetAtLowest) {
+    return invalid_argument(epsilon_field, epsilon_field + " = " + format_number(problem.target.epsilon) +
+                                               " is met even by the smallest noise searched (" +
+                                               format_number(kLowestNoiseRatio) +
+                                               " × the sensitivity); ask for a smaller ε.");
+  }
+  if (search.outcome == SearchOutcome::kNotMetAtHighest) {
+    if (search.first_error) return in_calibration_terms(*search.first_error, target_field);
+    return invalid_argument(epsilon_field, "Even the largest noise searched (" + format_number(kHighestNoiseRatio) +
+                                               " × the sensitivity) does not meet the target (ε = " +
+                                               format_number(problem.target.epsilon) + ", δ = " +
+                                               format_number(problem.target.delta) + "); raise " + epsilon_field +
+                                               " or " + field_path(target_field, "delta") + ", or lower count.");
+  }
+  // Noise just below the answer could not be certified, and the answer is not within tolerance of
+  // the target: a smaller noise may well meet it, so the answer would not be the smallest.
+  const bool within_tolerance = search.guarantee.epsilon >= problem.target.epsilon * (1 - options.epsilon_tolerance) &&
+                                problem.target.epsilon > 0;
+  if (!search.failing_bound.ok() && !within_tolerance) {
+    return in_calibration_terms(search.failing_bound.error(), target_field);
+  }
+  Calibration result;
+  result.unknown = search.noise;
+  result.guarantee = search.guarantee;
+  result.bracket_low = search.bracket_low;
+  result.tolerance = options.epsilon_tolerance;
+  result.evaluations = search.evaluations;
+  result.method = method_info(problem.method);
+  return result;
+}
+
+}  // namespace dpcalc::calibration
