@@ -52,16 +52,17 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
   DPCALC_TRY(Probe high, probe(setting, 1.0, steps, delta, none));
   Probe low = high;
   if (!tick()) return cancelled();
-  while (high.epsilon() > target) {
+  if (high.epsilon() > target) {
+    // Check the far end first, so that an unreachable target fails after two evaluations.
     low = high;
-    if (high.noise_multiplier * 2 > kMaxNoiseMultiplier) {
+    DPCALC_TRY(high, probe(setting, kMaxNoiseMultiplier, steps, delta, none));
+    if (!tick()) return cancelled();
+    if (high.epsilon() > target) {
       return Error{kNumeric, "target.epsilon",
                    "No noise multiplier up to " + format_number(kMaxNoiseMultiplier) + " reaches ε = " +
                        format_number(target) + " at this δ, group size and number of steps; raise the target ε or δ, "
                        "or train for fewer steps."};
     }
-    DPCALC_TRY(high, probe(setting, high.noise_multiplier * 2, steps, delta, none));
-    if (!tick()) return cancelled();
   }
   if (low.noise_multiplier == high.noise_multiplier) {
     while (low.epsilon() <= target) {
