@@ -87,17 +87,23 @@ std::pair<double, double> log_sum_exp(const std::vector<GaussianMixtureLoss::Ter
   return {top + std::log(sum), weighted_slope / sum};
 }
 
+struct Root {
+  double x, slope;  // the root and f' there
+};
+
 // Solves f(x) = target for f increasing on (lo, hi) (bounds may be infinite; the root must lie
 // inside) by Newton steps from `start`, falling back to bisection inside the bracket found so far,
-// or to steps of doubling length while one side is still open. f returns {value, slope}.
+// or to steps of doubling length while one side is still open. f returns {value, slope}. Stops
+// when f is within a few rounding errors of the target or the step is below 1e-15 relative.
 template <class F>
-double increasing_root(F f, double target, double lo, double hi, double start, double scale) {
+Root increasing_root(F f, double target, double lo, double hi, double start, double scale) {
   double x = std::clamp(start, std::nextafter(lo, kInfinity), std::nextafter(hi, -kInfinity));
   double step = scale;
+  const double tolerance = 4e-16 * std::max(1.0, std::fabs(target));
   for (int i = 0; i < 400; ++i) {
     const auto [value, slope] = f(x);
     const double gap = value - target;
-    if (gap == 0) return x;
+    if (std::fabs(gap) <= tolerance) return {x, slope};
     (gap < 0 ? lo : hi) = x;
     double next = x - gap / slope;
     if (!(slope > 0 && next > lo && next < hi)) {
@@ -110,11 +116,18 @@ double increasing_root(F f, double target, double lo, double hi, double start, d
       }
       step *= 2;
     }
-    if (!(std::fabs(next - x) > 1e-15 * std::max(1.0, std::fabs(x)))) return next;
-    if (!(next > lo && next < hi)) return 0.5 * (lo + hi);  // the bracket is a single double wide
+    if (!(std::fabs(next - x) > 1e-15 * std::max(1.0, std::fabs(x)))) return {next, slope};
+    if (!(next > lo && next < hi)) return {0.5 * (lo + hi), slope};  // the bracket is a single double wide
     x = next;
   }
-  return x;
+  return {x, 0.0};
+}
+
+// Where to start the search for the root at threshold t: one Newton step from the previous root
+// (at threshold `previous.threshold`, slope `previous.slope`).
+double predicted(const GaussianMixtureLoss::Hint& previous, double t) {
+  const double guess = previous.x + (t - previous.threshold) / previous.slope;
+  return previous.slope > 0 && std::isfinite(guess) ? guess : previous.x;
 }
 
 double min_shift(const std::vector<MixtureComponent>& c) {
@@ -210,10 +223,11 @@ Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vecto
       (void)value;
       return std::pair<double, double>{derivative, 0.0};  // no second derivative: bisection steps
     };
-    loss.minimiser_ = increasing_root(slope, 0.0, -kInfinity, kInfinity, loss.q_.front().shift, sigma);
+    loss.minimiser_ = increasing_root(slope, 0.0, -kInfinity, kInfinity, loss.q_.front().shift, sigma).x;
     loss.infimum_ = loss.loss(loss.minimiser_);
     loss.supremum_ = kInfinity;
-    loss.hint_low_ = loss.hint_high_ = loss.minimiser_;
+    loss.hint_high_ = Hint{loss.minimiser_, loss.infimum_, 0.0};
+    loss.hint_low_ = Hint{-loss.minimiser_, loss.infimum_, 0.0};
   } else {
     // As x -> -inf (+inf) each log-sum-exp follows its smallest (largest) shift.
     const double a_min = loss.p_.front().shift, a_max = loss.p_.back().shift;
@@ -241,19 +255,22 @@ SublevelMasses GaussianMixtureLoss::sublevel_masses(double t) const {
   Masses p, q;
   const auto f = [&](double x) { return loss_and_slope(x); };
   if (!convex_) {
-    const double root = increasing_root(f, t, -kInfinity, kInfinity, hint_high_, sigma_);
-    hint_high_ = root;
+    const Root found = increasing_root(f, t, -kInfinity, kInfinity, predicted(hint_high_, t), sigma_);
+    hint_high_ = Hint{found.x, t, found.slope};
+    const double root = found.x;
     p = mixture_masses(p_, [&](double shift) { return normal_below(shift, sigma_, root); });
     q = mixture_masses(q_, [&](double shift) { return normal_below(shift, sigma_, root); });
   } else {
-    const double hi = increasing_root(f, t, minimiser_, kInfinity, std::max(hint_high_, minimiser_), sigma_);
+    const Root high = increasing_root(f, t, minimiser_, kInfinity, predicted(hint_high_, t), sigma_);
     const auto mirrored = [&](double y) {
       const auto [value, slope] = loss_and_slope(-y);
       return std::pair<double, double>{value, -slope};
     };
-    const double lo = -increasing_root(mirrored, t, -minimiser_, kInfinity, -std::min(hint_low_, minimiser_), sigma_);
-    hint_high_ = hi;
-    hint_low_ = lo;
+    // hint_low_ is kept in the mirrored coordinate y = -x.
+    const Root low = increasing_root(mirrored, t, -minimiser_, kInfinity, predicted(hint_low_, t), sigma_);
+    hint_high_ = Hint{high.x, t, high.slope};
+    hint_low_ = Hint{low.x, t, low.slope};
+    const double hi = high.x, lo = -low.x;
     p = mixture_masses(p_, [&](double shift) { return normal_between(shift, sigma_, lo, hi); });
     q = mixture_masses(q_, [&](double shift) { return normal_between(shift, sigma_, lo, hi); });
   }

@@ -44,9 +44,10 @@ struct GroupGuarantee {
 };
 
 // Tight upper and lower bound only (the forward function of calibration). steps: integer in
-// [1, 2^53] (field "steps"); delta in (0, 1) (field "delta").
+// [1, 2^53] (field "steps"); delta in (0, 1) (field "delta"); options of the PLD engine.
 Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
-                                          double delta, const pld::ProgressCallback& progress = {});
+                                          double delta, const pld::ProgressCallback& progress = {},
+                                          const pld::AccountingOptions& options = {});
 
 // All methods. Fields as above, noise_multiplier on "noise_multiplier".
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps,

@@ -61,6 +61,10 @@ class GaussianMixtureLoss {
   struct Term {
     double shift, weight, offset, slope;
   };
+  // Internal: a root x of l(x) = threshold found earlier, with l'(x).
+  struct Hint {
+    double x = 0, threshold = 0, slope = 0;
+  };
 
  private:
   double sigma_ = 1;
@@ -69,9 +73,10 @@ class GaussianMixtureLoss {
   bool convex_ = false;  // false: monotone increasing in x (mirrored if needed)
   double minimiser_ = 0;  // convex case: argmin of l
   double infimum_ = 0, supremum_ = 0;
-  // Roots found by the previous call, the starting points of the next search: the discretisation
-  // asks for consecutive thresholds, whose roots are close. Only speed depends on them.
-  mutable double hint_low_ = 0, hint_high_ = 0;
+  // Roots found by the previous call, from which the next search starts one Newton step ahead:
+  // the discretisation asks for consecutive thresholds, whose roots are close. Only speed depends
+  // on them.
+  mutable Hint hint_low_, hint_high_;
 
   double loss(double x) const;
   std::pair<double, double> loss_and_slope(double x) const;
