@@ -11,6 +11,12 @@
 namespace dpcalc::dpsgd {
 namespace {
 
+// Whole numbers as people write them ("60000", not "6e+04"); anything else as format_number does.
+std::string format_count(double value) {
+  if (value == std::floor(value) && std::fabs(value) < 1e15) return std::to_string(static_cast<long long>(value));
+  return format_number(value);
+}
+
 Result<double> check_integer(double value, const std::string& field, double low, double high,
                              const std::string& what) {
   if (!(value >= low && value <= high && value == std::floor(value))) {
@@ -24,7 +30,7 @@ Result<double> check_integer(double value, const std::string& field, double low,
 Result<GroupSetting> check_setting(const GroupSetting& setting) {
   GroupSetting checked = setting;
   DPCALC_TRY(checked.group_size, check_integer(setting.group_size, "group_size", 1, kMaxGroupSize,
-                                               "a whole number from 1 to " + format_number(kMaxGroupSize)));
+                                               "a whole number from 1 to " + format_count(kMaxGroupSize)));
   if (setting.sampling == Sampling::kPoisson) {
     DPCALC_TRY(checked.sampling_rate, check_rate(setting.sampling_rate, "sampling_rate"));
     return checked;
@@ -33,10 +39,10 @@ Result<GroupSetting> check_setting(const GroupSetting& setting) {
                                                  "a whole number of examples, at least 1"));
   DPCALC_TRY(checked.batch_size, check_integer(setting.batch_size, "batch_size", 1, checked.dataset_size,
                                                "a whole number from 1 to dataset_size (" +
-                                                   format_number(checked.dataset_size) + ")"));
+                                                   format_count(checked.dataset_size) + ")"));
   if (checked.group_size > checked.dataset_size) {
-    return invalid_argument("group_size", "group_size (" + format_number(checked.group_size) +
-                                              ") cannot exceed dataset_size (" + format_number(checked.dataset_size) +
+    return invalid_argument("group_size", "group_size (" + format_count(checked.group_size) +
+                                              ") cannot exceed dataset_size (" + format_count(checked.dataset_size) +
                                               ").");
   }
   return checked;
