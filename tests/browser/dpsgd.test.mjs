@@ -3,7 +3,8 @@
 // a permalink that round-trips. Short trainings (200 steps) keep the numeric work quick.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSession, waitForAllSections } from './helpers.mjs';
+import path from 'node:path';
+import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
 before(async () => { session = await startSession(); });
@@ -33,6 +34,22 @@ test('the section answers with every method and draws the seed\'s three figures'
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
+  }
+});
+
+test('axe-core: no violation in the section at 1280 and 390 px, light and dark', kTimeout, async () => {
+  for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']]) {
+    const { page, context, problems } = await openPage(session, { hash: kShort, colorScheme, viewport: { width, height: 900 }, bypassCSP: true });
+    try {
+      await waitDone(page);
+      await page.$$eval('#dpsgd details', (details) => details.forEach((element) => { element.open = true; }));
+      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+      const violations = await page.evaluate(async () => (await window.axe.run(document.querySelector('#dpsgd'), { resultTypes: ['violations'] })).violations);
+      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `${width} px ${colorScheme}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
   }
 });
 
