@@ -48,3 +48,16 @@ benchmarkRequests.push(
   { name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e3', request: { op: 'calibrate', mechanism: dpsgdClip, unknown: 'noise_multiplier', count: 1000, target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000000 },
   { name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e4', request: { op: 'calibrate', mechanism: dpsgdClip, unknown: 'noise_multiplier', count: 10000, target: { epsilon: 8, delta: 1e-5 } }, targetMicroseconds: 1000000 },
 );
+
+// DP-SGD groups (issue 8): fixed batches N = 60000, B = 256 unless stated, δ = 1e-5.
+const dpsgd = (fields) => ({ op: 'dpsgd', sampling: 'fixed_batch', dataset_size: 60000, batch_size: 256, delta: 1e-5, ...fields });
+const rdpOrders = Array.from({ length: 100 }, (_, i) => 1.25 + i * 0.75);  // 100 orders, integer and fractional
+benchmarkRequests.push(
+  { name: 'rdp, subsampled Gaussian, 100 orders, T=1e6', request: { op: 'rdp', orders: rdpOrders, items: [{ mechanism: subsampledGaussian(1.1, 0.01), count: 1e6 }] }, targetMicroseconds: 1000 },
+);
+numericRequests.push(
+  { name: 'dpsgd k=16 σ=1.1 T=16384', request: dpsgd({ group_size: 16, noise_multiplier: 1.1, steps: 16384 }), targetMilliseconds: 1000 },
+  { name: 'dpsgd k=5 σ=2 T=16384', request: dpsgd({ group_size: 5, noise_multiplier: 2, steps: 16384 }), targetMilliseconds: 200 },
+  { name: 'dpsgd calibration k=8, 60 epochs, target ε=8', request: dpsgd({ group_size: 8, epochs: 60, target: { epsilon: 8 } }), targetMilliseconds: 3000 },
+  { name: 'dpsgd k=256 N=1e6 B=1024 σ=2 T=1e4', request: dpsgd({ group_size: 256, dataset_size: 1e6, batch_size: 1024, noise_multiplier: 2, steps: 1e4 }), targetMilliseconds: 2000 },
+);

@@ -41,6 +41,7 @@ import split from './split.js';
 import calibrate from './calibrate.js';
 import convert from './convert.js';
 import kmeans from './kmeans.js';
+import dpsgd from './dpsgd.js';
 import { fieldsOf } from './form.js';
 
 /** Adds what every section derives from its description: `fields`, the list of its inputs. */
@@ -53,4 +54,5 @@ export const sections = [
   calibrate,
   convert,
   kmeans,
+  dpsgd,
 ].map(register);

@@ -26,7 +26,7 @@ Result<Method> read_method(const Value& request) {
   if (name == "advanced") return Method::kAdvanced;
   if (name == "optimal") return Method::kOptimal;
   if (name == "zcdp") return Method::kZcdp;
-  return unknown_choice("method", name, {"basic", "parallel", "advanced", "optimal", "zcdp", "pld"});
+  return unknown_choice("method", name, {"basic", "parallel", "advanced", "optimal", "zcdp", "pld", "rdp"});
 }
 
 // One item of the request, before it is turned into the currency of a method.

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "dpcalc/api/calibrate_op.hpp"
+#include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
@@ -10,21 +11,24 @@
 namespace dpcalc::api {
 namespace {
 
-bool is_numeric_method(const Value& request) {
+bool is_method(const Value& request, const char* name) {
   const Value* method = request.find("method");
-  return method != nullptr && method->is_string() && method->as_string() == "pld";
+  return method != nullptr && method->is_string() && method->as_string() == name;
 }
 
 Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value* object, require_object(request, ""));
   DPCALC_TRY(std::string op, string_field(*object, "", "op"));
   if (op == "group") return group_op(request);
-  if (op == "compose") return is_numeric_method(request) ? compose_pld(request, progress) : compose_op(request);
+  if (op == "compose" && is_method(request, "rdp")) return compose_rdp(request);
+  if (op == "compose") return is_method(request, "pld") ? compose_pld(request, progress) : compose_op(request);
   if (op == "convert") return convert_op(request);
   if (op == "split") return split_op(request);
   if (op == "profile") return privacy_profile_op(request, progress);
   if (op == "calibrate") return calibrate_op(request, progress);
-  return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile", "calibrate"});
+  if (op == "dpsgd") return dpsgd_op(request, progress);
+  if (op == "rdp") return rdp_op(request);
+  return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile", "calibrate", "dpsgd", "rdp"});
 }
 
 Value error_value(const Error& error) {

@@ -89,7 +89,7 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
   lower.masses.assign(n + 1, 0.0);
 
   const double infinite = pair.infinite_loss_mass();
-  const double cut = at[n - 1].p_above;
+  const double cut = at[n - 1].p_above + pair.pruned_mass();  // pruned mixture components: see privacy_loss.hpp
   upper.infinite_mass = infinite + cut;
   upper.truncated_mass = cut;
   lower.infinite_mass = infinite;

@@ -12,30 +12,10 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// Masses of N(mean, sigma^2) inside [lo, hi] and outside it, each without cancellation.
 struct Split {
   double inside = 0;
   double outside = 0;
 };
-
-Split normal_split(double mean, double sigma, double lo, double hi) {
-  if (!(lo <= hi)) return {0, 1};
-  const double z_lo = (lo - mean) / sigma;
-  const double z_hi = (hi - mean) / sigma;
-  const double lower_tail = 0.5 * std::erfc(-z_lo / std::sqrt(2.0));  // Phi(z_lo)
-  const double upper_tail = 0.5 * std::erfc(z_hi / std::sqrt(2.0));   // 1 - Phi(z_hi)
-  Split split;
-  split.outside = lower_tail + upper_tail;
-  if (z_lo > 0) {
-    split.inside = 0.5 * std::erfc(z_lo / std::sqrt(2.0)) - upper_tail;  // Phi^c(z_lo) - Phi^c(z_hi)
-  } else if (z_hi < 0) {
-    split.inside = 0.5 * std::erfc(-z_hi / std::sqrt(2.0)) - lower_tail;
-  } else {
-    split.inside = 1 - lower_tail - upper_tail;
-  }
-  split.inside = std::max(0.0, split.inside);
-  return split;
-}
 
 // Laplace(mean, scale) masses of (-inf, x] and (x, inf), each without cancellation.
 Split laplace_below(double mean, double scale, double x) {
@@ -50,131 +30,21 @@ Split laplace_below(double mean, double scale, double x) {
   return {1 - tail, tail};
 }
 
-// Mixture log-likelihood ratio l(x) = log sum_j w_j exp((s_j x - s_j^2 / 2) / sigma^2); convex.
-double mixture_loss(const PrivacyLossPair::Mixture& m, double x) {
-  double result = kNegativeInfinity;
-  for (std::size_t j = 0; j < m.shifts.size(); ++j) {
-    if (m.weights[j] <= 0) continue;
-    const double s = m.shifts[j];
-    result = log_add_exp(result, std::log(m.weights[j]) + (s * x - 0.5 * s * s) / (m.sigma * m.sigma));
-  }
-  return result;
-}
-
-// dl/dx: the softmax-weighted mean of s_j / sigma^2; increasing in x.
-double mixture_slope(const PrivacyLossPair::Mixture& m, double x) {
-  const double total = mixture_loss(m, x);
-  double slope = 0;
-  for (std::size_t j = 0; j < m.shifts.size(); ++j) {
-    if (m.weights[j] <= 0) continue;
-    const double s = m.shifts[j];
-    slope += std::exp(std::log(m.weights[j]) + (s * x - 0.5 * s * s) / (m.sigma * m.sigma) - total) * s;
-  }
-  return slope / (m.sigma * m.sigma);
-}
-
-// Root of an increasing function f on the real line by bracketing from `start` and bisection.
-template <class F>
-double increasing_root(F f, double start, double scale) {
-  double lo = start, hi = start;
-  double step = scale;
-  if (f(start) < 0) {
-    while (f(hi) < 0) { lo = hi; hi += step; step *= 2; if (step > 1e300) return kInfinity; }
-  } else {
-    while (f(lo) >= 0) { hi = lo; lo -= step; step *= 2; if (step > 1e300) return -kInfinity; }
-  }
-  for (int i = 0; i < 200; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    if (!(mid > lo && mid < hi)) break;
-    (f(mid) < 0 ? lo : hi) = mid;
-  }
-  return 0.5 * (lo + hi);
-}
-
-struct MixtureShape {
-  bool increasing = false;   // all shifts >= 0
-  bool decreasing = false;   // all shifts <= 0
-  double zero_weight = 0;    // weight on shift 0
-  int nonzero_count = 0;
-  double single_shift = 0, single_weight = 0;  // the only nonzero shift, when nonzero_count == 1
-};
-
-MixtureShape shape_of(const PrivacyLossPair::Mixture& m) {
-  MixtureShape shape;
-  bool any_positive = false, any_negative = false;
-  for (std::size_t j = 0; j < m.shifts.size(); ++j) {
-    if (m.weights[j] <= 0) continue;
-    if (m.shifts[j] == 0) { shape.zero_weight += m.weights[j]; continue; }
-    ++shape.nonzero_count;
-    shape.single_shift = m.shifts[j];
-    shape.single_weight = m.weights[j];
-    (m.shifts[j] > 0 ? any_positive : any_negative) = true;
-  }
-  shape.increasing = !any_negative;
-  shape.decreasing = !any_positive;
-  return shape;
-}
-
-// The interval {x : l(x) <= t} = [lo, hi] (lo > hi when empty).
-std::pair<double, double> mixture_sublevel(const PrivacyLossPair::Mixture& m, const MixtureShape& shape,
-                                           double t) {
-  const double empty_lo = kInfinity, empty_hi = -kInfinity;
-  const double variance = m.sigma * m.sigma;
-  if (shape.nonzero_count == 1) {
-    // l = log(w0 + w e^{(s x - s^2/2)/sigma^2}) is monotone with a closed-form inverse.
-    const double log_rest = log_sub_exp(t, std::log(shape.zero_weight));
-    if (log_rest == kNegativeInfinity) return {empty_lo, empty_hi};
-    const double s = shape.single_shift;
-    const double root = variance * (log_rest - std::log(shape.single_weight)) / s + 0.5 * s;
-    return s > 0 ? std::make_pair(-kInfinity, root) : std::make_pair(root, kInfinity);
-  }
-  const double scale = m.sigma;
-  auto excess = [&](double x) { return mixture_loss(m, x) - t; };
-  if (shape.increasing || shape.decreasing) {
-    const double limit = std::log(shape.zero_weight);  // l at the flat end
-    if (!(t > limit)) return {empty_lo, empty_hi};
-    if (shape.increasing) return {-kInfinity, increasing_root(excess, 0.0, scale)};
-    return {increasing_root([&](double x) { return -excess(x); }, 0.0, scale), kInfinity};
-  }
-  const double minimiser = increasing_root([&](double x) { return mixture_slope(m, x); }, 0.0, scale);
-  if (!(mixture_loss(m, minimiser) <= t)) return {empty_lo, empty_hi};
-  const double hi = increasing_root(excess, minimiser, scale);
-  const double lo = increasing_root([&](double x) { return -excess(x); }, minimiser, scale);
-  return {lo, hi};
-}
-
-// Mass of sum_j w_j N(s_j, sigma^2) inside / outside [lo, hi].
-Split mixture_split(const PrivacyLossPair::Mixture& m, double lo, double hi) {
-  Split total;
-  for (std::size_t j = 0; j < m.shifts.size(); ++j) {
-    if (m.weights[j] <= 0) continue;
-    const Split s = normal_split(m.shifts[j], m.sigma, lo, hi);
-    total.inside += m.weights[j] * s.inside;
-    total.outside += m.weights[j] * s.outside;
-  }
-  return total;
-}
-
 LossMasses mixture_masses(const PrivacyLossPair::Mixture& m, double t) {
-  const MixtureShape shape = shape_of(m);
   LossMasses result;
   if (!m.swapped) {
-    const auto [lo, hi] = mixture_sublevel(m, shape, t);
-    const Split p = mixture_split(m, lo, hi);
-    const Split q = normal_split(0, m.sigma, lo, hi);
-    result.p_at_most = p.inside;
-    result.p_above = p.outside;
-    result.q_at_most = q.inside;
-    result.q_above = q.outside;
+    const SublevelMasses s = m.loss.sublevel_masses(t);
+    result.p_at_most = s.p_inside;
+    result.p_above = s.p_outside;
+    result.q_at_most = s.q_inside;
+    result.q_above = s.q_outside;
   } else {
-    // L = -l(X), X ~ N(0, sigma^2): {L > t} = {l < -t}, the (open) sublevel set at -t.
-    const auto [lo, hi] = mixture_sublevel(m, shape, -t);
-    const Split p = normal_split(0, m.sigma, lo, hi);
-    const Split q = mixture_split(m, lo, hi);
-    result.p_above = p.inside;
-    result.p_at_most = p.outside;
-    result.q_above = q.inside;
-    result.q_at_most = q.outside;
+    // L = -l(X), X ~ Q: {L > t} = {l < -t}, the (open) sublevel set at -t; P and Q trade places.
+    const SublevelMasses s = m.loss.sublevel_masses(-t);
+    result.p_above = s.q_inside;
+    result.p_at_most = s.q_outside;
+    result.q_above = s.p_inside;
+    result.q_at_most = s.p_outside;
   }
   return result;
 }
@@ -279,42 +149,49 @@ LossMasses finite_masses(const PrivacyLossPair::Finite& m, double t) {
   return result;
 }
 
-Result<PrivacyLossPair::Mixture> validate_mixture(const GaussianMixtureMechanism& mixture,
-                                                  const std::string& prefix) {
-  DPCALC_TRY(double sigma, check_positive(mixture.sigma, field_path(prefix, "sigma")));
-  if (mixture.shifts.empty() || mixture.shifts.size() != mixture.weights.size()) {
-    return invalid_argument(field_path(prefix, "weights"),
-                            "weights and shifts must be non-empty lists of the same length (got " +
-                                std::to_string(mixture.weights.size()) + " weights and " +
-                                std::to_string(mixture.shifts.size()) + " shifts).");
+// Checks one weighted list of shifts ("<prefix>.<shifts_name>", "<prefix>.<weights_name>") and
+// returns its components of positive weight, renormalised.
+Result<std::vector<MixtureComponent>> validate_components(const std::vector<double>& shifts,
+                                                          const std::vector<double>& weights,
+                                                          const std::string& prefix, const std::string& shifts_name,
+                                                          const std::string& weights_name) {
+  const std::string weights_field = field_path(prefix, weights_name);
+  if (shifts.empty() || shifts.size() != weights.size()) {
+    return invalid_argument(weights_field, weights_name + " and " + shifts_name +
+                                               " must be non-empty lists of the same length (got " +
+                                               std::to_string(weights.size()) + " weights and " +
+                                               std::to_string(shifts.size()) + " shifts).");
   }
   double total = 0;
-  bool informative = false;
-  for (std::size_t j = 0; j < mixture.weights.size(); ++j) {
+  std::vector<MixtureComponent> components;
+  for (std::size_t j = 0; j < weights.size(); ++j) {
     const std::string index = std::to_string(j);
-    const double w = mixture.weights[j];
+    const double w = weights[j];
     if (!(w >= 0 && w <= 1)) {
-      return invalid_argument(field_path(prefix, "weights." + index),
+      return invalid_argument(field_path(weights_field, index),
                               "each weight must be a number in [0, 1] (got " + format_number(w) + ").");
     }
-    if (!std::isfinite(mixture.shifts[j])) {
-      return invalid_argument(field_path(prefix, "shifts." + index),
-                              "each shift must be a finite number (got " + format_number(mixture.shifts[j]) + ").");
+    if (!std::isfinite(shifts[j])) {
+      return invalid_argument(field_path(prefix, shifts_name + "." + index),
+                              "each shift must be a finite number (got " + format_number(shifts[j]) + ").");
     }
     total += w;
-    informative = informative || (w > 0 && mixture.shifts[j] != 0);
+    if (w > 0) components.push_back({shifts[j], w});
   }
   if (!(std::fabs(total - 1) <= 1e-9)) {
-    return invalid_argument(field_path(prefix, "weights"),
-                            "weights must sum to 1 (got a sum of " + format_number(total) + ").");
+    return invalid_argument(weights_field, weights_name + " must sum to 1 (got a sum of " + format_number(total) + ").");
   }
-  if (!informative) {
-    return invalid_argument(field_path(prefix, "shifts"),
-                            "at least one shift with positive weight must be nonzero (otherwise P = Q).");
-  }
-  PrivacyLossPair::Mixture result{sigma, mixture.shifts, mixture.weights, false};
-  for (double& w : result.weights) w /= total;
-  return result;
+  for (auto& c : components) c.weight /= total;
+  return components;
+}
+
+// The mixture pair of a mechanism, pruned in the distribution the direction takes L under.
+Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureComponent> p,
+                                              std::vector<MixtureComponent> q, bool swapped,
+                                              const std::string& field) {
+  DPCALC_TRY(GaussianMixtureLoss loss, GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped,
+                                                                   swapped, field));
+  return PrivacyLossPair::Mixture{std::move(loss), swapped};
 }
 
 }  // namespace
@@ -331,18 +208,30 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
   } else if (const auto* gaussian = std::get_if<GaussianMechanism>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(gaussian->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, field_path(prefix, "sensitivity")));
-    Mixture mixture{sigma, {sensitivity}, {1.0}, swapped};
-    if (rate < 1) mixture = Mixture{sigma, {0.0, sensitivity}, {1 - rate, rate}, swapped};
-    pair.pair_ = std::move(mixture);
+    std::vector<MixtureComponent> p{{sensitivity, rate}};
+    if (rate < 1) p.push_back({0.0, 1 - rate});
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix));
   } else if (const auto* mixture = std::get_if<GaussianMixtureMechanism>(&mechanism.base)) {
-    DPCALC_TRY(Mixture validated, validate_mixture(*mixture, prefix));
+    DPCALC_TRY(const double sigma, check_positive(mixture->sigma, field_path(prefix, "sigma")));
+    DPCALC_TRY(std::vector<MixtureComponent> p,
+               validate_components(mixture->shifts, mixture->weights, prefix, "shifts", "weights"));
     if (rate < 1) {
-      for (double& w : validated.weights) w *= rate;
-      validated.shifts.push_back(0.0);
-      validated.weights.push_back(1 - rate);
+      for (auto& c : p) c.weight *= rate;
+      p.push_back({0.0, 1 - rate});
     }
-    validated.swapped = swapped;
-    pair.pair_ = std::move(validated);
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, field_path(prefix, "shifts")));
+  } else if (const auto* mixtures = std::get_if<GaussianMixturePairMechanism>(&mechanism.base)) {
+    DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, field_path(prefix, "sigma")));
+    if (rate < 1) {
+      return invalid_argument(field_path(prefix, "sampling_rate"),
+                              "A mixture pair is already the dominating pair of its sampling: give sampling_rate 1 "
+                              "(got " + format_number(rate) + ").");
+    }
+    DPCALC_TRY(std::vector<MixtureComponent> p,
+               validate_components(mixtures->p_shifts, mixtures->p_weights, prefix, "p_shifts", "p_weights"));
+    DPCALC_TRY(std::vector<MixtureComponent> q,
+               validate_components(mixtures->q_shifts, mixtures->q_weights, prefix, "q_shifts", "q_weights"));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, field_path(prefix, "p_shifts")));
   } else {
     const auto& approx = std::get<ApproxDpMechanism>(mechanism.base);
     DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
@@ -394,14 +283,8 @@ void PrivacyLossPair::compute_loss_range() {
     }
   } else {
     const auto& mixture = std::get<Mixture>(pair_);
-    const MixtureShape shape = shape_of(mixture);
-    double smallest = std::log(shape.zero_weight);  // inf of l over x for monotone l
-    if (!shape.increasing && !shape.decreasing) {
-      smallest = mixture_loss(mixture, increasing_root([&](double x) { return mixture_slope(mixture, x); },
-                                                       0.0, mixture.sigma));
-    }
-    min_finite_loss_ = mixture.swapped ? -kInfinity : smallest;
-    max_finite_loss_ = mixture.swapped ? -smallest : kInfinity;
+    min_finite_loss_ = mixture.swapped ? -mixture.loss.supremum() : mixture.loss.infimum();
+    max_finite_loss_ = mixture.swapped ? -mixture.loss.infimum() : mixture.loss.supremum();
   }
 }
 
@@ -434,8 +317,15 @@ double PrivacyLossPair::infinite_loss_mass() const {
   return mass;
 }
 
+double PrivacyLossPair::pruned_mass() const {
+  const auto* mixture = std::get_if<Mixture>(&pair_);
+  if (mixture == nullptr) return 0;
+  return mixture->swapped ? mixture->loss.pruned_q() : mixture->loss.pruned_p();
+}
+
 bool is_symmetric(const Mechanism& mechanism) {
-  return mechanism.sampling_rate == 1 && !std::holds_alternative<GaussianMixtureMechanism>(mechanism.base);
+  return mechanism.sampling_rate == 1 && !std::holds_alternative<GaussianMixtureMechanism>(mechanism.base) &&
+         !std::holds_alternative<GaussianMixturePairMechanism>(mechanism.base);
 }
 
 }  // namespace dpcalc::pld

@@ -10,6 +10,8 @@
 //   Laplace(b):        P = Lap(Delta, b), Q = Lap(0, b)
 //   Gaussian(sigma):   P = N(Delta, sigma^2), Q = N(0, sigma^2)
 //   Gaussian mixture:  P = sum_j w_j N(shift_j, sigma^2), Q = N(0, sigma^2)
+//   Mixture pair:      P = sum_i w_i N(a_i, sigma^2), Q = sum_j v_j N(b_j, sigma^2) (the pair itself;
+//                      see gaussian_mixture_loss.hpp for the shapes accepted)
 //   (eps, delta)-DP:   the randomized-response pair of Kairouz, Oh, Viswanath 2015 (Thm 2.1):
 //                      P = (delta, (1-delta) e^eps/(1+e^eps), (1-delta)/(1+e^eps), 0),
 //                      Q = (0, (1-delta)/(1+e^eps), (1-delta) e^eps/(1+e^eps), delta);
@@ -22,6 +24,7 @@
 #include <variant>
 #include <vector>
 
+#include "dpcalc/pld/gaussian_mixture_loss.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::pld {
@@ -53,8 +56,18 @@ struct GaussianMixtureMechanism {
   std::vector<double> weights;
 };
 
-using BaseMechanism =
-    std::variant<LaplaceMechanism, GaussianMechanism, ApproxDpMechanism, GaussianMixtureMechanism>;
+// P = sum_i p_weights[i] N(p_shifts[i], sigma^2) against Q = sum_j q_weights[j] N(q_shifts[j], sigma^2),
+// given as the dominating pair of the remove direction (the add direction is the swapped pair).
+// Each weight list as for GaussianMixtureMechanism; the shifts of P all on one side of those of Q,
+// or Q a single Gaussian. Sampling rate must be 1 (subsample before forming the pair).
+struct GaussianMixturePairMechanism {
+  double sigma = 1;
+  std::vector<double> p_shifts, p_weights;
+  std::vector<double> q_shifts, q_weights;
+};
+
+using BaseMechanism = std::variant<LaplaceMechanism, GaussianMechanism, ApproxDpMechanism, GaussianMixtureMechanism,
+                                   GaussianMixturePairMechanism>;
 
 // A base mechanism run on a Poisson subsample: each record is kept independently with
 // probability sampling_rate in (0, 1]; sampling_rate = 1 is the base mechanism itself.
@@ -100,6 +113,10 @@ class PrivacyLossPair {
   LossMasses continuous_masses(double threshold) const;
   // P[L = +inf] (the delta of an (eps, delta) item, scaled by the sampling rate).
   double infinite_loss_mass() const;
+  // P-mass of negligible mixture components dropped at construction (at most kPrunedMassLimit):
+  // the pessimistic discretisation puts it at loss +infinity, the optimistic one leaves it out.
+  // It is in none of the masses above.
+  double pruned_mass() const;
   // Bounds on the finite losses: every finite loss lies in [min_finite_loss, max_finite_loss];
   // +-infinity when unbounded (Gaussian tails).
   double min_finite_loss() const { return min_finite_loss_; }
@@ -118,9 +135,8 @@ class PrivacyLossPair {
     double scale, sensitivity, sampling_rate;
     bool swapped;
   };
-  struct Mixture {  // (sum_j w_j N(s_j, sigma^2), N(0, sigma^2)), swapped for the add direction
-    double sigma;
-    std::vector<double> shifts, weights;
+  struct Mixture {  // (P, Q) of GaussianMixtureLoss, swapped for the add direction
+    GaussianMixtureLoss loss;
     bool swapped;
   };
 

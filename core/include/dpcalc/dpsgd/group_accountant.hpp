@@ -1,0 +1,68 @@
+// DP-SGD for a group of k examples over T steps, by the methods the seed (003) compares:
+//  * tight: the worst-case pair (group_pair.hpp) composed T times with the PLD engine, upper and
+//    lower bound (Doroshenko et al. 2022; Koskela et al. 2020);
+//  * the seed's RDP over-approximation: the whole group as one example sampled with probability
+//    q_k = 1 - Pr[J = 0] and sensitivity k, i.e. a Poisson-subsampled Gaussian with noise multiplier
+//    sigma / k (Mironov, Talwar, Zhang 2019), converted to (eps, delta) (Balle et al. 2020, Thm 21).
+//    The seed calls it "an upper bound (someone will prove that one day)": unproven;
+//  * generic group privacy of the k = 1 guarantee (tight PLD at the requested delta):
+//    (k eps, delta (e^{k eps} - 1)/(e^eps - 1)) (Vadhan 2017, Lemma 2.2), usually vacuous.
+// Calibration: the smallest noise multiplier whose tight upper bound meets a target (eps, delta),
+// by bracketing and bisection on that sound forward function (eps decreases in sigma).
+#pragma once
+
+#include <optional>
+
+#include "dpcalc/dpsgd/group_pair.hpp"
+#include "dpcalc/guarantees.hpp"
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/accountant.hpp"
+
+namespace dpcalc::dpsgd {
+
+inline constexpr MethodInfo kTightMethod{
+    "Tight: the group's worst-case Gaussian mixture composed with privacy loss distributions",
+    "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022"};
+inline constexpr MethodInfo kRdpOverapproxMethod{
+    "Seed's RDP over-approximation: sampling probability 1 − Pr[J = 0], noise multiplier σ/k",
+    "Seed 003 (TF Privacy compute_rdp); Mironov, Talwar, Zhang 2019; Balle et al. 2020, Thm 21"};
+inline constexpr MethodInfo kGenericGroupMethod{"Generic group privacy of the k = 1 guarantee",
+                                                "Vadhan 2017, Lemma 2.2"};
+
+// Largest noise multiplier calibration searches.
+inline constexpr double kMaxNoiseMultiplier = 1e4;
+
+struct RdpOverapprox {
+  double epsilon = 0;
+  double order = 0;
+};
+
+struct GroupGuarantee {
+  pld::EpsilonBracket tight;                   // the answer: epsilon_upper at delta
+  std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (the seed's method is add/remove)
+  ApproxDp generic_group;                      // delta == 1: vacuous
+};
+
+// Tight upper and lower bound only (the forward function of calibration). steps: integer in
+// [1, 2^53] (field "steps"); delta in (0, 1) (field "delta"); options of the PLD engine.
+Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
+                                          double delta, const pld::ProgressCallback& progress = {},
+                                          const pld::AccountingOptions& options = {});
+
+// All methods. Fields as above, noise_multiplier on "noise_multiplier".
+Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps,
+                                       double delta, const pld::ProgressCallback& progress = {});
+
+struct Calibration {
+  double noise_multiplier = 0;  // smallest found whose tight upper bound is <= target epsilon
+  pld::EpsilonBracket tight;    // at that noise multiplier
+  double rule_of_thumb_noise_multiplier = 0;  // k times the calibrated noise multiplier for k = 1
+  pld::EpsilonBracket rule_of_thumb;          // its tight bracket at group size k
+};
+
+// Errors: invalid_argument on "target.epsilon" (not > 0 finite); numeric on "target.epsilon" when
+// no noise multiplier up to kMaxNoiseMultiplier reaches it.
+Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
+                              const pld::ProgressCallback& progress = {});
+
+}  // namespace dpcalc::dpsgd

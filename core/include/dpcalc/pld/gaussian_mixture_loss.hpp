@@ -1,0 +1,85 @@
+// The privacy loss of a pair of Gaussian mixtures with a common standard deviation sigma:
+//   P = sum_i w_i N(a_i, sigma^2),  Q = sum_j v_j N(b_j, sigma^2),
+//   l(x) = log(dP/dQ)(x) = LSE_i(log w_i + (a_i x - a_i^2/2)/sigma^2) - LSE_j(log v_j + (b_j x - b_j^2/2)/sigma^2)
+// (the common factor e^{-x^2/(2 sigma^2)} cancels). Two shapes have sublevel sets {l <= t} that are
+// intervals, and only those are accepted:
+//  * separated shifts, min a >= max b (or, mirrored, max a <= min b): l is monotone, because
+//    l'(x) = (E_soft[a] - E_soft[b]) / sigma^2 with softmax weights, and E_soft[a] >= min a >= max b;
+//  * a single component in Q: l is a log-sum-exp minus a linear function, hence convex.
+// Examples: subsampled Gaussians and the DP-SGD group pairs (P a mixture, Q = N(0, sigma^2)), and
+// the substitution pair of Schuchardt, Stoian, Kosmala, Guennemann 2024 (shifts +j against -j).
+//
+// Negligible components. One distribution of the pair (the one that comes first in the direction
+// being accounted, i.e. whose law the privacy loss L is taken under) may drop components of total
+// weight at most kPrunedMassLimit. The dropped mass m is accounted soundly: the pessimistic PLD puts
+// it at loss +infinity (the pair (P_kept + m·delta_top, Q) dominates (P, Q): for every event S,
+// P(S) - e^eps Q(S) <= P_kept(S) + m - e^eps Q(S)), and the optimistic PLD leaves it out (P_kept <= P
+// setwise, so every hockey-stick value, also after composition, can only fall). The other
+// distribution keeps every component: dropping mass there is only sound for one of the two bounds.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::pld {
+
+// Largest total weight dropped from the first distribution: 1e-30 moves delta by at most 1e-30 per
+// composition (below 1e-14 even after 2^53 compositions).
+inline constexpr double kPrunedMassLimit = 1e-30;
+
+struct MixtureComponent {
+  double shift = 0;
+  double weight = 0;  // > 0
+};
+
+// Masses of {l <= t} (inside) and its complement (outside) under P and Q (kept components only;
+// each computed directly, not as one minus the other, so that small tails keep their accuracy).
+struct SublevelMasses {
+  double p_inside = 0, p_outside = 0, q_inside = 0, q_outside = 0;
+};
+
+class GaussianMixtureLoss {
+ public:
+  // p and q: components with positive weights (validated by the caller). prune_p (prune_q) allows
+  // dropping negligible components of P (of Q). Errors (invalid_argument on `field`): P = Q, or
+  // shifts that are neither separated nor against a single Q component.
+  static Result<GaussianMixtureLoss> create(double sigma, std::vector<MixtureComponent> p,
+                                            std::vector<MixtureComponent> q, bool prune_p, bool prune_q,
+                                            const std::string& field);
+
+  SublevelMasses sublevel_masses(double threshold) const;
+  // inf and sup of l over the real line (possibly infinite).
+  double infimum() const { return infimum_; }
+  double supremum() const { return supremum_; }
+  // Weight dropped from P and from Q (at most kPrunedMassLimit each; one of them is 0).
+  double pruned_p() const { return pruned_p_; }
+  double pruned_q() const { return pruned_q_; }
+
+  // Internal: a component with its exponent coefficients, e(x) = offset + slope x.
+  struct Term {
+    double shift, weight, offset, slope;
+  };
+  // Internal: a root x of l(x) = threshold found earlier, with l'(x).
+  struct Hint {
+    double x = 0, threshold = 0, slope = 0;
+  };
+
+ private:
+  double sigma_ = 1;
+  std::vector<Term> p_, q_;
+  double pruned_p_ = 0, pruned_q_ = 0;
+  bool convex_ = false;  // false: monotone increasing in x (mirrored if needed)
+  double minimiser_ = 0;  // convex case: argmin of l
+  double infimum_ = 0, supremum_ = 0;
+  // Roots found by the previous call, from which the next search starts one Newton step ahead:
+  // the discretisation asks for consecutive thresholds, whose roots are close. Only speed depends
+  // on them.
+  mutable Hint hint_low_, hint_high_;
+
+  double loss(double x) const;
+  std::pair<double, double> loss_and_slope(double x) const;
+};
+
+}  // namespace dpcalc::pld

@@ -1,0 +1,184 @@
+// {op:'dpsgd', ...}: DP-SGD for a group of k examples, forward (noise_multiplier given) or
+// calibration (target:{epsilon}); see docs/API.md and dpcalc/dpsgd/group_accountant.hpp.
+#include <cmath>
+#include <string>
+
+#include "dpcalc/api/dpsgd_ops.hpp"
+#include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/checks.hpp"
+#include "dpcalc/dpsgd/group_accountant.hpp"
+
+namespace dpcalc::api {
+namespace {
+
+constexpr const char* kFixedBatchNote =
+    "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is the seed's, "
+    "\"assuming the worst-case property\" (not proven for this sampling).";
+constexpr const char* kRdpOverapproxNote =
+    "The seed calls this \"an upper bound (someone will prove that one day)\": it is not a proven guarantee.";
+
+Result<dpsgd::GroupSetting> read_setting(const Value& request) {
+  dpsgd::GroupSetting setting;
+  DPCALC_TRY(setting.group_size, number_field(request, "", "group_size"));
+  DPCALC_TRY(std::string sampling, string_field(request, "", "sampling"));
+  if (sampling == "poisson") {
+    setting.sampling = dpsgd::Sampling::kPoisson;
+    DPCALC_TRY(setting.sampling_rate, number_field(request, "", "sampling_rate"));
+  } else if (sampling == "fixed_batch") {
+    setting.sampling = dpsgd::Sampling::kFixedBatch;
+    DPCALC_TRY(setting.dataset_size, number_field(request, "", "dataset_size"));
+    DPCALC_TRY(setting.batch_size, number_field(request, "", "batch_size"));
+  } else {
+    return unknown_choice("sampling", sampling, {"poisson", "fixed_batch"});
+  }
+  DPCALC_TRY(auto relation, optional_string_field(request, "", "relation"));
+  if (relation && *relation == "substitute") {
+    setting.relation = dpsgd::Relation::kSubstitute;
+  } else if (relation && *relation != "add_remove") {
+    return unknown_choice("relation", *relation, {"add_remove", "substitute"});
+  }
+  return dpsgd::check_setting(setting);
+}
+
+struct Steps {
+  double steps;
+  std::string note;  // how epochs became steps; empty when steps were given
+};
+
+// steps, or epochs * dataset_size / batch_size (Poisson: epochs / sampling_rate) rounded up.
+Result<Steps> read_steps(const Value& request, const dpsgd::GroupSetting& setting) {
+  DPCALC_TRY(auto steps, optional_number_field(request, "", "steps"));
+  DPCALC_TRY(auto epochs, optional_number_field(request, "", "epochs"));
+  if (steps && epochs) return invalid_argument("epochs", "Give either steps or epochs, not both.");
+  if (steps) {
+    DPCALC_TRY(double checked, check_count(*steps, "steps"));
+    return Steps{checked, ""};
+  }
+  if (!epochs) return invalid_argument("steps", "steps (or epochs) is required: the number of training steps.");
+  if (!(*epochs > 0 && std::isfinite(*epochs))) {
+    return invalid_argument("epochs", "epochs must be a positive number (got " + format_number(*epochs) + ").");
+  }
+  const bool fixed = setting.sampling == dpsgd::Sampling::kFixedBatch;
+  const double exact = fixed ? *epochs * setting.dataset_size / setting.batch_size : *epochs / setting.sampling_rate;
+  // Rounded up; the relative slack absorbs the rounding of the division (60 * 512 / 256 is 120).
+  const double rounded = std::ceil(exact * (1 - 1e-12));
+  if (!(rounded <= kMaxCount)) {
+    return invalid_argument("epochs", "epochs give " + format_number(rounded) + " steps, more than 2^53; use fewer epochs.");
+  }
+  const std::string formula = fixed ? "epochs · dataset_size / batch_size" : "epochs / sampling_rate";
+  return Steps{std::max(1.0, rounded), "steps = ⌈" + formula + "⌉ = ⌈" + format_number(exact) + "⌉ (rounded up)"};
+}
+
+Value bracket_value(const pld::EpsilonBracket& bracket, double delta) {
+  Value value = Value::object();
+  value.set("guarantee", to_value(ApproxDp{bracket.epsilon_upper, delta}));
+  value.set("epsilon", bracket.epsilon_upper);
+  value.set("epsilon_lower", bracket.epsilon_lower);
+  value.set("discretization", bracket.discretization.discretization_interval);
+  return value;
+}
+
+Value mixture_value(const dpsgd::GroupSetting& setting) {
+  const pld::Mechanism pair = dpsgd::worst_case_pair(setting, 1.0);
+  Value mixture = Value::object();
+  if (const auto* single = std::get_if<pld::GaussianMixtureMechanism>(&pair.base)) {
+    mixture.set("shifts", Value::numbers(single->shifts)).set("weights", Value::numbers(single->weights));
+    mixture.set("reference", "Q = N(0, σ²)");
+  } else {
+    const auto& both = std::get<pld::GaussianMixturePairMechanism>(pair.base);
+    mixture.set("shifts", Value::numbers(both.p_shifts)).set("weights", Value::numbers(both.p_weights));
+    mixture.set("q_shifts", Value::numbers(both.q_shifts)).set("q_weights", Value::numbers(both.q_weights));
+  }
+  mixture.set("sampling_probability", dpsgd::group_sampling_probability(setting));
+  return mixture;
+}
+
+void describe_setting(Value& result, const dpsgd::GroupSetting& setting, const Steps& steps) {
+  result.set("steps", steps.steps);
+  if (!steps.note.empty()) result.set("steps_note", steps.note);
+  result.set("mixture", mixture_value(setting));
+  if (setting.sampling == dpsgd::Sampling::kFixedBatch) result.set("note", kFixedBatchNote);
+  set_method(result, dpsgd::kTightMethod);
+}
+
+Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, const Steps& steps, double delta,
+                      const pld::ProgressCallback& progress) {
+  DPCALC_TRY(double noise_multiplier, number_field(request, "", "noise_multiplier"));
+  DPCALC_TRY(dpsgd::GroupGuarantee answer,
+             dpsgd::group_guarantee(setting, noise_multiplier, steps.steps, delta, progress));
+  Value result = Value::object();
+  result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
+  result.set("epsilon_lower", answer.tight.epsilon_lower);
+  Value methods = Value::object();
+  Value tight = Value::object();
+  tight.set("epsilon", answer.tight.epsilon_upper).set("epsilon_lower", answer.tight.epsilon_lower);
+  tight.set("discretization", answer.tight.discretization.discretization_interval);
+  set_method(tight, dpsgd::kTightMethod);
+  methods.set("pld", tight);
+  Value overapprox = Value::object();
+  if (answer.rdp_overapprox && std::isfinite(answer.rdp_overapprox->epsilon)) {
+    overapprox.set("epsilon", answer.rdp_overapprox->epsilon).set("order", answer.rdp_overapprox->order);
+    overapprox.set("note", kRdpOverapproxNote);
+  } else {
+    overapprox.set("available", false);
+    overapprox.set("note", answer.rdp_overapprox ? "No Rényi order gives a finite bound."
+                                                 : "The seed's over-approximation is stated for add/remove of the "
+                                                   "group only; not defined for substitution.");
+  }
+  set_method(overapprox, dpsgd::kRdpOverapproxMethod);
+  methods.set("rdp_overapprox", overapprox);
+  Value generic = to_value(answer.generic_group);
+  generic.set("per_example", to_value(ApproxDp{answer.generic_group.epsilon / setting.group_size, delta}));
+  if (is_vacuous(answer.generic_group)) generic.set("vacuous", true);
+  set_method(generic, dpsgd::kGenericGroupMethod);
+  methods.set("generic_group", generic);
+  result.set("methods", methods);
+  result.set("noise_multiplier", noise_multiplier);
+  describe_setting(result, setting, steps);
+  return result;
+}
+
+Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setting, const Steps& steps, double delta,
+                          const pld::ProgressCallback& progress) {
+  DPCALC_TRY(const Value* target, member(request, "", "target"));
+  DPCALC_TRY(const Value* target_object, require_object(*target, "target"));
+  DPCALC_TRY(double epsilon, number_field(*target_object, "target", "epsilon"));
+  DPCALC_TRY(dpsgd::Calibration answer, dpsgd::calibrate(setting, steps.steps, delta, epsilon, progress));
+  Value result = Value::object();
+  result.set("noise_multiplier", answer.noise_multiplier);
+  result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
+  result.set("epsilon_lower", answer.tight.epsilon_lower);
+  Value rule = Value::object();
+  rule.set("noise_multiplier", answer.rule_of_thumb_noise_multiplier);
+  rule.set("epsilon", answer.rule_of_thumb.epsilon_upper);
+  rule.set("epsilon_lower", answer.rule_of_thumb.epsilon_lower);
+  rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
+                   "not a bound; epsilon is that σ's tight upper bound at group size k.");
+  result.set("rule_of_thumb", rule);
+  describe_setting(result, setting, steps);
+  return result;
+}
+
+}  // namespace
+
+Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progress) {
+  DPCALC_TRY(dpsgd::GroupSetting setting, read_setting(request));
+  DPCALC_TRY(Steps steps, read_steps(request, setting));
+  DPCALC_TRY(double delta, number_field(request, "", "delta"));
+  DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
+  const bool has_noise = request.find("noise_multiplier") != nullptr && !request.find("noise_multiplier")->is_null();
+  const bool has_target = request.find("target") != nullptr && !request.find("target")->is_null();
+  if (has_noise && has_target) {
+    return invalid_argument("target", "Give either noise_multiplier (to get ε) or target:{epsilon} (to get the noise "
+                                      "multiplier), not both.");
+  }
+  if (has_target) return calibration(request, setting, steps, checked_delta, progress);
+  if (!has_noise) {
+    return invalid_argument("noise_multiplier",
+                            "noise_multiplier is required (or give target:{epsilon} to calibrate it).");
+  }
+  return forward(request, setting, steps, checked_delta, progress);
+}
+
+}  // namespace dpcalc::api

@@ -1,0 +1,109 @@
+#include "dpcalc/dpsgd/group_pair.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include <boost/math/special_functions/log1p.hpp>
+
+#include "dpcalc/checks.hpp"
+#include "dpcalc/log_math.hpp"
+
+namespace dpcalc::dpsgd {
+namespace {
+
+// Whole numbers as people write them ("60000", not "6e+04"); anything else as format_number does.
+std::string format_count(double value) {
+  if (value == std::floor(value) && std::fabs(value) < 1e15) return std::to_string(static_cast<long long>(value));
+  return format_number(value);
+}
+
+Result<double> check_integer(double value, const std::string& field, double low, double high,
+                             const std::string& what) {
+  if (!(value >= low && value <= high && value == std::floor(value))) {
+    return invalid_argument(field, field + " must be " + what + " (got " + format_number(value) + ").");
+  }
+  return value;
+}
+
+}  // namespace
+
+Result<GroupSetting> check_setting(const GroupSetting& setting) {
+  GroupSetting checked = setting;
+  DPCALC_TRY(checked.group_size, check_integer(setting.group_size, "group_size", 1, kMaxGroupSize,
+                                               "a whole number from 1 to " + format_count(kMaxGroupSize)));
+  if (setting.sampling == Sampling::kPoisson) {
+    DPCALC_TRY(checked.sampling_rate, check_rate(setting.sampling_rate, "sampling_rate"));
+    return checked;
+  }
+  DPCALC_TRY(checked.dataset_size, check_integer(setting.dataset_size, "dataset_size", 1, kMaxCount,
+                                                 "a whole number of examples, at least 1"));
+  DPCALC_TRY(checked.batch_size, check_integer(setting.batch_size, "batch_size", 1, checked.dataset_size,
+                                               "a whole number from 1 to dataset_size (" +
+                                                   format_count(checked.dataset_size) + ")"));
+  if (checked.group_size > checked.dataset_size) {
+    return invalid_argument("group_size", "group_size (" + format_count(checked.group_size) +
+                                              ") cannot exceed dataset_size (" + format_count(checked.dataset_size) +
+                                              ").");
+  }
+  return checked;
+}
+
+std::vector<double> log_inclusion_pmf(const GroupSetting& s) {
+  const auto k = static_cast<std::size_t>(s.group_size);
+  std::vector<double> log_pmf(k + 1, kNegativeInfinity);
+  if (s.sampling == Sampling::kPoisson) {
+    const double q = s.sampling_rate;
+    if (q == 1) {
+      log_pmf[k] = 0;
+      return log_pmf;
+    }
+    const double log_odds = std::log(q) - boost::math::log1p(-q);
+    log_pmf[0] = s.group_size * boost::math::log1p(-q);
+    for (std::size_t j = 0; j < k; ++j) {
+      log_pmf[j + 1] = log_pmf[j] + std::log(double(k - j) / double(j + 1)) + log_odds;
+    }
+    return log_pmf;
+  }
+  const double n = s.dataset_size, b = s.batch_size, kk = s.group_size;
+  // Support: max(0, k + B - N) <= j <= min(k, B). Start at its lowest point j0 with
+  // Pr[J = j0] = C(k, j0) C(N-k, B-j0) / C(N, B) (lgamma only when j0 > 0, i.e. k + B > N).
+  const double j0 = std::max(0.0, kk + b - n);
+  auto log_choose = [](double a, double c) { return std::lgamma(a + 1) - std::lgamma(c + 1) - std::lgamma(a - c + 1); };
+  double start;
+  if (j0 == 0) {
+    start = 0;
+    for (double i = 0; i < kk; ++i) start += boost::math::log1p(-b / (n - i));
+  } else {
+    start = log_choose(kk, j0) + log_choose(n - kk, b - j0) - log_choose(n, b);
+  }
+  const double top = std::min(kk, b);
+  log_pmf[static_cast<std::size_t>(j0)] = start;
+  for (double j = j0; j < top; ++j) {
+    const auto index = static_cast<std::size_t>(j);
+    log_pmf[index + 1] = log_pmf[index] + std::log((kk - j) * (b - j)) - std::log((j + 1) * (n - kk - b + j + 1));
+  }
+  return log_pmf;
+}
+
+double group_sampling_probability(const GroupSetting& setting) {
+  return -std::expm1(log_inclusion_pmf(setting)[0]);
+}
+
+pld::Mechanism worst_case_pair(const GroupSetting& setting, double noise_multiplier) {
+  const std::vector<double> log_pmf = log_inclusion_pmf(setting);
+  std::vector<double> shifts, weights;
+  for (std::size_t j = 0; j < log_pmf.size(); ++j) {
+    const double weight = std::exp(log_pmf[j]);
+    if (!(weight >= std::numeric_limits<double>::min())) continue;
+    shifts.push_back(static_cast<double>(j));
+    weights.push_back(weight);
+  }
+  if (setting.relation == Relation::kAddRemove) {
+    return pld::Mechanism{pld::GaussianMixtureMechanism{noise_multiplier, shifts, weights}, 1.0};
+  }
+  std::vector<double> negative = shifts;
+  for (double& shift : negative) shift = -shift;
+  return pld::Mechanism{pld::GaussianMixturePairMechanism{noise_multiplier, shifts, weights, negative, weights}, 1.0};
+}
+
+}  // namespace dpcalc::dpsgd

@@ -1,0 +1,36 @@
+#include "dpcalc/rdp/accountant.hpp"
+
+#include <cmath>
+
+#include "dpcalc/conversions.hpp"
+#include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
+
+namespace dpcalc::rdp {
+
+std::vector<double> compose(const std::vector<RdpItem>& items, const std::vector<double>& orders) {
+  std::vector<double> total(orders.size(), 0.0);
+  for (const RdpItem& item : items) {
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+      total[i] += item.count * subsampled_gaussian_rdp(item.sampling_rate, item.noise_multiplier, orders[i]);
+    }
+  }
+  return total;
+}
+
+Result<RdpToApprox> to_approx(const std::vector<double>& orders, const std::vector<double>& epsilons, double delta,
+                              const std::string& field) {
+  RdpCurve finite;
+  for (std::size_t i = 0; i < orders.size(); ++i) {
+    if (std::isfinite(epsilons[i])) {
+      finite.orders.push_back(orders[i]);
+      finite.epsilons.push_back(epsilons[i]);
+    }
+  }
+  if (finite.orders.empty()) {
+    return Error{kNumeric, field, "No Rényi order gives a finite bound for these parameters; add orders closer to 1."};
+  }
+  const RdpConversion conversion = rdp_to_approx(finite, delta);
+  return RdpToApprox{conversion.guarantee, conversion.order};
+}
+
+}  // namespace dpcalc::rdp

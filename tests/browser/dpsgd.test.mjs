@@ -1,0 +1,136 @@
+// The DP-SGD groups section in headless Chromium: the answer and its methods, the seed's three
+// figures, a typed value updating the answer, calibration mode, the worked example with Cancel, and
+// a permalink that round-trips. Short trainings (200 steps) keep the numeric work quick.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
+
+let session;
+before(async () => { session = await startSession(); });
+after(async () => { await session?.close(); });
+
+const kTimeout = { timeout: 120_000 };
+const kShort = '#/dpsgd?duration=steps&steps=200&kmax=3';
+const answerEpsilon = (page) => page.locator('[data-answer="dpsgd"] .answer-bound .bound').getAttribute('data-epsilon').then(Number);
+const waitDone = (page) => page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="done"]', { timeout: 100_000 });
+
+test('the section answers with every method and draws the seed\'s three figures', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: kShort });
+  try {
+    await waitDone(page);
+    await waitForAllSections(page);
+    const epsilon = await answerEpsilon(page);
+    assert.ok(epsilon > 0 && Number.isFinite(epsilon));
+    assert.match(await page.textContent('[data-answer="dpsgd"]'), /exact ε ∈ \[/);
+    for (const row of ['pld', 'rdp-overapprox', 'generic']) {
+      assert.equal(await page.locator(`[data-results="dpsgd"] tr[data-row="${row}"]`).getAttribute('data-ok'), 'true', row);
+    }
+    assert.match(await page.textContent('[data-results="dpsgd"] tr[data-row="rdp-overapprox"]'), /someone will prove/);
+    const charts = page.locator('#dpsgd figure.chart');
+    assert.equal(await charts.count(), 3);
+    for (let i = 0; i < 3; i += 1) assert.ok(await charts.nth(i).locator('svg').count() > 0, `figure ${i} has a plot`);
+    assert.ok(await charts.nth(2).locator('details.data-table').count() === 1, 'figures have a table view');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('axe-core: no violation in the section at 1280 and 390 px, light and dark', kTimeout, async () => {
+  for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']]) {
+    const { page, context, problems } = await openPage(session, { hash: kShort, colorScheme, viewport: { width, height: 900 }, bypassCSP: true });
+    try {
+      await waitDone(page);
+      await page.$$eval('#dpsgd details', (details) => details.forEach((element) => { element.open = true; }));
+      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+      const violations = await page.evaluate(async () => (await window.axe.run(document.querySelector('#dpsgd'), { resultTypes: ['violations'] })).violations);
+      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `${width} px ${colorScheme}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('typing a group size updates the answer', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: kShort });
+  try {
+    await waitDone(page);
+    const before4 = await answerEpsilon(page);
+    await page.fill('#dpsgd-group-size', '2');
+    await page.waitForFunction((previous) => {
+      const bound = document.querySelector('[data-answer="dpsgd"] .answer-bound .bound');
+      return bound && Number(bound.dataset.epsilon) < previous;
+    }, before4);
+    assert.match(await page.textContent('[data-answer="dpsgd"]'), /group of k = 2/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('calibration mode shows the noise multiplier and the rule of thumb', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: `${kShort}&mode=calibrate&target_epsilon=2` });
+  try {
+    await waitDone(page);
+    const sigma = Number(await page.locator('[data-answer="dpsgd"] .answer-sigma').getAttribute('data-noise-multiplier'));
+    assert.ok(sigma > 0);
+    const epsilon = await answerEpsilon(page);
+    assert.ok(epsilon <= 2 && epsilon >= 0.99 * 2, `calibrated ε ${epsilon}`);
+    assert.match(await page.textContent('[data-results="dpsgd"] tr[data-row="rule-of-thumb"]'), /not a bound/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the worked example fills the form and can be cancelled', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: kShort });
+  try {
+    await waitDone(page);
+    await page.click('#dpsgd button[data-preset]');
+    assert.equal(await page.inputValue('#dpsgd-group-size'), '8');
+    assert.equal(await page.inputValue('#dpsgd-epochs'), '60');
+    await page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="running"]');
+    await page.click('[data-numeric-status="dpsgd-numeric"] button.cancel');
+    await page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="cancelled"]');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a permalink reproduces the inputs and the answer', kTimeout, async () => {
+  const readInputs = (page) => page.$$eval('#dpsgd form[data-section] [name]', (controls) => controls.map((control) => [control.name, control.value]));
+  const first = await openPage(session, { hash: kShort });
+  let hash;
+  let inputs;
+  let answer;
+  try {
+    await waitDone(first.page);
+    const previous = await answerEpsilon(first.page);
+    await first.page.fill('#dpsgd-noise-multiplier', '1.7');
+    await first.page.waitForFunction((value) => {
+      const bound = document.querySelector('[data-answer="dpsgd"] .answer-bound .bound');
+      return bound && Number(bound.dataset.epsilon) < value;
+    }, previous);
+    await waitDone(first.page);
+    await waitForAllSections(first.page);
+    hash = await first.page.evaluate(() => location.hash);
+    inputs = await readInputs(first.page);
+    answer = await first.page.textContent('[data-answer="dpsgd"]');
+    assert.deepEqual(first.problems, []);
+  } finally {
+    await first.context.close();
+  }
+  const second = await openPage(session, { hash });
+  try {
+    await waitDone(second.page);
+    assert.deepEqual(await readInputs(second.page), inputs);
+    assert.equal(await second.page.textContent('[data-answer="dpsgd"]'), answer);
+    assert.deepEqual(second.problems, []);
+  } finally {
+    await second.context.close();
+  }
+});

@@ -1,0 +1,249 @@
+// DP-SGD with groups (issue 8, seed 003): the guarantee of DP-SGD training for a group of k
+// examples owned by one person, or the noise multiplier that reaches a target ε for such a group.
+// Every number comes from the core (op 'dpsgd'): the tight PLD bracket, the seed's RDP
+// over-approximation, generic group privacy, and in calibration mode the seed's rule of thumb.
+// The seed's three figures: the worst-case pair's densities, ε vs steps for k = 1…5 (tight and
+// RDP), ε vs k for several noise multipliers. All numeric work runs in the worker with progress and
+// a Cancel button.
+import { h, readNumber, showFieldErrors } from './dom.js';
+import { formatNumber } from './format.js';
+import { guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
+import { chartFigure } from './chart.js';
+import { numericStatus } from './numeric.js';
+import { plotRange } from './range.js';
+
+const kFormulas = {
+  pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
+  rdp: String.raw`q_k = 1-\Pr[J=0],\ \ \sigma_k = \sigma/k:\ \text{RDP of the subsampled Gaussian}\ (q_k, \sigma_k),\ T\text{ steps}`,
+  generic: String.raw`\Bigl(k\varepsilon_1,\ \delta\,\frac{e^{k\varepsilon_1}-1}{e^{\varepsilon_1}-1}\Bigr)`,
+  calibrated: String.raw`\sigma^\star = \min\{\sigma : \varepsilon_{\mathrm{PLD}}(\sigma; k, T, \delta) \le \varepsilon_{\text{target}}\}`,
+  rule: String.raw`\sigma_{\text{rule}} = k\,\sigma^\star_{k=1}`,
+};
+const kStepsCurveK = 5;          // the seed's figure 2: k = 1…5
+const kStepsPoints = 5;          // steps values per curve
+const kSigmaFactors = [1, 2, 4]; // the seed's figure 3: several noise multipliers
+const kDensityPoints = 161;
+
+/** The request of the form, and which input each request field comes from. */
+function requestOf(input) {
+  const value = (name) => input(name).value;
+  const number = (name) => readNumber(input(name));
+  const request = { op: 'dpsgd', group_size: number('group_size'), delta: number('delta'), sampling: value('sampling'), relation: value('relation') };
+  const fields = { group_size: input('group_size'), delta: input('delta'), relation: input('relation'), sampling: input('sampling') };
+  if (request.sampling === 'fixed_batch') {
+    Object.assign(request, { dataset_size: number('dataset_size'), batch_size: number('batch_size') });
+    Object.assign(fields, { dataset_size: input('dataset_size'), batch_size: input('batch_size') });
+  } else {
+    request.sampling_rate = number('sampling_rate');
+    fields.sampling_rate = input('sampling_rate');
+  }
+  if (value('duration') === 'epochs') {
+    request.epochs = number('epochs');
+    fields.epochs = input('epochs');
+  } else {
+    request.steps = number('steps');
+    fields.steps = input('steps');
+  }
+  if (value('mode') === 'calibrate') {
+    request.target = { epsilon: number('target_epsilon') };
+    Object.assign(fields, { target: input('target_epsilon'), 'target.epsilon': input('target_epsilon') });
+  } else {
+    request.noise_multiplier = number('noise_multiplier');
+    fields.noise_multiplier = input('noise_multiplier');
+  }
+  return { request, fields };
+}
+
+const ok = (result) => ({ ok: true, result });
+const atDelta = (result) => guaranteeElement(result.guarantee, { deltaIsGiven: true });
+const bracketText = (lower, upper) => `exact ε ∈ [${formatNumber(lower, 'down')}, ${formatNumber(upper, 'up')}]`;
+
+/** The answer in large type: the tight ε (or the calibrated σ) with its bracket. */
+function answerElement(result, calibrating, k) {
+  const parts = [];
+  if (calibrating) parts.push(h('div', { class: 'answer-sigma', dataset: { noiseMultiplier: String(result.noise_multiplier) } }, `noise multiplier σ = ${formatNumber(result.noise_multiplier, 'up')}`));
+  parts.push(h('div', { class: 'answer-bound' }, atDelta(result)));
+  parts.push(h('div', { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.guarantee.epsilon) } },
+    `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps`));
+  if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
+  if (result.note) parts.push(h('div', { class: 'note' }, result.note));
+  return h('div', { class: 'big-answer', dataset: { answer: 'dpsgd' } }, parts);
+}
+
+function forwardRows(result, fields) {
+  const { pld, rdp_overapprox: rdp, generic_group: generic } = result.methods;
+  const delta = result.guarantee.delta;
+  const rdpResponse = rdp.available === false
+    ? { ok: false, error: { code: 'unsupported', field: '', message: rdp.note } }
+    : ok({ ...rdp, guarantee: { type: 'approx', epsilon: rdp.epsilon, delta } });
+  return [
+    { id: 'pld', label: 'Tight (worst-case mixture, PLD)', formula: kFormulas.pld, fields, response: ok({ ...pld, guarantee: result.guarantee }),
+      render: atDelta, note: (r) => bracketText(r.epsilon_lower, r.epsilon) },
+    { id: 'rdp-overapprox', label: 'Seed\'s RDP over-approximation', formula: kFormulas.rdp, fields, response: rdpResponse,
+      render: atDelta, note: (r) => `best order α = ${r.order}. ${r.note}`, notApplicable: () => rdp.note },
+    { id: 'generic', label: 'Generic group privacy of k = 1', formula: kFormulas.generic, fields, response: ok(generic),
+      render: (r) => guaranteeElement(r, { vacuous: r.vacuous }),
+      note: (r) => `from the tight k = 1 guarantee ε ≤ ${formatNumber(r.per_example.epsilon)} at δ = ${formatNumber(r.per_example.delta, 'down')}; its δ grows with k` },
+  ];
+}
+
+function calibrationRows(result, fields) {
+  const rule = result.rule_of_thumb;
+  const sigmaNote = (sigma) => `noise multiplier σ = ${formatNumber(sigma, 'up')}`;
+  return [
+    { id: 'calibrated', label: 'Calibrated σ (tight upper bound)', formula: kFormulas.calibrated, fields,
+      response: ok({ ...result, method: result.method, citation: result.citation }), render: atDelta,
+      note: (r) => `${sigmaNote(r.noise_multiplier)}; ${bracketText(r.epsilon_lower, r.guarantee.epsilon)}` },
+    { id: 'rule-of-thumb', label: 'Rule of thumb: k × the σ for k = 1', formula: kFormulas.rule, fields,
+      response: ok({ guarantee: { type: 'approx', epsilon: rule.epsilon, delta: result.guarantee.delta }, method: 'Seed 003\'s advice', citation: 'Seed 003' }),
+      render: atDelta,
+      note: () => `${sigmaNote(rule.noise_multiplier)} (${rule.noise_multiplier > result.noise_multiplier ? 'more' : 'less'} noise than needed): ${rule.note}` },
+  ];
+}
+
+/** The densities of the one-step pair at noise multiplier sigma (from the core's mixture weights). */
+function densityPoints(mixture, sigma) {
+  const shifts = mixture.shifts;
+  const qShifts = mixture.q_shifts ?? [0];
+  const qWeights = mixture.q_weights ?? [1];
+  const low = Math.min(...qShifts) - 4 * sigma;
+  const high = Math.max(...shifts) + 4 * sigma;
+  const normal = (x, mean) => Math.exp(-0.5 * ((x - mean) / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI));
+  const mix = (x, at, weights) => at.reduce((sum, shift, i) => sum + weights[i] * normal(x, shift), 0);
+  const points = [];
+  for (let i = 0; i < kDensityPoints; i += 1) {
+    const x = low + (i / (kDensityPoints - 1)) * (high - low);
+    points.push({ series: 'P (group in the data)', key: 'dpsgd-p', x, y: mix(x, shifts, mixture.weights), xRole: 'given', yRole: 'given' });
+    points.push({ series: 'Q (group removed)', key: 'dpsgd-q', x, y: mix(x, qShifts, qWeights), xRole: 'given', yRole: 'given' });
+  }
+  return points;
+}
+
+/** Up to `count` log-spaced step counts from 1 to `steps`, always including both. */
+function stepsValues(steps, count) {
+  const values = new Set([1, steps]);
+  for (let i = 1; i < count - 1; i += 1) values.add(Math.max(1, Math.round(steps ** (i / (count - 1)))));
+  return [...values].sort((a, b) => a - b);
+}
+
+async function updateDpsgd({ calculator, input, form, isCurrent, results, plots, errors, signal, summary }) {
+  const { request, fields } = requestOf(input);
+  const calibrating = 'target' in request;
+  const groups = plotRange(input('kmax'), errors, { max: 64, points: 8, log: false });
+  const numeric = new AbortController();
+  const abortNumeric = () => numeric.abort();
+  signal.addEventListener('abort', abortNumeric, { once: true });
+  const status = numericStatus({ id: 'dpsgd-numeric', label: calibrating ? 'Calibrating σ' : 'Tight accounting', onCancel: abortNumeric });
+  const pending = methodRow({ id: 'pld', label: 'Tight (worst-case mixture, PLD)', formula: kFormulas.pld, status: 'running',
+    pending: h('span', { class: 'pending' }, 'computing…') }, errors);
+  results.replaceChildren(status.element, methodTable({ caption: 'Methods', rows: [], errors }));
+  results.querySelector('tbody').append(pending);
+  plots.replaceChildren();
+  showFieldErrors(form, errors);
+  const run = (r, onProgress) => settleUnlessAborted(calculator.run(r, { signal: numeric.signal, onProgress }));
+  try {
+    const response = await run(request, (fraction) => status.progress(0.4 * fraction));
+    if (!isCurrent()) return;
+    if (!response.ok) {
+      const rows = [{ id: 'pld', label: 'Tight (worst-case mixture, PLD)', formula: kFormulas.pld, fields, response, render: atDelta }];
+      results.replaceChildren(methodTable({ caption: 'Methods', rows, errors }));
+      status.finish('error', 'No answer: see the marked fields.');
+      summary('No answer: check the marked fields.');
+      showFieldErrors(form, errors);
+      return;
+    }
+    const result = response.result;
+    const k = request.group_size;
+    const rows = calibrating ? calibrationRows(result, fields) : forwardRows(result, fields);
+    const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
+    results.replaceChildren(answerElement(result, calibrating, k), status.element, methodTable({ caption, rows, errors }));
+    summary(`${calibrating ? `σ = ${formatNumber(result.noise_multiplier)}: ` : ''}ε ≤ ${formatNumber(result.guarantee.epsilon)} at δ = ${formatNumber(result.guarantee.delta, 'down')} for a group of ${k}.`);
+    const sigma = calibrating ? result.noise_multiplier : request.noise_multiplier;
+    plots.replaceChildren(chartFigure(densityPoints(result.mixture, sigma), {
+      title: `The worst-case pair of one step (k = ${k}, σ = ${formatNumber(sigma)})`, xLabel: 'noisy gradient sum (units of the clip norm)', yLabel: 'density',
+      description: 'Densities of the one-step pair: the mixture over how many of the group are in the batch against the Gaussian without them.', file: 'dpcalc-dpsgd-pair' }));
+    const base = { ...request, noise_multiplier: sigma };
+    delete base.target;
+    delete base.epochs;
+    base.steps = result.steps;
+    await figures({ base, groups, run, status, plots, isCurrent });
+    if (isCurrent()) status.finish('done', 'Done.');
+  } catch (error) {
+    if (error?.name !== 'AbortError') throw error;
+    if (!isCurrent()) return;
+    status.finish('cancelled', 'Cancelled. Change any input to compute again.');
+  } finally {
+    signal.removeEventListener('abort', abortNumeric);
+  }
+}
+
+/** The seed's figures 2 and 3: ε vs steps for k = 1…5, and ε vs k for several σ. */
+async function figures({ base, groups, run, status, plots, isCurrent }) {
+  const stepsJobs = [];
+  for (let k = 1; k <= Math.min(kStepsCurveK, groups.at(-1) ?? kStepsCurveK); k += 1) {
+    for (const steps of stepsValues(base.steps, kStepsPoints)) stepsJobs.push({ k, steps, request: { ...base, group_size: k, steps } });
+  }
+  const sigmaJobs = kSigmaFactors.flatMap((factor) => groups.map((k) => ({ k, factor, request: { ...base, group_size: k, noise_multiplier: base.noise_multiplier * factor } })));
+  const jobs = [...stepsJobs, ...sigmaJobs];
+  const answers = [];
+  for (const [i, job] of jobs.entries()) {
+    answers.push(await run(job.request, (fraction) => status.progress(0.4 + 0.6 * (i + fraction) / jobs.length)));
+    if (!isCurrent()) return;
+  }
+  const stepsPoints = [];
+  const kPoints = [];
+  answers.forEach((response, i) => {
+    if (!response.ok) return;
+    const job = jobs[i];
+    const { guarantee, methods } = response.result;
+    if (i < stepsJobs.length) {
+      stepsPoints.push({ series: `k = ${job.k}, tight`, key: `dpsgd-tight-${job.k}`, x: job.steps, y: guarantee.epsilon, xRole: 'given', yRole: 'upper' });
+      const rdp = methods.rdp_overapprox;
+      if (Number.isFinite(rdp.epsilon)) stepsPoints.push({ series: `k = ${job.k}, RDP (seed)`, key: `dpsgd-rdp-${job.k}`, x: job.steps, y: rdp.epsilon, xRole: 'given', yRole: 'upper' });
+    } else {
+      kPoints.push({ series: `σ = ${formatNumber(job.request.noise_multiplier)}`, key: `dpsgd-sigma-${job.factor}`, x: job.k, y: guarantee.epsilon, xRole: 'given', yRole: 'upper' });
+    }
+  });
+  plots.append(
+    chartFigure(stepsPoints, { title: 'ε vs. steps: tight against the seed\'s RDP over-approximation', xLabel: 'steps T', yLabel: 'ε', xLog: true, yLog: true,
+      description: 'Epsilon at the target delta against the number of steps, for groups of 1 to 5 examples.', longTable: true, file: 'dpcalc-dpsgd-steps' }),
+    chartFigure(kPoints, { title: `ε vs. group size k after ${base.steps.toLocaleString('en-US')} steps (tight)`, xLabel: 'group size k', yLabel: 'ε', yLog: true,
+      description: 'Tight epsilon against the group size, for several noise multipliers.', file: 'dpcalc-dpsgd-k' }),
+  );
+}
+
+export default {
+  name: 'dpsgd',
+  title: 'DP-SGD groups',
+  question: ['You train with DP-SGD and one person may own ', h('em', {}, 'k'), ' training examples. What is their guarantee, and how much noise reaches a target ε?'],
+  form: [
+    { legend: 'Training', fields: [
+      { name: 'sampling', label: 'Batches', type: 'choice', value: 'fixed_batch',
+        options: [['fixed_batch', 'Fixed-size batches (without replacement)'], ['poisson', 'Poisson sampling']] },
+      { name: 'dataset_size', label: 'Dataset size', symbol: 'N', type: 'count', value: '60000', shownWhen: { sampling: ['fixed_batch'] } },
+      { name: 'batch_size', label: 'Batch size', symbol: 'B', type: 'count', value: '256', shownWhen: { sampling: ['fixed_batch'] } },
+      { name: 'sampling_rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01', shownWhen: { sampling: ['poisson'] },
+        hint: 'each example is in a batch independently with this probability' },
+      { name: 'duration', label: 'Training length in', type: 'choice', value: 'epochs', options: [['epochs', 'epochs'], ['steps', 'steps']] },
+      { name: 'epochs', label: 'Epochs', type: 'number', value: '60', shownWhen: { duration: ['epochs'] }, hint: 'steps = epochs · N / B, rounded up' },
+      { name: 'steps', label: 'Steps', symbol: 'T', type: 'count', value: '16384', shownWhen: { duration: ['steps'] } },
+    ] },
+    { legend: 'Noise', fields: [
+      { name: 'mode', label: 'Question', type: 'choice', value: 'forward', options: [['forward', 'ε for this noise'], ['calibrate', 'noise for a target ε']] },
+      { name: 'noise_multiplier', label: 'Noise multiplier', symbol: 'σ', type: 'number', value: '1.1', shownWhen: { mode: ['forward'] },
+        hint: 'noise standard deviation over the clipping norm' },
+      { name: 'target_epsilon', label: 'Target ε', symbol: 'ε', type: 'number', value: '8', shownWhen: { mode: ['calibrate'] } },
+    ] },
+    { legend: 'Group and privacy', fields: [
+      { name: 'group_size', label: 'Examples per person', symbol: 'k', type: 'count', value: '4', hint: 'the group to protect' },
+      { name: 'delta', label: 'Target δ', symbol: 'δ', type: 'number', value: '1e-5' },
+      { name: 'relation', label: 'Neighbours', type: 'choice', value: 'add_remove',
+        options: [['add_remove', 'add or remove the group'], ['substitute', 'replace the group']] },
+      { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '5' },
+      { preset: 'MNIST (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
+        values: { sampling: 'fixed_batch', dataset_size: '60000', batch_size: '256', duration: 'epochs', epochs: '60', mode: 'forward',
+          noise_multiplier: '1.1', delta: '1e-5', group_size: '8', kmax: '8', relation: 'add_remove' } },
+    ] },
+  ],
+  update: updateDpsgd,
+};
