@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "dpcalc/api/databases_op.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
@@ -23,6 +24,7 @@ Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progre
   if (op == "convert") return convert_op(request);
   if (op == "split") return split_op(request);
   if (op == "profile") return privacy_profile_op(request, progress);
+  if (op == "databases") return databases_op(request, progress);
   return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile"});
 }
 
