@@ -30,10 +30,14 @@ double log_one_minus_inverse_power(double databases) { return std::log1p(-std::e
 
 // The candidate when it is below the worst case in every component; the worst case otherwise
 // (it holds against every pair of hypotheses: seed, Thm 1), and when the route was out of reach.
-Uninformative capped_or(const std::optional<Composed>& candidate, const Composed& worst_case, const MethodInfo& info) {
+Uninformative capped_or(const std::optional<Composed>& candidate, const Composed& worst_case, const MethodInfo& info,
+                        bool delta_target) {
   Uninformative answer;
   answer.info = &info;
-  if (candidate && covers(worst_case, *candidate)) {
+  // With a δ target both answers hold at that δ (the worst case may report a smaller one): compare ε.
+  const bool below = candidate && (delta_target ? reported_epsilon(*candidate) <= reported_epsilon(worst_case)
+                                                : covers(worst_case, *candidate));
+  if (below) {
     answer.guarantee = *candidate;
     return answer;
   }
@@ -79,17 +83,15 @@ std::optional<ApproxDp> map_back(const ApproxDp& subsampled, double databases) {
 // With a δ target: δ_u must leave room for the second direction's factor 2^n/(2^n − e^{ε_u}),
 // which grows with ε_u; a few rounds of shrinking δ_u settle it (or the route gives up).
 Result<std::optional<ApproxDp>> through_target(const SubsampledComposer& compose, double delta, double databases) {
-  double delta_subsampled = delta * std::exp(log_one_minus_inverse_power(databases));
+  // A relative margin of 1e-12 absorbs the rounding of the factors (and the 16 ulps of round_up).
+  constexpr double kMargin = 1 - 1e-12;
+  double delta_subsampled = delta * std::exp(log_one_minus_inverse_power(databases)) * kMargin;
   for (int round = 0; round < 12; ++round) {
     DPCALC_TRY(Composed composed, compose(delta_subsampled));
-    const double epsilon = composed.approx.epsilon;
-    if (!(epsilon < databases * kLn2)) return std::optional<ApproxDp>{};
-    const double allowed = delta / second_direction_delta_factor(epsilon, databases);
-    if (composed.approx.delta <= allowed) {
-      auto mapped = map_back(composed.approx, databases);
-      if (mapped && mapped->delta <= delta) return std::optional<ApproxDp>{ApproxDp{mapped->epsilon, delta}};
-    }
-    delta_subsampled = allowed * (1 - 1e-9);
+    const std::optional<ApproxDp> mapped = map_back(composed.approx, databases);
+    if (!mapped) return std::optional<ApproxDp>{};
+    if (mapped->delta <= delta) return std::optional<ApproxDp>{ApproxDp{mapped->epsilon, delta}};
+    delta_subsampled = delta / second_direction_delta_factor(composed.approx.epsilon, databases) * kMargin;
   }
   return std::optional<ApproxDp>{};
 }
@@ -236,18 +238,32 @@ double second_direction_delta_factor(double epsilon_subsampled, double databases
 Result<Uninformative> uninformative(const std::vector<DatabaseClass>& classes, const Composed& worst_case,
                                     const MethodOptions& options) {
   if (options.method == CompositionMethod::kBasic && all_pure(classes)) {
-    return capped_or(corollary7(classes), worst_case, kCorollary7);
+    return capped_or(corollary7(classes), worst_case, kCorollary7, false);
   }
   if (options.method == CompositionMethod::kZcdp && !options.delta) {
     return invalid_argument("delta", "delta is required: the uninformative prior is an (ε, δ) statement, reached from "
                                      "zCDP through the subsampled releases.");
   }
+  std::optional<Composed> composed;
   if (options.method == CompositionMethod::kPld) {
-    DPCALC_TRY(std::optional<Composed> composed, pld_route(classes, options));
-    return capped_or(composed, worst_case, kUninformativeSubsampling);
+    DPCALC_TRY(composed, pld_route(classes, options));
+  } else {
+    DPCALC_TRY(composed, subsampling_route(classes, options));
   }
-  DPCALC_TRY(std::optional<Composed> composed, subsampling_route(classes, options));
-  return capped_or(composed, worst_case, kUninformativeSubsampling);
+  if (all_pure(classes) && options.delta) {
+    // Corollary 7 holds at δ = 0, so at every δ: never report more for pure releases.
+    const double closed_form = corollary7(classes).approx.epsilon;
+    if (!composed) {
+      composed = worst_case;
+      composed->bracket.reset();
+    }
+    if (closed_form < composed->approx.epsilon) {
+      composed->approx.epsilon = closed_form;
+      if (composed->bracket) composed->bracket->epsilon_upper = closed_form;
+      if (composed->bracket) composed->bracket->epsilon_lower = std::min(composed->bracket->epsilon_lower, closed_form);
+    }
+  }
+  return capped_or(composed, worst_case, kUninformativeSubsampling, options.delta.has_value());
 }
 
 }  // namespace dpcalc::databases
