@@ -225,6 +225,9 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   const MethodInfo& composition = method_info(options.method);
   const Footprint everything = all_databases(classes);
   Value result = Value::object();
+  if (options.delta && options.method == CompositionMethod::kBasic) {
+    result.set("delta_note", "Basic composition adds up the releases' δ; the delta of the request is not used.");
+  }
   Composed classic;
   if (uninformed) {
     DPCALC_TRY(classic, compose_footprint(classes, everything, options));
@@ -244,16 +247,25 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
     result.set("citation", std::string(composition.citation) + "; " + kGeneralizedComposition);
     result.set("exact", answer.exact);
     if (!answer.note.empty()) result.set("note", answer.note);
-    if (answer.footprint == everything) {
-      classic = answer.guarantee;
-    } else {
-      DPCALC_TRY(classic, compose_footprint(classes, everything, options));
-    }
     if (auto parallel = merged_parallel(classes, allowed)) {
       Value merged = Value::object();
       merged.set("guarantee", to_value(*parallel));
       set_method(merged, kMergedParallel);
       result.set("parallel", std::move(merged));
+    }
+    if (answer.footprint == everything) {
+      classic = answer.guarantee;
+    } else {
+      Result<Composed> composed = compose_footprint(classes, everything, options);
+      if (!composed.ok()) {
+        // E.g. a δ target that the constrained footprint meets but composing everything cannot.
+        const Error& error = composed.error();
+        Value details = Value::object();
+        details.set("code", error.code).set("field", error.field).set("message", error.message);
+        result.set("classic", Value::object().set("error", std::move(details)));
+        return result;
+      }
+      classic = composed.value();
     }
   }
   Value classic_value = Value::object();
@@ -261,9 +273,6 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   classic_value.set("footprint", footprint_value(classes, everything));
   set_method(classic_value, composition);
   result.set("classic", std::move(classic_value));
-  if (options.delta && options.method == CompositionMethod::kBasic) {
-    result.set("delta_note", "Basic composition adds up the releases' δ; the delta of the request is not used.");
-  }
   return result;
 }
 
