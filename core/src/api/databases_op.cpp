@@ -22,7 +22,7 @@ using namespace dpcalc::databases;
 
 constexpr std::size_t kMaxClasses = 1000;
 constexpr const char* kGeneralizedComposition =
-    "“On the Choice of Databases in Differential Privacy Composition” (seed 002), Thm 1 and Sec. V-A";
+    "On the Choice of Databases in DP Composition (seed 002), Thm 1 and Sec. V-A";
 
 Result<CompositionMethod> read_method(const Value& request) {
   DPCALC_TRY(std::string name, string_field(request, "", "method"));

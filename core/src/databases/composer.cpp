@@ -40,6 +40,24 @@ Result<std::vector<Item>> footprint_items(const std::vector<DatabaseClass>& clas
   return items;
 }
 
+// Composing Gaussian mechanisms of μ_i = Δ_i/σ_i gives the Gaussian mechanism of μ² = Σ μ_i²
+// exactly (Dong, Roth, Su 2019, Cor. 3.3): one item instead of thousands makes the PLD fast.
+std::vector<pld::CompositionItem> with_gaussians_merged(const std::vector<pld::CompositionItem>& items) {
+  std::vector<pld::CompositionItem> merged;
+  double mu_squared = 0;
+  for (const pld::CompositionItem& item : items) {
+    const auto* gaussian = std::get_if<pld::GaussianMechanism>(&item.mechanism.base);
+    if (gaussian == nullptr || item.mechanism.sampling_rate != 1) {
+      merged.push_back(item);
+      continue;
+    }
+    const double mu = gaussian->sensitivity / gaussian->sigma;
+    mu_squared += item.count * mu * mu;
+  }
+  if (mu_squared > 0) merged.push_back({pld::Mechanism{pld::GaussianMechanism{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
+  return merged;
+}
+
 bool same_release(const ApproxDp& a, const ApproxDp& b) { return a.epsilon == b.epsilon && a.delta == b.delta; }
 
 }  // namespace
@@ -187,6 +205,7 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
   if (options.method == CompositionMethod::kPld) {
     DPCALC_TRY(std::vector<pld::CompositionItem> items,
                footprint_items<pld::CompositionItem>(classes, footprint, pld_release));
+    items = with_gaussians_merged(items);
     DPCALC_TRY(pld::EpsilonBracket bracket,
                pld::epsilon_for_delta(items, *options.delta, options.accounting, options.progress, "databases"));
     if (!std::isfinite(bracket.epsilon_upper)) {
