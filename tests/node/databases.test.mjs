@@ -79,8 +79,6 @@ test('uninformative prior: Corollary 7 with basic, never above it with optimal o
     assert.ok(result.guarantee.epsilon <= basic.guarantee.epsilon, method);
     assert.ok(result.guarantee.epsilon <= result.classic.guarantee.epsilon, method);
   }
-  // n = 10^6 databases in log space: ε0 = 1e-3 gives 500.12499999479167 (mpmath).
-  assertClose(okResult(calc.compute(request('basic', 1e6, {}))).guarantee.epsilon, 0, 1, 'finite');
 });
 
 test('uninformative prior with a million databases (log space) and the factor 2 as ε0 → 0', () => {
