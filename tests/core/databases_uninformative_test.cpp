@@ -209,3 +209,15 @@ TEST_CASE("[databases] uninformative prior with a million databases, every close
     CHECK(answer.guarantee.approx.epsilon > 0.4 * worst.value().approx.epsilon);
   }
 }
+
+TEST_CASE("[databases] uninformative prior, optimal composition needs the same queries on every database") {
+  const std::vector<DatabaseClass> classes = {DatabaseClass{ApproxDp{0.1, 0}, 10, 1, "databases.0", false},
+                                              DatabaseClass{ApproxDp{0.1, 0}, 10, 3, "databases.1", false}};
+  const MethodOptions options = with(CompositionMethod::kOptimal, 1e-6);
+  const auto worst = compose_footprint(classes, all_databases(classes), options);
+  REQUIRE(worst.ok());
+  const auto answer = uninformative(classes, worst.value(), options);
+  REQUIRE_FALSE(answer.ok());
+  CHECK(answer.error().code == kUnsupported);
+  CHECK(answer.error().field == "databases.1.queries");
+}

@@ -115,6 +115,11 @@ Result<std::optional<Composed>> subsampling_route(const std::vector<DatabaseClas
     const double delta = database_class.queries * release.delta / 2;
     if (options.method == CompositionMethod::kZcdp) {
       amplified_zcdp.push_back({pure_to_zcdp(PureDp{epsilon}), database_class.count});
+    } else if (options.method == CompositionMethod::kOptimal && !amplified.empty() &&
+               (amplified[0].guarantee.epsilon != epsilon || amplified[0].guarantee.delta != delta)) {
+      return Error{kUnsupported, field_path(database_class.field, "queries"),
+                   "Under the uninformative prior each database is one subsampled release of all its queries; optimal "
+                   "composition needs the same number of queries on every database. Use method 'advanced' or 'pld'."};
     } else {
       amplified.push_back({ApproxDp{epsilon, std::min(delta, 1.0)}, database_class.count});
     }
