@@ -61,3 +61,31 @@ numericRequests.push(
   { name: 'dpsgd calibration k=8, 60 epochs, target ε=8', request: dpsgd({ group_size: 8, epochs: 60, target: { epsilon: 8 } }), targetMilliseconds: 3000 },
   { name: 'dpsgd k=256 N=1e6 B=1024 σ=2 T=1e4', request: dpsgd({ group_size: 256, dataset_size: 1e6, batch_size: 1024, noise_multiplier: 2, steps: 1e4 }), targetMilliseconds: 2000 },
 );
+
+// Several databases (issue 9): closed forms ≤ 100 µs for any n and m; PLD with 10^4 databases of a
+// Gaussian ≤ 100 ms; the uninformative prior by PLD for n = 1000 ≤ 200 ms.
+const hospitalGuarantee = { type: 'approx', epsilon: 0.05, delta: 1e-9 };
+const manyHospitals = (method, count, m, extra = {}) => ({ op: 'databases', method, ...extra,
+  databases: [{ guarantee: method === 'zcdp' ? { type: 'pure', epsilon: 0.05 } : hospitalGuarantee, count }],
+  constraint: { type: 'at_most', m } });
+benchmarkRequests.push(
+  { name: 'databases, basic, n=1e6, m=365', request: manyHospitals('basic', 1e6, 365), targetMicroseconds: 100 },
+  { name: 'databases, advanced KOV, n=1e6, m=1e5, bounded', request: manyHospitals('advanced', 1e6, 1e5, { delta: 1e-3, neighbours: 'bounded' }), targetMicroseconds: 100 },
+  { name: 'databases, advanced DRV, 3 unordered classes', request: { op: 'databases', method: 'advanced', variant: 'dwork_rothblum_vadhan', delta: 1e-4,
+    databases: [{ guarantee: { type: 'approx', epsilon: 0.3, delta: 1e-9 }, count: 1e4, queries: 2 }, { guarantee: { type: 'pure', epsilon: 0.5 }, count: 1e4 },
+      { guarantee: { type: 'approx', epsilon: 0.1, delta: 1e-8 }, count: 1e4, queries: 3 }], constraint: { type: 'at_most', m: 365 } }, targetMicroseconds: 100 },
+  { name: 'databases, optimal, hospitals 1000 / 365', request: manyHospitals('optimal', 1000, 365, { delta: 1e-5 }), targetMicroseconds: 100 },
+  { name: 'databases, zCDP, n=1e6, m=365', request: manyHospitals('zcdp', 1e6, 365, { delta: 1e-5 }), targetMicroseconds: 100 },
+  { name: 'databases, uninformative, basic (Cor. 7), n=1e6', request: { op: 'databases', method: 'basic', adversary: 'uninformative',
+    databases: [{ guarantee: { type: 'pure', epsilon: 1e-3 }, count: 1e6 }] }, targetMicroseconds: 100 },
+  { name: 'databases, uninformative, advanced KOV, n=1e6', request: { op: 'databases', method: 'advanced', delta: 1e-5, adversary: 'uninformative',
+    databases: [{ guarantee: { type: 'approx', epsilon: 1e-3, delta: 1e-12 }, count: 1e6 }] }, targetMicroseconds: 100 },
+);
+numericRequests.push(
+  { name: 'databases, PLD, 1e4 Gaussian databases σ=100, at most 365', request: { op: 'databases', method: 'pld', delta: 1e-6,
+    databases: [{ mechanism: { type: 'gaussian', sigma: 100 }, count: 1e4 }], constraint: { type: 'at_most', m: 365 } }, targetMilliseconds: 100 },
+  { name: 'databases, PLD, 1e4 Gaussian databases σ=100, no constraint', request: { op: 'databases', method: 'pld', delta: 1e-6,
+    databases: [{ mechanism: { type: 'gaussian', sigma: 100 }, count: 1e4 }] }, targetMilliseconds: 100 },
+  { name: 'databases, PLD, uninformative prior, n=1000 Gaussians σ=30', request: { op: 'databases', method: 'pld', delta: 1e-6,
+    adversary: 'uninformative', databases: [{ mechanism: { type: 'gaussian', sigma: 30 }, count: 1000 }] }, targetMilliseconds: 200 },
+);

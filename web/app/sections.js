@@ -42,6 +42,7 @@ import calibrate from './calibrate.js';
 import convert from './convert.js';
 import kmeans from './kmeans.js';
 import dpsgd from './dpsgd.js';
+import databases from './databases.js';
 import { fieldsOf } from './form.js';
 
 /** Adds what every section derives from its description: `fields`, the list of its inputs. */
@@ -55,4 +56,5 @@ export const sections = [
   convert,
   kmeans,
   dpsgd,
+  databases,
 ].map(register);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "dpcalc/api/calibrate_op.hpp"
+#include "dpcalc/api/databases_op.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/ops.hpp"
@@ -28,7 +29,9 @@ Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progre
   if (op == "calibrate") return calibrate_op(request, progress);
   if (op == "dpsgd") return dpsgd_op(request, progress);
   if (op == "rdp") return rdp_op(request);
-  return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile", "calibrate", "dpsgd", "rdp"});
+  if (op == "databases") return databases_op(request, progress);
+  return unknown_choice("op", op,
+                        {"group", "compose", "convert", "split", "profile", "calibrate", "dpsgd", "rdp", "databases"});
 }
 
 Value error_value(const Error& error) {

@@ -1,0 +1,72 @@
+// Composing the releases of one footprint with any composition method of the calculator:
+//   basic      (Dwork & Roth 2014, Thm 3.16)
+//   advanced   (Dwork, Rothblum, Vadhan 2010, Thm III.3; Kairouz, Oh, Viswanath 2015, Thm 3.5)
+//   optimal    (Kairouz, Oh, Viswanath 2015, Thm 3.3; identical releases only)
+//   zCDP       (Bun & Steinke 2016, Lemma 2.3; converted by Canonne, Kamath, Steinke 2020, Cor 13)
+//   PLD        (numeric; dpcalc/pld/accountant.hpp)
+// Each answer is an upper bound for the releases it composes.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dpcalc/composition.hpp"
+#include "dpcalc/databases/footprints.hpp"
+#include "dpcalc/databases/releases.hpp"
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/accountant.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::databases {
+
+enum class CompositionMethod { kBasic, kAdvancedDrv, kAdvancedKov, kOptimal, kZcdp, kPld };
+
+struct MethodOptions {
+  CompositionMethod method = CompositionMethod::kBasic;
+  std::optional<double> delta;  // total δ target in (0, 1): required except for basic and zCDP
+  pld::AccountingOptions accounting;
+  pld::ProgressCallback progress;
+};
+
+const MethodInfo& method_info(CompositionMethod method);
+
+// One composed guarantee.
+struct Composed {
+  ApproxDp approx;             // (ε, δ); absent meaning for zCDP without a δ target
+  bool has_approx = true;
+  bool pure = false;           // basic composition of pure releases: δ is 0 and ε is pure ε-DP
+  std::optional<Zcdp> zcdp;    // zCDP method: the composed ρ
+  std::optional<pld::EpsilonBracket> bracket;  // PLD: the bracket around the exact ε
+};
+
+// The releases of one class as (ε, δ) items (Laplace: Δ/b-DP, Dwork, McSherry, Nissim, Smith 2006).
+// Errors: unsupported on the class's release field for Gaussian and zCDP releases.
+Result<ApproxDp> approx_release(const DatabaseClass& database_class);
+// As zCDP: ε-DP is ε²/2-zCDP (Bun & Steinke 2016, Prop 1.4), Gaussian Δ²/(2σ²) (Prop 1.6).
+Result<Zcdp> zcdp_release(const DatabaseClass& database_class);
+// As a PLD mechanism (guarantees through their dominating randomized-response pair).
+Result<pld::Mechanism> pld_release(const DatabaseClass& database_class);
+
+// Checks that every class can be composed by the method and that δ is present when needed
+// (errors name the class's release field, or "delta").
+Result<bool> check_method(const std::vector<DatabaseClass>& classes, const MethodOptions& options);
+
+// Composes the releases of `footprint` (how many databases of each class).
+Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
+                                   const MethodOptions& options);
+
+// Composes explicit (ε, δ) items (each `count` releases) with a closed-form method at the δ
+// target of `options` (basic ignores it). Used for virtual release sets that bound many footprints.
+Result<Composed> compose_approx_items(const std::vector<ComposedItem>& items, const MethodOptions& options);
+
+// Composes ρ-zCDP items and converts at the δ target if there is one.
+Composed compose_zcdp_items(const std::vector<ZcdpItem>& items, const MethodOptions& options);
+
+// The number answers are ranked by: ε, or ρ for zCDP without a δ target.
+double reported_epsilon(const Composed& composed);
+
+// True when `a` is at least as large a guarantee as `b` in every component.
+bool covers(const Composed& a, const Composed& b);
+
+}  // namespace dpcalc::databases

@@ -1,0 +1,232 @@
+#include "dpcalc/databases/composer.hpp"
+
+#include <cmath>
+
+#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/checks.hpp"
+#include "dpcalc/conversions.hpp"
+#include "dpcalc/optimal_composition.hpp"
+
+namespace dpcalc::databases {
+namespace {
+
+const char* method_name(CompositionMethod method) {
+  switch (method) {
+    case CompositionMethod::kBasic: return "basic";
+    case CompositionMethod::kAdvancedDrv:
+    case CompositionMethod::kAdvancedKov: return "advanced";
+    case CompositionMethod::kOptimal: return "optimal";
+    case CompositionMethod::kZcdp: return "zcdp";
+    case CompositionMethod::kPld: return "pld";
+  }
+  return "";
+}
+
+bool needs_delta(CompositionMethod method) {
+  return method != CompositionMethod::kBasic && method != CompositionMethod::kZcdp;
+}
+
+// The releases of a footprint as items of `count` releases each (classes it misses are left out).
+template <class Item, class Convert>
+Result<std::vector<Item>> footprint_items(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
+                                          Convert convert) {
+  std::vector<Item> items;
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    if (footprint[c] == 0) continue;
+    auto release = convert(classes[c]);
+    if (!release.ok()) return release.error();
+    items.push_back({release.value(), footprint[c] * classes[c].queries});
+  }
+  return items;
+}
+
+// Composing Gaussian mechanisms of μ_i = Δ_i/σ_i gives the Gaussian mechanism of μ² = Σ μ_i²
+// exactly (Dong, Roth, Su 2019, Cor. 3.3): one item instead of thousands makes the PLD fast.
+std::vector<pld::CompositionItem> with_gaussians_merged(const std::vector<pld::CompositionItem>& items) {
+  std::vector<pld::CompositionItem> merged;
+  double mu_squared = 0;
+  for (const pld::CompositionItem& item : items) {
+    const auto* gaussian = std::get_if<pld::GaussianMechanism>(&item.mechanism.base);
+    if (gaussian == nullptr || item.mechanism.sampling_rate != 1) {
+      merged.push_back(item);
+      continue;
+    }
+    const double mu = gaussian->sensitivity / gaussian->sigma;
+    mu_squared += item.count * mu * mu;
+  }
+  if (mu_squared > 0) merged.push_back({pld::Mechanism{pld::GaussianMechanism{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
+  return merged;
+}
+
+bool same_release(const ApproxDp& a, const ApproxDp& b) { return a.epsilon == b.epsilon && a.delta == b.delta; }
+
+}  // namespace
+
+const MethodInfo& method_info(CompositionMethod method) {
+  switch (method) {
+    case CompositionMethod::kBasic: return kBasicComposition;
+    case CompositionMethod::kAdvancedDrv: return kAdvancedDrv;
+    case CompositionMethod::kAdvancedKov: return kAdvancedKov;
+    case CompositionMethod::kOptimal: return kOptimalComposition;
+    case CompositionMethod::kZcdp: return kZcdpComposition;
+    case CompositionMethod::kPld: return pld::kPldMethod;
+  }
+  return kBasicComposition;
+}
+
+Result<ApproxDp> approx_release(const DatabaseClass& database_class) {
+  if (const auto* approx = std::get_if<ApproxDp>(&database_class.release)) return *approx;
+  if (const auto* laplace = std::get_if<LaplaceRelease>(&database_class.release)) {
+    return ApproxDp{laplace->sensitivity / laplace->scale, 0};
+  }
+  if (std::holds_alternative<GaussianRelease>(database_class.release)) {
+    return Error{kUnsupported, release_field(database_class),
+                 "The Gaussian mechanism has no pure ε; compose it with method 'zcdp' or 'pld'."};
+  }
+  return Error{kUnsupported, field_path(release_field(database_class), "type"),
+               "A zCDP guarantee composes with method 'zcdp' only."};
+}
+
+Result<Zcdp> zcdp_release(const DatabaseClass& database_class) {
+  if (const auto* zcdp = std::get_if<Zcdp>(&database_class.release)) return *zcdp;
+  if (const auto* gaussian = std::get_if<GaussianRelease>(&database_class.release)) {
+    return gaussian_to_zcdp(gaussian->sigma, gaussian->sensitivity);
+  }
+  DPCALC_TRY(ApproxDp approx, approx_release(database_class));
+  if (approx.delta != 0) {
+    return Error{kUnsupported, field_path(release_field(database_class), "type"),
+                 "An (ε, δ) guarantee with δ > 0 has no zCDP bound; use method 'basic', 'advanced' or 'pld'."};
+  }
+  return pure_to_zcdp(PureDp{approx.epsilon});
+}
+
+Result<pld::Mechanism> pld_release(const DatabaseClass& database_class) {
+  if (const auto* approx = std::get_if<ApproxDp>(&database_class.release)) {
+    return pld::Mechanism{pld::ApproxDpMechanism{approx->epsilon, approx->delta}, 1.0};
+  }
+  if (const auto* laplace = std::get_if<LaplaceRelease>(&database_class.release)) {
+    return pld::Mechanism{pld::LaplaceMechanism{laplace->scale, laplace->sensitivity}, 1.0};
+  }
+  if (const auto* gaussian = std::get_if<GaussianRelease>(&database_class.release)) {
+    return pld::Mechanism{pld::GaussianMechanism{gaussian->sigma, gaussian->sensitivity}, 1.0};
+  }
+  return Error{kUnsupported, field_path(release_field(database_class), "type"),
+               "Method 'pld' composes mechanisms and pure or approx guarantees; a zCDP guarantee has no single "
+               "dominating pair. Use method 'zcdp' or give the mechanism."};
+}
+
+Result<bool> check_method(const std::vector<DatabaseClass>& classes, const MethodOptions& options) {
+  if (needs_delta(options.method) && !options.delta) {
+    return invalid_argument("delta", std::string("delta (the total δ target) is required for method '") +
+                                         method_name(options.method) + "'.");
+  }
+  if (options.delta) {
+    DPCALC_TRY(double checked, check_positive_delta(*options.delta, "delta"));
+    (void)checked;
+  }
+  for (const DatabaseClass& database_class : classes) {
+    if (options.method == CompositionMethod::kZcdp) {
+      DPCALC_TRY(Zcdp checked, zcdp_release(database_class));
+      (void)checked;
+    } else if (options.method == CompositionMethod::kPld) {
+      DPCALC_TRY(pld::Mechanism checked, pld_release(database_class));
+      (void)checked;
+    } else {
+      DPCALC_TRY(ApproxDp release, approx_release(database_class));
+      if (options.method == CompositionMethod::kOptimal &&
+          !same_release(release, approx_release(classes[0]).value())) {
+        return Error{kUnsupported, "databases",
+                     "Optimal composition in closed form needs the same guarantee on every release; for different "
+                     "releases use method 'pld', which brackets the optimal heterogeneous composition."};
+      }
+    }
+  }
+  return true;
+}
+
+Result<Composed> compose_approx_items(const std::vector<ComposedItem>& items, const MethodOptions& options) {
+  Composed composed;
+  switch (options.method) {
+    case CompositionMethod::kBasic: {
+      composed.approx = compose_basic(items);
+      composed.pure = composed.approx.delta == 0;
+      return composed;
+    }
+    case CompositionMethod::kAdvancedDrv:
+    case CompositionMethod::kAdvancedKov: {
+      const AdvancedVariant variant = options.method == CompositionMethod::kAdvancedDrv
+                                          ? AdvancedVariant::kDworkRothblumVadhan
+                                          : AdvancedVariant::kKairouzOhViswanath;
+      DPCALC_TRY(AdvancedResult advanced, compose_advanced_for_total_delta(variant, items, *options.delta, "delta"));
+      composed.approx = advanced.guarantee;
+      return composed;
+    }
+    case CompositionMethod::kOptimal: {
+      double count = 0;
+      for (const ComposedItem& item : items) count += item.count;
+      if (items.empty()) {
+        composed.approx = ApproxDp{0, *options.delta};
+        return composed;
+      }
+      DPCALC_TRY(double checked, check_count(count, "databases"));
+      DPCALC_TRY(double epsilon, optimal_composition_epsilon(items[0].guarantee, checked, *options.delta, "delta"));
+      composed.approx = ApproxDp{epsilon, *options.delta};
+      return composed;
+    }
+    default:
+      return Error{kUnsupported, "method", "This method does not compose (ε, δ) items."};
+  }
+}
+
+Composed compose_zcdp_items(const std::vector<ZcdpItem>& items, const MethodOptions& options) {
+  Composed composed;
+  composed.zcdp = compose_zcdp(items);
+  composed.has_approx = options.delta.has_value();
+  if (options.delta) composed.approx = zcdp_to_approx_canonne_kamath_steinke(*composed.zcdp, *options.delta);
+  return composed;
+}
+
+Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
+                                   const MethodOptions& options) {
+  if (footprint_databases(footprint) == 0) {  // no release differs: nothing is learnt
+    Composed nothing;
+    nothing.approx = ApproxDp{0, options.delta.value_or(0)};
+    nothing.pure = options.method == CompositionMethod::kBasic;
+    if (options.method == CompositionMethod::kZcdp) {
+      nothing.zcdp = Zcdp{0};
+      nothing.has_approx = options.delta.has_value();
+    }
+    return nothing;
+  }
+  if (options.method == CompositionMethod::kZcdp) {
+    DPCALC_TRY(std::vector<ZcdpItem> items, footprint_items<ZcdpItem>(classes, footprint, zcdp_release));
+    return compose_zcdp_items(items, options);
+  }
+  if (options.method == CompositionMethod::kPld) {
+    DPCALC_TRY(std::vector<pld::CompositionItem> items,
+               footprint_items<pld::CompositionItem>(classes, footprint, pld_release));
+    items = with_gaussians_merged(items);
+    DPCALC_TRY(pld::EpsilonBracket bracket,
+               pld::epsilon_for_delta(items, *options.delta, options.accounting, options.progress, "databases"));
+    if (!std::isfinite(bracket.epsilon_upper)) {
+      return Error{kNumeric, "delta", "The composition has no finite ε at this δ."};
+    }
+    Composed composed;
+    composed.approx = ApproxDp{bracket.epsilon_upper, *options.delta};
+    composed.bracket = bracket;
+    return composed;
+  }
+  DPCALC_TRY(std::vector<ComposedItem> items, footprint_items<ComposedItem>(classes, footprint, approx_release));
+  return compose_approx_items(items, options);
+}
+
+double reported_epsilon(const Composed& composed) {
+  return composed.has_approx ? composed.approx.epsilon : composed.zcdp->rho;
+}
+
+bool covers(const Composed& a, const Composed& b) {
+  if (!a.has_approx) return a.zcdp->rho >= b.zcdp->rho;
+  return a.approx.epsilon >= b.approx.epsilon && a.approx.delta >= b.approx.delta;
+}
+
+}  // namespace dpcalc::databases

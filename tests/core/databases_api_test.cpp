@@ -1,0 +1,136 @@
+// op 'databases' through dpcalc::api::compute: the request fields of issue 9, the result shape, and
+// errors naming the exact dotted field. Expected numbers: Kairouz, Oh, Viswanath 2015, Thm 3.3 and
+// the seed's Corollary 7, each evaluated with mpmath at 50 digits (values noted beside each check).
+#include <cmath>
+#include <string>
+
+#include "approx.hpp"
+#include "dpcalc/api/compute.hpp"
+
+namespace {
+
+using dpcalc::api::Value;
+
+Value object() { return Value::object(); }
+
+Value approx(double epsilon, double delta) {
+  return object().set("type", "approx").set("epsilon", epsilon).set("delta", delta);
+}
+Value pure(double epsilon) { return object().set("type", "pure").set("epsilon", epsilon); }
+
+Value one_class(const Value& guarantee, double count) {
+  Value databases = Value::array();
+  databases.push(object().set("guarantee", guarantee).set("count", count));
+  return databases;
+}
+
+Value hospitals(const std::string& neighbours) {
+  return object().set("op", "databases").set("method", "optimal").set("delta", 1e-5)
+      .set("databases", one_class(approx(0.05, 1e-9), 1000))
+      .set("constraint", object().set("type", "at_most").set("m", 365))
+      .set("neighbours", neighbours);
+}
+
+// The result of an ok response (a copy: the response is a temporary).
+Value result_of(const Value& response) {
+  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
+  return *response.find("result");
+}
+
+double number(const Value& value, const char* a, const char* b = nullptr) {
+  const Value* found = value.find(a);
+  REQUIRE(found != nullptr);
+  if (b) found = found->find(b);
+  REQUIRE(found != nullptr);
+  REQUIRE(found->is_number());
+  return found->as_number();
+}
+
+void check_error(const Value& request, const std::string& field, const std::string& code = "invalid_argument") {
+  const Value response = dpcalc::api::compute(request);
+  REQUIRE_FALSE(response.find("ok")->as_bool());
+  const Value* error = response.find("error");
+  CHECK(error->find("code")->as_string() == code);
+  CHECK(error->find("field")->as_string() == field);
+  CHECK(error->find("message")->as_string().size() > 20);
+}
+
+}  // namespace
+
+TEST_CASE("[api] databases: the hospital example, unbounded 365, bounded 730, classic 1000") {
+  const Value unbounded = result_of(dpcalc::api::compute(hospitals("unbounded")));
+  // Kairouz, Oh, Viswanath 2015, Thm 3.3 (mpmath, 50 digits): 365 → 4.1384581547536021,
+  // 730 → 6.2319778877081557, 1000 → 7.5334288995699205.
+  check_upper_bound(number(*unbounded.find("guarantee"), "epsilon"), 4.1384581547536021, 1e-9);
+  CHECK(number(*unbounded.find("guarantee"), "delta") == 1e-5);
+  CHECK(number(*unbounded.find("footprint"), "databases") == 365);
+  CHECK(number(*unbounded.find("footprint"), "releases") == 365);
+  check_upper_bound(number(*unbounded.find("classic"), "guarantee", "epsilon"), 7.5334288995699205, 1e-9);
+  CHECK(unbounded.find("parallel") == nullptr);  // not pure: McSherry's form does not apply
+  CHECK(unbounded.find("method")->as_string() == "Optimal composition (exact)");
+  CHECK(unbounded.find("citation")->as_string().find("Kairouz, Oh, Viswanath 2015, Thm 3.3") == 0);
+  CHECK(unbounded.find("exact")->as_bool());
+  const Value bounded = result_of(dpcalc::api::compute(hospitals("bounded")));
+  check_upper_bound(number(*bounded.find("guarantee"), "epsilon"), 6.2319778877081557, 1e-9);
+  CHECK(number(*bounded.find("footprint"), "databases") == 730);
+}
+
+TEST_CASE("[api] databases: pure releases get the merged database's parallel composition") {
+  // 1000 hospitals, Laplace scale 20 (ε = 0.05) queried twice, at most 365: parallel charges
+  // 365 · 2 · 0.05 = 36.5; basic over the worst footprint the same sum, classic 100.
+  Value databases = Value::array();
+  databases.push(object().set("mechanism", object().set("type", "laplace").set("scale", 20)).set("count", 1000).set("queries", 2));
+  const Value result = result_of(dpcalc::api::compute(object().set("op", "databases").set("method", "basic")
+      .set("databases", databases).set("constraint", object().set("type", "at_most").set("m", 365))));
+  CHECK(result.find("guarantee")->find("type")->as_string() == "pure");
+  CHECK_REL(number(*result.find("guarantee"), "epsilon"), 36.5, 1e-14);
+  CHECK_REL(number(*result.find("parallel"), "guarantee", "epsilon"), 36.5, 1e-14);
+  CHECK_REL(number(*result.find("classic"), "guarantee", "epsilon"), 100, 1e-14);
+  CHECK(number(*result.find("footprint"), "releases") == 730);
+}
+
+TEST_CASE("[api] databases: the uninformative adversary, Corollary 7 and PLD") {
+  // ln(((1 + e^{0.05})^1000 − 1)/(2^1000 − 1)) = 25.312467453340985 (mpmath).
+  const Value request = object().set("op", "databases").set("method", "basic")
+      .set("databases", one_class(pure(0.05), 1000)).set("adversary", "uninformative");
+  const Value result = result_of(dpcalc::api::compute(request));
+  check_upper_bound(number(*result.find("guarantee"), "epsilon"), 25.312467453340985, 1e-11);
+  CHECK_REL(number(*result.find("classic"), "guarantee", "epsilon"), 50, 1e-14);
+  CHECK(result.find("citation")->as_string().find("Cor. 7") != std::string::npos);
+  Value pld = request;
+  pld.set("method", "pld").set("delta", 1e-6);
+  const Value numeric = result_of(dpcalc::api::compute(pld));
+  CHECK(number(*numeric.find("guarantee"), "epsilon") <= 25.312467453340985 * (1 + 1e-12));
+  CHECK(number(numeric, "epsilon_lower") <= number(numeric, "epsilon_upper"));
+}
+
+TEST_CASE("[api] databases: errors name the exact dotted field") {
+  const Value base = object().set("op", "databases").set("method", "basic").set("databases", one_class(pure(0.1), 3));
+  check_error(Value(base).set("constraint", object().set("type", "at_most").set("m", 0)), "constraint.m");
+  check_error(Value(base).set("constraint", object().set("type", "at_most")), "constraint.m");
+  check_error(Value(base).set("constraint", object().set("type", "families").set("families", Value::array())),
+              "constraint.families");
+  Value families = Value::array();
+  families.push(Value(Value::Array{Value(0)}));
+  families.push(Value(Value::Array{Value(3)}));
+  check_error(Value(base).set("constraint", object().set("type", "families").set("families", families)),
+              "constraint.families.1.0");
+  check_error(Value(base).set("constraint", object().set("type", "sometimes")), "constraint.type");
+  check_error(Value(base).set("constraint", object().set("type", "at_most").set("m", 2)).set("adversary", "uninformative"),
+              "adversary");
+  check_error(Value(base).set("neighbours", "sideways"), "neighbours");
+  Value three = Value::array();
+  three.push(object().set("guarantee", pure(0.1)));
+  three.push(object().set("guarantee", pure(0.2)).set("queries", 2));
+  three.push(object().set("guarantee", pure(0.3)).set("count", 1.5));
+  check_error(Value(base).set("databases", three), "databases.2.count");
+  check_error(Value(base).set("databases", Value::array()), "databases");
+  check_error(Value(base).set("method", "parallel"), "method");
+  // δ too small for the items: the worst 365 hospitals alone need 1 − (1 − 1e-9)^365 > 3.6e-7.
+  Value hospital = hospitals("unbounded");
+  check_error(hospital.set("delta", 1e-7), "delta");
+  check_error(Value(base).set("method", "optimal"), "delta");
+  Value gaussian = Value::array();
+  gaussian.push(object().set("mechanism", object().set("type", "gaussian").set("sigma", 2)).set("count", 4));
+  check_error(Value(base).set("databases", gaussian), "databases.0.mechanism", "unsupported");
+}
