@@ -143,9 +143,9 @@ Result<std::optional<Composed>> subsampling_route(const std::vector<DatabaseClas
   return std::optional<Composed>{composed};
 }
 
-// H_{e^ε}(P_0‖P_u) from the composed "add" PLD, rounded up (plus the FFT's noise).
+// H_{e^ε}(P_0‖P_u) from the composed "add" PLD: its certified upper estimate (rounding included).
 double add_direction_delta(const pld::DiscretePld& add, double epsilon) {
-  return pld::hockey_stick_divergence(add, epsilon) + add.numerical_noise;
+  return pld::hockey_stick_divergence(add, epsilon).upper();
 }
 
 // Smallest ε2 in [lowest, n ln 2) found with (H(ε2) + noise)·2^n/(2^n − e^{ε2}) <= δ, or nothing.
@@ -196,21 +196,21 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
   accounting.tail_mass_truncation = std::min(accounting.tail_mass_truncation, delta / 10);
   DPCALC_TRY(pld::ComposedPlds plds, pld::compose_items(items, accounting, options.progress, "databases"));
   const double first_target = delta * std::exp(log_one_minus_inverse_power(databases));
-  const double reachable = plds.upper_remove.infinite_mass + plds.upper_remove.numerical_noise;
+  const double reachable = pld::delta_floor(plds.upper_remove);
   if (!(first_target > reachable)) {
     return invalid_argument("delta", "delta must be larger than " + format_number(reachable) +
                                          ", the smallest delta this numeric composition can certify; got " +
                                          format_number(delta) + ".");
   }
-  const double first = pld::epsilon_for_delta(plds.upper_remove, first_target - plds.upper_remove.numerical_noise);
-  const double lowest_second =
-      pld::epsilon_for_delta(plds.upper_add, first_target - plds.upper_add.numerical_noise);
+  const double first = pld::epsilon_for_delta(plds.upper_remove, first_target, pld::Bound::kUpper);
+  const double lowest_second = pld::epsilon_for_delta(plds.upper_add, first_target, pld::Bound::kUpper);
   const std::optional<double> second =
       std::isfinite(lowest_second) ? second_direction_search(plds.upper_add, lowest_second, delta, databases)
                                    : std::nullopt;
   if (!std::isfinite(first) || !second) return std::optional<Composed>{};
-  const double first_lower = pld::epsilon_for_delta(
-      plds.lower_remove, first_target + plds.lower_remove.truncated_mass + plds.lower_remove.numerical_noise);
+  // The optimistic PLD's delta exceeds the exact one by at most its truncated mass.
+  const double first_lower = pld::epsilon_for_delta(plds.lower_remove, first_target + plds.lower_remove.truncated_mass,
+                                                    pld::Bound::kLower);
   Composed composed;
   const double upper = round_up(std::max(first_direction_epsilon(first, databases),
                                          second_direction_epsilon(*second, databases)));
