@@ -49,7 +49,7 @@ struct RealFft::Engine {
 
 RealFft::RealFft(std::size_t size)
     : size_(size), engine_(std::make_unique<Engine>()) {
-  // The recombination pass (twiddles within 11u, a product, two additions): 20u. Rounded up by
+  // The recombination pass (twiddles within 14u, a product, two additions): 20u. Rounded up by
   // 1e-6 relative for the rounding of this very computation.
   const double growth = stage_growth(size / 2) * (1 + 20 * kUnit);
   forward_error_bound_ = 2 * (growth - 1) * (1 + 1e-6);

@@ -142,12 +142,15 @@ BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, std::i
   for (std::size_t start = 0; start < size; start += block) {
     const std::complex<double> anchor =
         twiddle((j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus), modulus);
+    const double ar = anchor.real(), ai = anchor.imag();
     for (std::size_t b = 0; b < block && start + b < size; ++b) {
       const double m = pld.masses[start + b];
       if (m == 0) continue;
-      const std::complex<double> w = anchor * in_block[b];
-      real.add(m * w.real());
-      imaginary.add(m * w.imag());
+      // The textbook product (std::complex's adds inf/nan recovery, slow in wasm); both twiddles
+      // have modulus 1, so nothing overflows.
+      const double br = in_block[b].real(), bi = in_block[b].imag();
+      real.add(m * (ar * br - ai * bi));
+      imaginary.add(m * (ar * bi + ai * br));
     }
   }
   return {{real.value(), imaginary.value()}, 40 * kUnit * mass * (1 + 1e-6)};
