@@ -29,9 +29,13 @@
 //      };
 //    `update` runs when the section is shown and after each edit (debounced); `errors` (input →
 //    message) marks fields (methodRow fills it from the API's error.field through each row's
-//    `fields` map); `signal` aborts when newer inputs arrive (pass it to calculator.run for numeric
-//    work, with onProgress: see numeric.js). Every request and response goes into the section's
-//    JSON export; every chart gets a CSV button; every citation shown, a BibTeX entry.
+//    `fields` map, in words: "δ must be below 1"); a row whose method does not apply (API code
+//    'unsupported') shows its `notApplicable(error)` sentence; `signal` aborts when newer inputs
+//    arrive (pass it to calculator.run for numeric work, with onProgress: see numeric.js). Chart
+//    points carry `key` (a method id): add its colour, dash and marker to seriesStyles in chart.js
+//    so that the method looks the same in every chart. Every request and response goes into the
+//    section's JSON export; every chart gets a CSV button; every methodTable row a LaTeX line; every
+//    citation shown a BibTeX entry (add new works to bibliography.js).
 // 2. Add one line to the list below (its position is its place in the nav).
 // That is all: the nav link, the route, permalinks, the back button, the link notices, embedding
 // (?embed=1#/dpsgd) and the export bar come from the registry.
