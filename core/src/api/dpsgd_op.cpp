@@ -70,15 +70,6 @@ Result<Steps> read_steps(const Value& request, const dpsgd::GroupSetting& settin
   return Steps{std::max(1.0, rounded), "steps = ⌈" + formula + "⌉ = ⌈" + format_number(exact) + "⌉ (rounded up)"};
 }
 
-Value bracket_value(const pld::EpsilonBracket& bracket, double delta) {
-  Value value = Value::object();
-  value.set("guarantee", to_value(ApproxDp{bracket.epsilon_upper, delta}));
-  value.set("epsilon", bracket.epsilon_upper);
-  value.set("epsilon_lower", bracket.epsilon_lower);
-  value.set("discretization", bracket.discretization.discretization_interval);
-  return value;
-}
-
 Value mixture_value(const dpsgd::GroupSetting& setting) {
   const pld::Mechanism pair = dpsgd::worst_case_pair(setting, 1.0);
   Value mixture = Value::object();

@@ -137,7 +137,7 @@ class PrivacyLossPair {
   };
   struct Mixture {  // (P, Q) of GaussianMixtureLoss, swapped for the add direction
     GaussianMixtureLoss loss;
-    bool swapped;
+    bool swapped = false;
   };
 
  private:
