@@ -21,7 +21,7 @@ async function axeViolations(page) {
 }
 
 const combinations = [
-  { width: 1280, colorScheme: 'light', sections: ['group', 'composition', 'split', 'convert', 'kmeans'] },
+  { width: 1280, colorScheme: 'light', sections: ['group', 'composition', 'split', 'calibrate', 'convert', 'kmeans'] },
   { width: 1280, colorScheme: 'dark', sections: ['group', 'composition'] },
   { width: 390, colorScheme: 'light', sections: ['group', 'composition'] },
   { width: 390, colorScheme: 'dark', sections: ['group', 'composition'] },
