@@ -60,7 +60,7 @@ export async function openPage(session, { colorScheme = 'light', hash = '', view
 export async function waitForAllSections(page) {
   await page.waitForFunction(() => {
     const regions = [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')];
-    return regions.length === 1 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'));
+    return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'));
   });
 }
 

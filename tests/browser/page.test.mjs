@@ -218,14 +218,20 @@ test('a version-1 permalink still opens its section with its inputs', kTimeout, 
   }
 });
 
-test('screenshots in light and dark mode', kTimeout, async () => {
+test('screenshots at 1280 and 390 px, light and dark', kTimeout, async () => {
   mkdirSync(resultsDir, { recursive: true });
-  for (const [colorScheme, file] of [['light', 'page.png'], ['dark', 'page-dark.png']]) {
-    const { page, context, problems } = await openPage(session, { colorScheme });
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, context, problems } = await openPage(session, { colorScheme, hash: '#/composition?kind=laplace' });
     try {
+      await page.waitForSelector('[data-numeric-status="composition-pld"][data-state="done"]');
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.equal(background === 'rgb(18, 20, 23)', colorScheme === 'dark', `${colorScheme}: ${background}`);
-      await page.screenshot({ path: path.join(resultsDir, file), fullPage: true });
+      const suffix = colorScheme === 'dark' ? '-dark' : '';
+      await page.screenshot({ path: path.join(resultsDir, `page${suffix}.png`), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-plots="composition"] svg.dp-plot')]
+        .every((svg) => Number(svg.getAttribute('width')) < 390));
+      await page.screenshot({ path: path.join(resultsDir, `page-390${suffix}.png`), fullPage: true });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

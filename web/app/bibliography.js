@@ -90,7 +90,7 @@ const entries = {
 };
 
 /** "Kairouz, Oh, Viswanath 2015, Thm 3.5; McSherry 2009" → ["Kairouz, Oh, Viswanath 2015", "McSherry 2009"]. */
-export function worksOf(citation) {
+function worksOf(citation) {
   return citation.split(';').map((part) => part.trim()).filter(Boolean)
     .map((part) => /^(.*?\b(?:19|20)\d\d)\b/.exec(part)?.[1] ?? part);
 }

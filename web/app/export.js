@@ -20,7 +20,7 @@ const superscriptDigits = { '⁻': '-', '⁰': '0', '¹': '1', '²': '2', '³': 
 const texSymbols = { 'ε': '\\varepsilon', 'δ': '\\delta', 'ρ': '\\rho', '≤': '\\le', '≥': '\\ge', '∈': '\\in', '−': '-', '→': '\\to', '′': "'" };
 
 /** A bound as the page prints it ("ε ≤ 2, δ ≤ 9.8487 × 10⁻⁶ at …") in TeX math. */
-export function texOfText(text) {
+function texOfText(text) {
   return text
     .replace(/ × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, power) => ` \\times 10^{${[...power].map((c) => superscriptDigits[c]).join('')}}`)
     .replace(/[εδρ≤≥∈−→′]/g, (c) => `${texSymbols[c]} `)

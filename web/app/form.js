@@ -15,13 +15,10 @@ import { termElement } from './glossary.js';
 const inputModes = { number: 'text', count: 'numeric', text: 'text' };
 
 /** The element id of field `name` of section `section` (stable: tests and links use it). */
-export const fieldId = (section, name) => `${section}-${name.replaceAll('_', '-')}`;
+const fieldId = (section, name) => `${section}-${name.replaceAll('_', '-')}`;
 
 /** Every field (not preset) of a form description. */
 export const fieldsOf = (description) => description.flatMap((fieldset) => fieldset.fields.filter((field) => field.name));
-
-/** The default state of a form description: name → text. */
-export const defaultsOf = (description) => Object.fromEntries(fieldsOf(description).map((field) => [field.name, field.value]));
 
 function labelOf(field, id) {
   return h('label', { for: id }, field.label, field.symbol ? [' ', termElement(field.symbol)] : null);

@@ -3,7 +3,7 @@
 import { h } from './dom.js';
 
 export const glossary = [
-  { symbol: 'ε', name: 'epsilon', text: 'The privacy-loss bound: no output becomes more than e^ε times more likely because one person’s data is in the input. Smaller is more private; ε ≤ 1 is strong, ε ≥ 10 is weak.' },
+  { symbol: 'ε', name: 'epsilon', text: 'The privacy-loss bound: no output becomes more than exp(ε) times more likely because one person’s data is in the input. Smaller is more private; ε ≤ 1 is strong, ε ≥ 10 is weak.' },
   { symbol: 'δ', name: 'delta', text: 'The probability with which the ε bound may fail. It should be far below 1/n for n people, typically 10⁻⁵ to 10⁻⁹.' },
   { symbol: 'ρ', name: 'rho', text: 'The parameter of zero-concentrated DP (zCDP): a bound on the privacy loss at every Rényi order α, ρ·α. It converts to (ε, δ) for any δ.' },
   { symbol: 'Δ', name: 'sensitivity', text: 'The sensitivity: how much one person’s data can change the exact answer (ℓ1 norm for Laplace noise, ℓ2 for Gaussian noise). In DP-SGD, the clip norm.' },

@@ -2,7 +2,7 @@
 // (the text of its inputs), and its computation, rerun shortly after the inputs change. Used by the
 // page (main.js) for every section, and usable on its own to show one section anywhere.
 import { h, markScrollableFormulas, showFieldErrors } from './dom.js';
-import { buildForm, fieldId, showApplicableFields } from './form.js';
+import { buildForm, showApplicableFields } from './form.js';
 import { exportBar } from './export.js';
 
 const kDebounceMs = 150;
@@ -116,5 +116,3 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
   showApplicableFields(form);
   return controller;
 }
-
-export { fieldId };
