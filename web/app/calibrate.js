@@ -49,8 +49,10 @@ const mechanisms = {
 
 const kPureTargetText = 'Needs δ > 0: for a pure target (δ = 0) only basic composition bounds Laplace noise.';
 
-// The target ε values of the plot, as multiples of the target ε.
+// The target ε values of the plot, as multiples of the target ε (each rounded to three digits, so
+// the chart's table shows them as sent).
 const kPlotFactors = Array.from({ length: 17 }, (_, i) => 10 ** ((i - 8) / 4));
+const plotEpsilons = (epsilon) => kPlotFactors.map((factor) => Number((epsilon * factor).toPrecision(3)));
 
 /** The noise of a result as text: "σ = 3.7307" (rounded up), with σ = z·C for DP-SGD. */
 function renderNoise(kind, result) {
@@ -86,9 +88,9 @@ function requestOf(kind, values, method, epsilon = values.epsilon) {
 function noisePlot(kind, values, plotted, responses) {
   const { symbol, describe } = mechanisms[kind];
   const points = [];
-  plotted.forEach((method, m) => kPlotFactors.forEach((factor, i) => {
+  plotted.forEach((method, m) => plotEpsilons(values.epsilon).forEach((epsilon, i) => {
     const response = responses[m * kPlotFactors.length + i];
-    if (response.ok) points.push({ series: method.label, key: method.chartKey, x: values.epsilon * factor, y: response.result[mechanisms[kind].unknown] });
+    if (response.ok) points.push({ series: method.label, key: method.chartKey, x: epsilon, y: response.result[mechanisms[kind].unknown] });
   }));
   return chartFigure(points, { title: `Noise needed against the target ε (${describe}, δ and k as above)`, xLabel: 'target ε', yLabel: symbol,
     xLog: true, yLog: true, description: `The smallest ${symbol} each closed-form method certifies for each target epsilon, log-log axes.`,
@@ -103,7 +105,7 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   const plotted = methods.filter((method) => method.plotted);
   const [closedResponses, plotResponses] = await Promise.all([
     askAll(calculator, closed.map((method) => requestOf(kind, values, method.method))),
-    askAll(calculator, plotted.flatMap((method) => kPlotFactors.map((factor) => requestOf(kind, values, method.method, values.epsilon * factor)))),
+    askAll(calculator, plotted.flatMap((method) => plotEpsilons(values.epsilon).map((epsilon) => requestOf(kind, values, method.method, epsilon)))),
   ]);
   if (!isCurrent()) return;
 
