@@ -27,7 +27,7 @@ console.log(`bad fields   ${stats.badField}`);
 console.log(`bad messages ${stats.badMessage}`);
 console.log(`malformed    ${stats.malformed}`);
 console.log(`hangs        ${stats.hangs}`);
-console.log(`violations   ${violations}`);
+console.log(`violations   ${violations}${violations ? ` (by op: ${JSON.stringify(stats.violationsBy)})` : ''}`);
 console.log(`slowest      ${stats.slowest.ms.toFixed(0)} ms: ${stats.slowest.request}`);
 if (stats.memoryStart && stats.memoryEnd) {
   console.log(`wasm memory  heap ${mib(stats.memoryStart.heapBytes)} → ${mib(stats.memoryEnd.heapBytes)} MiB; in use ${stats.memoryStart.inUseBytes} → ${stats.memoryEnd.inUseBytes} bytes`);

@@ -6,6 +6,7 @@
 //   const stats = await runFuzz({ seed, requests, capMs, budgetMs });
 // stats: { requests, ok, errors, cancelled, throws, nonFinite, badField, badMessage, malformed, hangs,
 //          slowest: { ms, request }, examples: [{ kind, detail, request }], ops, skippedOps,
+//          violationsBy: { 'compose/pld': n, group: n, ... },
 //          memoryStart, memoryEnd: calc.memory() before and after }
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import path from 'node:path';
@@ -19,12 +20,17 @@ const maxExamples = 20;
 function emptyStats() {
   return {
     requests: 0, ok: 0, errors: 0, cancelled: 0, throws: 0, nonFinite: 0, badField: 0, badMessage: 0, malformed: 0, hangs: 0,
-    slowest: { ms: 0, request: null }, examples: [], ops: [], skippedOps: [],
+    slowest: { ms: 0, request: null }, examples: [], ops: [], skippedOps: [], violationsBy: {},
   };
 }
 
+// "compose/pld", "group", ...: where violations come from.
+const family = (request) => (request?.op === 'compose' ? `compose/${request.method}` : String(request?.op ?? 'non-object'));
+
 function record(stats, kind, detail, request) {
   stats[kind] += 1;
+  const where = family(request);
+  stats.violationsBy[where] = (stats.violationsBy[where] ?? 0) + 1;
   if (stats.examples.length < maxExamples) stats.examples.push({ kind, detail, request: JSON.stringify(request)?.slice(0, 600) });
 }
 
@@ -37,6 +43,8 @@ function merge(first, second) {
   merged.slowest = first.slowest.ms >= second.slowest.ms ? first.slowest : second.slowest;
   merged.examples = [...first.examples, ...second.examples].slice(0, maxExamples);
   merged.memoryStart = first.memoryStart ?? second.memoryStart;
+  merged.violationsBy = { ...first.violationsBy };
+  for (const [where, n] of Object.entries(second.violationsBy)) merged.violationsBy[where] = (merged.violationsBy[where] ?? 0) + n;
   return merged;
 }
 
@@ -54,7 +62,7 @@ async function workerMain({ seed, requests, numericShare, budgetMs, startIndex, 
   for (let i = 0; i < requests; ++i) {
     const request = next();
     if (i < startIndex || skipped.has(i)) continue;
-    parentPort.postMessage({ type: 'start', index: i, request: JSON.stringify(request)?.slice(0, 600) });
+    parentPort.postMessage({ type: 'start', index: i, family: family(request), request: JSON.stringify(request)?.slice(0, 600) });
     const start = performance.now();
     // Long numeric work must report progress (the page runs it in a worker with a cancel button):
     // each report is a heartbeat for the watchdog, and work past `budgetMs` is cancelled.
@@ -101,6 +109,7 @@ export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, budgetMs = 3
         worker.terminate();
         const hang = emptyStats();
         hang.hangs = 1;
+        hang.violationsBy = { [current.family]: 1 };
         hang.examples = [{ kind: 'hangs', detail: `no answer or progress for ${capMs} ms (request ${current.index})`, request: current.request }];
         done = merge(merge(done, latest.stats), hang);
         skip.push(current.index);
