@@ -1,5 +1,5 @@
 // Cold loads of the page in headless Chromium: the time from navigation to the first result on the
-// page, and the bytes transferred (compressed, headers included) until then, over fresh browser
+// page, and the bytes transferred (compressed, headers included) by the whole load, over fresh browser
 // contexts (empty cache, no service worker). Run alone with `node tests/bench/cold_load.mjs [runs]`
 // on a built dist/; `npm run bench` prints the same table.
 import path from 'node:path';
@@ -29,8 +29,17 @@ async function coldLoad(browser, url) {
   const page = await context.newPage();
   await page.addInitScript(watchFirstResult);
   await page.goto(url);
-  const milliseconds = await page.waitForFunction(() => window.__dpcalcFirstResult, null, { timeout: 30_000 })
+  const milliseconds = await page.waitForFunction(() => window.__dpcalcFirstResult, null, { timeout: 60_000 })
     .then((handle) => handle.jsonValue());
+  // The bytes of the whole load (fonts, the second worker), not only of the first result: until every
+  // section has answered, its fonts are in, and a second passes without a response.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-results]')]
+    .every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy')), null, { timeout: 120_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  for (let seen = -1; seen !== responses.length;) {
+    seen = responses.length;
+    await page.waitForTimeout(1000);
+  }
   const sizes = await Promise.all(responses.map((response) => response.request().sizes().catch(() => null)));
   const bytes = sizes.reduce((sum, size) => sum + (size ? size.responseBodySize + size.responseHeadersSize : 0), 0);
   await context.close();
