@@ -26,6 +26,7 @@ export const requestLimits = Object.freeze({
 // Emscripten 3.1.6 cannot load its wasm with Node's global fetch, so in Node the bytes are read
 // from disk; browsers stream it from next to this file.
 async function compileWasm() {
+  const wasmUrl = new URL('./dpcalc.wasm', import.meta.url);
   if (runsInNode) {
     const { readFile } = await import('node:fs/promises');
     return WebAssembly.compile(await readFile(wasmUrl));
