@@ -4,6 +4,7 @@
 #include <string>
 
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/groupwise_ops.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
 
@@ -23,7 +24,11 @@ Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progre
   if (op == "convert") return convert_op(request);
   if (op == "split") return split_op(request);
   if (op == "profile") return privacy_profile_op(request, progress);
-  return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile"});
+  if (op == "groupwise_simulate") return groupwise_simulate_op(request, progress);
+  if (op == "groupwise_privacy") return groupwise_privacy_op(request, progress);
+  if (op == "groupwise_plan") return groupwise_plan_op(request, progress);
+  return unknown_choice("op", op, {"group", "compose", "convert", "split", "profile", "groupwise_simulate",
+                                   "groupwise_privacy", "groupwise_plan"});
 }
 
 // Results must never carry NaN or infinity: a non-finite number is a bug or an overflow that the
