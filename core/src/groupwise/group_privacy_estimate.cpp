@@ -25,7 +25,7 @@ constexpr double kMaxReach = 40;
 
 double log_add(double a, double b) {
   if (a < b) std::swap(a, b);
-  if (b == kMinusInfinity) return a;
+  if (b - a < -40) return a;  // log1p(e^-40) is below the rounding of a
   return a + std::log1p(std::exp(b - a));
 }
 

@@ -43,10 +43,12 @@ double abs(const Moments& m) { return std::max(std::fabs(m.density), std::fabs(m
 // log of N(s; x, σ²) N(y; s, (r s)²) without the constant 1/(2π σ r).
 struct LogJoint {
   double x, y, sigma, r;
-  double operator()(double s) const {
+  double operator()(double s) const { return without_jacobian(s) - std::log(std::fabs(s)); }
+  // Without the −log|s| of N(y; s, (r s)²), which cancels against ds = |s| du in u = log|s|.
+  double without_jacobian(double s) const {
     const double prior = (s - x) / sigma;
     const double kernel = (y / s - 1) / r;
-    return -0.5 * prior * prior - 0.5 * kernel * kernel - std::log(std::fabs(s));
+    return -0.5 * prior * prior - 0.5 * kernel * kernel;
   }
   double second_derivative(double s) const {
     const double t = y / s;
@@ -64,8 +66,9 @@ struct Integrand {
   double reference;
   double mode_loss;
   bool ratio_form;
-  Moments at(double s, double log_jacobian) const {
-    const double log_w = joint(s) + log_jacobian - reference;
+  // In s (in_log_s false) or in u = log|s| (in_log_s true, where the 1/|s| and ds = |s| du cancel).
+  Moments at(double s, bool in_log_s) const {
+    const double log_w = (in_log_s ? joint.without_jacobian(s) : joint(s)) - reference;
     const double w = std::exp(log_w);
     if (w == 0) return {};
     const double loss = (2 * (s - joint.x) - 1) / (2 * joint.sigma * joint.sigma);
@@ -101,7 +104,7 @@ double add_mode(const LogJoint& joint, std::vector<double>& points, double& mode
       if (point * side > 0) smallest = std::min(smallest, std::fabs(point)), largest = std::max(largest, std::fabs(point));
     }
     if (!(largest > smallest)) continue;
-    constexpr int kGrid = 32;
+    constexpr int kGrid = 12;
     for (int i = 0; i <= kGrid; ++i) candidates.push_back(side * smallest * std::pow(largest / smallest, double(i) / kGrid));
   }
   for (double point : points) {
@@ -183,7 +186,7 @@ Integral integrate_piece(const Integrand& integrand, double a, double b, unsigne
   double near = std::fabs(touches_zero ? a + b : (side > 0 ? a : b));
   const double far = std::fabs(side > 0 ? b : a);
   if (!touches_zero && far <= 3 * near) {
-    const auto f = [&integrand](double s) { return integrand.at(s, 0); };
+    const auto f = [&integrand](double s) { return integrand.at(s, false); };
     piece.value = integrate_unit<Moments>(f, a, b, max_depth, tolerance, &piece.error);
     return piece;
   }
@@ -194,8 +197,7 @@ Integral integrate_piece(const Integrand& integrand, double a, double b, unsigne
     if (near >= far) return piece;
   }
   const auto f = [&integrand, side](double u) {
-    const double s = side * std::exp(u);
-    return integrand.at(s, u);
+    return integrand.at(side * std::exp(u), true);
   };
   piece.value = integrate_unit<Moments>(f, std::log(near), std::log(far), max_depth, tolerance, &piece.error);
   return piece;
