@@ -28,11 +28,11 @@ export async function startSession() {
 }
 
 /**
- * A fresh context and page; `problems` collects console errors, uncaught exceptions, CSP
+ * A fresh context and page (`bypassCSP`: let the test inject a script, e.g. axe-core); `problems` collects console errors, uncaught exceptions, CSP
  * violations and requests to any origin but the server's (those are aborted).
  */
-export async function openPage(session, { colorScheme = 'light', hash = '' } = {}) {
-  const context = await session.browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+export async function openPage(session, { colorScheme = 'light', hash = '', viewport = { width: 1280, height: 900 }, bypassCSP = false } = {}) {
+  const context = await session.browser.newContext({ colorScheme, viewport, bypassCSP });
   const problems = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -56,12 +56,19 @@ export async function openPage(session, { colorScheme = 'light', hash = '' } = {
   return { page, context, problems };
 }
 
-/** Every section has rendered at least once and none is recomputing. */
+/** The section shown has rendered and is not recomputing. */
 export async function waitForAllSections(page) {
   await page.waitForFunction(() => {
-    const regions = [...document.querySelectorAll('[data-results]')];
+    const regions = [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')];
     return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'));
   });
+}
+
+/** Goes to section `name` by its link in the nav, as a person would, and waits for its results. */
+export async function goToSection(page, name) {
+  await page.click(`nav a[href="#/${name}"]`);
+  await page.waitForSelector(`section#${name}:not([hidden])`);
+  await waitForAllSections(page);
 }
 
 /** Waits until the bound of a method row (section results `section`, row `row`) reads `text` exactly. */

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { boundText, openPage, resultsDir, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import { boundText, goToSection, openPage, resultsDir, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
 
 let session;
 before(async () => { session = await startSession(); });
@@ -16,7 +16,7 @@ const kTimeout = { timeout: 60_000 };
 test('the page loads with every section, formulas and plots, no console error and no foreign request', kTimeout, async () => {
   const { page, context, problems } = await openPage(session);
   try {
-    assert.equal(await page.title(), 'dpcalc: a differential-privacy calculator');
+    assert.equal(await page.title(), 'Group privacy · dpcalc: a differential-privacy calculator');
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     assert.match(csp, /default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/);
     // Defaults: k = 4, ε = 0.5, so pure DP gives kε = 2; ρ = 0.125 gives k²ρ = 2.
@@ -24,15 +24,14 @@ test('the page loads with every section, formulas and plots, no console error an
     await waitForBound(page, 'group', 'zcdp', `ρ ≤ ${4 * 4 * 0.125}`);
     assert.ok(await page.locator('[data-results="group"] .katex').count() >= 8, 'formulas typeset by KaTeX');
     assert.ok(await page.locator('[data-plots="group"] svg.dp-plot').count() === 2, 'two group plots');
+    assert.equal(await page.locator('#group [data-notice]').isHidden(), true);
+    await goToSection(page, 'composition');
+    await page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
     assert.ok(await page.locator('[data-plots="composition"] svg.dp-plot').count() === 2, 'composition plots: ε against k, and the privacy profile');
     assert.ok(await page.locator('details.data-table table').count() === 4, 'every plot has a table view');
     for (const row of ['basic', 'parallel', 'advanced-drv', 'advanced-kov', 'optimal', 'zcdp', 'pld']) {
       assert.equal(await page.locator(`[data-results="composition"] tr[data-row="${row}"]`).getAttribute('data-ok'), 'true', row);
     }
-    for (const placeholder of ['Several databases', 'DP-SGD with groups', 'Group-wise relative error']) {
-      assert.match(await page.locator('#coming').textContent(), new RegExp(`${placeholder}\\s*coming`));
-    }
-    assert.equal(await page.locator('#notice').isHidden(), true);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -47,13 +46,14 @@ test('typing a value updates the result', kTimeout, async () => {
     await page.fill('#group-k', String(k));
     await page.fill('#group-epsilon', String(epsilon));
     await waitForBound(page, 'group', 'pure', `ε ≤ ${Number((k * epsilon).toPrecision(5))}`);
-    // Basic composition of 20 mechanisms at ε₀ = 0.25: 5.
-    await page.fill('#composition-count', '20');
-    await page.fill('#composition-epsilon', '0.25');
-    await waitForBound(page, 'composition', 'basic', `ε ≤ ${20 * 0.25}`);
     // Laplace b = 4, Δ = 1, group of 7: kΔ/b = 1.75.
     await page.fill('#group-scale', '4');
     await waitForBound(page, 'group', 'laplace', `ε ≤ ${k / 4}`);
+    // Basic composition of 20 mechanisms at ε₀ = 0.25: 5.
+    await goToSection(page, 'composition');
+    await page.fill('#composition-count', '20');
+    await page.fill('#composition-epsilon', '0.25');
+    await waitForBound(page, 'composition', 'basic', `ε ≤ ${20 * 0.25}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -76,6 +76,7 @@ test('an invalid value is marked and explained beside its field; the rest keeps 
     await waitForBound(page, 'group', 'pure', `ε ≤ ${6 * 0.5}`);
     assert.equal(await page.locator('#group-k').getAttribute('aria-invalid'), null);
 
+    await goToSection(page, 'split');
     await page.fill('#split-count', 'many');
     await page.waitForSelector('#split-count[aria-invalid="true"]');
     assert.match(await page.locator('#split-count-error').textContent(), /“many” is not a number/);
@@ -83,7 +84,10 @@ test('an invalid value is marked and explained beside its field; the rest keeps 
     await page.waitForFunction(() => !/not a number/.test(document.querySelector('#split-count-error').textContent)
       && document.querySelector('#split-count').getAttribute('aria-invalid') === 'true');
 
-    // Fixing the value clears the mark.
+    // Back to the group section: its invalid text is still there, marked; fixing it clears the mark.
+    await page.goBack();
+    await page.waitForSelector('#group:not([hidden]) #group-delta[aria-invalid="true"]');
+    assert.equal(await page.inputValue('#group-delta'), '1.5');
     await page.fill('#group-delta', '1e-6');
     await page.waitForSelector('#group-delta:not([aria-invalid])');
     assert.equal(await message.isHidden(), true);
@@ -93,67 +97,141 @@ test('an invalid value is marked and explained beside its field; the rest keeps 
   }
 });
 
-test('a permalink reproduces the inputs and the results exactly', kTimeout, async () => {
+test('a permalink reproduces a section\'s inputs and results exactly', kTimeout, async () => {
   const first = await openPage(session);
   let hash;
   let inputs;
   let results;
-  const readInputs = (page) => page.$$eval('form[data-section] [name]', (controls) => controls.map((control) => [control.name, control.value]));
-  const readResults = (page) => page.$$eval('[data-results]', (regions) => regions.map((region) => region.textContent));
+  const readInputs = (page) => page.$$eval('section:not([hidden]) form[data-section] [name]', (controls) => controls.map((control) => [control.name, control.value]));
+  const readResults = (page) => page.$$eval('section:not([hidden]) [data-results]', (regions) => regions.map((region) => region.textContent));
   try {
-    await first.page.fill('#group-k', '12');
-    await first.page.fill('#group-sigma', '3.5');
+    await goToSection(first.page, 'composition');
     await first.page.fill('#composition-count', '250');
-    await first.page.fill('#composition-delta0', '1e-9');
-    await first.page.fill('#kmeans-iterations', '20');
-    await waitForBound(first.page, 'group', 'pure', `ε ≤ ${12 * 0.5}`);
+    await first.page.fill('#composition-item-delta', '1e-9');
     await waitForBound(first.page, 'composition', 'basic', `ε ≤ ${250 * 0.1}, δ ≤ 2.5 × 10⁻⁷`);
-    await first.page.waitForSelector('[data-results="kmeans"] tr[data-iteration="20"]');
+    await first.page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
     await waitForAllSections(first.page);
     hash = await first.page.evaluate(() => location.hash);
-    assert.equal(await first.page.locator('#permalink').getAttribute('href'), hash);
+    assert.equal(await first.page.locator('#composition [data-permalink]').getAttribute('href'), `${session.url}${hash}`);
     inputs = await readInputs(first.page);
     results = await readResults(first.page);
     assert.deepEqual(first.problems, []);
   } finally {
     await first.context.close();
   }
-  assert.match(hash, /group\.k=12/);
+  assert.match(hash, /^#\/composition\?kind=guarantee&.*count=250/);
   const second = await openPage(session, { hash });
   try {
+    await second.page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
+    await waitForAllSections(second.page);
     assert.deepEqual(await readInputs(second.page), inputs);
     assert.deepEqual(await readResults(second.page), results);
-    assert.equal(await second.page.locator('#notice').isHidden(), true);
+    assert.equal(await second.page.locator('#composition [data-notice]').isHidden(), true);
     assert.deepEqual(second.problems, []);
   } finally {
     await second.context.close();
   }
 });
 
-test('a malformed link falls back to the defaults with a notice', kTimeout, async () => {
-  for (const hash of ['#garbage', '#v=1&group.nonsense=3', '#v=1&group.k=%E0%A4%A', '#v=99&group.k=3', '#group.k=3&group.k=4']) {
-    const { page, context, problems } = await openPage(session, { hash });
-    try {
-      await page.waitForSelector('#notice:not([hidden])');
-      assert.match(await page.locator('#notice').textContent(), /default values/);
-      assert.equal(await page.inputValue('#group-k'), '4', hash);
-      await waitForBound(page, 'group', 'pure', `ε ≤ ${4 * 0.5}`);
-      assert.doesNotMatch(await page.evaluate(() => location.hash), /nonsense|v=99/);
-      assert.deepEqual(problems, [], hash);
-    } finally {
-      await context.close();
-    }
+// Issue 7, defect 1: in-page links used to wipe every input (the hash "#split" failed to decode and
+// the page fell back to its defaults), and deep links did not scroll.
+test('links between sections, plain anchors and the back button keep every input', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session);
+  try {
+    await page.fill('#group-k', '9');
+    await waitForBound(page, 'group', 'pure', `ε ≤ ${9 * 0.5}`);
+    await goToSection(page, 'split');
+    assert.match(await page.evaluate(() => location.hash), /^#\/split\?epsilon=1&/);
+    await page.fill('#split-count', '40');
+    // The skip link and the glossary link are plain anchors: they scroll, nothing else changes.
+    await page.keyboard.press('Shift+Tab');
+    await page.focus('.skip-link');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'main');
+    await page.click('a[href="#glossary"]');
+    assert.equal(await page.inputValue('#split-count'), '40');
+    assert.match(await page.evaluate(() => location.hash), /^#\/split\?.*count=40/);
+    await goToSection(page, 'group');
+    assert.equal(await page.inputValue('#group-k'), '9');
+    await page.goBack();
+    await page.waitForSelector('#split:not([hidden])');
+    assert.equal(await page.inputValue('#split-count'), '40');
+    // Old anchors (#kmeans) still lead to their section, scrolled into view, inputs untouched.
+    await page.evaluate(() => { location.hash = '#kmeans'; });
+    await page.waitForSelector('#kmeans:not([hidden])');
+    await page.waitForFunction(() => document.activeElement?.id === 'kmeans-title');
+    const { top, scrolled } = await page.evaluate(() => ({ top: document.getElementById('kmeans').getBoundingClientRect().top, scrolled: scrollY }));
+    assert.ok(scrolled > 0 && top >= -1 && top < 100, `section scrolled into view (top ${top}, scrollY ${scrolled})`);
+    await goToSection(page, 'group');
+    assert.equal(await page.inputValue('#group-k'), '9');
+    await goToSection(page, 'split');
+    assert.equal(await page.inputValue('#split-count'), '40');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });
 
-test('screenshots in light and dark mode', kTimeout, async () => {
+test('a malformed link leaves a quoted, truncated notice next to its section', kTimeout, async () => {
+  const long = 'x'.repeat(150);
+  const cases = [
+    ['#/group?nonsense=3', 'group', /“nonsense” is not an input of Group privacy/],
+    ['#/split?count=%E0%A4%A', 'split', /is not valid URL encoding/],
+    ['#/group?k=3&k=4', 'group', /“k” appears twice/],
+    [`#/composition?kind=${long}`, 'composition', /“x{40}…” is not a choice of “Kind of mechanism”/],
+    [`#/${'y'.repeat(5000)}`, 'group', /there is no section “y{40}…”/],
+    ['#v=1&group.nonsense=3', 'group', /“nonsense” is not an input of Group privacy/],
+    ['#v=99&group.k=3', 'group', /version “99”/],
+  ];
+  const { page, context, problems } = await openPage(session);
+  try {
+    for (const [hash, section, message] of cases) {
+      await page.goto('about:blank');
+      await page.goto(session.url + hash);
+      const notice = page.locator(`#${section} [data-notice]`);
+      await notice.waitFor();
+      const text = await notice.textContent();
+      assert.match(text, message, hash.slice(0, 60));
+      assert.match(text, /default values/);
+      assert.ok(text.length < 200, `the notice is short (${text.length})`);
+      assert.equal(await page.locator('section.calculator:not([hidden])').getAttribute('id'), section);
+      assert.equal(await page.inputValue('#group-k'), '4', hash.slice(0, 60));
+    }
+    // Leaving a page while its workers load aborts their requests: not a problem of the page.
+    assert.deepEqual(problems.filter((problem) => !/^request failed: .* net::ERR_ABORTED$/.test(problem)), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a version-1 permalink still opens its section with its inputs', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#v=1&group.k=12&split.count=40&composition.kind=guarantee' });
+  try {
+    assert.equal(await page.locator('section.calculator:not([hidden])').getAttribute('id'), 'group');
+    await waitForBound(page, 'group', 'pure', `ε ≤ ${12 * 0.5}`);
+    assert.match(await page.evaluate(() => location.hash), /^#\/group\?k=12&/);
+    await goToSection(page, 'split');
+    assert.equal(await page.inputValue('#split-count'), '40');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('screenshots at 1280 and 390 px, light and dark', kTimeout, async () => {
   mkdirSync(resultsDir, { recursive: true });
-  for (const [colorScheme, file] of [['light', 'page.png'], ['dark', 'page-dark.png']]) {
-    const { page, context, problems } = await openPage(session, { colorScheme });
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, context, problems } = await openPage(session, { colorScheme, hash: '#/composition?kind=laplace' });
     try {
+      await page.waitForSelector('[data-numeric-status="composition-pld"][data-state="done"]');
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.equal(background === 'rgb(18, 20, 23)', colorScheme === 'dark', `${colorScheme}: ${background}`);
-      await page.screenshot({ path: path.join(resultsDir, file), fullPage: true });
+      const suffix = colorScheme === 'dark' ? '-dark' : '';
+      await page.screenshot({ path: path.join(resultsDir, `page${suffix}.png`), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-plots="composition"] svg.dp-plot')]
+        .every((svg) => Number(svg.getAttribute('width')) < 390));
+      await page.screenshot({ path: path.join(resultsDir, `page-390${suffix}.png`), fullPage: true });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -35,7 +35,6 @@ const kPldSeries = { upper: 'PLD upper bound', lower: 'PLD lower bound' };
 // tail mass it cut and its lower bound reaches 0, which a log axis cannot show).
 const kProfileDeltas = Array.from({ length: 12 }, (_, i) => 10 ** (i - 12));
 const kProfileFloor = kProfileDeltas[0];
-const kDpSgdExample = { kind: 'subsampled_gaussian', sigma: '1', rate: '0.01', sensitivity: '1', count: '10000', delta: '1e-5' };
 
 /** The (ε, δ) a composition result promises: zCDP results carry it in `approx`. */
 export const approxOf = (result) => result.approx ?? result.guarantee;
@@ -45,23 +44,7 @@ export function itemOf(epsilon, delta) {
   return { guarantee: delta === 0 ? { type: 'pure', epsilon } : { type: 'approx', epsilon, delta } };
 }
 
-const inputOf = (form, name) => form.elements[`composition.${name}`];
-
-/** Shows the inputs of the chosen kind of item and hides the others (their text stays in the state). */
-function showKindFields(form) {
-  const kind = inputOf(form, 'kind').value;
-  for (const field of form.querySelectorAll('.field[data-kinds]')) field.hidden = !field.dataset.kinds.split(' ').includes(kind);
-}
-
-/** Wires what reacts before any computation: the fields of the chosen kind, and the DP-SGD example. */
-export function setupComposition(form) {
-  inputOf(form, 'kind').addEventListener('input', () => showKindFields(form));
-  form.querySelector('#composition-dpsgd').addEventListener('click', () => {
-    for (const [name, value] of Object.entries(kDpSgdExample)) inputOf(form, name).value = value;
-    showKindFields(form);
-    form.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const inputOf = (form, name) => form.elements[name];
 
 /** The item the form describes and, for each request field of it, the input to mark on error. */
 function itemFromForm(form) {
@@ -76,14 +59,18 @@ function itemFromForm(form) {
     return { kind, item: { mechanism: { type: 'laplace', scale: number('scale'), sensitivity: number('sensitivity') } },
       fields: { 'items.0.mechanism.scale': field('scale'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
   }
-  const gaussian = { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') };
   if (kind === 'gaussian') {
-    return { kind, item: { mechanism: gaussian },
+    return { kind, item: { mechanism: { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') } },
       fields: { 'items.0.mechanism.sigma': field('sigma'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
   }
-  return { kind, item: { mechanism: { type: 'poisson_subsampled', rate: number('rate'), mechanism: gaussian } },
-    fields: { 'items.0.mechanism.rate': field('rate'), 'items.0.mechanism.mechanism.sigma': field('sigma'),
-      'items.0.mechanism.mechanism.sensitivity': field('sensitivity') } };
+  // DP-SGD's units: the noise is the noise multiplier times the clip norm, and the clip norm is the
+  // sensitivity. (An invalid clip norm is reported on its own field, not folded into σ.)
+  const noiseMultiplier = number('noise_multiplier');
+  const clipNorm = number('clip_norm');
+  const sigma = clipNorm > 0 && Number.isFinite(clipNorm) ? noiseMultiplier * clipNorm : noiseMultiplier;
+  return { kind, item: { mechanism: { type: 'poisson_subsampled', rate: number('rate'), mechanism: { type: 'gaussian', sigma, sensitivity: clipNorm } } },
+    fields: { 'items.0.mechanism.rate': field('rate'), 'items.0.mechanism.mechanism.sigma': field('noise_multiplier'),
+      'items.0.mechanism.mechanism.sensitivity': field('clip_norm') } };
 }
 
 /** The PLD grid step typed in the settings; blank asks the core to choose it. */
@@ -98,7 +85,7 @@ function describeItem(kind, form) {
     guarantee: 'mechanisms, each (ε₀, δ₀)-DP',
     laplace: `Laplace mechanisms (b = ${text('scale')}, Δ = ${text('sensitivity')})`,
     gaussian: `Gaussian mechanisms (σ = ${text('sigma')}, Δ = ${text('sensitivity')})`,
-    subsampled_gaussian: `Poisson-subsampled Gaussian steps (σ = ${text('sigma')}, q = ${text('rate')}, Δ = ${text('sensitivity')})`,
+    subsampled_gaussian: `DP-SGD steps (Poisson-subsampled Gaussian: noise multiplier ${text('noise_multiplier')}, clip norm ${text('clip_norm')}, q = ${text('rate')})`,
   };
   return descriptions[kind];
 }
@@ -122,7 +109,7 @@ function closedFormProfile(jobs, responses) {
     const { epsilon, delta = 0 } = approxOf(response.result);
     const target = jobs[i].delta;
     if (Number.isFinite(epsilon) && epsilon > 0 && delta <= target) {
-      points.push({ series: jobs[i].method.label, x: epsilon, y: target, xRole: 'upper', yRole: 'given' });
+      points.push({ series: jobs[i].method.label, key: jobs[i].method.id, x: epsilon, y: target, xRole: 'upper', yRole: 'given' });
     }
   });
   return points;
@@ -133,7 +120,7 @@ function pldProfile(result) {
   result.epsilons.forEach((epsilon, i) => {
     for (const side of ['upper', 'lower']) {
       const delta = result[`delta_${side}`][i];
-      if (delta >= kProfileFloor && delta <= 1) points.push({ series: kPldSeries[side], x: epsilon, y: delta, xRole: 'given', yRole: side });
+      if (delta >= kProfileFloor && delta <= 1) points.push({ series: kPldSeries[side], key: `pld-${side}`, x: epsilon, y: delta, xRole: 'given', yRole: side });
     }
   });
   return points;
@@ -142,14 +129,57 @@ function pldProfile(result) {
 function profileFigure(points, pldText) {
   const figure = chartFigure(points, { title: 'Privacy profile δ(ε) of every method', xLabel: 'ε', yLabel: 'δ', xLog: true, yLog: true,
     description: 'For each method, the delta it guarantees at each epsilon, log-log axes; the PLD lower bound is dashed.',
-    dashed: [kPldSeries.lower], undotted: Object.values(kPldSeries), longTable: true, width: 960,
-    emptyText: 'Nothing to plot yet: no method answered for these inputs.' });
+    longTable: true, file: 'dpcalc-composition-profile', emptyText: 'Nothing to plot yet: no method answered for these inputs.' });
   if (pldText) figure.querySelector('figcaption').after(h('p', { class: 'note', dataset: { profileStatus: '' } }, pldText));
   return figure;
 }
 
-export async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal }) {
-  showKindFields(form);
+/** ε against k: the closed forms' points, then the PLD's upper bounds once they are computed. */
+function stepsFigure(points, pldText) {
+  const figure = chartFigure(points, { title: 'ε against the number of compositions k, for every method', xLabel: 'number of compositions k',
+    yLabel: 'total ε', xLog: true, yLog: true, file: 'dpcalc-composition-epsilon',
+    description: 'Total epsilon of k compositions for each composition method, log-log axes.',
+    emptyText: 'Nothing to plot yet: no method answered for these inputs.' });
+  if (pldText) figure.querySelector('figcaption').after(h('p', { class: 'note', dataset: { stepsStatus: '' } }, pldText));
+  return figure;
+}
+
+/**
+ * Why a closed form does not answer for this kind of mechanism (the API's `unsupported` errors), in
+ * words that point to the rows that do answer.
+ */
+function notApplicableText(kind) {
+  if (kind === 'subsampled_gaussian') {
+    return 'Does not apply: no closed form composes a subsampled mechanism tightly. The PLD row below gives its bound.';
+  }
+  if (kind === 'gaussian') {
+    return 'Does not apply: this method composes a pure ε per mechanism, and the Gaussian mechanism has none (its ε depends on δ). '
+      + 'The zCDP and PLD rows compose it.';
+  }
+  return 'Does not apply to these mechanisms.';
+}
+
+// The PLD's ε is also plotted against k, at this many of the plotted counts.
+const kPldPlotCounts = 8;
+
+/** About `n` of `counts` (sorted), spread evenly, always with the first and the last. */
+function spread(counts, n) {
+  if (counts.length <= n) return counts;
+  return [...new Set(Array.from({ length: n }, (_, i) => counts[Math.round((i * (counts.length - 1)) / (n - 1))]))];
+}
+
+/** The one-line summary: the smallest ε at the target δ among the methods that apply to all records. */
+function summaryOf(rows, pld) {
+  const candidates = rows.filter((row) => row.response.ok && !row.response.result.vacuous && row.id !== 'parallel')
+    .map((row) => ({ label: row.label, epsilon: approxOf(row.response.result).epsilon }));
+  if (pld) candidates.push({ label: kPldLabel, epsilon: pld.epsilon_upper });
+  const finite = candidates.filter((candidate) => Number.isFinite(candidate.epsilon));
+  if (finite.length === 0) return 'No method gives a bound for these inputs.';
+  const best = finite.reduce((a, b) => (b.epsilon < a.epsilon ? b : a));
+  return `Smallest total: ε ≤ ${formatNumber(best.epsilon)}, by ${best.label}.`;
+}
+
+async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
   const fields = { count: inputOf(form, 'count'), delta: inputOf(form, 'delta'), kmax: inputOf(form, 'kmax'), step: inputOf(form, 'pld_step') };
   const { kind, item, fields: itemFields } = itemFromForm(form);
   const count = readNumber(fields.count);
@@ -182,11 +212,13 @@ export async function updateComposition({ calculator, form, isCurrent, results, 
   const pldRow = { id: 'pld', label: kPldLabel, formula: formulas.pld, fields: pldFieldMap, render: renderPld, note: pldNote };
   let pldRowElement = methodRow({ ...pldRow, status: 'running', pending: h('span', { class: 'pending' }, 'computing…') }, errors);
 
+  const notApplicable = () => notApplicableText(kind);
   const rows = compositionMethods.map((method, i) => ({ id: method.id, label: method.label, formula: method.formula,
-    response: responses[i], render: renderResult, note: noteOf, fields: method.id === 'zcdp' ? zcdpFieldMap : fieldMap }));
+    response: responses[i], render: renderResult, note: noteOf, notApplicable, fields: method.id === 'zcdp' ? zcdpFieldMap : fieldMap }));
   const table = methodTable({ caption: `k = ${fields.count.value.trim()} ${describeItem(kind, form)}; total δ target ${fields.delta.value.trim()}`, rows, errors });
   table.querySelector('tbody').append(pldRowElement);
   results.replaceChildren(status.element, table);
+  summary(`${summaryOf(rows, null)} The PLD is computing…`);
   // Closed-form errors are marked now, not once the numeric work ends.
   showFieldErrors(form, errors);
 
@@ -194,15 +226,12 @@ export async function updateComposition({ calculator, form, isCurrent, results, 
   plotResponses.forEach((response, i) => {
     if (!response.ok || response.result.vacuous) return;
     const y = approxOf(response.result).epsilon;
-    if (Number.isFinite(y) && y > 0) points.push({ series: plotJobs[i].method.label, x: plotJobs[i].n, y });
+    if (Number.isFinite(y) && y > 0) points.push({ series: plotJobs[i].method.label, key: plotJobs[i].method.id, x: plotJobs[i].n, y, xRole: 'given', yRole: 'upper' });
   });
   const closedProfile = closedFormProfile(profileJobs, profileResponses);
-  const profileHolder = h('div', { class: 'profile-holder' }, profileFigure(closedProfile, 'PLD curves: computing…'));
-  plots.replaceChildren(chartFigure(points, { title: 'ε against the number of compositions, for every closed-form method',
-    xLabel: 'number of compositions k', yLabel: 'total ε', xLog: true, yLog: true,
-    description: 'Total epsilon of k compositions for each closed-form composition method, log-log axes.', width: 960,
-    emptyText: kind === 'guarantee' ? undefined : 'No closed-form method composes this mechanism: see the PLD row and the privacy profile.' }),
-  profileHolder);
+  const stepsHolder = h('div', { class: 'chart-holder' }, stepsFigure(points, 'PLD curve: computing…'));
+  const profileHolder = h('div', { class: 'chart-holder' }, profileFigure(closedProfile, 'PLD curves: computing…'));
+  plots.replaceChildren(stepsHolder, profileHolder);
 
   const replacePldRow = (row) => {
     const next = methodRow({ ...pldRow, ...row }, errors);
@@ -210,36 +239,109 @@ export async function updateComposition({ calculator, form, isCurrent, results, 
     pldRowElement = next;
   };
   const items = [{ ...item, count }];
+  const pldCounts = spread(counts, kPldPlotCounts);
+  const stage = (first, stages) => (fraction) => status.progress((first + fraction) / stages);
   try {
     const pldResponse = await settleUnlessAborted(calculator.run({ op: 'compose', method: 'pld', delta, items, ...discretization },
-      { signal: numeric.signal, onProgress: (fraction) => status.progress(fraction / 2) }));
+      { signal: numeric.signal, onProgress: stage(0, 3) }));
     if (!isCurrent()) return;
     replacePldRow({ response: pldResponse, status: 'done' });
     if (!pldResponse.ok) {
       status.finish('error', 'PLD composition: see its row.');
+      summary(summaryOf(rows, null));
+      stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: none, see the PLD row for why.'));
       profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: none, see the PLD row for why.'));
       return;
     }
+    summary(summaryOf(rows, pldResponse.result));
     const epsilons = profileEpsilons(pldResponse.result.epsilon_upper, closedProfile.map((point) => point.x));
     const profileResponse = await settleUnlessAborted(calculator.run({ op: 'profile', items, epsilons, ...discretization },
-      { signal: numeric.signal, onProgress: (fraction) => status.progress(0.5 + fraction / 2) }));
+      { signal: numeric.signal, onProgress: stage(1, 3) }));
     if (!isCurrent()) return;
     if (profileResponse.ok) {
       profileHolder.replaceChildren(profileFigure([...closedProfile, ...pldProfile(profileResponse.result)], ''));
-      status.finish('done', 'PLD composition: done.');
     } else {
       profileHolder.replaceChildren(profileFigure(closedProfile, `PLD curves: ${profileResponse.error.message}`));
-      status.finish('error', `PLD profile failed: ${profileResponse.error.message}`);
     }
+    const pldPoints = [];
+    for (const [i, n] of pldCounts.entries()) {
+      const response = await settleUnlessAborted(calculator.run({ op: 'compose', method: 'pld', delta, items: [{ ...item, count: n }], ...discretization },
+        { signal: numeric.signal, onProgress: (fraction) => stage(2, 3)((i + fraction) / pldCounts.length) }));
+      if (!isCurrent()) return;
+      if (response.ok) pldPoints.push({ series: kPldSeries.upper, key: 'pld-upper', x: n, y: response.result.epsilon_upper, xRole: 'given', yRole: 'upper' });
+    }
+    stepsHolder.replaceChildren(stepsFigure([...points, ...pldPoints], ''));
+    if (profileResponse.ok) status.finish('done', 'PLD composition: done.');
+    else status.finish('error', `PLD profile failed: ${profileResponse.error.message}`);
   } catch (error) {
     if (error?.name !== 'AbortError') throw error;
     if (!isCurrent()) return;
     status.finish('cancelled', 'PLD composition cancelled. Change any input to compute again.');
     if (pldRowElement.dataset.status === 'running') {
       replacePldRow({ status: 'cancelled', pending: h('span', { class: 'cancelled' }, 'cancelled') });
+      summary(summaryOf(rows, null));
     }
-    profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: cancelled.'));
+    if (stepsHolder.querySelector('[data-steps-status]')) stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: cancelled.'));
+    if (profileHolder.querySelector('[data-profile-status]')) profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: cancelled.'));
   } finally {
     signal.removeEventListener('abort', abortNumeric);
   }
 }
+
+const gaussianKinds = ['gaussian'];
+const dpSgdKinds = ['subsampled_gaussian'];
+
+/**
+ * Version-1 links took the subsampled Gaussian's σ as the absolute noise with sensitivity Δ; the
+ * same noise is the noise multiplier σ/Δ at clip norm Δ.
+ */
+function fromLegacy(state) {
+  if (state.kind !== 'subsampled_gaussian') return { state };
+  const sigma = state.sigma ?? '1';
+  const sensitivity = state.sensitivity ?? '1';
+  if (Number(sensitivity) === 1) return { state: { ...state, noise_multiplier: sigma, clip_norm: sensitivity } };
+  return { state: { ...state, noise_multiplier: String(Number(sigma) / Number(sensitivity)), clip_norm: sensitivity },
+    note: `This link is from an earlier version, where σ = ${sigma} was the absolute noise at sensitivity ${sensitivity}; `
+      + 'it is shown as the same noise in DP-SGD units: noise multiplier σ/Δ at clip norm Δ.' };
+}
+
+export default {
+  name: 'composition',
+  title: 'Composition',
+  question: ['You run ', h('em', {}, 'k'), ' mechanisms on the same data, each with an (ε₀, δ₀)-DP guarantee or each a known noise '
+    + 'mechanism (Laplace, Gaussian, or one DP-SGD step: a Poisson-subsampled Gaussian). What is the total guarantee? Every method '
+    + 'below answers where it can; the smallest ε is the one to use (parallel composition only applies when the mechanisms touch '
+    + 'disjoint records). The numeric method composes privacy loss distributions and brackets the exact answer from both sides.'],
+  form: [
+    { legend: 'Each mechanism', fields: [
+      { name: 'kind', label: 'Kind of mechanism', type: 'choice', value: 'guarantee', wide: true, options: [
+        ['guarantee', '(ε₀, δ₀)-DP guarantee'], ['laplace', 'Laplace mechanism (b, Δ)'], ['gaussian', 'Gaussian mechanism (σ, Δ)'],
+        ['subsampled_gaussian', 'DP-SGD step (subsampled Gaussian)']] },
+      { name: 'epsilon', label: 'Privacy loss per mechanism', symbol: 'ε₀', type: 'number', value: '0.1', shownWhen: { kind: ['guarantee'] } },
+      { name: 'item_delta', label: 'Failure probability per mechanism', symbol: 'δ₀', type: 'number', value: '0', shownWhen: { kind: ['guarantee'] } },
+      { name: 'scale', label: 'Laplace noise scale', symbol: 'b', type: 'number', value: '10', shownWhen: { kind: ['laplace'] } },
+      { name: 'sigma', label: 'Gaussian noise std. dev.', symbol: 'σ', type: 'number', value: '1', hint: 'in the units of the query',
+        shownWhen: { kind: gaussianKinds } },
+      { name: 'noise_multiplier', label: 'Noise multiplier', type: 'number', value: '1', shownWhen: { kind: dpSgdKinds },
+        hint: 'noise std. dev. σ divided by the clip norm' },
+      { name: 'clip_norm', label: 'Clip norm', symbol: 'C', type: 'number', value: '1', shownWhen: { kind: dpSgdKinds },
+        hint: 'per-example gradient clip: the sensitivity Δ' },
+      { name: 'rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01', shownWhen: { kind: dpSgdKinds },
+        hint: 'batch size ÷ dataset size' },
+      { name: 'sensitivity', label: 'Sensitivity', symbol: 'Δ', type: 'number', value: '1', shownWhen: { kind: ['laplace', ...gaussianKinds] },
+        hint: 'how much one record can change the query' },
+      { name: 'count', label: 'Number of mechanisms (steps)', symbol: 'k', type: 'count', value: '100' },
+    ] },
+    { legend: 'Total', fields: [
+      { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
+      { name: 'kmax', label: 'Plot up to k =', type: 'count', value: '1000' },
+    ] },
+    { legend: 'Numeric method (PLD)', fields: [
+      { name: 'pld_step', label: 'Grid step (blank: automatic)', type: 'number', value: '' },
+      { preset: 'DP-SGD: noise multiplier 1, q = 0.01, 10⁴ steps',
+        values: { kind: 'subsampled_gaussian', noise_multiplier: '1', clip_norm: '1', rate: '0.01', count: '10000', delta: '1e-5', kmax: '10000' } },
+    ] },
+  ],
+  fromLegacy,
+  update: updateComposition,
+};

@@ -3,9 +3,9 @@
 import { h, readNumber } from './dom.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
+import { formatNumber } from './format.js';
 
-export async function updateConvert({ calculator, form, isCurrent, results, errors }) {
-  const input = (name) => form.elements[`convert.${name}`];
+async function updateConvert({ calculator, input, isCurrent, results, errors, summary }) {
   const fields = { rho: input('rho'), delta: input('delta'), epsilon: input('epsilon') };
   const rho = readNumber(fields.rho);
   const delta = readNumber(fields.delta);
@@ -25,4 +25,27 @@ export async function updateConvert({ calculator, form, isCurrent, results, erro
   const rows = conversions.map((conversion, i) => ({ ...conversion, response: responses[i], fields: fieldMap,
     render: (result) => h('span', {}, guaranteeElement(result.guarantee, { vacuous: result.vacuous, deltaIsGiven: result.guarantee.type === 'approx' })) }));
   results.replaceChildren(methodTable({ caption: 'Conversions', rows, errors }));
+  const [, tighter, pureToZcdp] = responses;
+  const parts = [];
+  if (tighter.ok && !tighter.result.vacuous) {
+    parts.push(`ρ = ${fields.rho.value.trim()} gives ε ≤ ${formatNumber(tighter.result.guarantee.epsilon)} at δ = ${fields.delta.value.trim()}`);
+  }
+  if (pureToZcdp.ok) parts.push(`ε = ${fields.epsilon.value.trim()} gives ρ ≤ ${formatNumber(pureToZcdp.result.guarantee.rho)}`);
+  summary(parts.length ? `${parts.join('; ')}.` : 'No answer: check the marked fields.');
 }
+
+export default {
+  name: 'convert',
+  title: 'Conversions',
+  question: 'Translate a guarantee between definitions: zCDP to (ε, δ) by two conversions, and pure ε-DP to zCDP.',
+  form: [
+    { legend: 'zCDP to (ε, δ)', fields: [
+      { name: 'rho', label: 'zCDP', symbol: 'ρ', type: 'number', value: '0.5' },
+      { name: 'delta', label: 'Target', symbol: 'δ', type: 'number', value: '1e-6' },
+    ] },
+    { legend: 'Pure DP to zCDP', fields: [
+      { name: 'epsilon', label: 'Pure DP', symbol: 'ε', type: 'number', value: '1' },
+    ] },
+  ],
+  update: updateConvert,
+};

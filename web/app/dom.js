@@ -1,5 +1,6 @@
 // Small DOM helpers shared by the sections: element creation, reading numeric inputs, and marking
 // invalid fields with the calculator's message beside them.
+import { parseNumber, quote } from './format.js';
 
 /** h('td', { class: 'x', dataset: { value: '1' } }, child, 'text', …) */
 export function h(tag, attributes = {}, ...children) {
@@ -14,7 +15,6 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-const kNumber = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const parseProblems = new WeakMap();
 
 /**
@@ -23,11 +23,12 @@ const parseProblems = new WeakMap();
  */
 export function readNumber(input) {
   const text = input.value.trim();
-  if (kNumber.test(text)) {
+  const number = parseNumber(text);
+  if (!Number.isNaN(number)) {
     parseProblems.delete(input);
-    return Number(text);
+    return number;
   }
-  parseProblems.set(input, text === '' ? 'Enter a number.' : `“${text}” is not a number (write e.g. 0.5 or 1e-6).`);
+  parseProblems.set(input, text === '' ? 'Enter a number.' : `${quote(text)} is not a number (write e.g. 0.5, 1e-6 or 1 × 10⁻⁶).`);
   return Number.NaN;
 }
 
@@ -56,6 +57,65 @@ export function showFieldErrors(form, errors) {
       input.setAttribute('aria-invalid', 'true');
       element.textContent = parseProblems.get(input) ?? message;
       element.hidden = false;
+    }
+  }
+}
+
+/**
+ * A box that scrolls sideways when its content is wider than the screen. It can take the keyboard
+ * focus (so it can be scrolled without a mouse) and is named for screen readers.
+ */
+export function scrollRegion(label, content) {
+  return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': label }, content);
+}
+
+// The API's wording of a range ("must be a number in [0, 1) (got 1.5)") → what to do about the
+// value that was sent, in words.
+const kMaxCount = 2 ** 53;
+const requirements = [
+  [/must be a number in \[0, 1\)/, (x) => (x >= 1 ? 'must be below 1' : 'must be 0 or more')],
+  [/must be a number in \(0, 1\)/, (x) => (x >= 1 ? 'must be below 1' : 'must be above 0')],
+  [/must be a number in \(0, 1\]/, (x) => (x > 1 ? 'must be at most 1' : 'must be above 0')],
+  [/must be a finite number >= 0/, (x) => (x === Infinity ? 'must be a finite number' : 'must be 0 or more')],
+  [/must be a finite number > 0/, (x) => (x === Infinity ? 'must be a finite number' : 'must be above 0')],
+  [/must be a whole number from 1 to 2\^53/, (x) => {
+    if (x < 1) return 'must be at least 1';
+    return x > kMaxCount ? 'must be at most 2⁵³ (about 9 × 10¹⁵)' : 'must be a whole number';
+  }],
+  [/must be a whole number/, () => 'must be a whole number'],
+];
+const kFieldPath = /^[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)* /;
+
+/**
+ * An API error message about `input`, rewritten for people: the field is named as the page labels
+ * it (its symbol when it has one) rather than by its request path, and a range is said as what the
+ * value must be ("δ must be below 1"), without "(got NaN)".
+ */
+export function fieldMessage(input, message) {
+  const term = input.dataset.term ?? input.name;
+  const got = /\(got ([^)]*)\)\.?$/.exec(message);
+  const value = got ? Number(got[1]) : Number.NaN;
+  for (const [pattern, rule] of requirements) {
+    if (pattern.test(message)) return `${term} ${rule(value)}.`;
+  }
+  const words = message.replace(/ ?\(got [^)]*\)/, '');
+  return kFieldPath.test(words) ? words.replace(kFieldPath, `${term} `) : words;
+}
+
+/**
+ * Lets the keyboard reach every formula in `root` that is wider than its box (it scrolls sideways
+ * on a narrow screen), and only those, so that wide screens get no extra tab stops.
+ */
+export function markScrollableFormulas(root) {
+  for (const formula of root.querySelectorAll('.formula')) {
+    if (formula.scrollWidth > formula.clientWidth + 1) {
+      Object.assign(formula, { tabIndex: 0 });
+      formula.setAttribute('role', 'region');
+      formula.setAttribute('aria-label', 'Formula (scrolls sideways)');
+    } else if (formula.hasAttribute('role')) {
+      formula.removeAttribute('tabindex');
+      formula.removeAttribute('role');
+      formula.removeAttribute('aria-label');
     }
   }
 }

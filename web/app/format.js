@@ -3,6 +3,7 @@
 // Differences below kTolerance (relative) are floating-point noise of the computation itself
 // (10 × 0.1 = 1.0000000000000002), far below the core's own accuracy, and do not bump a digit.
 const kDigits = 5;
+const kQuoteLength = 40;
 const kTolerance = 1e-12;
 const superscripts = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
@@ -31,4 +32,31 @@ export function numberText(x) {
 
 export function formatNumber(x, direction = 'up') {
   return numberText(roundTo(x, direction));
+}
+
+const fromSuperscript = Object.fromEntries(Object.entries(superscripts).map(([plain, raised]) => [raised, plain]));
+const kScientific = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:(?:[×x*·]10\^|e)\(?([+-]?\d+)\)?)?$/i;
+const kPowerOfTen = /^([+-]?)10\^\(?([+-]?\d+)\)?$/;
+
+/**
+ * The number a person typed, or NaN. Takes what the page prints and what people paste: 0.5, 1e-6,
+ * 1E−6 (Unicode minus), 1 × 10⁻⁵, 1x10^-5, 10^-6, 10⁻⁶, with spaces anywhere. Not a decimal comma
+ * ("1,5" is NaN rather than a guess between 1.5 and 15).
+ */
+export function parseNumber(text) {
+  const plain = String(text)
+    .replace(/[\s\u00a0\u2009\u202f]/g, '')
+    .replace(/[\u2212\u2012\u2013\ufe63\uff0d]/g, '-')
+    .replace(/[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (raised) => `^${[...raised].map((c) => (c === '⁺' ? '+' : fromSuperscript[c])).join('')}`);
+  const power = kPowerOfTen.exec(plain);
+  if (power) return Number(`${power[1]}1e${power[2]}`);
+  const scientific = kScientific.exec(plain);
+  if (!scientific) return Number.NaN;
+  return Number(scientific[2] === undefined ? scientific[1] : `${scientific[1]}e${scientific[2]}`);
+}
+
+/** `text` in quotes, control characters dropped and cut at kQuoteLength characters. */
+export function quote(text) {
+  const clean = String(text).replace(/[\p{Cc}\p{Cf}]/gu, '');
+  return `“${clean.length > kQuoteLength ? `${clean.slice(0, kQuoteLength)}…` : clean}”`;
 }

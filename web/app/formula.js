@@ -31,7 +31,8 @@ export const formulas = {
 
 /** An element holding `tex` typeset by KaTeX (display style). */
 export function formulaElement(tex) {
-  const element = h('span', { class: 'formula' });
+  // The TeX source stays with it, for the LaTeX export.
+  const element = h('span', { class: 'formula', dataset: { tex } });
   renderTex(tex, element, { throwOnError: false, displayMode: false });
   return element;
 }

@@ -8,8 +8,7 @@ import { askAll, guaranteeElement, methodTable } from './results.js';
 import { chartFigure } from './chart.js';
 import { plotRange } from './range.js';
 
-function inputs(form) {
-  const input = (name) => form.elements[`group.${name}`];
+function inputs(input) {
   return {
     k: input('k'), kmax: input('kmax'), epsilon: input('epsilon'), delta: input('delta'), rho: input('rho'),
     sensitivity: input('sensitivity'), scale: input('scale'), sigma: input('sigma'), gaussianDelta: input('gaussian_delta'),
@@ -36,8 +35,8 @@ const describe = (guarantee) => `ε ≤ ${formatNumber(guarantee.epsilon)} at δ
 /** One part of the Gaussian answer (its generic bounds, its composition) shown as a row of its own. */
 const partOf = (response, part) => (response.ok ? { ok: true, result: part(response.result) } : response);
 
-export async function updateGroup({ calculator, form, isCurrent, results, plots, errors }) {
-  const fields = inputs(form);
+async function updateGroup({ calculator, input, isCurrent, results, plots, errors, summary }) {
+  const fields = inputs(input);
   const values = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== 'kmax')
     .map(([name, input]) => [name, readNumber(input)]));
   const k = values.k;
@@ -73,25 +72,35 @@ export async function updateGroup({ calculator, form, isCurrent, results, plots,
       note: () => 'k independent releases about one record, not one release about k records', fields: { ...kField, ...mechanismFields } },
   ];
   results.replaceChildren(methodTable({ caption: `A group of k = ${fields.k.value.trim()} records`, rows, errors }));
+  summary(summaryOf(fields.k.value.trim(), responses));
   plots.replaceChildren(
     chartFigure(series.parameters, { title: 'Group privacy grows with k: linear for ε, quadratic for ρ', xLabel: 'group size k',
-      yLabel: 'ε or ρ', description: 'Privacy parameter of a group against its size, for each definition.' }),
+      yLabel: 'ε or ρ', description: 'Privacy parameter of a group against its size, for each definition.', file: 'dpcalc-group-parameters' }),
     chartFigure(series.deltas, { title: 'δ of the generic (ε, δ) bound grows exponentially with k (capped at 1: vacuous)',
-      xLabel: 'group size k', yLabel: 'δ', yLog: true, description: 'δ of the approximate-DP group bound against group size.' }),
+      xLabel: 'group size k', yLabel: 'δ', yLog: true, description: 'δ of the approximate-DP group bound against group size.', file: 'dpcalc-group-delta' }),
   );
+}
+
+/** One line for screen readers: the pure, zCDP and Gaussian answers. */
+function summaryOf(k, responses) {
+  const parts = [];
+  if (responses.pure.ok) parts.push(`pure DP ε ≤ ${formatNumber(responses.pure.result.guarantee.epsilon)}`);
+  if (responses.zcdp.ok) parts.push(`zCDP ρ ≤ ${formatNumber(responses.zcdp.result.guarantee.rho)}`);
+  if (responses.gaussian.ok && !responses.gaussian.result.vacuous) parts.push(`Gaussian ${describe(responses.gaussian.result.guarantee)}`);
+  return parts.length ? `A group of ${k} records: ${parts.join('; ')}.` : 'No answer: check the marked fields.';
 }
 
 async function plotSeries(calculator, values, fields, errors) {
   const ks = plotRange(fields.kmax, errors, { max: 1000, points: 40, log: false });
   const kinds = [
-    ['pure', 'pure ε = kε', (result) => result.guarantee.epsilon],
-    ['zcdp', 'zCDP ρ = k²ρ', (result) => result.guarantee.rho],
-    ['gaussian', 'Gaussian ε at δ (exact)', (result) => result.guarantee.epsilon],
+    ['pure', 'pure ε = kε', (result) => result.guarantee.epsilon, 'group-pure'],
+    ['zcdp', 'zCDP ρ = k²ρ', (result) => result.guarantee.rho, 'group-zcdp'],
+    ['gaussian', 'Gaussian ε at δ (exact)', (result) => result.guarantee.epsilon, 'group-gaussian'],
   ];
   const jobs = ks.flatMap((k) => {
     const base = requests(values, k);
-    return [...kinds.map(([name, series, y]) => ({ k, request: base[name], series, y, target: 'parameters' })),
-      { k, request: base.approx, series: 'approximate DP δ', y: (result) => (result.vacuous ? 1 : result.guarantee.delta), target: 'deltas' }];
+    return [...kinds.map(([name, series, y, key]) => ({ k, request: base[name], series, key, y, target: 'parameters' })),
+      { k, request: base.approx, series: 'approximate DP δ', key: 'group-approx-delta', y: (result) => (result.vacuous ? 1 : result.guarantee.delta), target: 'deltas' }];
   });
   const responses = await askAll(calculator, jobs.map((job) => job.request));
   const series = { parameters: [], deltas: [] };
@@ -99,7 +108,32 @@ async function plotSeries(calculator, values, fields, errors) {
     const job = jobs[i];
     if (!response.ok) return;
     const y = job.y(response.result);
-    if (Number.isFinite(y) && (job.target !== 'deltas' || y > 0)) series[job.target].push({ series: job.series, x: job.k, y });
+    if (Number.isFinite(y) && (job.target !== 'deltas' || y > 0)) series[job.target].push({ series: job.series, key: job.key, x: job.k, y });
   });
   return series;
 }
+
+export default {
+  name: 'group',
+  title: 'Group privacy',
+  question: ['A person contributes up to ', h('em', {}, 'k'), ' records. What does the guarantee of one record give that person?'],
+  form: [
+    { legend: 'Group', fields: [
+      { name: 'k', label: 'Group size', symbol: 'k', type: 'count', value: '4', hint: 'records one person contributes' },
+      { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '16' },
+    ] },
+    { legend: 'Guarantee per record', fields: [
+      { name: 'epsilon', label: 'Pure or approximate DP', symbol: 'ε', type: 'number', value: '0.5' },
+      { name: 'delta', label: 'Approximate DP', symbol: 'δ', type: 'number', value: '1e-6' },
+      { name: 'rho', label: 'Zero-concentrated DP', symbol: 'ρ', type: 'number', value: '0.125' },
+    ] },
+    { legend: 'Or a known mechanism', fields: [
+      { name: 'sensitivity', label: 'Sensitivity per record', symbol: 'Δ', type: 'number', value: '1',
+        hint: 'how much one record can change the query' },
+      { name: 'scale', label: 'Laplace noise scale', symbol: 'b', type: 'number', value: '2' },
+      { name: 'sigma', label: 'Gaussian noise std. dev.', symbol: 'σ', type: 'number', value: '2', hint: 'in the units of the query' },
+      { name: 'gaussian_delta', label: 'Target δ for the Gaussian', symbol: 'δ', type: 'number', value: '1e-5' },
+    ] },
+  ],
+  update: updateGroup,
+};

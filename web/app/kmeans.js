@@ -1,7 +1,7 @@
 // Worked example: DP k-means with T iterations. Each iteration releases noisy cluster counts and
 // noisy coordinate sums (Laplace, sensitivity 1 after clipping), each at ε/(2T), the budget rule of
 // the algorithm; the calculator composes the releases after every iteration.
-import { h, readNumber } from './dom.js';
+import { fieldMessage, h, readNumber } from './dom.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
 import { approxOf, compositionMethods, itemOf } from './composition.js';
 import { formatNumber } from './format.js';
@@ -17,8 +17,7 @@ function shownIterations(iterations) {
   return [...head, null, iterations - 1, iterations];
 }
 
-export async function updateKmeans({ calculator, form, isCurrent, results, errors }) {
-  const input = (name) => form.elements[`kmeans.${name}`];
+async function updateKmeans({ calculator, input, isCurrent, results, errors, summary }) {
   const fields = { epsilon: input('epsilon'), iterations: input('iterations'), delta: input('delta') };
   const epsilon = readNumber(fields.epsilon);
   const delta = readNumber(fields.delta);
@@ -27,6 +26,7 @@ export async function updateKmeans({ calculator, form, isCurrent, results, error
   if (!/^\d+$/.test(iterationsText) || iterations < 1 || iterations > kMaxIterations) {
     errors.set(fields.iterations, `Enter a whole number of iterations from 1 to ${kMaxIterations}.`);
     if (isCurrent()) results.replaceChildren(h('p', { class: 'row-error' }, 'Check the marked field.'));
+    summary('No answer: check the marked fields.');
     return;
   }
   // The algorithm's own budget rule, not an accounting result: 2T releases share ε equally.
@@ -45,11 +45,12 @@ export async function updateKmeans({ calculator, form, isCurrent, results, error
   if (!isCurrent()) return;
 
   let next = 0;
-  const cell = (response, render) => {
-    if (response.ok) return h('td', {}, render(response.result));
+  const cell = (response, render, label) => {
+    if (response.ok) return h('td', { dataset: { label } }, render(response.result));
     const marked = fieldMap[response.error.field];
-    if (marked && !errors.has(marked)) errors.set(marked, response.error.message);
-    return h('td', { class: 'row-error' }, response.error.message);
+    if (!marked) return h('td', { class: 'row-error', dataset: { label } }, response.error.message);
+    if (!errors.has(marked)) errors.set(marked, fieldMessage(marked, response.error.message));
+    return h('td', { class: 'row-error', dataset: { label } }, `Check the marked field: ${errors.get(marked)}`);
   };
   const stepRows = shown.map((t) => {
     if (t === null) return h('tr', {}, h('td', { colspan: '4', class: 'ellipsis' }, '…'));
@@ -58,9 +59,9 @@ export async function updateKmeans({ calculator, form, isCurrent, results, error
     next += 2;
     return h('tr', { dataset: { iteration: String(t) } },
       h('th', { scope: 'row' }, String(t)),
-      h('td', {}, `${2 * t}: counts and sums of ${t === 1 ? 'iteration 1' : `iterations 1–${t}`}`),
-      cell(basic, (result) => guaranteeElement(result.guarantee)),
-      cell(zcdp, (result) => guaranteeElement(approxOf(result), { deltaIsGiven: true, vacuous: result.vacuous })));
+      h('td', { dataset: { label: 'Releases so far' } }, `${2 * t}: counts and sums of ${t === 1 ? 'iteration 1' : `iterations 1–${t}`}`),
+      cell(basic, (result) => guaranteeElement(result.guarantee), 'Basic composition'),
+      cell(zcdp, (result) => guaranteeElement(approxOf(result), { deltaIsGiven: true, vacuous: result.vacuous }), 'zCDP composition'));
   });
   const stepText = Number.isFinite(stepEpsilon) ? formatNumber(stepEpsilon, 'down') : '—';
   const rows = totals.map((method, i) => ({ id: method.id, label: method.label, formula: method.formula, response: totalResponses[i],
@@ -68,10 +69,33 @@ export async function updateKmeans({ calculator, form, isCurrent, results, error
   results.replaceChildren(
     h('p', { class: 'step-rule' }, 'Each release: Laplace noise with ', formulaElement(String.raw`\varepsilon_{\text{step}} = \frac{\varepsilon}{2T}`),
       ' = ', h('strong', { dataset: { stepEpsilon: String(stepEpsilon) } }, stepText), ` (T = ${iterations}).`),
-    h('div', { class: 'table-scroll' }, h('table', { class: 'steps' },
+    h('div', { class: 'table-wrap' }, h('table', { class: 'steps' },
       h('caption', {}, 'Budget spent after each iteration'),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Iteration t'), h('th', { scope: 'col' }, 'Releases so far'),
         h('th', { scope: 'col' }, 'Basic composition'), h('th', { scope: 'col' }, 'zCDP composition'))),
       h('tbody', {}, stepRows))),
     methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }));
+  const answered = totalResponses.map((response, i) => ({ response, label: totals[i].label })).filter(({ response }) => response.ok && !response.result.vacuous);
+  if (answered.length === 0) {
+    summary(`Each release: ε = ${stepText}. No total: check the marked fields.`);
+  } else {
+    const best = answered.reduce((a, b) => (approxOf(b.response.result).epsilon < approxOf(a.response.result).epsilon ? b : a));
+    summary(`Each release: ε = ${stepText}; all ${2 * iterations} releases: ε ≤ ${formatNumber(approxOf(best.response.result).epsilon)}, by ${best.label}.`);
+  }
 }
+
+export default {
+  name: 'kmeans',
+  title: 'Worked example: DP k-means',
+  question: ['DP k-means (Lloyd’s algorithm) runs ', h('em', {}, 'T'), ' iterations. Each iteration releases the number of points in '
+    + 'every cluster and the sum of their coordinates, each with Laplace noise (sensitivity 1 after clipping to the unit ball) at '
+    + 'ε/(2T), so that basic composition of the 2T releases spends exactly the total ε. The table shows the budget spent after each iteration.'],
+  form: [
+    { legend: 'Algorithm', fields: [
+      { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
+      { name: 'iterations', label: 'Iterations', symbol: 'T', type: 'count', value: '5' },
+      { name: 'delta', label: 'δ for the zCDP comparison', type: 'number', value: '1e-6' },
+    ] },
+  ],
+  update: updateKmeans,
+};

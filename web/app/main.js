@@ -1,98 +1,114 @@
-// Wires the page: restores the state from the URL hash, recomputes a section shortly after its
-// inputs change (debounced), and keeps the hash and the permalink in step with the inputs.
+// Wires the page: puts every registered section on it (one shown at a time), follows the address
+// (router.js) and keeps it in step with the inputs, and in embed mode (?embed=1) shows one section
+// without the page around it and tells the parent frame its height.
 import { createWorkerCalculator } from '../client.js';
-import { decodeState, defaultState, encodeState, readControls, stateControls, writeControls } from './state.js';
-import { showFieldErrors } from './dom.js';
-import { updateGroup } from './group.js';
-import { setupComposition, updateComposition } from './composition.js';
-import { updateSplit } from './split.js';
-import { updateConvert } from './convert.js';
-import { updateKmeans } from './kmeans.js';
+import { h } from './dom.js';
+import { sections } from './sections.js';
+import { mountSection } from './mount.js';
+import { parseHash, routeHash } from './router.js';
+import { glossaryElement } from './glossary.js';
+import { startEmbedMode } from './embed.js';
 
-const kDebounceMs = 150;
-const updaters = { group: updateGroup, composition: updateComposition, split: updateSplit, convert: updateConvert, kmeans: updateKmeans };
-// What a section wires once, before its first computation.
-const setups = { composition: setupComposition };
-
+const embedded = new URLSearchParams(location.search).get('embed') === '1';
 const calculator = createWorkerCalculator();
-const controls = stateControls();
-const notice = document.getElementById('notice');
-const permalink = document.getElementById('permalink');
+const main = document.getElementById('main');
+const navList = document.getElementById('section-nav');
+const pageTitle = document.title;
 
-const sections = [...document.querySelectorAll('form[data-section]')].map((form) => {
-  const name = form.dataset.section;
-  return { name, form, update: updaters[name], generation: 0, timer: 0, controller: null,
-    results: document.querySelector(`[data-results="${name}"]`), plots: document.querySelector(`[data-plots="${name}"]`) };
-});
+/** The address of a section's current state, for people to share: the full page, not the embed. */
+const permalinkOf = (controller) => `${location.origin === 'null' ? '' : location.origin}${location.pathname}${routeHash(controller.section.name, controller.getState())}`;
 
-function showNotice(text) {
-  notice.textContent = text;
-  notice.hidden = !text;
-}
+let current = null;
+const controllers = new Map();
+const navLinks = new Map();
 
-function recordState() {
-  const hash = encodeState(readControls(controls));
-  history.replaceState(null, '', hash);
-  permalink.href = hash;
-}
-
-/**
- * Recomputes one section. Answers of an older run that arrive late are dropped, and its signal is
- * aborted: numeric requests pass it on so that the worker drops stale work.
- */
-async function run(section) {
-  const generation = ++section.generation;
-  const isCurrent = () => generation === section.generation;
-  section.controller?.abort();
-  section.controller = new AbortController();
-  const errors = new Map();
-  section.results.setAttribute('aria-busy', 'true');
-  try {
-    await section.update({ calculator, form: section.form, results: section.results, plots: section.plots, errors, isCurrent,
-      signal: section.controller.signal });
-  } catch (error) {
-    if (error?.name === 'AbortError') return;
-    console.error(error);
-    if (isCurrent()) section.results.textContent = `This section failed: ${error?.message ?? error}`;
-  }
-  if (!isCurrent()) return;
-  showFieldErrors(section.form, errors);
-  section.results.removeAttribute('aria-busy');
-  section.results.dataset.ready = 'true';
-}
-
-/**
- * Runs the section once typing pauses; meanwhile its results are marked busy and stale, and a
- * numeric computation for the old inputs stops at once rather than after the pause.
- */
-function schedule(section) {
-  section.generation += 1;
-  section.controller?.abort();
-  section.results.setAttribute('aria-busy', 'true');
-  clearTimeout(section.timer);
-  section.timer = setTimeout(() => run(section), kDebounceMs);
-}
-
-/** Applies the hash to the inputs; a hash this page cannot read falls back to the defaults. */
-function applyHash() {
-  const { state, error } = decodeState(location.hash, controls);
-  writeControls(controls, { ...defaultState(controls), ...(state ?? {}) });
-  showNotice(error ? `This link could not be read (${error}), so the page shows the default values instead.` : '');
-  recordState();
+function recordState(controller) {
+  const hash = routeHash(controller.section.name, controller.getState());
+  controller.element.querySelector('[data-permalink]').href = permalinkOf(controller);
+  if (controller === current && location.hash !== hash) history.replaceState(history.state, '', hash);
 }
 
 for (const section of sections) {
-  setups[section.name]?.(section.form);
-  section.form.addEventListener('submit', (event) => event.preventDefault());
-  section.form.addEventListener('input', () => {
-    recordState();
-    schedule(section);
-  });
+  const controller = mountSection(section, { calculator, onInput: (edited) => {
+    edited.notify('');
+    recordState(edited);
+  }, permalink: () => permalinkOf(controller) });
+  controller.element.hidden = true;
+  controllers.set(section.name, controller);
+  main.append(controller.element);
+  const link = h('a', { href: `#/${section.name}` }, section.title);
+  navLinks.set(section.name, link);
+  navList.append(h('li', {}, link));
 }
-window.addEventListener('hashchange', () => {
-  applyHash();
-  for (const section of sections) run(section);
-});
+document.getElementById('glossary-list')?.replaceWith(glossaryElement());
 
-applyHash();
-for (const section of sections) run(section);
+/** Shows section `name` (and only it); computes it when its inputs changed since it last ran. */
+function show(name, { focus }) {
+  const next = controllers.get(name);
+  for (const controller of controllers.values()) controller.element.hidden = controller !== next;
+  for (const [linkName, link] of navLinks) {
+    if (linkName === name) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  current = next;
+  document.title = `${next.section.title} · ${pageTitle}`;
+  recordState(next);
+  if (next.isStale()) next.run();
+  if (focus) {
+    next.element.scrollIntoView({ block: 'start' });
+    next.element.querySelector('h2').focus({ preventScroll: true });
+  }
+}
+
+/** Scrolls to and focuses the element a plain anchor names, showing the section that holds it. */
+function goToAnchor(id) {
+  const target = document.getElementById(id);
+  const holder = target.closest('section.calculator');
+  if (holder && holder !== current?.element) show(holder.dataset.section, { focus: false });
+  if (!target.matches('a, button, input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
+  target.scrollIntoView({ block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+const unreadable = (error, initial) => `This link could not be read: ${error}. `
+  + (initial ? 'The section shows its default values.' : 'The inputs were left as they were.');
+
+/** Follows the address. `initial`: the page just loaded (nothing to keep yet). */
+function applyLocation({ initial }) {
+  const route = parseHash(location.hash, sections);
+  for (const controller of controllers.values()) controller.notify('');
+  const fallback = current?.section.name ?? sections[0].name;
+  if (route.type === 'empty') {
+    show(fallback, { focus: false });
+  } else if (route.type === 'anchor') {
+    if (!current) show(fallback, { focus: false });
+    recordState(current);
+    goToAnchor(route.id);
+  } else if (route.error) {
+    const name = route.name ?? fallback;
+    controllers.get(name).notify(unreadable(route.error, initial));
+    show(name, { focus: true });
+  } else if (route.type === 'legacy') {
+    for (const [name, state] of Object.entries(route.states)) controllers.get(name).setState(state);
+    for (const [name, note] of Object.entries(route.notes)) controllers.get(name).notify(note);
+    show(route.name, { focus: true });
+  } else {
+    if (route.state) controllers.get(route.name).setState(route.state);
+    show(route.name, { focus: true });
+  }
+}
+
+// A plain in-page anchor (the skip link, the glossary) scrolls without touching the address, so
+// it never changes a section or its inputs, and adds no step to the back button.
+document.addEventListener('click', (event) => {
+  const link = event.target.closest?.('a[href^="#"]');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const route = parseHash(link.getAttribute('href'), sections);
+  if (route.type !== 'anchor') return;
+  event.preventDefault();
+  goToAnchor(route.id);
+});
+window.addEventListener('hashchange', () => applyLocation({ initial: false }));
+
+if (embedded) startEmbedMode(() => current?.element);
+applyLocation({ initial: true });

@@ -1,7 +1,7 @@
 // Renders calculator responses: a guarantee as "ε ≤ …" text, and a table comparing methods, each row
 // with the method's name, its guarantee, its formula and its citation. Errors land in the row and,
 // when they name a field of the form, beside that field.
-import { h } from './dom.js';
+import { fieldMessage, h } from './dom.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
 
@@ -17,6 +17,7 @@ export function guaranteeElement(guarantee, { vacuous = false, deltaIsGiven = fa
   const relation = direction === 'up' ? '≤' : '=';
   const parts = [];
   if (vacuous) return h('span', { class: 'bound vacuous', dataset }, kVacuousText);
+  // Each part stays on one line; a narrow screen breaks between parts, never inside a number.
   if (guarantee.type === 'zcdp') parts.push(`ρ ${relation} ${formatNumber(guarantee.rho, direction)}`);
   if (guarantee.type === 'pure' || guarantee.type === 'approx') {
     parts.push(`ε ${relation} ${formatNumber(guarantee.epsilon, direction)}`);
@@ -24,7 +25,8 @@ export function guaranteeElement(guarantee, { vacuous = false, deltaIsGiven = fa
   if (guarantee.type === 'approx') {
     parts.push(deltaIsGiven ? `at δ = ${formatNumber(guarantee.delta, 'down')}` : `δ ${relation} ${formatNumber(guarantee.delta, direction)}`);
   }
-  return h('span', { class: 'bound', dataset }, parts.join(deltaIsGiven ? ' ' : ', '));
+  const separator = deltaIsGiven ? ' ' : ', ';
+  return h('span', { class: 'bound', dataset }, parts.flatMap((part, i) => [i > 0 ? separator : null, h('span', { class: 'part' }, part)]));
 }
 
 const failure = (error) => ({
@@ -54,15 +56,17 @@ export function collectFieldError(response, fields, errors) {
   if (response.ok) return false;
   const input = fields[response.error.field];
   if (!input) return false;
-  if (!errors.has(input)) errors.set(input, response.error.message);
+  if (!errors.has(input)) errors.set(input, fieldMessage(input, response.error.message));
   return true;
 }
 
 /**
  * One row of a comparison table. row: { id, label, formula, response, fields, render(result) → Node,
- * note?(result) → Node | string }, or, while its answer is still being computed, `pending` (a Node)
- * instead of `response`. Errors that name an input are collected into `errors` (see
- * collectFieldError) for the caller to mark; the row itself says what went wrong.
+ * note?(result) → Node | string, notApplicable?(error) → string }, or, while its answer is still
+ * being computed, `pending` (a Node) instead of `response`. Errors that name an input are collected
+ * into `errors` (see collectFieldError) for the caller to mark; the row itself says what went wrong.
+ * A method that does not apply to the inputs (error code 'unsupported') is not an error: the row
+ * says why in a sentence (`notApplicable`), not in the API's words.
  */
 export function methodRow(row, errors) {
   const { response } = row;
@@ -76,21 +80,28 @@ export function methodRow(row, errors) {
     answer = h('div', {}, row.render(result), row.note ? h('div', { class: 'note' }, row.note(result) ?? '') : null);
     method = result.method ?? '';
     citation = result.citation ?? '';
+  } else if (response.error.code === 'unsupported') {
+    answer = h('span', { class: 'not-applicable' }, row.notApplicable?.(response.error) ?? 'This method does not apply to these inputs.');
   } else {
     const namesInput = collectFieldError(response, row.fields ?? {}, errors);
-    answer = h('span', { class: 'row-error' }, namesInput ? `Check the marked field: ${response.error.message}` : response.error.message);
+    answer = h('span', { class: 'row-error' }, namesInput
+      ? `Check the marked field: ${errors.get(row.fields[response.error.field])}` : response.error.message);
   }
-  const dataset = { row: row.id, ...(response ? { ok: String(response.ok) } : {}), ...(row.status ? { status: row.status } : {}) };
-  return h('tr', { dataset },
-    h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label), method && method !== row.label ? h('span', { class: 'method' }, method) : null),
-    h('td', { class: 'answer' }, answer),
-    h('td', { class: 'formula-cell' }, formulaElement(row.formula)),
-    h('td', { class: 'citation' }, citation ? h('cite', {}, citation) : ''));
+  const applies = response && !response.ok && response.error.code === 'unsupported' ? { applies: 'false' } : {};
+  const dataset = { row: row.id, ...(response ? { ok: String(response.ok) } : {}), ...applies, ...(row.status ? { status: row.status } : {}) };
+  const label = h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label),
+    method && method !== row.label ? h('span', { class: 'method' }, method) : null);
+  // A method that does not apply shows only why (its formula would only distract).
+  if (applies.applies) return h('tr', { dataset }, label, h('td', { class: 'answer', colspan: '3' }, answer));
+  return h('tr', { dataset }, label,
+    h('td', { class: 'answer', dataset: { label: 'Guarantee' } }, answer),
+    h('td', { class: 'formula-cell', dataset: { label: 'Formula' } }, formulaElement(row.formula)),
+    h('td', { class: 'citation', dataset: { label: 'Citation' } }, citation ? h('cite', {}, citation) : ''));
 }
 
 /** A comparison table of rows as methodRow takes them. */
 export function methodTable({ caption, rows, errors }) {
-  return h('div', { class: 'table-scroll' }, h('table', { class: 'methods' },
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'methods' },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Method'), h('th', { scope: 'col' }, 'Guarantee'),
       h('th', { scope: 'col' }, 'Formula'), h('th', { scope: 'col' }, 'Citation'))),

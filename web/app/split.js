@@ -28,8 +28,7 @@ function noteOf(result) {
   return notes.join('; ');
 }
 
-export async function updateSplit({ calculator, form, isCurrent, results, errors }) {
-  const input = (name) => form.elements[`split.${name}`];
+async function updateSplit({ calculator, input, isCurrent, results, errors, summary }) {
   const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
   const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
   const count = readNumber(fields.count);
@@ -40,4 +39,26 @@ export async function updateSplit({ calculator, form, isCurrent, results, errors
   const rows = splitMethods.map((method, i) => ({ id: method.id, label: method.label, formula: formulas.split,
     response: responses[i], render: renderPerItem, note: noteOf, fields: fieldMap }));
   results.replaceChildren(methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }));
+  const answers = responses.map((response, i) => ({ response, label: splitMethods[i].label })).filter(({ response }) => response.ok);
+  if (answers.length === 0) {
+    summary('No answer: check the marked fields.');
+  } else {
+    const best = answers.reduce((a, b) => (b.response.result.per_item.epsilon > a.response.result.per_item.epsilon ? b : a));
+    summary(`Largest per-step budget: ε₀ = ${formatNumber(best.response.result.per_item.epsilon, 'down')}, by ${best.label}.`);
+  }
 }
+
+export default {
+  name: 'split',
+  title: 'Budget split',
+  question: ['You have a total budget (ε, δ) and ', h('em', {}, 'k'), ' steps. How large may each step’s ε be? Each answer is found by '
+    + 'bisection on the sound forward bound, so composing it back never exceeds your target.'],
+  form: [
+    { legend: 'Target', fields: [
+      { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
+      { name: 'delta', label: 'Total', symbol: 'δ', type: 'number', value: '1e-5' },
+      { name: 'count', label: 'Number of steps', symbol: 'k', type: 'count', value: '100' },
+    ] },
+  ],
+  update: updateSplit,
+};

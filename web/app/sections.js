@@ -1,0 +1,54 @@
+// The registry of the page's sections: one question each, each with its own address (#/name?…).
+//
+// HOW TO ADD A SECTION
+// 1. Write one module in web/app/ (e.g. web/app/dpsgd.js) whose default export describes it:
+//      export default {
+//        name: 'dpsgd',                       // its route: #/dpsgd?field=value&…; ids start with 'dpsgd-'
+//        title: 'DP-SGD with groups',         // heading and nav link
+//        question: 'You train with DP-SGD …', // the question it answers: a string or h(…) nodes
+//        form: [                              // its markup and default state, built by form.js
+//          { legend: 'Training', fields: [
+//            { name: 'group_size', label: 'Examples per person', symbol: 'k', type: 'count', value: '4',
+//              hint: 'how many training examples one person may own' },
+//            { name: 'sampling', label: 'Batches', type: 'choice', value: 'poisson',
+//              options: [['poisson', 'Poisson sampling'], ['fixed_batch', 'Fixed-size batches']] },
+//            { name: 'sampling_rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01',
+//              shownWhen: { sampling: ['poisson'] } },
+//            { preset: 'An example', values: { group_size: '8' } },
+//          ] },
+//        ],
+//        async update({ calculator, input, form, results, plots, errors, isCurrent, signal, summary }) {
+//          const k = readNumber(input('group_size'));          // dom.js: reads "1 × 10⁻⁵", "1e−6", …
+//          const [response] = await askAll(calculator, [{ op: 'dpsgd', group_size: k, … }]);
+//          if (!isCurrent()) return;                            // newer inputs arrived meanwhile
+//          results.replaceChildren(methodTable({ caption, rows, errors }));   // results.js
+//          plots.replaceChildren(chartFigure(points, { … }));               // chart.js
+//          summary('ε ≤ 3.2 at δ = 10⁻⁵ for a group of 4');      // the one line screen readers hear
+//        },
+//        setup(form) {},                        // optional: wiring before the first computation
+//      };
+//    `update` runs when the section is shown and after each edit (debounced); `errors` (input →
+//    message) marks fields (methodRow fills it from the API's error.field through each row's
+//    `fields` map); `signal` aborts when newer inputs arrive (pass it to calculator.run for numeric
+//    work, with onProgress: see numeric.js). Every request and response goes into the section's
+//    JSON export; every chart gets a CSV button; every citation shown, a BibTeX entry.
+// 2. Add one line to the list below (its position is its place in the nav).
+// That is all: the nav link, the route, permalinks, the back button, the link notices, embedding
+// (?embed=1#/dpsgd) and the export bar come from the registry.
+import group from './group.js';
+import composition from './composition.js';
+import split from './split.js';
+import convert from './convert.js';
+import kmeans from './kmeans.js';
+import { fieldsOf } from './form.js';
+
+/** Adds what every section derives from its description: `fields`, the list of its inputs. */
+const register = (section) => Object.freeze({ ...section, fields: fieldsOf(section.form) });
+
+export const sections = [
+  group,
+  composition,
+  split,
+  convert,
+  kmeans,
+].map(register);
