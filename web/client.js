@@ -5,7 +5,8 @@
 // an answer that takes microseconds. Cancelling terminates the worker that runs the request (the
 // wasm cannot be interrupted otherwise) and starts a fresh one for whatever else is queued.
 
-const isNumeric = (request) => request?.op === 'profile' || request?.method === 'pld';
+const isNumeric = (request) => request?.op === 'profile' || request?.method === 'pld'
+  || String(request?.op).startsWith('groupwise_');
 
 function abortError() {
   return new DOMException('The computation was cancelled.', 'AbortError');

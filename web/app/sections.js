@@ -40,6 +40,7 @@ import composition from './composition.js';
 import split from './split.js';
 import convert from './convert.js';
 import kmeans from './kmeans.js';
+import groupwise from './groupwise.js';
 import { fieldsOf } from './form.js';
 
 /** Adds what every section derives from its description: `fields`, the list of its inputs. */
@@ -51,4 +52,5 @@ export const sections = [
   split,
   convert,
   kmeans,
+  groupwise,
 ].map(register);
