@@ -10,7 +10,7 @@
 import { fetchWasm, importCalculator, workerScript } from './assets.js';
 
 // Ops that may run for seconds: numeric accounting, simulations and searches over it.
-const kNumericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'calibrate']);
+const kNumericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan', 'calibrate']);
 
 /** True when `request` goes to the numeric lane (it may take long and shows progress). */
 export function isNumeric(request) {

@@ -98,4 +98,11 @@ Result<double> check_count(double value, const std::string& field) {
   return value;
 }
 
+Result<double> check_whole_number(double value, double minimum, double maximum, const std::string& field) {
+  if (!(value >= minimum && value <= maximum) || value != std::floor(value)) {
+    return bad(field, "a whole number from " + format_number(minimum) + " to " + format_number(maximum), value);
+  }
+  return value;
+}
+
 }  // namespace dpcalc

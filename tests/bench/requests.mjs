@@ -89,3 +89,28 @@ numericRequests.push(
   { name: 'databases, PLD, uninformative prior, n=1000 Gaussians σ=30', request: { op: 'databases', method: 'pld', delta: 1e-6,
     adversary: 'uninformative', databases: [{ mechanism: { type: 'gaussian', sigma: 30 }, count: 1000 }] }, targetMilliseconds: 200 },
 );
+);
+
+// Group-wise relative error (issue 10), timed like the numeric requests, with the issue's targets.
+const groupCounts = [10, 100, 1000, 10000, 100000];
+export const groupwiseRequests = [
+  {
+    name: 'groupwise_simulate, 10⁶ samples (Figure 1)',
+    request: { op: 'groupwise_simulate', sigma: 10, relative_error: 0.3, count: 10000, samples: 1e6, seed: 1 },
+    targetMilliseconds: 300,
+  },
+  {
+    name: 'groupwise_privacy, 5 groups × 50 orders',
+    request: { op: 'groupwise_privacy', rho: 0.005, relative_error: 0.3, counts: groupCounts },
+    targetMilliseconds: 1000,
+  },
+  {
+    name: 'groupwise_privacy, 5 groups × 50 orders, ε at δ = 1e-6',
+    request: { op: 'groupwise_privacy', rho: 0.005, relative_error: 0.3, counts: groupCounts, delta: 1e-6 },
+    targetMilliseconds: 1000,
+  },
+  {
+    name: 'groupwise_plan, r = 0.1, x = 1000',
+    request: { op: 'groupwise_plan', relative_error: 0.1, count: 1000 },
+  },
+];

@@ -47,6 +47,7 @@ import convert from './convert.js';
 import kmeans from './kmeans.js';
 import dpsgd from './dpsgd.js';
 import databases from './databases.js';
+import groupwise from './groupwise.js';
 import { fieldsOf } from './form.js';
 
 /** Adds what every section derives from its description: `fields`, the list of its inputs. */
@@ -61,4 +62,5 @@ export const sections = [
   kmeans,
   dpsgd,
   databases,
+  groupwise,
 ].map(register);

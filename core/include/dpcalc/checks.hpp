@@ -39,4 +39,7 @@ Result<double> check_rate(double value, const std::string& field);
 // integer count in [1, kMaxCount] (group size, number of compositions, ...).
 Result<double> check_count(double value, const std::string& field);
 
+// whole number in [minimum, maximum] (a group's count, which may be 0; a number of samples; a seed).
+Result<double> check_whole_number(double value, double minimum, double maximum, const std::string& field);
+
 }  // namespace dpcalc

@@ -6,6 +6,7 @@
 #include "dpcalc/api/databases_op.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/groupwise_ops.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
 
@@ -30,8 +31,12 @@ Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progre
   if (op == "dpsgd") return dpsgd_op(request, progress);
   if (op == "rdp") return rdp_op(request);
   if (op == "databases") return databases_op(request, progress);
+  if (op == "groupwise_simulate") return groupwise_simulate_op(request, progress);
+  if (op == "groupwise_privacy") return groupwise_privacy_op(request, progress);
+  if (op == "groupwise_plan") return groupwise_plan_op(request, progress);
   return unknown_choice("op", op,
-                        {"group", "compose", "convert", "split", "profile", "calibrate", "dpsgd", "rdp", "databases"});
+                        {"group", "compose", "convert", "split", "profile", "calibrate", "dpsgd", "rdp", "databases",
+                         "groupwise_simulate", "groupwise_privacy", "groupwise_plan"});
 }
 
 Value error_value(const Error& error) {
