@@ -82,7 +82,7 @@ execFileSync(path.join(path.dirname(distDir), 'build', 'native', 'dpcalc_bench')
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log('');
-console.log(coldLoadTable(await measureColdLoads({ root: distDir, runs: 7 })));
+console.log(coldLoadTable(await measureColdLoads({ roots: [distDir], runs: 7 })));
 console.log(`(load average while measuring: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')})`);
 
 console.log('\n| asset | raw | gzipped |');

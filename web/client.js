@@ -125,7 +125,14 @@ class Lane {
   }
 
   async runInPage(id, job) {
-    const calculator = await this.engine.pageCalculator();
+    let calculator;
+    try {
+      calculator = await this.engine.pageCalculator();
+    } catch (error) {
+      this.pending.delete(id);
+      job.resolve({ ok: false, error: { code: 'internal', field: '', message: `The calculator could not start: ${error?.message ?? error}` } });
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 0)); // lets the page paint "busy" first
     if (!this.pending.has(id)) return;
     const response = calculator.compute(job.request, {

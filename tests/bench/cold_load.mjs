@@ -1,7 +1,7 @@
 // Cold loads of the page in headless Chromium: the time from navigation to the first result on the
 // page, and the bytes transferred (compressed, headers included) by the whole load, over fresh browser
-// contexts (empty cache, no service worker). Run alone with `node tests/bench/cold_load.mjs [runs]`
-// on a built dist/; `npm run bench` prints the same table.
+// contexts (empty cache, no service worker). Run alone with `node tests/bench/cold_load.mjs [runs]
+// [folder …]` on built folders (default dist/); `npm run bench` prints the same table for dist/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -48,35 +48,47 @@ async function coldLoad(browser, url) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
-/** Loads the page `runs` times, each in a fresh context; resolves to medians and the raw samples. */
-export async function measureColdLoads({ root = path.join(repoRoot, 'dist'), runs = 7 } = {}) {
-  const server = await startServer({ root, port: 0 });
+/**
+ * Loads the page of each build in `roots` `runs` times, each load in a fresh context, alternating
+ * between the builds so that they share the machine's load alike; resolves to one summary per build
+ * (medians and the raw samples).
+ */
+export async function measureColdLoads({ roots = [path.join(repoRoot, 'dist')], runs = 7 } = {}) {
+  const servers = await Promise.all(roots.map((root) => startServer({ root, port: 0 })));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
-    await coldLoad(browser, server.url); // warms the OS file cache and Chromium itself, not the page's cache
-    const samples = [];
-    for (let run = 0; run < runs; run++) samples.push(await coldLoad(browser, server.url));
-    return {
-      milliseconds: median(samples.map((sample) => sample.milliseconds)),
-      bytes: median(samples.map((sample) => sample.bytes)),
-      requests: median(samples.map((sample) => sample.requests)),
-      samples,
-    };
+    await coldLoad(browser, servers[0].url); // warms the OS file cache and Chromium itself, not the page's cache
+    const samples = roots.map(() => []);
+    for (let run = 0; run < runs; run++) {
+      for (const [i, server] of servers.entries()) samples[i].push(await coldLoad(browser, server.url));
+    }
+    return samples.map((list, i) => ({
+      root: roots[i],
+      milliseconds: median(list.map((sample) => sample.milliseconds)),
+      bytes: median(list.map((sample) => sample.bytes)),
+      requests: median(list.map((sample) => sample.requests)),
+      samples: list,
+    }));
   } finally {
     await browser.close();
-    await server.close();
+    await Promise.all(servers.map((server) => server.close()));
   }
 }
 
 /** The Markdown table `npm run bench` prints. */
-export function coldLoadTable({ milliseconds, bytes, requests, samples }) {
-  return ['| page, cold load (median of ' + samples.length + ') | first result after navigation | transferred | requests | target |',
+export function coldLoadTable(summaries) {
+  const runs = summaries[0].samples.length;
+  return [`| page, cold load (median of ${runs}) | first result after navigation | transferred | requests | target |`,
     '|---|---:|---:|---:|---:|',
-    `| headless Chromium, 127.0.0.1 | ${milliseconds.toFixed(0)} ms | ${(bytes / 1024).toFixed(1)} KB | ${requests} | 500 ms |`,
-    `\nsamples (ms): ${samples.map((sample) => sample.milliseconds.toFixed(0)).join(', ')}`].join('\n');
+    ...summaries.map(({ root, milliseconds, bytes, requests }) =>
+      `| ${path.relative(process.cwd(), root) || root} | ${milliseconds.toFixed(0)} ms | ${(bytes / 1024).toFixed(1)} KB | ${requests} | 500 ms |`),
+    '',
+    ...summaries.map(({ root, samples }) => `samples (ms), ${path.relative(process.cwd(), root) || root}: `
+      + samples.map((sample) => sample.milliseconds.toFixed(0)).join(', '))].join('\n');
 }
 
+// node tests/bench/cold_load.mjs [runs] [build folder …]: several folders are compared, load by load.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
-  console.log(coldLoadTable(await measureColdLoads({ runs: Number(process.argv[2] ?? 7), root })));
+  const roots = process.argv.slice(3).map((root) => path.resolve(root));
+  console.log(coldLoadTable(await measureColdLoads({ runs: Number(process.argv[2] ?? 7), ...(roots.length ? { roots } : {}) })));
 }

@@ -214,7 +214,7 @@ class DpCalculator extends HTMLElement {
       try {
         return [['Result', JSON.parse(this.getAttribute('request'))]];
       } catch (error) {
-        return [['Result', { op: 'invalid', error: `the request attribute is not JSON: ${error.message}` }]];
+        return [['Result', null, `The request attribute is not JSON: ${error.message}`]];
       }
     }
     const section = this.section();
@@ -227,8 +227,9 @@ class DpCalculator extends HTMLElement {
     this.controller = new AbortController();
     const rows = this.requests();
     this.setAttribute('aria-busy', 'true');
-    const responses = await Promise.all(rows.map(([, request]) => calculator().run(request, { signal: this.controller.signal })
-      .catch((error) => ({ ok: false, error: { message: error?.message ?? String(error) } }))));
+    const failure = (message) => ({ ok: false, error: { message } });
+    const responses = await Promise.all(rows.map(([, request, problem]) => (request === null ? failure(problem)
+      : calculator().run(request, { signal: this.controller.signal }).catch((error) => failure(error?.message ?? String(error))))));
     if (generation !== this.generation) return;
     const table = element('table', {}, element('tbody', {}, ...rows.map(([label, request], i) => {
       const response = responses[i];
