@@ -89,7 +89,6 @@ numericRequests.push(
   { name: 'databases, PLD, uninformative prior, n=1000 Gaussians σ=30', request: { op: 'databases', method: 'pld', delta: 1e-6,
     adversary: 'uninformative', databases: [{ mechanism: { type: 'gaussian', sigma: 30 }, count: 1000 }] }, targetMilliseconds: 200 },
 );
-);
 
 // Group-wise relative error (issue 10), timed like the numeric requests, with the issue's targets.
 const groupCounts = [10, 100, 1000, 10000, 100000];
