@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "approx.hpp"
-#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
 
 using dpcalc::AdvancedResult;
 using dpcalc::AdvancedVariant;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 
 using dpcalc::gaussian_delta_for_epsilon;
 using dpcalc::gaussian_epsilon_for_delta;

@@ -1,4 +1,4 @@
-#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 
 #include <cmath>
 #include <vector>

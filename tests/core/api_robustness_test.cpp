@@ -7,9 +7,9 @@
 
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
-#include "dpcalc/budget_split.hpp"
+#include "dpcalc/closed_form/budget_split.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 namespace {
 

@@ -3,9 +3,9 @@
 #include <cmath>
 
 #include "approx.hpp"
-#include "dpcalc/budget_split.hpp"
-#include "dpcalc/conversions.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/budget_split.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::SplitMethod;

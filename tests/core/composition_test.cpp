@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "approx.hpp"
-#include "dpcalc/composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::ComposedItem;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::RdpCurve;

@@ -1,10 +1,10 @@
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 
 #include <cmath>
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::RdpCurve;

@@ -11,7 +11,7 @@
 
 #include "approx.hpp"
 #include "dpcalc/databases/worst_case.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 namespace {
 

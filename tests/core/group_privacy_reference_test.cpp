@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/analytic_gaussian.hpp"
-#include "dpcalc/composition.hpp"
-#include "dpcalc/group_privacy.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/composition.hpp"
+#include "dpcalc/closed_form/group_privacy.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::group_privacy;

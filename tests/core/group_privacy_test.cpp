@@ -1,11 +1,11 @@
-#include "dpcalc/group_privacy.hpp"
+#include "dpcalc/closed_form/group_privacy.hpp"
 
 #include <cmath>
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/analytic_gaussian.hpp"
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::group_privacy;

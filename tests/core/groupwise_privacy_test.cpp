@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/analytic_gaussian.hpp"
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/groupwise/group_privacy_estimate.hpp"
 
 using namespace dpcalc::groupwise;

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "approx.hpp"
-#include "dpcalc/advanced_composition.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 using dpcalc::ApproxDp;
 

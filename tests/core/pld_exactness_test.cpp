@@ -5,9 +5,9 @@
 //  * Gaussians, single and mixed: composing Gaussians with sensitivities D_i and noise sigma_i, T_i
 //    times each, is exactly the Gaussian with mu = sqrt(sum_i T_i (D_i / sigma_i)^2) (Dong, Roth, Su
 //    2022, Cor. 3.3), whose profile is the analytic Gaussian (Balle & Wang 2018, Thm 8) in
-//    dpcalc/analytic_gaussian.hpp (tested there against mpmath).
+//    dpcalc/closed_form/analytic_gaussian.hpp (tested there against mpmath).
 //  * Pure eps0 items: the optimal homogeneous composition (Kairouz, Oh, Viswanath 2015, Thm 3.3) in
-//    dpcalc/optimal_composition.hpp, which the PLD of the randomized-response pair attains.
+//    dpcalc/closed_form/optimal_composition.hpp, which the PLD of the randomized-response pair attains.
 // Both references are rounded up by their own error bounds (analytic Gaussian: about 1e-11
 // relative), so a lower bound is checked against the reference shrunk by that much.
 // The cases include the reproducers (Gaussian sigma 3.7202/D 2.1566 x1793 at 9.22e-15,
@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/analytic_gaussian.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 #include "dpcalc/pld/accountant.hpp"
 
 using namespace dpcalc::pld;

@@ -5,14 +5,14 @@
 #include <variant>
 #include <vector>
 
-#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/composition.hpp"
-#include "dpcalc/conversions.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 namespace dpcalc::api {
 namespace {

@@ -6,7 +6,7 @@
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 
 namespace dpcalc::api {
 namespace {

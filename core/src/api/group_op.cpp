@@ -2,13 +2,13 @@
 #include <cmath>
 #include <variant>
 
-#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/conversions.hpp"
-#include "dpcalc/group_privacy.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/closed_form/group_privacy.hpp"
 
 namespace dpcalc::api {
 namespace {

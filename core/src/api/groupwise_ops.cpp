@@ -7,7 +7,7 @@
 
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/groupwise/group_privacy_estimate.hpp"
 #include "dpcalc/groupwise/output_density.hpp"
 #include "dpcalc/groupwise/planner.hpp"

@@ -7,7 +7,7 @@
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/rdp/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 

@@ -5,10 +5,10 @@
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/ops.hpp"
-#include "dpcalc/budget_split.hpp"
+#include "dpcalc/closed_form/budget_split.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/composition.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 namespace dpcalc::api {
 namespace {

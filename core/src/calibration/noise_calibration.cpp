@@ -5,12 +5,12 @@
 #include <cstdint>
 #include <limits>
 
-#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/calibration/noise_search.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/composition.hpp"
-#include "dpcalc/conversions.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 #include "dpcalc/pld/accountant.hpp"
 
 namespace dpcalc::calibration {

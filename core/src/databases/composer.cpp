@@ -2,10 +2,10 @@
 
 #include <cmath>
 
-#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/conversions.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 namespace dpcalc::databases {
 namespace {

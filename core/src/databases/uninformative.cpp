@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "dpcalc/checks.hpp"
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/log_math.hpp"
 
 namespace dpcalc::databases {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "dpcalc/checks.hpp"
-#include "dpcalc/group_privacy.hpp"
+#include "dpcalc/closed_form/group_privacy.hpp"
 #include "dpcalc/rdp/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::rdp {

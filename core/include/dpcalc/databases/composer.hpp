@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "dpcalc/composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/databases/footprints.hpp"
 #include "dpcalc/databases/releases.hpp"
 #include "dpcalc/method_info.hpp"

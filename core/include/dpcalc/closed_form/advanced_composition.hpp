@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "dpcalc/composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/method_info.hpp"
 #include "dpcalc/result.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/guarantees.hpp"
 #include "dpcalc/result.hpp"
 

@@ -1,4 +1,4 @@
-#include "dpcalc/advanced_composition.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
 
 #include <algorithm>
 #include <cfloat>

@@ -1,4 +1,4 @@
-#include "dpcalc/conversions.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
 
 #include <cfloat>
 #include <cmath>

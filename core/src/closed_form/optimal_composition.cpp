@@ -1,4 +1,4 @@
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 #include <algorithm>
 #include <cfloat>

@@ -1,11 +1,11 @@
-#include "dpcalc/group_privacy.hpp"
+#include "dpcalc/closed_form/group_privacy.hpp"
 
 #include <cfloat>
 #include <cmath>
 #include <limits>
 #include <utility>
 
-#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
 

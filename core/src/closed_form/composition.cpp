@@ -1,4 +1,4 @@
-#include "dpcalc/composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
 
 #include <algorithm>
 

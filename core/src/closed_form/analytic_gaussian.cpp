@@ -1,4 +1,4 @@
-#include "dpcalc/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 
 #include <boost/math/special_functions/erf.hpp>
 #include <cfloat>

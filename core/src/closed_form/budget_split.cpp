@@ -1,4 +1,4 @@
-#include "dpcalc/budget_split.hpp"
+#include "dpcalc/closed_form/budget_split.hpp"
 
 #include <cfloat>
 #include <cmath>
@@ -6,9 +6,9 @@
 #include <limits>
 
 #include "dpcalc/checks.hpp"
-#include "dpcalc/composition.hpp"
-#include "dpcalc/conversions.hpp"
-#include "dpcalc/optimal_composition.hpp"
+#include "dpcalc/closed_form/composition.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 
 namespace dpcalc {
 
