@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "api_checks.hpp"
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
 
@@ -47,15 +48,6 @@ double number_at(const Value& value, const std::string& dotted) {
   return current->as_number();
 }
 
-void check_error(const Value& response, const std::string& field, const std::string& code = "invalid_argument") {
-  REQUIRE(response.find("ok") != nullptr);
-  CHECK_FALSE(response.find("ok")->as_bool());
-  const Value* error = response.find("error");
-  REQUIRE(error != nullptr);
-  CHECK(error->find("code")->as_string() == code);
-  CHECK(error->find("field")->as_string() == field);
-  CHECK(error->find("message")->as_string().size() > 10);
-}
 
 }  // namespace
 

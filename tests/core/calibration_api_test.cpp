@@ -2,6 +2,7 @@
 // with the matching 'compose' request gives back the reported guarantee, and field paths of errors.
 #include <string>
 
+#include "api_checks.hpp"
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
 
@@ -29,14 +30,6 @@ double number(const Value& value, const std::string& key) {
   return member->as_number();
 }
 
-void check_error(const Value& response, const std::string& field, const std::string& code = "invalid_argument") {
-  CHECK_FALSE(response.find("ok")->as_bool());
-  const Value* error = response.find("error");
-  REQUIRE(error != nullptr);
-  CHECK(error->find("code")->as_string() == code);
-  CHECK(error->find("field")->as_string() == field);
-  CHECK(error->find("message")->as_string().size() > 10);
-}
 
 Value one_item(Value mechanism, double count) {
   Value items = Value::array();
