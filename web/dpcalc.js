@@ -48,6 +48,7 @@ async function compileWasm() {
 function instantiate(compiled) {
   const options = {
     printErr: () => {}, // aborts are reported through the response, not the console
+    locateFile: (file) => file, // the wasm is already compiled: keeps the glue from resolving a URL (a blob: base has none)
     instantiateWasm(imports, receive) {
       try {
         const instance = new WebAssembly.Instance(compiled, imports);

@@ -140,8 +140,8 @@ test('defect 4: words, not internals; inputs take what the page prints; the DP-S
     await goToSection(page, 'group');
     await page.fill('#group-delta', '1.5');
     await page.waitForSelector('#group-delta[aria-invalid="true"]');
-    assert.equal(await page.locator('#group-delta-error').textContent(), 'δ must be below 1.');
-    assert.equal(await page.locator('[data-results="group"] tr[data-row="approx"] .row-error').textContent(), 'Check the marked field: δ must be below 1.');
+    assert.equal(await page.locator('#group-delta-error').textContent(), 'δ must be below 1 (δ = 1 promises nothing).');
+    assert.equal(await page.locator('[data-results="group"] tr[data-row="approx"] .row-error').textContent(), 'Check the marked field: δ must be below 1 (δ = 1 promises nothing).');
     await page.fill('#group-epsilon', '-1');
     await page.waitForSelector('#group-epsilon[aria-invalid="true"]');
     assert.equal(await page.locator('#group-epsilon-error').textContent(), 'ε must be 0 or more.');

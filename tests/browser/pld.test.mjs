@@ -104,7 +104,7 @@ test('the item kind and PLD settings live in the permalink, and are validated in
 
     await page.fill('#composition-rate', '2');
     await page.waitForSelector('#composition-rate[aria-invalid="true"]');
-    assert.equal(await page.locator('#composition-rate-error').textContent(), 'q must be at most 1.');
+    assert.equal(await page.locator('#composition-rate-error').textContent(), 'The sampling rate must be a probability greater than 0 and at most 1.');
     await page.fill('#composition-rate', '0.01');
     await page.fill('#composition-pld-step', '-1');
     await page.waitForSelector('#composition-pld-step[aria-invalid="true"]');
