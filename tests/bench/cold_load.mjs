@@ -31,9 +31,10 @@ async function coldLoad(browser, url) {
   await page.goto(url);
   const milliseconds = await page.waitForFunction(() => window.__dpcalcFirstResult, null, { timeout: 60_000 })
     .then((handle) => handle.jsonValue());
-  // The bytes of the whole load (fonts, the second worker), not only of the first result: until every
-  // section has answered, its fonts are in, and a second passes without a response.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-results]')]
+  // The bytes of the whole load (fonts, the second worker, Plot), not only of the first result: until
+  // the section shown has answered (the others compute when they are opened), its fonts are in, and a
+  // second passes without a response.
+  await page.waitForFunction(() => [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')]
     .every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy')), null, { timeout: 120_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   for (let seen = -1; seen !== responses.length;) {

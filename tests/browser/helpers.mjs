@@ -56,11 +56,12 @@ export async function openPage(session, { colorScheme = 'light', hash = '', view
   return { page, context, problems };
 }
 
-/** The section shown has rendered and is not recomputing. */
+/** The section shown has rendered, is not recomputing, and its charts are drawn (Plot loads on first use). */
 export async function waitForAllSections(page) {
   await page.waitForFunction(() => {
     const regions = [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')];
-    return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'));
+    return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'))
+      && !document.querySelector('section.calculator:not([hidden]) .chart-body[data-pending]');
   });
 }
 

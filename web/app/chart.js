@@ -6,7 +6,9 @@
 // Plot writes its default styles into a <style> element inside the SVG, which the page's
 // Content-Security-Policy (style-src 'self') would refuse and report; that element is removed
 // before the chart joins the page, and styles.css carries the equivalent rules.
-import { plot, line, dot, ruleY } from '../vendor/vendor.js';
+// Plot (the largest module of the page) is imported on the first chart, not with the page, so that
+// the first result does not wait for it: a figure gets its legend, CSV and table at once, and its
+// drawing when Plot has arrived.
 import { h, scrollRegion } from './dom.js';
 import { formatNumber, numberText } from './format.js';
 import { downloadText } from './download.js';
@@ -87,7 +89,15 @@ function legendElement(styles) {
   return h('ul', { class: 'legend' }, [...styles].map(([name, style]) => h('li', {}, legendSwatch(style), name)));
 }
 
-function drawChart(points, seriesNames, styles, { title, description, xLabel, yLabel, xLog, yLog, width }) {
+let plotModule = null;
+let plotLoading = null;
+/** Resolves to Observable Plot (dist/vendor/vendor.js), fetched once on the first call. */
+function loadPlot() {
+  plotLoading ??= import('../vendor/vendor.js').then((module) => { plotModule = module; return module; });
+  return plotLoading;
+}
+
+function drawChart({ plot, line, dot, ruleY }, points, seriesNames, styles, { title, description, xLabel, yLabel, xLog, yLog, width }) {
   const marks = [yLog ? null : ruleY([0])];
   for (const name of seriesNames) {
     const own = points.filter((point) => point.series === name);
@@ -155,10 +165,23 @@ export function chartFigure(points, { title, xLabel, yLabel, xLog = false, yLog 
   const body = h('div', { class: 'chart-body' });
   const options = { title, description, xLabel, yLabel, xLog, yLog };
   let drawnWidth = 0;
+  let wantedWidth = 640;
   const redraw = (width) => {
-    if (width < 50 || Math.abs(width - drawnWidth) < 1) return;
+    if (width < 50) return;
+    wantedWidth = width;
+    if (!plotModule) {
+      if (body.dataset.pending) return;
+      body.dataset.pending = 'plot';  // until drawn (the browser tests wait for it)
+      loadPlot().then(() => redraw(wantedWidth), () => {
+        delete body.dataset.pending;
+        body.replaceChildren(h('p', { class: 'note' }, 'The chart could not be drawn (its drawing code did not load); the table view below has its data.'));
+      });
+      return;
+    }
+    if (Math.abs(width - drawnWidth) < 1) return;
     drawnWidth = width;
-    body.replaceChildren(drawChart(points, seriesNames, styles, { ...options, width }));
+    delete body.dataset.pending;
+    body.replaceChildren(drawChart(plotModule, points, seriesNames, styles, { ...options, width }));
   };
   redraws.set(body, redraw);
   resizeObserver.observe(body);
