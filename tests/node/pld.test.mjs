@@ -178,3 +178,58 @@ test('issue 6 §3/§5: limits are refused before the work, on a field of the req
   assertError(compose(1e-5, [{ mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian', sigma: 1 } } }, count: 1 }]),
     'items.0.mechanism.rate');
 });
+
+// Fuzz reproducers (issue 6 §5/§6, tests/fuzz): every error names a field of the request, in words.
+const noJargon = (response) => assert.doesNotMatch(response.error.message, /NaN|Infinity|discretization_interval|tail_mass_truncation/);
+
+test('fuzz: δ too small for double precision is refused on delta, not on an absent tail_mass_truncation', () => {
+  for (const extra of [{}, { discretization: 0.0036568359864860922 }]) {
+    const response = compose(5e-324, [gaussianItem(1e-150, 1, 2)], extra);
+    assertError(response, 'delta');
+    assert.match(response.error.message, /2\.2\d*e-307/);
+    noJargon(response);
+  }
+});
+
+test('fuzz: (ε, δ) and pure items with ε beyond 700 are refused on their epsilon (were "needs about NaN grid points")', () => {
+  for (const guarantee of [{ type: 'pure', epsilon: 800 }, { type: 'pure', epsilon: 1e200 }, { type: 'approx', epsilon: 1.7976931348623157e308, delta: 1e-7 }]) {
+    for (const count of [1, 45]) {
+      const response = compose(1e-6, [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 2 }, { guarantee, count }]);
+      assertError(response, 'items.1.guarantee.epsilon');
+      assert.match(response.error.message, /at most 700/);
+      noJargon(response);
+    }
+  }
+  const profile = calc.compute({ op: 'profile', items: [{ guarantee: { type: 'approx', epsilon: 1e200, delta: 0.5 }, count: 45 }], epsilons: [0, 1] });
+  assertError(profile, 'items.0.guarantee.epsilon');
+  // ε = 700 itself is still composed: its δ at ε = 1 is 1 − e^(1−700) ≈ 1 (Kairouz, Oh, Viswanath 2015).
+  okResult(calc.compute({ op: 'profile', items: [{ guarantee: { type: 'pure', epsilon: 700 }, count: 1 }], epsilons: [1] }));
+});
+
+test('fuzz: σ beyond 1e150 × the shift is refused on sigma (were "needs about NaN grid points")', () => {
+  const cases = [
+    [{ type: 'gaussian', sigma: 1e300 }, 'items.0.mechanism.sigma'],
+    [{ type: 'gaussian', sigma: 1e300, sensitivity: 0.134 }, 'items.0.mechanism.sigma'],
+    [{ type: 'gaussian_mixture', sigma: 1e300, shifts: [0.1, 0.5], weights: [0.5, 0.5] }, 'items.0.mechanism.sigma'],
+    [{ type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sigma: 1e300 } }, 'items.0.mechanism.mechanism.sigma'],
+  ];
+  for (const [mechanism, field] of cases) {
+    for (const count of [1, 45]) {
+      const response = compose(1e-6, [{ mechanism, count }]);
+      assertError(response, field);
+      assert.match(response.error.message, /1e150/);
+      noJargon(response);
+    }
+  }
+  // σ = 1e150 is still resolved: ε = 0 at δ = 1e-6, since δ(0) = 2Φ(1/(2σ)) − 1 ≈ 4e-151 (Balle & Wang 2018).
+  assert.equal(okResult(compose(1e-6, [gaussianItem(1e150, 1, 45)])).epsilon_upper, 0);
+});
+
+test('fuzz: δ = 1e-300 for a subsampled Gaussian with σ = 7.26e13 is refused, never an ε below the exact one', () => {
+  // Its δ(ε = 0) is about 2e-15 (central limit: μ = q √T / σ = 4.4e-15, δ(0) = 2Φ(μ/2) − 1 ≈ 0.4 μ;
+  // Dong, Roth, Su 2022, Thm 5), so ε = 0 at δ = 1e-300 would be unsound.
+  const items = [{ count: 1000, mechanism: subsampledGaussian(7.2593015344349281e13, 0.01) }];
+  const response = compose(1e-300, items);
+  assertError(response, 'delta');
+  assert.ok(statedFloor(response.error.message) > 2e-15, response.error.message);
+});

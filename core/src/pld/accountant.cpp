@@ -308,6 +308,12 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                          const AccountingOptions& options, const ProgressCallback& progress,
                                          const std::string& items_field) {
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
+  // A tenth of the target is the truncation budget below; it must stay a normal double (> 0).
+  if (!(target / 10 >= std::numeric_limits<double>::min())) {
+    return invalid_argument("delta", "delta must be at least " + format_number(10 * std::numeric_limits<double>::min()) +
+                                         " for the numeric composition, which works in double precision (got " +
+                                         format_number(target) + ").");
+  }
   // Each pass is a complete, sound computation; a refinement pass only replaces the previous
   // answer. Pass i reports its progress in [1 - 2^-i, 1 - 2^-(i+1)].
   AccountingOptions pass_options = options;
