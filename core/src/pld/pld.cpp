@@ -19,6 +19,9 @@ constexpr double kExpUnderflow = -740;  // e^-740 < 1e-321: below this exp() ret
 
 Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
 
+// Spectrum coefficients between progress reports inside one term of a composition.
+constexpr std::size_t kProgressCoefficients = 16384;
+
 // log E[e^{lambda K}] of the finite part of a PLD, K its grid index (a sub-probability MGF), from
 // the logs of its masses (-inf for empty cells).
 double log_mgf(const std::vector<double>& log_masses, std::int64_t lowest_index, double lambda) {
@@ -251,6 +254,12 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     double direct_budget = kDirectBudget;
     std::vector<std::complex<double>> twiddles;
     for (std::size_t j = 0; j < spectrum.size(); ++j) {
+      // The powers (and direct sums) of a long spectrum take a while: keep the cancel alive.
+      if (progress && j % kProgressCoefficients == kProgressCoefficients - 1 &&
+          !progress(0.05 + 0.9 * (static_cast<double>(t) + static_cast<double>(j) / static_cast<double>(spectrum.size())) /
+                               static_cast<double>(terms.size() + 1))) {
+        return cancelled();
+      }
       BoundedComplex coefficient{spectrum[j], input_error};
       double magnitude = count == 1 ? 0.0 : std::abs(spectrum[j]);
       if (magnitude + input_error > amplifying && direct_budget >= direct_cost) {
