@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <utility>
 #include <variant>
@@ -100,8 +101,8 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
                      (epsilon ? "Give an epsilon of at most 700." : "Increase " + name + ".")};
   }
   if (error.field != kGridTooLarge) return error;
-  const std::string needed = error.message == "inf" || error.message == "nan" ? "more than " + std::to_string(kMaxGridPoints)
-                                                                              : "about " + error.message;
+  const bool counted = std::isfinite(std::strtod(error.message.c_str(), nullptr));
+  const std::string needed = counted ? "about " + error.message : "more than " + std::to_string(kMaxGridPoints);
   const std::string limit = "(limit " + std::to_string(kMaxGridPoints) + " points, which bounds memory and time)";
   if (context.options.discretization_interval != 0) {
     return Error{kNumeric, "discretization_interval",

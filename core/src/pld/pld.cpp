@@ -203,7 +203,12 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     for (std::size_t i = 0; i < term.pld->masses.size(); ++i) log_masses.back()[i] = std::log(term.pld->masses[i]);
   }
   // P[S >= u] <= exp(sum_i c_i log M_i(lambda) - lambda u) <= tail_mass / 2 for u >= the bound.
+  // Each bound evaluation sums over every item's grid: report between them, so that long grids can
+  // be cancelled (the fraction stays at 0: the range search is not measured).
+  bool stopped = false;
+  auto heartbeat = [&]() { stopped = stopped || (progress && !progress(0)); };
   const double hi = std::min(trivial_hi, std::ceil(minimise_over_lambda([&](double lambda) {
+    heartbeat();
     double log_mgf_sum = 0;
     for (std::size_t t = 0; t < terms.size(); ++t) {
       log_mgf_sum += terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, lambda);
@@ -211,12 +216,14 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     return (log_mgf_sum - log_tail) / lambda;
   })));
   double lo = std::max(trivial_lo, std::floor(-minimise_over_lambda([&](double lambda) {
+    heartbeat();
     double log_mgf_sum = 0;
     for (std::size_t t = 0; t < terms.size(); ++t) {
       log_mgf_sum += terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, -lambda);
     }
     return (log_mgf_sum - log_tail) / lambda;
   })));
+  if (stopped) return cancelled();
   lo = std::min(lo, hi);
   const double points = hi - lo + 1;
   if (!(points <= static_cast<double>(kMaxGridPoints))) {
@@ -297,7 +304,9 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   const double transform_point_error = transform.inverse_error_bound() * magnitude_sum / n;
   const double point_error = error_sum / n + transform_point_error;
   const double l2_error = std::sqrt(error_square_sum / n) + std::sqrt(n) * transform_point_error;
+  if (progress && !progress(0.96)) return cancelled();
   transform.inverse(product, signal);
+  if (progress && !progress(0.98)) return cancelled();
 
   DiscretePld result;
   result.discretization_interval = h;

@@ -186,10 +186,12 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
   return components;
 }
 
-// Below this ratio of the shifts' spread to sigma the privacy loss L = (spread / sigma) x + ... is
-// under 1e-150 wherever the normal density is not negligible, and its square (the Gaussian's mean
-// loss mu^2 / 2) underflows: double precision cannot resolve the distribution of L.
-constexpr double kMinShiftSpreadOverSigma = 1e-150;
+// The privacy loss of shifted normals is L = mu x + ... with mu = spread / sigma, and its mean is
+// about mu^2 / 2. Below kMinShiftSpreadOverSigma the losses (and their subsampled mixtures) are too
+// small for double precision to resolve; above kMaxShiftSpreadOverSigma mu^2 overflows (NaN losses),
+// while any mu above about 40 already puts losses beyond +-kMaxLoss.
+constexpr double kMinShiftSpreadOverSigma = 1e-100;
+constexpr double kMaxShiftSpreadOverSigma = 1e100;
 
 // The mixture pair of a mechanism, pruned in the distribution the direction takes L under.
 // `sigma_field` names sigma in errors, `field` the shifts.
@@ -205,12 +207,18 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
   }
   const double spread = highest - lowest;
   if (spread > 0 && !(spread / sigma >= kMinShiftSpreadOverSigma)) {
-    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) + ") is more than 1e150 times the distance between "
+    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) + ") is more than 1e100 times the distance between "
                                          "the shifted means (" + format_number(spread) + "): the privacy loss is then below "
-                                         "1e-150, too small for double precision to represent its distribution. Such an item "
+                                         "1e-100, too small for double precision to represent its distribution. Such an item "
                                          "adds almost nothing (its delta at epsilon 0 is at most about " +
                                          format_number(0.4 * spread / sigma) + "): leave it out of the composition, or give "
                                          "a smaller sigma.");
+  }
+  if (!(spread / sigma <= kMaxShiftSpreadOverSigma)) {
+    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) + ") is less than 1e-100 times the distance between "
+                                         "the shifted means (" + format_number(spread) + "): the privacy loss then reaches far "
+                                         "beyond 700, where e^loss no longer fits a double. Increase sigma, or bring the "
+                                         "shifts closer together.");
   }
   DPCALC_TRY(GaussianMixtureLoss loss, GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped,
                                                                    swapped, field));
