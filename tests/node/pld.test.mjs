@@ -238,3 +238,14 @@ test('fuzz: δ = 1e-300 for a subsampled Gaussian with σ = 7.26e13 is refused, 
   assertError(response, 'delta');
   assert.ok(statedFloor(response.error.message) > 2e-15, response.error.message);
 });
+
+test('fuzz: a mixture shift or weight that is not a number says so in words', () => {
+  // seed 11 of `npm run fuzz -- --numeric-share 1`: a NaN shift was reported as "(got NaN)".
+  const mixture = (shifts, weights) => calc.compute({ op: 'profile', epsilons: [0.1], items: [{ mechanism: { type: 'gaussian_mixture', sigma: 2.29, shifts, weights }, count: 41 }] });
+  const shift = mixture([2.07, 0.09, NaN, 0.45], [0.29, 0.46, 0.18, 0.07]);
+  assertError(shift, 'items.0.mechanism.shifts.2');
+  assert.match(shift.error.message, /not a number/);
+  const weight = mixture([2.07, 0.09], [NaN, 1]);
+  assertError(weight, 'items.0.mechanism.weights.0');
+  assert.match(weight.error.message, /not a number/);
+});

@@ -170,11 +170,11 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
     const double w = weights[j];
     if (!(w >= 0 && w <= 1)) {
       return invalid_argument(field_path(weights_field, index),
-                              "each weight must be a number in [0, 1] (got " + format_number(w) + ").");
+                              "each weight must be a number in [0, 1] " + got(w) + ".");
     }
     if (!std::isfinite(shifts[j])) {
       return invalid_argument(field_path(prefix, shifts_name + "." + index),
-                              "each shift must be a finite number (got " + format_number(shifts[j]) + ").");
+                              "each shift must be a finite number " + got(shifts[j]) + ".");
     }
     total += w;
     if (w > 0) components.push_back({shifts[j], w});
