@@ -202,6 +202,34 @@ TEST_CASE("[pld] discretize: a grid beyond kMaxGridPoints is an error before all
   CHECK(result.error().field == kGridTooLarge);  // the accountant rewrites it for the request
 }
 
+TEST_CASE("[pld] discretize: reports progress every kProgressPoints grid points and stops when cancelled") {
+  // Gaussian sigma = 1 at step 1e-5: about 1.6e6 grid points, the slow part of a fine grid.
+  const auto pair = PrivacyLossPair::create(Mechanism{GaussianMechanism{1, 1}}, Direction::kRemove, "mechanism");
+  REQUIRE(pair.ok());
+  std::vector<double> fractions;
+  const auto cancelled = discretize(pair.value(), 1e-5, kTailMass, [&](double fraction) {
+    fractions.push_back(fraction);
+    return fractions.size() < 3;
+  });
+  REQUIRE(!cancelled.ok());
+  CHECK(cancelled.error().code == kCancelled);
+  CHECK(fractions.size() == 3);
+  CHECK(fractions[0] > 0);
+  CHECK(fractions[2] > fractions[1]);
+  CHECK(fractions[1] > fractions[0]);
+  std::size_t reports = 0;
+  double last = 0;
+  const auto completed = discretize(pair.value(), 1e-5, kTailMass, [&](double fraction) {
+    ++reports;
+    last = fraction;
+    return true;
+  });
+  REQUIRE(completed.ok());
+  const std::size_t points = completed.value().pessimistic.masses.size();
+  CHECK(reports >= points / kProgressPoints - 1);
+  CHECK(last <= 1);
+}
+
 // Pairs with Q-mass where P = 0 (loss -infinity: the (eps, delta) pair, and its add direction when
 // subsampled): that Q-only outcome carries no P-mass and must not be merged into the lowest
 // outcome (it used to be, which left the optimistic delta(0) of (1, 1e-3) at 0.4623861 against the

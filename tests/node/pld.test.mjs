@@ -178,3 +178,74 @@ test('issue 6 §3/§5: limits are refused before the work, on a field of the req
   assertError(compose(1e-5, [{ mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian', sigma: 1 } } }, count: 1 }]),
     'items.0.mechanism.rate');
 });
+
+// Fuzz reproducers (issue 6 §5/§6, tests/fuzz): every error names a field of the request, in words.
+const noJargon = (response) => assert.doesNotMatch(response.error.message, /NaN|Infinity|discretization_interval|tail_mass_truncation/);
+
+test('fuzz: δ too small for double precision is refused on delta, not on an absent tail_mass_truncation', () => {
+  for (const extra of [{}, { discretization: 0.0036568359864860922 }]) {
+    const response = compose(5e-324, [gaussianItem(1e-150, 1, 2)], extra);
+    assertError(response, 'delta');
+    assert.match(response.error.message, /2\.2\d*e-307/);
+    noJargon(response);
+  }
+});
+
+test('fuzz: (ε, δ) and pure items with ε beyond 700 are refused on their epsilon (were "needs about NaN grid points")', () => {
+  for (const guarantee of [{ type: 'pure', epsilon: 800 }, { type: 'pure', epsilon: 1e200 }, { type: 'approx', epsilon: 1.7976931348623157e308, delta: 1e-7 }]) {
+    for (const count of [1, 45]) {
+      const response = compose(1e-6, [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 2 }, { guarantee, count }]);
+      assertError(response, 'items.1.guarantee.epsilon');
+      assert.match(response.error.message, /at most 700/);
+      noJargon(response);
+    }
+  }
+  const profile = calc.compute({ op: 'profile', items: [{ guarantee: { type: 'approx', epsilon: 1e200, delta: 0.5 }, count: 45 }], epsilons: [0, 1] });
+  assertError(profile, 'items.0.guarantee.epsilon');
+  // ε = 700 itself is still composed: its δ at ε = 1 is 1 − e^(1−700) ≈ 1 (Kairouz, Oh, Viswanath 2015).
+  okResult(calc.compute({ op: 'profile', items: [{ guarantee: { type: 'pure', epsilon: 700 }, count: 1 }], epsilons: [1] }));
+});
+
+test('fuzz: σ beyond 1e100 × the shift, or below 1e-100 × it, is refused on sigma (were "needs about NaN grid points", "loss reaches NaN")', () => {
+  const cases = [
+    [{ type: 'gaussian', sigma: 1e300 }, 'items.0.mechanism.sigma'],
+    [{ type: 'gaussian', sigma: 1e300, sensitivity: 0.134 }, 'items.0.mechanism.sigma'],
+    [{ type: 'gaussian_mixture', sigma: 1e300, shifts: [0.1, 0.5], weights: [0.5, 0.5] }, 'items.0.mechanism.sigma'],
+    [{ type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sigma: 1e300 } }, 'items.0.mechanism.mechanism.sigma'],
+    [{ type: 'poisson_subsampled', rate: 0.17858362508962433, mechanism: { type: 'gaussian', sigma: 1e150 } }, 'items.0.mechanism.mechanism.sigma'],
+    [{ type: 'gaussian_mixture', sigma: 2.8235655332262204, shifts: [0.278, 0.217, -1e308], weights: [0.18, 0.36, 0.46] }, 'items.0.mechanism.sigma'],
+    [{ type: 'gaussian', sigma: 1e-200, sensitivity: 1e200 }, 'items.0.mechanism.sigma'],
+  ];
+  for (const [mechanism, field] of cases) {
+    for (const count of [1, 45]) {
+      const response = compose(1e-6, [{ mechanism, count }]);
+      assertError(response, field);
+      assert.match(response.error.message, /1e100|1e-100/);
+      noJargon(response);
+    }
+  }
+  // σ = 1e99 is still resolved: ε = 0 at δ = 1e-6, since δ(0) = 2Φ(1/(2σ)) − 1 ≈ 4e-100 (Balle & Wang 2018);
+  // so is its subsampled form (δ(0) smaller still).
+  assert.equal(okResult(compose(1e-6, [gaussianItem(1e99, 1, 45)])).epsilon_upper, 0);
+  assert.equal(okResult(compose(1e-6, [{ mechanism: subsampledGaussian(1e99, 0.17858362508962433), count: 48 }])).epsilon_upper, 0);
+});
+
+test('fuzz: δ = 1e-300 for a subsampled Gaussian with σ = 7.26e13 is refused, never an ε below the exact one', () => {
+  // Its δ(ε = 0) is about 2e-15 (central limit: μ = q √T / σ = 4.4e-15, δ(0) = 2Φ(μ/2) − 1 ≈ 0.4 μ;
+  // Dong, Roth, Su 2022, Thm 5), so ε = 0 at δ = 1e-300 would be unsound.
+  const items = [{ count: 1000, mechanism: subsampledGaussian(7.2593015344349281e13, 0.01) }];
+  const response = compose(1e-300, items);
+  assertError(response, 'delta');
+  assert.ok(statedFloor(response.error.message) > 2e-15, response.error.message);
+});
+
+test('fuzz: a mixture shift or weight that is not a number says so in words', () => {
+  // seed 11 of `npm run fuzz -- --numeric-share 1`: a NaN shift was reported as "(got NaN)".
+  const mixture = (shifts, weights) => calc.compute({ op: 'profile', epsilons: [0.1], items: [{ mechanism: { type: 'gaussian_mixture', sigma: 2.29, shifts, weights }, count: 41 }] });
+  const shift = mixture([2.07, 0.09, NaN, 0.45], [0.29, 0.46, 0.18, 0.07]);
+  assertError(shift, 'items.0.mechanism.shifts.2');
+  assert.match(shift.error.message, /not a number/);
+  const weight = mixture([2.07, 0.09], [NaN, 1]);
+  assertError(weight, 'items.0.mechanism.weights.0');
+  assert.match(weight.error.message, /not a number/);
+});

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <utility>
 #include <variant>
@@ -100,8 +101,8 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
                      (epsilon ? "Give an epsilon of at most 700." : "Increase " + name + ".")};
   }
   if (error.field != kGridTooLarge) return error;
-  const std::string needed = error.message == "inf" || error.message == "nan" ? "more than " + std::to_string(kMaxGridPoints)
-                                                                              : "about " + error.message;
+  const bool counted = std::isfinite(std::strtod(error.message.c_str(), nullptr));
+  const std::string needed = counted ? "about " + error.message : "more than " + std::to_string(kMaxGridPoints);
   const std::string limit = "(limit " + std::to_string(kMaxGridPoints) + " points, which bounds memory and time)";
   if (context.options.discretization_interval != 0) {
     return Error{kNumeric, "discretization_interval",
@@ -124,8 +125,9 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
 
 // discretize() for one item, its limits explained.
 Result<DiscretizedPair> discretize_item(const PrivacyLossPair& pair, double interval, double tail_mass,
-                                        const RequestContext& context, std::size_t item) {
-  Result<DiscretizedPair> result = discretize(pair, interval, tail_mass);
+                                        const RequestContext& context, std::size_t item,
+                                        const ProgressCallback& progress) {
+  Result<DiscretizedPair> result = discretize(pair, interval, tail_mass, progress);
   if (!result.ok()) return explain_limit(result.error(), context, item, interval);
   return result;
 }
@@ -169,7 +171,10 @@ double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
 // The mean term dominates at large eps (large T): there the error relative to eps does not fall
 // with T, and a step chosen from the spread alone is too coarse.
 Result<double> default_interval(const std::vector<ItemPairs>& pairs, const AccountingOptions& options,
-                                const RequestContext& context) {
+                                const RequestContext& context, const ProgressCallback& progress) {
+  // The pilot grids come before any measurable progress: they only keep the cancel alive.
+  ProgressCallback heartbeat;
+  if (progress) heartbeat = [&](double) { return progress(0); };
   double interval = kMaxDefaultInterval;
   double total_count = 0;
   for (const auto& item : pairs) total_count += item.count;
@@ -180,7 +185,7 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
     for (std::size_t i = 0; i < pairs.size(); ++i) {
       const ItemPairs& item = pairs[i];
       DPCALC_TRY(const DiscretizedPair pilot, discretize_item(remove ? item.remove : item.add, kPilotInterval,
-                                                              options.tail_mass_truncation, context, i));
+                                                              options.tail_mass_truncation, context, i, heartbeat));
       const auto [item_mean, item_variance] = moments(pilot.pessimistic);
       mean += item.count * item_mean;
       variance += item.count * item_variance;
@@ -216,7 +221,7 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
   const RequestContext context{items, items_field, checked};
   double interval = checked.discretization_interval;
   if (interval == 0) {
-    DPCALC_TRY(interval, default_interval(pairs, checked, context));
+    DPCALC_TRY(interval, default_interval(pairs, checked, context, progress));
   }
   double total_count = 0;
   for (const auto& item : pairs) total_count += item.count;
@@ -227,11 +232,18 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
   bool all_symmetric = true;
   for (const auto& item : pairs) all_symmetric = all_symmetric && item.symmetric;
   std::vector<DiscretizedPair> removes, adds;
+  // Discretisation is the first fifth of the progress: half of item i's share per direction.
+  auto item_progress = [&](std::size_t i, double half) -> ProgressCallback {
+    if (!progress) return {};
+    return [&, i, half](double f) {
+      return progress(0.2 * (static_cast<double>(i) + 0.5 * (half + f)) / static_cast<double>(pairs.size()));
+    };
+  };
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    DPCALC_TRY(DiscretizedPair remove, discretize_item(pairs[i].remove, interval, item_tail, context, i));
+    DPCALC_TRY(DiscretizedPair remove, discretize_item(pairs[i].remove, interval, item_tail, context, i, item_progress(i, 0)));
     removes.push_back(std::move(remove));
     if (!all_symmetric) {
-      DPCALC_TRY(DiscretizedPair add, discretize_item(pairs[i].add, interval, item_tail, context, i));
+      DPCALC_TRY(DiscretizedPair add, discretize_item(pairs[i].add, interval, item_tail, context, i, item_progress(i, 1)));
       adds.push_back(std::move(add));
     }
     if (progress && !progress(0.2 * static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) {
@@ -308,6 +320,12 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                          const AccountingOptions& options, const ProgressCallback& progress,
                                          const std::string& items_field) {
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
+  // A tenth of the target is the truncation budget below; it must stay a normal double (> 0).
+  if (!(target / 10 >= std::numeric_limits<double>::min())) {
+    return invalid_argument("delta", "delta must be at least " + format_number(10 * std::numeric_limits<double>::min()) +
+                                         " for the numeric composition, which works in double precision (got " +
+                                         format_number(target) + ").");
+  }
   // Each pass is a complete, sound computation; a refinement pass only replaces the previous
   // answer. Pass i reports its progress in [1 - 2^-i, 1 - 2^-(i+1)].
   AccountingOptions pass_options = options;

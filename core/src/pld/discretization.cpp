@@ -49,7 +49,8 @@ void trim(DiscretePld& pld) {
 
 }  // namespace
 
-Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double tail_mass) {
+Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double tail_mass,
+                                   const ProgressCallback& progress) {
   // Grid range [k_lo h, k_hi h]: the finite loss range, or where the tails drop below tail_mass.
   double top = pair.max_finite_loss();
   if (std::isinf(top)) {
@@ -76,8 +77,19 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
   while (static_cast<double>(k_hi) * h < top) ++k_hi;
   const std::size_t n = static_cast<std::size_t>(k_hi - k_lo) + 1;
 
+  // The masses are evaluated at up to two grids of n points (the continuous part separately when
+  // there are atoms): the bulk of the work.
+  const double evaluations = static_cast<double>(pair.atoms().empty() ? n : 2 * n);
+  std::size_t evaluated = 0;
+  auto heartbeat = [&]() {
+    return !progress || ++evaluated % kProgressPoints != 0 || progress(static_cast<double>(evaluated) / evaluations);
+  };
+  const Error cancelled{kCancelled, "", "The computation was cancelled."};
   std::vector<LossMasses> at(n);
-  for (std::size_t i = 0; i < n; ++i) at[i] = pair.masses(static_cast<double>(k_lo + static_cast<std::int64_t>(i)) * h);
+  for (std::size_t i = 0; i < n; ++i) {
+    at[i] = pair.masses(static_cast<double>(k_lo + static_cast<std::int64_t>(i)) * h);
+    if (!heartbeat()) return cancelled;
+  }
 
   DiscretizedPair result;
   DiscretePld& upper = result.pessimistic;
@@ -136,6 +148,7 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
     continuous.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
       continuous[i] = pair.continuous_masses(static_cast<double>(k_lo + static_cast<std::int64_t>(i)) * h);
+      if (!heartbeat()) return cancelled;
     }
   }
   const std::vector<LossMasses>& cells = pair.atoms().empty() ? at : continuous;

@@ -19,6 +19,9 @@ constexpr double kExpUnderflow = -740;  // e^-740 < 1e-321: below this exp() ret
 
 Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
 
+// Spectrum coefficients between progress reports inside one term of a composition.
+constexpr std::size_t kProgressCoefficients = 16384;
+
 // log E[e^{lambda K}] of the finite part of a PLD, K its grid index (a sub-probability MGF), from
 // the logs of its masses (-inf for empty cells).
 double log_mgf(const std::vector<double>& log_masses, std::int64_t lowest_index, double lambda) {
@@ -200,7 +203,12 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     for (std::size_t i = 0; i < term.pld->masses.size(); ++i) log_masses.back()[i] = std::log(term.pld->masses[i]);
   }
   // P[S >= u] <= exp(sum_i c_i log M_i(lambda) - lambda u) <= tail_mass / 2 for u >= the bound.
+  // Each bound evaluation sums over every item's grid: report between them, so that long grids can
+  // be cancelled (the fraction stays at 0: the range search is not measured).
+  bool stopped = false;
+  auto heartbeat = [&]() { stopped = stopped || (progress && !progress(0)); };
   const double hi = std::min(trivial_hi, std::ceil(minimise_over_lambda([&](double lambda) {
+    heartbeat();
     double log_mgf_sum = 0;
     for (std::size_t t = 0; t < terms.size(); ++t) {
       log_mgf_sum += terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, lambda);
@@ -208,12 +216,14 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     return (log_mgf_sum - log_tail) / lambda;
   })));
   double lo = std::max(trivial_lo, std::floor(-minimise_over_lambda([&](double lambda) {
+    heartbeat();
     double log_mgf_sum = 0;
     for (std::size_t t = 0; t < terms.size(); ++t) {
       log_mgf_sum += terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, -lambda);
     }
     return (log_mgf_sum - log_tail) / lambda;
   })));
+  if (stopped) return cancelled();
   lo = std::min(lo, hi);
   const double points = hi - lo + 1;
   if (!(points <= static_cast<double>(kMaxGridPoints))) {
@@ -251,6 +261,12 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     double direct_budget = kDirectBudget;
     std::vector<std::complex<double>> twiddles;
     for (std::size_t j = 0; j < spectrum.size(); ++j) {
+      // The powers (and direct sums) of a long spectrum take a while: keep the cancel alive.
+      if (progress && j % kProgressCoefficients == kProgressCoefficients - 1 &&
+          !progress(0.05 + 0.9 * (static_cast<double>(t) + static_cast<double>(j) / static_cast<double>(spectrum.size())) /
+                               static_cast<double>(terms.size() + 1))) {
+        return cancelled();
+      }
       BoundedComplex coefficient{spectrum[j], input_error};
       double magnitude = count == 1 ? 0.0 : std::abs(spectrum[j]);
       if (magnitude + input_error > amplifying && direct_budget >= direct_cost) {
@@ -288,7 +304,9 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   const double transform_point_error = transform.inverse_error_bound() * magnitude_sum / n;
   const double point_error = error_sum / n + transform_point_error;
   const double l2_error = std::sqrt(error_square_sum / n) + std::sqrt(n) * transform_point_error;
+  if (progress && !progress(0.96)) return cancelled();
   transform.inverse(product, signal);
+  if (progress && !progress(0.98)) return cancelled();
 
   DiscretePld result;
   result.discretization_interval = h;

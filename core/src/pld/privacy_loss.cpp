@@ -6,6 +6,7 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/pld/pld.hpp"
 
 namespace dpcalc::pld {
 namespace {
@@ -169,11 +170,11 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
     const double w = weights[j];
     if (!(w >= 0 && w <= 1)) {
       return invalid_argument(field_path(weights_field, index),
-                              "each weight must be a number in [0, 1] (got " + format_number(w) + ").");
+                              "each weight must be a number in [0, 1] " + got(w) + ".");
     }
     if (!std::isfinite(shifts[j])) {
       return invalid_argument(field_path(prefix, shifts_name + "." + index),
-                              "each shift must be a finite number (got " + format_number(shifts[j]) + ").");
+                              "each shift must be a finite number " + got(shifts[j]) + ".");
     }
     total += w;
     if (w > 0) components.push_back({shifts[j], w});
@@ -185,10 +186,40 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
   return components;
 }
 
+// The privacy loss of shifted normals is L = mu x + ... with mu = spread / sigma, and its mean is
+// about mu^2 / 2. Below kMinShiftSpreadOverSigma the losses (and their subsampled mixtures) are too
+// small for double precision to resolve; above kMaxShiftSpreadOverSigma mu^2 overflows (NaN losses),
+// while any mu above about 40 already puts losses beyond +-kMaxLoss.
+constexpr double kMinShiftSpreadOverSigma = 1e-100;
+constexpr double kMaxShiftSpreadOverSigma = 1e100;
+
 // The mixture pair of a mechanism, pruned in the distribution the direction takes L under.
+// `sigma_field` names sigma in errors, `field` the shifts.
 Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureComponent> p,
                                               std::vector<MixtureComponent> q, bool swapped,
-                                              const std::string& field) {
+                                              const std::string& field, const std::string& sigma_field) {
+  double lowest = 0, highest = 0;
+  for (const auto* components : {&p, &q}) {
+    for (const MixtureComponent& c : *components) {
+      lowest = std::min(lowest, c.shift);
+      highest = std::max(highest, c.shift);
+    }
+  }
+  const double spread = highest - lowest;
+  if (spread > 0 && !(spread / sigma >= kMinShiftSpreadOverSigma)) {
+    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) + ") is more than 1e100 times the distance between "
+                                         "the shifted means (" + format_number(spread) + "): the privacy loss is then below "
+                                         "1e-100, too small for double precision to represent its distribution. Such an item "
+                                         "adds almost nothing (its delta at epsilon 0 is at most about " +
+                                         format_number(0.4 * spread / sigma) + "): leave it out of the composition, or give "
+                                         "a smaller sigma.");
+  }
+  if (!(spread / sigma <= kMaxShiftSpreadOverSigma)) {
+    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) + ") is less than 1e-100 times the distance between "
+                                         "the shifted means (" + format_number(spread) + "): the privacy loss then reaches far "
+                                         "beyond 700, where e^loss no longer fits a double. Increase sigma, or bring the "
+                                         "shifts closer together.");
+  }
   DPCALC_TRY(GaussianMixtureLoss loss, GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped,
                                                                    swapped, field));
   return PrivacyLossPair::Mixture{std::move(loss), swapped};
@@ -210,7 +241,7 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
     DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, field_path(prefix, "sensitivity")));
     std::vector<MixtureComponent> p{{sensitivity, rate}};
     if (rate < 1) p.push_back({0.0, 1 - rate});
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix, field_path(prefix, "sigma")));
   } else if (const auto* mixture = std::get_if<GaussianMixtureMechanism>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixture->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(std::vector<MixtureComponent> p,
@@ -219,7 +250,8 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
       for (auto& c : p) c.weight *= rate;
       p.push_back({0.0, 1 - rate});
     }
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, field_path(prefix, "shifts")));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, field_path(prefix, "shifts"),
+                                        field_path(prefix, "sigma")));
   } else if (const auto* mixtures = std::get_if<GaussianMixturePairMechanism>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, field_path(prefix, "sigma")));
     if (rate < 1) {
@@ -231,11 +263,19 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
                validate_components(mixtures->p_shifts, mixtures->p_weights, prefix, "p_shifts", "p_weights"));
     DPCALC_TRY(std::vector<MixtureComponent> q,
                validate_components(mixtures->q_shifts, mixtures->q_weights, prefix, "q_shifts", "q_weights"));
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, field_path(prefix, "p_shifts")));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, field_path(prefix, "p_shifts"),
+                                        field_path(prefix, "sigma")));
   } else {
     const auto& approx = std::get<ApproxDpMechanism>(mechanism.base);
     DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
     DPCALC_TRY(const double delta, check_delta(approx.delta, field_path(prefix, "delta")));
+    // e^-epsilon underflows past ~745, which would turn the pair's finite losses into infinite ones.
+    static_assert(kMaxLoss == 700, "the message below quotes kMaxLoss");
+    if (!(epsilon <= kMaxLoss)) {
+      return invalid_argument(field_path(prefix, "epsilon"),
+                              "epsilon must be at most 700 for the numeric composition (got " + format_number(epsilon) +
+                                  "): beyond that e^epsilon no longer fits a double.");
+    }
     // Kairouz, Oh, Viswanath 2015 randomized-response pair; e^eps / (1 + e^eps) written so that it
     // cannot overflow.
     const double high = (1 - delta) / (1 + std::exp(-epsilon));

@@ -30,8 +30,10 @@ struct DiscretizedPair {
 // the grid at most tail_mass (> 0; the cut mass goes to +infinity in the pessimistic PLD and is
 // reported in its truncated_mass; the optimistic PLD keeps it). Errors: "numeric" on
 // kGridTooLarge when the grid would need more than kMaxGridPoints points, on kLossTooLarge for
-// losses beyond +-kMaxLoss (see pld.hpp).
+// losses beyond +-kMaxLoss (see pld.hpp). `progress` (optional) hears the fraction of grid points
+// evaluated every kProgressPoints points, so that a fine grid can be cancelled (kCancelled).
+inline constexpr std::size_t kProgressPoints = 1024;
 Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double discretization_interval,
-                                   double tail_mass);
+                                   double tail_mass, const ProgressCallback& progress = {});
 
 }  // namespace dpcalc::pld
