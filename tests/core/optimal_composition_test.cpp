@@ -48,6 +48,36 @@ TEST_CASE("[optimal_composition] smallest epsilon for a target delta, reference 
   }
 }
 
+TEST_CASE("[optimal_composition] tiny and huge eps0 keep full accuracy") {
+  SUBCASE("eps0 down to 1e-12: within 1e-9 of the exact answer, never below it") {
+    const InverseCase cases[] = {
+        // KOV 2015 Thm 3.3 with mpmath at 50 digits: exact binomial terms, each breakpoint's delta,
+        // then the segment's linear equation in e^eps solved (the code before this test was
+        // 1.7e-5 and 6.5e-8 above the first two).
+        {2.2504330953850607e-12, 0.0, 29, 2.3972203379930218e-12, 6.059269465011148922975e-12},
+        {1e-9, 0.0, 1000, 1e-8, 5.631580723425466927458e-9},
+        {3e-7, 1e-14, 200, 1e-6, 1.635885421914183051982e-6},
+    };
+    for (const InverseCase& c : cases) {
+      CAPTURE(c.epsilon0);
+      const auto epsilon = dpcalc::optimal_composition_epsilon(ApproxDp{c.epsilon0, c.delta0}, c.count,
+                                                               c.target_delta, "delta");
+      REQUIRE(epsilon.ok());
+      CHECK(epsilon.value() >= c.expected_epsilon);
+      CHECK_REL(epsilon.value(), c.expected_epsilon, 1e-9);
+    }
+  }
+  SUBCASE("eps0 = 700, k = 3: only l = 0 matters, so eps = 3 eps0 + ln(1 − delta / p^3), p^3 = 1 − 3e^-700") {
+    const auto epsilon = dpcalc::optimal_composition_epsilon(ApproxDp{700, 0}, 3, 1e-5, "delta");
+    REQUIRE(epsilon.ok());
+    CHECK_REL(epsilon.value(), 2100 + std::log1p(-1e-5), 1e-15);
+  }
+  SUBCASE("a positive delta below the smallest double is reported as that double, not 0") {
+    // mpmath (50 digits): 1.689e-654 for eps0 = 0.00020163966245730788, k = 2746, eps = 0.5156407.
+    CHECK(dpcalc::optimal_composition_delta(ApproxDp{0.00020163966245730788, 0}, 2746, 0.51564071381361809) > 0);
+  }
+}
+
 TEST_CASE("[optimal_composition] delta for a given epsilon, reference values") {
   struct ForwardCase {
     double epsilon0, delta0, count, epsilon, expected_delta;
@@ -85,7 +115,9 @@ TEST_CASE("[optimal_composition] properties") {
   }
   SUBCASE("delta is 1 − (1 − delta0)^k from k·eps0 on, and 0 needs exactly k·eps0 when delta0 = 0") {
     const ApproxDp pure{0.1, 0};
-    CHECK(dpcalc::optimal_composition_delta(pure, 50, 5.0) == 0);
+    // 50 × 0.1 in doubles is 5 + 2.8e-16 (0.1 is 0.1000000000000000055): delta is 0 from the double above 5 on.
+    CHECK(dpcalc::optimal_composition_delta(pure, 50, std::nextafter(5.0, 6.0)) == 0);
+    CHECK(dpcalc::optimal_composition_delta(pure, 50, 5.0) > 0);
     CHECK(dpcalc::optimal_composition_delta(pure, 50, 4.9) > 0);
     const auto epsilon = dpcalc::optimal_composition_epsilon(pure, 50, 0, "delta");
     REQUIRE(epsilon.ok());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <limits>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
@@ -13,9 +14,9 @@ namespace {
 
 constexpr double kLogSqrtTwoPi = 0.918938533204672741780329736406;
 
-// The sums below are evaluated to a relative error far below 1e-12 (Loader's log-binomials are
-// accurate to a few ulps at any k, and the sums are compensated); reporting them 1e-10 larger keeps
-// every delta an upper bound.
+// The walks below bound their own rounding (walk_error_factor); Loader's log-binomial that scales
+// them is accurate to a few ulps at any k. Reporting every sum 1e-10 larger covers both with a wide
+// margin, so every delta is an upper bound.
 constexpr double kSumRoundUp = 1e-10;
 
 // Terms smaller than the running total by this factor (e^-46 ~ 1e-20) end a walk, after a
@@ -57,7 +58,8 @@ double deviance(double x, double mean) {
 // every (eps0, 0)-DP mechanism, KOV 2015 Thm 3.3). With p = e^{eps0}/(1 + e^{eps0}), q = 1 − p:
 //   a_l = C(k,l) e^{(k−l) eps0} / (1 + e^{eps0})^k = Binomial(k, q) pmf at l
 //   b_l = C(k,l) e^{l eps0} / (1 + e^{eps0})^k     = a_l e^{−(k−2l) eps0}
-// Both, and the terms a_l − e^eps b_l of delta(eps), are log-concave in l.
+// The a_l are log-concave in l: a_{l−1}/a_l falls as l falls below the mode and a_{l+1}/a_l falls
+// as l rises above it, which bounds every tail of a sum by a geometric series.
 class RandomizedResponse {
  public:
   RandomizedResponse(double epsilon0, double count)
@@ -67,8 +69,10 @@ class RandomizedResponse {
         log_q_(-epsilon0 - std::log1p(std::exp(-epsilon0))),
         q_(1 / (1 + std::exp(epsilon0))),
         p_(1 / (1 + std::exp(-epsilon0))),
+        exp_epsilon0_(std::exp(epsilon0)),
         count_stirling_error_(stirling_error(count)) {}
 
+  // ln a_l to a few ulps at any k (Loader 2000).
   double log_a(double l) const {
     if (l == 0) return count_ * log_p_;
     if (l == count_) return count_ * log_q_;
@@ -77,83 +81,161 @@ class RandomizedResponse {
            deviance(l, count_ * q_) - deviance(rest, count_ * p_) - kLogSqrtTwoPi +
            0.5 * (std::log(count_) - std::log(l) - std::log(rest));
   }
+  // a_{l−1}/a_l and a_{l+1}/a_l; each is 3 roundings and exp's (< 1 ulp) away from the exact ratio.
+  double ratio_down(double l) const { return l / (count_ - l + 1) * exp_epsilon0_; }
+  double ratio_up(double l) const { return (count_ - l) / (l + 1) / exp_epsilon0_; }
   // (k − 2l) eps0: the privacy loss of outcome l, and the breakpoints of delta(eps).
   double loss(double l) const { return (count_ - 2 * l) * epsilon0_; }
-  double log_b(double l) const { return log_a(l) - loss(l); }
-  // ln(a_l − e^eps b_l), for l with loss(l) > eps.
-  double log_term(double l, double epsilon) const {
-    return log_a(l) + std::log(-std::expm1(epsilon - loss(l)));
-  }
+  // eps − loss(l) with a single rounding (2l − k is an exact integer), so its sign is exact and
+  // 1 − e^{eps − loss(l)} = −expm1(excess) keeps full relative accuracy next to a breakpoint.
+  double excess(double l, double epsilon) const { return std::fma(2 * l - count_, epsilon0_, epsilon); }
   // The largest l with loss(l) > eps, or −1 when there is none.
   double last_positive_term(double epsilon) const {
     if (!(epsilon0_ > 0)) return -1;
     double l = std::floor((count_ - epsilon / epsilon0_) / 2);
     l = std::min(std::max(l, -1.0), count_);
-    while (l >= 0 && !(loss(l) > epsilon)) --l;
-    while (l + 1 <= count_ && loss(l + 1) > epsilon) ++l;
+    while (l >= 0 && !(excess(l, epsilon) < 0)) --l;
+    while (l + 1 <= count_ && excess(l + 1, epsilon) < 0) ++l;
     return l;
   }
-  double mode_a() const { return std::floor((count_ + 1) * q_); }
-  double mode_b() const { return std::floor((count_ + 1) * p_); }
+  double mode() const { return std::floor((count_ + 1) * q_); }
   double count() const { return count_; }
   double epsilon0() const { return epsilon0_; }
 
  private:
-  double epsilon0_, count_, log_p_, log_q_, q_, p_, count_stirling_error_;
+  double epsilon0_, count_, log_p_, log_q_, q_, p_, exp_epsilon0_, count_stirling_error_;
 };
 
-// A sum of positive terms given by their logarithms: scaled by the largest seen so far and
-// compensated (Neumaier), so that long sums of tiny terms keep full relative accuracy.
-class LogSum {
- public:
-  explicit LogSum(double log_first) : reference_(log_first), sum_(1), compensation_(0) {}
-  void add(double log_term) {
-    if (log_term == kNegativeInfinity) return;
-    if (log_term > reference_) {
-      const double scale = std::exp(reference_ - log_term);
-      sum_ *= scale;
-      compensation_ *= scale;
-      reference_ = log_term;
+// Bounds the relative rounding error of the walks below after `steps` steps: each term carries at
+// most 4 roundings per step in its a-ratio product, 3 per step in the recurrence for 1 − e^{eps−loss},
+// a few more in its product, and the running sum one per term (Higham 2002, Lemma 3.1 and §4.2);
+// 16 per step and 1024 more (the ulps of the logarithms that scale the sum) cover them.
+double walk_error_factor(double steps) { return 1 + (16 * steps + 1024) * (DBL_EPSILON / 2); }
+
+// ln Σ_{l <= last} a_l (1 − e^{eps − loss(l)}): the sum in KOV's delta(eps), rounded up. The walk
+// starts at the largest a_l it needs (the mode, or `last` below it) and moves away from it with the
+// exact ratios a_{l±1}/a_l in linear scale, so a step costs a few flops instead of a log-binomial.
+// A direction ends when the geometric bound on everything left (log-concavity) falls below e^-46 of
+// the total; that bound is added, so the result stays an upper bound.
+double log_positive_sum(const RandomizedResponse& response, double epsilon) {
+  const double last = response.last_positive_term(epsilon);
+  if (last < 0) return kNegativeInfinity;
+  const double eps0 = response.epsilon0();
+  const double start = std::min(response.mode(), last);
+  const double gap = -std::expm1(-2 * eps0);  // 1 − e^{−2 eps0}: how much 1 − e^{eps−loss} grows a step down
+  const double shrink = std::exp(-2 * eps0);
+  const double negligible = std::exp(kNegligibleLogRatio);
+  const double first_excess = response.excess(start, epsilon);
+  // Terms are summed in units of a_start × `unit`, so that none underflows when eps0 is tiny.
+  const double unit = std::max(-std::expm1(first_excess), gap);
+  double sum = 0;
+  double steps = 0;
+
+  // Downwards from start: 1 − e^{eps−loss(l−1)} = (1 − e^{eps−loss(l)}) + e^{eps−loss(l)} gap, a sum
+  // of positive terms, so no cancellation however small eps0 is.
+  double scaled_a = 1, gain = -std::expm1(first_excess), kept = std::exp(first_excess);
+  for (double l = start;; --l) {
+    sum += scaled_a * gain / unit;
+    if (l == 0) break;
+    const double ratio = response.ratio_down(l);
+    if (ratio < 1) {
+      // Below l: a_{l−j} <= a_l ratio^j and the factor grows by at most gap a step.
+      const double rest = 2 * scaled_a / unit *
+                          (gain * ratio / (1 - ratio) + gap * ratio / ((1 - ratio) * (1 - ratio)));
+      if (rest < sum * negligible) {
+        sum += rest;
+        break;
+      }
     }
-    const double term = std::exp(log_term - reference_);
-    const double total = sum_ + term;
-    compensation_ += std::fabs(sum_) >= term ? (sum_ - total) + term : (term - total) + sum_;
-    sum_ = total;
+    scaled_a *= ratio;
+    gain += kept * gap;
+    kept *= shrink;
+    steps = std::max(steps, start - l + 1);
   }
-  double log_total() const { return reference_ + std::log(sum_ + compensation_); }
 
- private:
-  double reference_, sum_, compensation_;
-};
-
-// ln Σ_{l=first}^{last} e^{log_term(l)} for a log-concave sequence, walking outwards from `start`
-// (near its largest term). A walk stops once the terms fall geometrically below e^-46 of the total;
-// by log-concavity the rest is at most the geometric series with the current ratio, which is added,
-// so the result stays an upper bound.
-template <class LogTerm>
-double log_sum_log_concave(const LogTerm& log_term, double first, double last, double start) {
-  start = std::min(std::max(start, first), last);
-  const double log_start = log_term(start);
-  if (log_start == kNegativeInfinity) return kNegativeInfinity;
-  LogSum total(log_start);
-  for (double direction : {-1.0, 1.0}) {
-    double previous = log_start;
-    for (double l = start + direction; l >= first && l <= last; l += direction) {
-      const double current = log_term(l);
-      if (current == kNegativeInfinity) break;  // the support of a log-concave sequence is an interval
-      total.add(current);
-      const double log_ratio = current - previous;
-      previous = current;
-      if (log_ratio < 0) {
-        const double log_rest = current + log_ratio - std::log(-std::expm1(log_ratio));
-        if (log_rest < total.log_total() + kNegligibleLogRatio) {
-          total.add(log_rest);
-          break;
-        }
+  // Upwards from the mode to `last`, where the factor 1 − e^{eps−loss(l)} falls towards 0.
+  scaled_a = 1;
+  for (double l = start + 1; l <= last; ++l) {
+    scaled_a *= response.ratio_up(l - 1);
+    const double gain_here = -std::expm1(response.excess(l, epsilon));
+    sum += scaled_a * gain_here / unit;
+    steps = std::max(steps, l - start);
+    const double ratio = response.ratio_up(l);
+    if (ratio < 1) {
+      const double rest = 2 * scaled_a * gain_here / unit * ratio / (1 - ratio);
+      if (rest < sum * negligible) {
+        sum += rest;
+        break;
       }
     }
   }
-  return total.log_total();
+  return response.log_a(start) + std::log(unit) + std::log(sum) + std::log(walk_error_factor(steps));
+}
+
+// An estimate of the smallest eps whose sum Σ_{l: loss(l) > eps} a_l (1 − e^{eps−loss(l)}) is at
+// most e^{log_aim}, for the caller to certify. One upward pass over l keeps the sum at every
+// breakpoint eps = loss(i) by recurrences of positive terms (no cancellation):
+//   R_i = Σ_{l<i} a_l (1 − e^{−2(i−l) eps0})   (the sum at breakpoint i)
+//   Q_i = Σ_{l<i} a_l e^{−2(i−l) eps0}          (= e^{loss(i)} Σ_{l<i} b_l)
+//   R_{i+1} = R_i + (1 − e^{−2 eps0}) (Q_i + a_i),   Q_{i+1} = e^{−2 eps0} (Q_i + a_i).
+// At the first breakpoint i with R_i above the aim, the answer lies in [loss(i), loss(i−1)], where
+// the sum is (R_i + Q_i) − e^{eps − loss(i)} Q_i: solved for eps in closed form.
+double estimate_epsilon(const RandomizedResponse& response, double log_aim) {
+  const double count = response.count();
+  const double eps0 = response.epsilon0();
+  const double half = std::floor(count / 2);  // loss(i) >= 0 up to here
+  const double gap = -std::expm1(-2 * eps0);
+  const double shrink = std::exp(-2 * eps0);
+
+  // Start where everything below is negligible against the aim (a_l ratio/(1 − ratio) bounds the
+  // mass below l); a bisection, as that bound grows with l up to the mode.
+  const auto negligible_below = [&](double l) {
+    const double ratio = response.ratio_down(l);
+    return ratio < 1 && response.log_a(l) + std::log(ratio / (1 - ratio)) <= log_aim + kNegligibleLogRatio;
+  };
+  double start = 0;
+  double above = std::min(response.mode(), half);
+  if (negligible_below(above)) {
+    start = above;
+  } else {
+    while (above - start > 1) {
+      const double middle = std::floor((start + above) / 2);
+      (negligible_below(middle) ? start : above) = middle;
+    }
+  }
+
+  // Sums in units of a_start; rescaled before the a_l can overflow. `q_before` is Q_i before its
+  // last factor e^{−2 eps0}, which the solve divides by: it cannot underflow even when eps0 > 354.
+  double aim = std::exp(log_aim - response.log_a(start));
+  double scaled_a = 1, r_sum = 0, q_sum = 0, q_before = 0;
+  double i = start;
+  for (; i <= half && !(r_sum > aim); ++i) {
+    const double ratio = response.ratio_up(i);
+    if (i > response.mode() && ratio < 1 && scaled_a / (1 - ratio) < (r_sum + q_sum) * 1e-20) {
+      // The a_l left are negligible: from here R_{i+j} = P − Q_i e^{−2 j eps0} with P = R_i + Q_i,
+      // which exceeds the aim from j > ln(Q_i / (P − aim)) / (2 eps0) on (Q_i >= P − aim here).
+      const double total = r_sum + q_sum;
+      double jump = half + 1 - i;
+      if (total > aim) jump = std::min(jump, std::floor(std::log(q_sum / (total - aim)) / (2 * eps0)) + 1);
+      q_before = q_sum * std::exp(-2 * eps0 * (jump - 1));
+      q_sum = q_before * shrink;
+      r_sum = total - q_sum;
+      i += jump;
+      break;
+    }
+    q_before = q_sum + scaled_a;
+    r_sum += gap * q_before;
+    q_sum = shrink * q_before;
+    scaled_a *= ratio;
+    if (scaled_a > 1e150) {
+      scaled_a *= 1e-150, r_sum *= 1e-150, q_sum *= 1e-150, q_before *= 1e-150, aim *= 1e-150;
+    }
+  }
+  // In [loss(i), loss(i−1)] the sum is P − e^{eps − loss(i−1)} q_before, P = R_i + Q_i, and
+  // Q_i = (1 − gap) q_before: solved as e^{eps − loss(i−1)} = 1 + ((R_i − aim)/q_before − gap).
+  const double low = std::max(0.0, response.loss(i));
+  const double epsilon = response.loss(i - 1) + std::log1p((r_sum - aim) / q_before - gap);
+  return epsilon >= low ? std::min(epsilon, response.loss(i - 1)) : low;
 }
 
 double round_up(double value) { return value + 4 * DBL_EPSILON * value; }
@@ -185,14 +267,12 @@ Result<double> check_optimal_composition_size(double epsilon0, double count, con
 
 double optimal_composition_delta(const ApproxDp& per_step, double count, double epsilon) {
   const double base = failure_delta(per_step, count);
-  const RandomizedResponse response(per_step.epsilon, count);
-  const double last = response.last_positive_term(epsilon);
-  if (last < 0) return std::min(base, 1.0);
-  const double log_sum = log_sum_log_concave(
-      [&](double l) { return response.log_term(l, epsilon); }, 0, last, response.mode_a());
+  const double log_sum = log_positive_sum(RandomizedResponse(per_step.epsilon, count), epsilon);
+  if (log_sum == kNegativeInfinity) return std::min(base, 1.0);
   const double log_keep = count * std::log1p(-per_step.delta);
   const double delta = base + std::exp(log_keep + log_sum + std::log1p(kSumRoundUp));
-  return std::min(round_up(delta), 1.0);
+  // A positive delta below the smallest double is reported as that double, not as 0.
+  return std::min(std::max(round_up(delta), std::numeric_limits<double>::denorm_min()), 1.0);
 }
 
 Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double count, double total_delta,
@@ -208,40 +288,26 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   const auto meets_target = [&](double epsilon) {
     return optimal_composition_delta(per_step, count, epsilon) <= target;
   };
-  if (meets_target(0)) return 0.0;
-
-  // Find the segment between breakpoints (k − 2i) eps0 that holds the answer: the largest i whose
-  // breakpoint meets the target (i = 0, eps = k eps0, always does: delta there is `base`).
+  // From the first breakpoint k eps0 on (the double at or above it), delta is `base`: the answer is
+  // at most there.
   const RandomizedResponse response(per_step.epsilon, count);
-  const auto breakpoint = [&](double i) { return std::max(0.0, response.loss(i)); };
-  double feasible = 0;
-  double infeasible = std::floor(count / 2) + 1;  // its breakpoint is eps = 0
-  while (infeasible - feasible > 1) {
-    const double middle = std::floor((feasible + infeasible) / 2);
-    (meets_target(breakpoint(middle)) ? feasible : infeasible) = middle;
-  }
-  const double segment_high = breakpoint(feasible);
-  const double segment_low = breakpoint(infeasible);
+  double ceiling = response.loss(0);
+  if (response.excess(0, ceiling) < 0) ceiling = std::nextafter(ceiling, DBL_MAX);
+  if (!(target > base)) return ceiling;
 
-  // Inside the segment the terms l <= i are exactly the positive ones, so
-  //   delta(eps) = base + (1 − delta0)^k (1 + margin) (A − e^eps B),  A = Σ_{l<=i} a_l, B = Σ_{l<=i} b_l,
-  // is linear in e^eps: solve it for e^eps in closed form.
-  const double log_a_sum = log_sum_log_concave([&](double l) { return response.log_a(l); }, 0,
-                                               feasible, response.mode_a());
-  const double log_b_sum = log_sum_log_concave([&](double l) { return response.log_b(l); }, 0,
-                                               feasible, response.mode_b());
+  // Aim the estimate a little inside the target, past the forward function's rounding up (a relative
+  // kSumRoundUp on the sum, 4 ulps on the total), so that it is usually certified at once.
+  const double room = target * (1 - 8 * DBL_EPSILON) - base;
   const double log_keep = count * std::log1p(-per_step.delta);
-  const double log_target_sum = std::log(target - base) - log_keep - std::log1p(kSumRoundUp);
-  double epsilon = log_sub_exp(log_a_sum, log_target_sum) - log_b_sum;
-  if (!(epsilon >= segment_low)) epsilon = segment_low;
-  epsilon = std::min(epsilon, segment_high);
+  const double log_aim = std::log(room > 0 ? room : target - base) - log_keep - std::log1p(kSumRoundUp) - 1e-11;
+  double epsilon = estimate_epsilon(response, log_aim);
 
-  // Round up, by steps that start at an ulp and double, until the forward function confirms it;
-  // the segment's upper end meets the target, so this ends there at the latest (within the ~2100
-  // doublings from DBL_MIN to DBL_MAX, unless the inputs were outside check_optimal_composition_size).
-  double step = std::max(epsilon * DBL_EPSILON, DBL_MIN);
+  // Round up, by steps that start at an ulp and double, until the forward function certifies it;
+  // delta is `base` at the ceiling, so this ends there at the latest (within the ~2100 doublings
+  // from DBL_MIN to DBL_MAX, unless the inputs were outside check_optimal_composition_size).
+  double step = std::max(epsilon, per_step.epsilon) * DBL_EPSILON;
   for (int attempt = 0; attempt < 2200 && !meets_target(epsilon); ++attempt) {
-    epsilon = std::min(epsilon + step, segment_high);
+    epsilon = std::min(epsilon + step, ceiling);
     step *= 2;
   }
   if (!(std::isfinite(epsilon) && meets_target(epsilon))) {

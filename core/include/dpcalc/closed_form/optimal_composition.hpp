@@ -16,9 +16,9 @@ namespace dpcalc {
 inline constexpr MethodInfo kOptimalComposition{"Optimal composition (exact)",
                                                 "Kairouz, Oh, Viswanath 2015, Thm 3.3"};
 
-// The largest total count composed exactly. The sums below walk O(√count) terms for each of the
-// O(log count) evaluations of a search, so this keeps a request (and a budget split, which searches
-// over eps0 too) to about a second in the browser; larger counts are refused before any work.
+// The largest total count composed exactly. Each delta(eps) walks O(√count) terms and each inverse
+// is one such pass plus a delta or two, a few ms at this count; a budget split, which searches over
+// eps0 too, uses a lower limit. Larger counts are refused before any work.
 inline constexpr double kMaxOptimalCompositionCount = 1e7;
 
 // Checks that `count` items of per-step eps0 = `epsilon0` can be composed exactly: count at most
