@@ -19,9 +19,9 @@ constexpr double kLogSqrtTwoPi = 0.918938533204672741780329736406;
 // margin, so every delta is an upper bound.
 constexpr double kSumRoundUp = 1e-10;
 
-// Terms smaller than the running total by this factor (e^-46 ~ 1e-20) end a walk, after a
-// geometric bound on everything left is added.
-constexpr double kNegligibleLogRatio = -46;
+// A walk ends once a geometric bound on everything left is below e^-30 (~1e-13) of its total; the
+// bound is added, so the sum stays an upper bound, loosened by far less than kSumRoundUp.
+constexpr double kNegligibleLogRatio = -30;
 
 // ln(n!) − ln(sqrt(2 pi n) (n/e)^n) for integers n >= 1 (Loader 2000, "Fast and accurate
 // computation of binomial probabilities": Stirling series for large n, direct below 16).
@@ -99,6 +99,8 @@ class RandomizedResponse {
     return l;
   }
   double mode() const { return std::floor((count_ + 1) * q_); }
+  // The standard deviation of l: walks to e^-30 of the total take about 8 of it each way.
+  double spread() const { return std::sqrt(count_ * p_ * q_); }
   double count() const { return count_; }
   double epsilon0() const { return epsilon0_; }
 
@@ -115,8 +117,8 @@ double walk_error_factor(double steps) { return 1 + (16 * steps + 1024) * (DBL_E
 // ln Σ_{l <= last} a_l (1 − e^{eps − loss(l)}): the sum in KOV's delta(eps), rounded up. The walk
 // starts at the largest a_l it needs (the mode, or `last` below it) and moves away from it with the
 // exact ratios a_{l±1}/a_l in linear scale, so a step costs a few flops instead of a log-binomial.
-// A direction ends when the geometric bound on everything left (log-concavity) falls below e^-46 of
-// the total; that bound is added, so the result stays an upper bound.
+// A direction ends when the geometric bound on everything left (log-concavity) falls below
+// e^kNegligibleLogRatio of the total; that bound is added, so the result stays an upper bound.
 double log_positive_sum(const RandomizedResponse& response, double epsilon) {
   const double last = response.last_positive_term(epsilon);
   if (last < 0) return kNegativeInfinity;
@@ -128,20 +130,22 @@ double log_positive_sum(const RandomizedResponse& response, double epsilon) {
   const double first_excess = response.excess(start, epsilon);
   // Terms are summed in units of a_start × `unit`, so that none underflows when eps0 is tiny.
   const double unit = std::max(-std::expm1(first_excess), gap);
+  // The end test costs divisions, so it runs every kEndTestEvery steps (any step's bound is valid).
+  constexpr int kEndTestEvery = 16;
   double sum = 0;
-  double steps = 0;
 
   // Downwards from start: 1 − e^{eps−loss(l−1)} = (1 − e^{eps−loss(l)}) + e^{eps−loss(l)} gap, a sum
   // of positive terms, so no cancellation however small eps0 is.
-  double scaled_a = 1, gain = -std::expm1(first_excess), kept = std::exp(first_excess);
-  for (double l = start;; --l) {
-    sum += scaled_a * gain / unit;
+  double scaled_a = 1 / unit, gain = -std::expm1(first_excess), kept = std::exp(first_excess);
+  double l = start;
+  for (int since_test = 0;; --l, ++since_test) {
+    sum += scaled_a * gain;
     if (l == 0) break;
     const double ratio = response.ratio_down(l);
-    if (ratio < 1) {
+    if (since_test == kEndTestEvery && ratio < 1) {
+      since_test = 0;
       // Below l: a_{l−j} <= a_l ratio^j and the factor grows by at most gap a step.
-      const double rest = 2 * scaled_a / unit *
-                          (gain * ratio / (1 - ratio) + gap * ratio / ((1 - ratio) * (1 - ratio)));
+      const double rest = 2 * scaled_a * (gain * ratio / (1 - ratio) + gap * ratio / ((1 - ratio) * (1 - ratio)));
       if (rest < sum * negligible) {
         sum += rest;
         break;
@@ -150,25 +154,25 @@ double log_positive_sum(const RandomizedResponse& response, double epsilon) {
     scaled_a *= ratio;
     gain += kept * gap;
     kept *= shrink;
-    steps = std::max(steps, start - l + 1);
   }
+  const double steps_down = start - l;
 
   // Upwards from the mode to `last`, where the factor 1 − e^{eps−loss(l)} falls towards 0.
-  scaled_a = 1;
-  for (double l = start + 1; l <= last; ++l) {
+  scaled_a = 1 / unit;
+  for (l = start + 1; l <= last; ++l) {
     scaled_a *= response.ratio_up(l - 1);
     const double gain_here = -std::expm1(response.excess(l, epsilon));
-    sum += scaled_a * gain_here / unit;
-    steps = std::max(steps, l - start);
+    sum += scaled_a * gain_here;
     const double ratio = response.ratio_up(l);
     if (ratio < 1) {
-      const double rest = 2 * scaled_a * gain_here / unit * ratio / (1 - ratio);
+      const double rest = 2 * scaled_a * gain_here * ratio / (1 - ratio);
       if (rest < sum * negligible) {
         sum += rest;
         break;
       }
     }
   }
+  const double steps = std::max(steps_down, l - start);
   return response.log_a(start) + std::log(unit) + std::log(sum) + std::log(walk_error_factor(steps));
 }
 
@@ -296,10 +300,12 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   if (!(target > base)) return ceiling;
 
   // Aim the estimate a little inside the target, past the forward function's rounding up (a relative
-  // kSumRoundUp on the sum, 4 ulps on the total), so that it is usually certified at once.
+  // kSumRoundUp and the walk's bound on its rounding on the sum, 4 ulps on the total), so that it is
+  // usually certified at once.
   const double room = target * (1 - 8 * DBL_EPSILON) - base;
   const double log_keep = count * std::log1p(-per_step.delta);
-  const double log_aim = std::log(room > 0 ? room : target - base) - log_keep - std::log1p(kSumRoundUp) - 1e-11;
+  const double log_aim = std::log(room > 0 ? room : target - base) - log_keep - std::log1p(kSumRoundUp) -
+                         std::log(walk_error_factor(12 * response.spread() + 64)) - 1e-11;
   double epsilon = estimate_epsilon(response, log_aim);
 
   // Round up, by steps that start at an ulp and double, until the forward function certifies it;
