@@ -14,6 +14,7 @@ const debianPackages = {
   'doctest-dev': '/usr/include/doctest/doctest.h',
   'libeigen3-dev': '/usr/include/eigen3/unsupported/Eigen/FFT',
   chromium: '/usr/bin/chromium',
+  'firefox-esr': '/usr/bin/firefox-esr', // the offline page's test in Firefox (tests/browser/firefox_offline.test.mjs)
   cmake: '/usr/bin/cmake',
   'g++': '/usr/bin/g++',
 };

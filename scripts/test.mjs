@@ -1,7 +1,7 @@
 // npm test: installs what is missing, then runs every level and exits non-zero on any failure:
 //   1. the native doctest suite of core/          (build/native/dpcalc_tests)
 //   2. the JS API against the built dist/          (node --test tests/node)
-//   3. the page in headless Chromium               (node --test tests/browser)
+//   3. the page in headless Chromium and Firefox ESR (node --test tests/browser)
 // It ends with one line "N passed, N failed" summing the test cases of all levels.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -43,7 +43,7 @@ const add = ({ passed, failed }) => { totals.passed += passed; totals.failed += 
 add(runLevel('C++ core (doctest)', buildNative(), [], parseDoctest));
 await buildDist();
 add(runLevel('JS API (node --test)', process.execPath, ['--test', ...testFiles('node')], parseNodeTest));
-add(runLevel('Page (headless Chromium)', process.execPath, ['--test', '--test-concurrency=1', ...testFiles('browser')], parseNodeTest));
+add(runLevel('Page (headless Chromium, Firefox)', process.execPath, ['--test', '--test-concurrency=1', ...testFiles('browser')], parseNodeTest));
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

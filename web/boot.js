@@ -1,11 +1,10 @@
 // The page's first script: a classic one (it runs where the page's modules cannot), deferred (it
 // runs after parsing, before the modules). It explains a page that cannot start (module scripts
-// refused: opened from file:// in Chromium, or framed in a sandbox by a server that does not allow
-// it) instead of leaving forms without results, and registers the service worker that keeps a
+// refused: opened from file:// in Chromium or Firefox, or framed in a sandbox by a server that does
+// not allow it) instead of leaving forms without results, and registers the service worker that keeps a
 // visited page working offline.
 (function () {
   'use strict';
-  var explained = false;
 
   function reason() {
     if (location.protocol === 'file:') {
@@ -20,28 +19,22 @@
   }
 
   function explain() {
-    if (explained) return;
-    explained = true;
-    var show = function () {
-      var note = document.createElement('p');
-      note.className = 'notice load-error';
-      note.setAttribute('role', 'alert');
-      note.textContent = reason();
-      note.style.border = '2px solid #b00020';
-      note.style.padding = '0.75rem 1rem';
-      note.style.margin = '1rem';
-      document.body.insertBefore(note, document.body.firstChild);
-    };
-    if (document.body) show();
-    else document.addEventListener('DOMContentLoaded', show);
+    var note = document.createElement('p');
+    note.className = 'notice load-error';
+    note.setAttribute('role', 'alert');
+    note.textContent = reason();
+    note.style.border = '2px solid #b00020';
+    note.style.padding = '0.75rem 1rem';
+    note.style.margin = '1rem';
+    document.body.insertBefore(note, document.body.firstChild);
   }
 
-  // A module script that fails to load fires "error" on its element; it does not bubble, so listen
-  // while it is dispatched (capture) on the window.
-  window.addEventListener('error', function (event) {
-    var target = event.target;
-    if (target && target.tagName === 'SCRIPT' && target.type === 'module') explain();
-  }, true);
+  // The page's module marks <html data-started> as it runs, and every script of the page has run
+  // before "load". (The module script's "error" event cannot be relied on: Firefox fires it on
+  // file:// as soon as the fetch is refused, before this deferred script has run.)
+  window.addEventListener('load', function () {
+    if (!('started' in document.documentElement.dataset)) explain();
+  });
 
   var canRegister = 'serviceWorker' in navigator && window.isSecureContext && window.origin !== 'null'
     && /^https?:$/.test(location.protocol);

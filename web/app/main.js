@@ -9,6 +9,7 @@ import { parseHash, routeHash } from './router.js';
 import { glossaryElement } from './glossary.js';
 import { startEmbedMode } from './embed.js';
 
+document.documentElement.dataset.started = ''; // boot.js: the page's module runs (not refused)
 const embedded = new URLSearchParams(location.search).get('embed') === '1';
 const calculator = createWorkerCalculator();
 const main = document.getElementById('main');
