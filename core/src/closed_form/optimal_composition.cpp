@@ -12,6 +12,9 @@ namespace dpcalc {
 
 namespace {
 
+// The bound of a pass that cannot bound its sum (the forward walk must).
+constexpr double kNoBound = std::numeric_limits<double>::infinity();
+
 constexpr double kLogSqrtTwoPi = 0.918938533204672741780329736406;
 
 // The walks below bound their own rounding (walk_error_factor); Loader's log-binomial that scales
@@ -176,15 +179,41 @@ double log_positive_sum(const RandomizedResponse& response, double epsilon) {
   return response.log_a(start) + std::log(unit) + std::log(sum) + std::log(walk_error_factor(steps));
 }
 
-// An estimate of the smallest eps whose sum Σ_{l: loss(l) > eps} a_l (1 − e^{eps−loss(l)}) is at
-// most e^{log_aim}, for the caller to certify. One upward pass over l keeps the sum at every
-// breakpoint eps = loss(i) by recurrences of positive terms (no cancellation):
+// What one pass knows of the breakpoint segment [loss(i), loss(i−1)] that holds its answer: for any
+// eps there, with x = eps − loss(i−1) <= 0, the sum Σ_{l: loss(l) > eps} a_l (1 − e^{eps−loss(l)}) is
+// R_{i−1} + (1 − e^x) W, positive terms, with R_{i−1} and W = Q_{i−1} + a_{i−1} in units of e^{log_unit},
+// plus at most mass_below for the terms below the pass's start.
+struct Segment {
+  const RandomizedResponse* response;
+  double i, log_unit, r_previous, weight, mass_below, error_factor;
+  bool bounded;  // false when the pass took a step that is not a recurrence of positive terms
+
+  // An upper bound on ln of the sum at eps, in O(1); kNoBound outside the segment.
+  double log_sum_bound(double epsilon) const {
+    if (!bounded) return kNoBound;
+    // The formula needs exactly the terms l < i positive (signs of the single-rounding excess).
+    const double x = response->excess(i - 1, epsilon);
+    if (x > 0 || response->excess(i, epsilon) < 0) return kNoBound;
+    const double sum = (r_previous - std::expm1(x) * weight + mass_below) * error_factor;
+    return std::isfinite(sum) ? log_unit + std::log(sum) : kNoBound;
+  }
+};
+
+struct OnePassAnswer {
+  double epsilon;
+  Segment segment;
+};
+
+// The smallest eps whose sum Σ_{l: loss(l) > eps} a_l (1 − e^{eps−loss(l)}) is at most e^{log_aim},
+// and its segment. One upward pass over l keeps the sum at every breakpoint eps = loss(i) by
+// recurrences of positive terms (no cancellation):
 //   R_i = Σ_{l<i} a_l (1 − e^{−2(i−l) eps0})   (the sum at breakpoint i)
 //   Q_i = Σ_{l<i} a_l e^{−2(i−l) eps0}          (= e^{loss(i)} Σ_{l<i} b_l)
 //   R_{i+1} = R_i + (1 − e^{−2 eps0}) (Q_i + a_i),   Q_{i+1} = e^{−2 eps0} (Q_i + a_i).
-// At the first breakpoint i with R_i above the aim, the answer lies in [loss(i), loss(i−1)], where
-// the sum is (R_i + Q_i) − e^{eps − loss(i)} Q_i: solved for eps in closed form.
-double estimate_epsilon(const RandomizedResponse& response, double log_aim) {
+// The first breakpoint i with R_i above the aim ends the pass: the answer lies in [loss(i), loss(i−1)]
+// and is solved there in closed form. Its rounding is bounded like a walk's, so the Segment
+// certifies the answer without a second walk.
+OnePassAnswer solve_in_one_pass(const RandomizedResponse& response, double log_aim) {
   const double count = response.count();
   const double eps0 = response.epsilon0();
   const double half = std::floor(count / 2);  // loss(i) >= 0 up to here
@@ -208,10 +237,11 @@ double estimate_epsilon(const RandomizedResponse& response, double log_aim) {
     }
   }
 
-  // Sums in units of a_start; rescaled before the a_l can overflow. `q_before` is Q_i before its
-  // last factor e^{−2 eps0}, which the solve divides by: it cannot underflow even when eps0 > 354.
+  // Sums in units of a_start, rescaled by 2^-500 (exactly) before the a_l can overflow. `q_before`
+  // is W (Q_i before its last factor e^{−2 eps0}): it cannot underflow even when eps0 > 354.
   double aim = std::exp(log_aim - response.log_a(start));
-  double scaled_a = 1, r_sum = 0, q_sum = 0, q_before = 0;
+  double scaled_a = 1, r_sum = 0, q_sum = 0, q_before = 0, r_previous = 0;
+  bool bounded = true;  // false once a step was not a recurrence of positive terms
   double i = start;
   for (; i <= half && !(r_sum > aim); ++i) {
     const double ratio = response.ratio_up(i);
@@ -225,21 +255,29 @@ double estimate_epsilon(const RandomizedResponse& response, double log_aim) {
       q_sum = q_before * shrink;
       r_sum = total - q_sum;
       i += jump;
+      bounded = false;
       break;
     }
+    r_previous = r_sum;
     q_before = q_sum + scaled_a;
     r_sum += gap * q_before;
     q_sum = shrink * q_before;
     scaled_a *= ratio;
-    if (scaled_a > 1e150) {
-      scaled_a *= 1e-150, r_sum *= 1e-150, q_sum *= 1e-150, q_before *= 1e-150, aim *= 1e-150;
+    if (scaled_a > 0x1p500) {
+      scaled_a = std::ldexp(scaled_a, -500), r_sum = std::ldexp(r_sum, -500), q_sum = std::ldexp(q_sum, -500);
+      q_before = std::ldexp(q_before, -500), aim = std::ldexp(aim, -500);
+      bounded = false;  // ldexp is exact only while nothing becomes subnormal: leave it to the walk
     }
   }
-  // In [loss(i), loss(i−1)] the sum is P − e^{eps − loss(i−1)} q_before, P = R_i + Q_i, and
-  // Q_i = (1 − gap) q_before: solved as e^{eps − loss(i−1)} = 1 + ((R_i − aim)/q_before − gap).
+  // In [loss(i), loss(i−1)] the sum is P − e^{eps − loss(i−1)} W, P = R_i + Q_i, Q_i = (1 − gap) W:
+  // solved as e^{eps − loss(i−1)} = 1 + ((R_i − aim)/W − gap).
   const double low = std::max(0.0, response.loss(i));
-  const double epsilon = response.loss(i - 1) + std::log1p((r_sum - aim) / q_before - gap);
-  return epsilon >= low ? std::min(epsilon, response.loss(i - 1)) : low;
+  double epsilon = response.loss(i - 1) + std::log1p((r_sum - aim) / q_before - gap);
+  epsilon = epsilon >= low ? std::min(epsilon, response.loss(i - 1)) : low;
+
+  const double mass_below = start > 0 ? 2 * response.ratio_down(start) / (1 - response.ratio_down(start)) : 0;
+  return {epsilon, Segment{&response, i, response.log_a(start), r_previous, q_before, mass_below,
+                           walk_error_factor(i - start), bounded}};
 }
 
 double round_up(double value) { return value + 4 * DBL_EPSILON * value; }
@@ -247,6 +285,17 @@ double round_up(double value) { return value + 4 * DBL_EPSILON * value; }
 // 1 − (1 − delta0)^k, the delta the composition has at every eps, rounded up.
 double failure_delta(const ApproxDp& per_step, double count) {
   return round_up(-std::expm1(count * std::log1p(-per_step.delta)));
+}
+
+// KOV's delta from an upper bound on ln of its sum: base + (1 − delta0)^k (1 + kSumRoundUp) sum,
+// rounded up.
+double delta_from_log_sum(const ApproxDp& per_step, double count, double log_sum) {
+  const double base = failure_delta(per_step, count);
+  if (log_sum == kNegativeInfinity) return std::min(base, 1.0);
+  const double log_keep = count * std::log1p(-per_step.delta);
+  const double delta = base + std::exp(log_keep + log_sum + std::log1p(kSumRoundUp));
+  // A positive delta below the smallest double is reported as that double, not as 0.
+  return std::min(std::max(round_up(delta), std::numeric_limits<double>::denorm_min()), 1.0);
 }
 
 }  // namespace
@@ -270,13 +319,7 @@ Result<double> check_optimal_composition_size(double epsilon0, double count, con
 }
 
 double optimal_composition_delta(const ApproxDp& per_step, double count, double epsilon) {
-  const double base = failure_delta(per_step, count);
-  const double log_sum = log_positive_sum(RandomizedResponse(per_step.epsilon, count), epsilon);
-  if (log_sum == kNegativeInfinity) return std::min(base, 1.0);
-  const double log_keep = count * std::log1p(-per_step.delta);
-  const double delta = base + std::exp(log_keep + log_sum + std::log1p(kSumRoundUp));
-  // A positive delta below the smallest double is reported as that double, not as 0.
-  return std::min(std::max(round_up(delta), std::numeric_limits<double>::denorm_min()), 1.0);
+  return delta_from_log_sum(per_step, count, log_positive_sum(RandomizedResponse(per_step.epsilon, count), epsilon));
 }
 
 Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double count, double total_delta,
@@ -289,9 +332,6 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
                          ", the δ = 1 − (1 − δ₀)^k that composing mechanisms with δ₀ = " +
                          format_number(per_step.delta) + " reaches at every ε " + got(total_delta) + ".");
   }
-  const auto meets_target = [&](double epsilon) {
-    return optimal_composition_delta(per_step, count, epsilon) <= target;
-  };
   // From the first breakpoint k eps0 on (the double at or above it), delta is `base`: the answer is
   // at most there.
   const RandomizedResponse response(per_step.epsilon, count);
@@ -299,18 +339,25 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   if (response.excess(0, ceiling) < 0) ceiling = std::nextafter(ceiling, DBL_MAX);
   if (!(target > base)) return ceiling;
 
-  // Aim the estimate a little inside the target, past the forward function's rounding up (a relative
-  // kSumRoundUp and the walk's bound on its rounding on the sum, 4 ulps on the total), so that it is
-  // usually certified at once.
+  // Aim a little inside the target, past the rounding up (a relative kSumRoundUp and the pass's bound
+  // on its rounding on the sum, 4 ulps on the total), so that the pass usually certifies its answer.
   const double room = target * (1 - 8 * DBL_EPSILON) - base;
   const double log_keep = count * std::log1p(-per_step.delta);
   const double log_aim = std::log(room > 0 ? room : target - base) - log_keep - std::log1p(kSumRoundUp) -
                          std::log(walk_error_factor(12 * response.spread() + 64)) - 1e-11;
-  double epsilon = estimate_epsilon(response, log_aim);
+  const OnePassAnswer pass = solve_in_one_pass(response, log_aim);
+  // Certified by the pass's bound inside its segment (O(1)), else by a walk.
+  const auto meets_target = [&](double epsilon) {
+    const double bound = pass.segment.log_sum_bound(epsilon);
+    return delta_from_log_sum(per_step, count, bound == kNoBound ? log_positive_sum(response, epsilon) : bound) <=
+           target;
+  };
+  double epsilon = pass.epsilon;
 
-  // Round up, by steps that start at an ulp and double, until the forward function certifies it;
-  // delta is `base` at the ceiling, so this ends there at the latest (within the ~2100 doublings
-  // from DBL_MIN to DBL_MAX, unless the inputs were outside check_optimal_composition_size).
+  // Round up, by steps that start at an ulp and double, until it is certified (next to a breakpoint
+  // one ulp of eps can move the sum by a relative 1e-5). Delta is `base` at the ceiling, so this ends
+  // there at the latest (within the ~2100 doublings from DBL_MIN to DBL_MAX, unless the inputs were
+  // outside check_optimal_composition_size).
   double step = std::max(epsilon, per_step.epsilon) * DBL_EPSILON;
   for (int attempt = 0; attempt < 2200 && !meets_target(epsilon); ++attempt) {
     epsilon = std::min(epsilon + step, ceiling);
