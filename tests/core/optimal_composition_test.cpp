@@ -57,6 +57,8 @@ TEST_CASE("[optimal_composition] tiny and huge eps0 keep full accuracy") {
         {2.2504330953850607e-12, 0.0, 29, 2.3972203379930218e-12, 6.059269465011148922975e-12},
         {1e-9, 0.0, 1000, 1e-8, 5.631580723425466927458e-9},
         {3e-7, 1e-14, 200, 1e-6, 1.635885421914183051982e-6},
+        // The same at 700 digits (the code before this test was 5% above it).
+        {1e-300, 0.0, 100, 1e-300, 9.04985875157313096752e-300},
     };
     for (const InverseCase& c : cases) {
       CAPTURE(c.epsilon0);
@@ -66,6 +68,15 @@ TEST_CASE("[optimal_composition] tiny and huge eps0 keep full accuracy") {
       CHECK(epsilon.value() >= c.expected_epsilon);
       CHECK_REL(epsilon.value(), c.expected_epsilon, 1e-9);
     }
+  }
+  SUBCASE("a subnormal eps0 answers (it gave up after 5 s of walks): delta(0) is below the target") {
+    // mpmath at 700 digits: delta(0) = 1.97e-323 for eps0 = 5e-324, k = 100, so eps = 0 meets 1e-321.
+    const auto epsilon = dpcalc::optimal_composition_epsilon(ApproxDp{5e-324, 0}, 100, 1e-321, "delta");
+    REQUIRE(epsilon.ok());
+    CHECK(epsilon.value() == 0);
+    const auto larger = dpcalc::optimal_composition_epsilon(ApproxDp{5e-324, 0}, 1000798, 1e-300, "delta");
+    REQUIRE(larger.ok());
+    CHECK(larger.value() == 0);
   }
   SUBCASE("eps0 = 700, k = 3: only l = 0 matters, so eps = 3 eps0 + ln(1 − delta / p^3), p^3 = 1 − 3e^-700") {
     const auto epsilon = dpcalc::optimal_composition_epsilon(ApproxDp{700, 0}, 3, 1e-5, "delta");

@@ -16,6 +16,7 @@ namespace {
 constexpr double kNoBound = std::numeric_limits<double>::infinity();
 
 constexpr double kLogSqrtTwoPi = 0.918938533204672741780329736406;
+constexpr double kLn2 = 0.693147180559945309417232121458;
 
 // The walks below bound their own rounding (walk_error_factor); Loader's log-binomial that scales
 // them is accurate to a few ulps at any k. Reporting every sum 1e-10 larger covers both with a wide
@@ -131,15 +132,18 @@ double log_positive_sum(const RandomizedResponse& response, double epsilon) {
   const double shrink = std::exp(-2 * eps0);
   const double negligible = std::exp(kNegligibleLogRatio);
   const double first_excess = response.excess(start, epsilon);
-  // Terms are summed in units of a_start × `unit`, so that none underflows when eps0 is tiny.
-  const double unit = std::max(-std::expm1(first_excess), gap);
+  // When eps0 is tiny the factors 1 − e^{eps−loss} are too (gap = 2 eps0 down to subnormal ones,
+  // which are exact here): they are kept scaled by 2^scale (exactly), so that no product of the
+  // walk is subnormal.
+  const int scale = std::max(0, -60 - std::ilogb(gap));
+  const double scaled_gap = std::ldexp(gap, scale);
   // The end test costs divisions, so it runs every kEndTestEvery steps (any step's bound is valid).
   constexpr int kEndTestEvery = 16;
   double sum = 0;
 
   // Downwards from start: 1 − e^{eps−loss(l−1)} = (1 − e^{eps−loss(l)}) + e^{eps−loss(l)} gap, a sum
   // of positive terms, so no cancellation however small eps0 is.
-  double scaled_a = 1 / unit, gain = -std::expm1(first_excess), kept = std::exp(first_excess);
+  double scaled_a = 1, gain = std::ldexp(-std::expm1(first_excess), scale), kept = std::exp(first_excess);
   double l = start;
   for (int since_test = 0;; --l, ++since_test) {
     sum += scaled_a * gain;
@@ -148,23 +152,24 @@ double log_positive_sum(const RandomizedResponse& response, double epsilon) {
     if (since_test == kEndTestEvery && ratio < 1) {
       since_test = 0;
       // Below l: a_{l−j} <= a_l ratio^j and the factor grows by at most gap a step.
-      const double rest = 2 * scaled_a * (gain * ratio / (1 - ratio) + gap * ratio / ((1 - ratio) * (1 - ratio)));
+      const double rest =
+          2 * scaled_a * (gain * ratio / (1 - ratio) + scaled_gap * ratio / ((1 - ratio) * (1 - ratio)));
       if (rest < sum * negligible) {
         sum += rest;
         break;
       }
     }
     scaled_a *= ratio;
-    gain += kept * gap;
+    gain += kept * scaled_gap;
     kept *= shrink;
   }
   const double steps_down = start - l;
 
   // Upwards from the mode to `last`, where the factor 1 − e^{eps−loss(l)} falls towards 0.
-  scaled_a = 1 / unit;
+  scaled_a = 1;
   for (l = start + 1; l <= last; ++l) {
     scaled_a *= response.ratio_up(l - 1);
-    const double gain_here = -std::expm1(response.excess(l, epsilon));
+    const double gain_here = std::ldexp(-std::expm1(response.excess(l, epsilon)), scale);
     sum += scaled_a * gain_here;
     const double ratio = response.ratio_up(l);
     if (ratio < 1) {
@@ -176,7 +181,7 @@ double log_positive_sum(const RandomizedResponse& response, double epsilon) {
     }
   }
   const double steps = std::max(steps_down, l - start);
-  return response.log_a(start) + std::log(unit) + std::log(sum) + std::log(walk_error_factor(steps));
+  return response.log_a(start) + std::log(sum) - scale * kLn2 + std::log(walk_error_factor(steps));
 }
 
 // What one pass knows of the breakpoint segment [loss(i), loss(i−1)] that holds its answer: for any
@@ -241,7 +246,9 @@ OnePassAnswer solve_in_one_pass(const RandomizedResponse& response, double log_a
   // is W (Q_i before its last factor e^{−2 eps0}): it cannot underflow even when eps0 > 354.
   double aim = std::exp(log_aim - response.log_a(start));
   double scaled_a = 1, r_sum = 0, q_sum = 0, q_before = 0, r_previous = 0;
-  bool bounded = true;  // false once a step was not a recurrence of positive terms
+  // False once a step was not a recurrence of positive terms, or when eps0 is so small that gap × W
+  // can be subnormal (then the walk, which scales, certifies).
+  bool bounded = gap >= 0x1p-900;
   double i = start;
   for (; i <= half && !(r_sum > aim); ++i) {
     const double ratio = response.ratio_up(i);
@@ -358,7 +365,7 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   // one ulp of eps can move the sum by a relative 1e-5). Delta is `base` at the ceiling, so this ends
   // there at the latest (within the ~2100 doublings from DBL_MIN to DBL_MAX, unless the inputs were
   // outside check_optimal_composition_size).
-  double step = std::max(epsilon, per_step.epsilon) * DBL_EPSILON;
+  double step = std::max(std::max(epsilon, per_step.epsilon) * DBL_EPSILON, std::numeric_limits<double>::denorm_min());
   for (int attempt = 0; attempt < 2200 && !meets_target(epsilon); ++attempt) {
     epsilon = std::min(epsilon + step, ceiling);
     step *= 2;
