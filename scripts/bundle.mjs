@@ -25,16 +25,24 @@ function keepOutside(folder, inlined = []) {
   } };
 }
 
-// The modules the page bundle imports (statically) and the wasm, as preload links.
+// The modules the page bundle imports (statically), the modules those import, statically or
+// dynamically (client.js imports assets.js, which imports the JS API for the closed-form stopgap at
+// once), and the wasm, as preload links.
 function preloadLinks(distDir, metafile) {
   const [output] = Object.values(metafile.outputs);
   const appDir = path.join(distDir, 'app');
-  const modules = output.imports.filter((entry) => entry.external && entry.kind === 'import-statement')
+  const pending = output.imports.filter((entry) => entry.external && entry.kind === 'import-statement')
     .map((entry) => path.relative(distDir, path.resolve(appDir, entry.path)).split(path.sep).join('/'));
-  // …and the modules those import (client.js imports assets.js).
-  const imported = modules.flatMap((href) => [...readFileSync(path.join(distDir, href), 'utf8')
-    .matchAll(/^import [^'"]*from '(\.[^']+)';$/gm)].map((match) => path.posix.join(path.posix.dirname(href), match[1])));
-  return [...new Set([...modules, ...imported])].map((href) => `<link rel="modulepreload" href="${href}">`)
+  const modules = new Set();
+  for (let href; (href = pending.shift()) !== undefined;) {
+    if (modules.has(href)) continue;
+    modules.add(href);
+    const source = readFileSync(path.join(distDir, href), 'utf8');
+    for (const [, imported, loaded] of source.matchAll(/^import [^'"]*from '(\.[^']+)';$|\bimport\('(\.[^']+)'\)/gm)) {
+      pending.push(path.posix.join(path.posix.dirname(href), imported ?? loaded));
+    }
+  }
+  return [...modules].map((href) => `<link rel="modulepreload" href="${href}">`)
     .concat('<link rel="preload" href="dpcalc.wasm" as="fetch" type="application/wasm" crossorigin>');
 }
 

@@ -9,6 +9,8 @@ import { parseHash, routeHash } from './router.js';
 import { glossaryElement } from './glossary.js';
 import { startEmbedMode } from './embed.js';
 
+// The performance marks "dpcalc:…" time the phases of a load for the cold-load bench (tests/bench/cold_load.mjs).
+performance.mark('dpcalc:main-start');
 const embedded = new URLSearchParams(location.search).get('embed') === '1';
 const calculator = createWorkerCalculator();
 const main = document.getElementById('main');
@@ -40,6 +42,7 @@ for (const section of sections) {
   navLinks.set(section.name, link);
   navList.append(h('li', {}, link));
 }
+performance.mark('dpcalc:sections-built');
 document.getElementById('glossary-list')?.replaceWith(glossaryElement());
 
 /** Shows section `name` (and only it); computes it when its inputs changed since it last ran. */
@@ -112,3 +115,4 @@ window.addEventListener('hashchange', () => applyLocation({ initial: false }));
 
 if (embedded) startEmbedMode(() => current?.element);
 applyLocation({ initial: true });
+performance.mark('dpcalc:main-end');
