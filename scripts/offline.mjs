@@ -37,7 +37,6 @@ export const fetchWasm = async () => new Response(Uint8Array.from(atob(wasmBase6
   { headers: { 'content-type': 'application/wasm' } });
 export const startedWasm = () => null;
 export const workerScript = () => ({ url: URL.createObjectURL(new Blob([workerCode], { type: 'text/javascript' })), type: 'classic' });
-export const importCalculator = () => import('./dpcalc.js');
 `;
 }
 

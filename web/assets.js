@@ -15,6 +15,3 @@ export const startedWasm = () => {
 
 /** The worker script, as a URL and the Worker type it needs. */
 export const workerScript = () => ({ url: new URL('./worker.js', import.meta.url), type: 'module' });
-
-/** The JS API itself, for running in the page when no worker can start. */
-export const importCalculator = () => import('./dpcalc.js');

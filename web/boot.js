@@ -12,7 +12,11 @@
     && typeof Symbol === 'function' && typeof fetch === 'function' && /^https?:$/.test(location.protocol)) {
     var wasmUrl = new URL('dpcalc.wasm', document.baseURI).href;
     // Null when it fails (e.g. a server that does not send application/wasm): the client compiles it itself.
-    window[Symbol.for('dpcalc.wasm')] = { url: wasmUrl, module: WebAssembly.compileStreaming(fetch(wasmUrl)).catch(function () { return null; }) };
+    var compiled = WebAssembly.compileStreaming(fetch(wasmUrl)).then(function (module) {
+      performance.mark('dpcalc:wasm-compiled');
+      return module;
+    }, function () { return null; });
+    window[Symbol.for('dpcalc.wasm')] = { url: wasmUrl, module: compiled };
   }
 
   function reason() {

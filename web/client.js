@@ -9,7 +9,8 @@
 // (the wasm cannot be interrupted otherwise) and starts a fresh one for whatever else is queued.
 // Where no worker can start (a page opened from file:// in Firefox, a sandboxed frame on a host that
 // blocks blob: workers), the calculator runs in the page itself and `onFallback` is told once.
-import { fetchWasm, importCalculator, startedWasm, workerScript } from './assets.js';
+import { fetchWasm, startedWasm, workerScript } from './assets.js';
+import { createCalculator } from './dpcalc.js';
 
 // Ops that may run for seconds: numeric accounting, simulations and searches over it.
 const kNumericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan', 'calibrate']);
@@ -213,15 +214,13 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
     pageCalculator() {
       inPage ??= (async () => {
         onFallback?.();
-        const [{ createCalculator }, module] = await Promise.all([importCalculator(), wasmModule]);
-        return createCalculator({ wasmModule: module ?? undefined });
+        return createCalculator({ wasmModule: (await wasmModule) ?? undefined });
       })();
       return inPage;
     },
   };
   // The stopgap of the closed-form lane: the JS API in the page, on the module compiled above.
-  const stopgap = Promise.all([importCalculator(), wasmModule])
-    .then(([{ createCalculator }, module]) => (module ? createCalculator({ wasmModule: module }) : null))
+  const stopgap = wasmModule.then((module) => (module ? createCalculator({ wasmModule: module }) : null))
     .then((calculator) => {
       performance.mark('dpcalc:page-calculator-ready');
       return calculator;
