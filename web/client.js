@@ -5,8 +5,9 @@
 // an answer that takes microseconds. dpcalc.wasm is fetched and compiled once, here, and the compiled
 // WebAssembly.Module is posted to each worker. Starting a worker takes a few hundred milliseconds on
 // a cold load, so until the closed-form worker is up the page answers closed forms itself, from the
-// same compiled module (they take microseconds): the first results do not wait for a worker. Cancelling terminates the worker that runs the request
-// (the wasm cannot be interrupted otherwise) and starts a fresh one for whatever else is queued.
+// same compiled module (they take microseconds): the first results do not wait for a worker.
+// Cancelling terminates the worker that runs the request (the wasm cannot be interrupted otherwise)
+// and starts a fresh one for whatever else is queued.
 // Where no worker can start (a page opened from file:// in Firefox, a sandboxed frame on a host that
 // blocks blob: workers), the calculator runs in the page itself and `onFallback` is told once.
 import { fetchWasm, startedWasm, workerScript } from './assets.js';
