@@ -202,6 +202,7 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
   const factories = workerFactories();
   let firstWorking = 0; // factories before this one failed
   let inPage = null;
+  let toldFallback = false;
   const engine = {
     async spawn() {
       for (; firstWorking < factories.length; firstWorking++) {
@@ -211,13 +212,13 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
           // try the next way
         }
       }
+      // Said as soon as it is known, even when the stopgap has already answered everything asked.
+      if (!toldFallback) onFallback?.();
+      toldFallback = true;
       return null;
     },
     pageCalculator() {
-      inPage ??= (async () => {
-        onFallback?.();
-        return createCalculator({ wasmModule: (await wasmModule) ?? undefined });
-      })();
+      inPage ??= (async () => createCalculator({ wasmModule: (await wasmModule) ?? undefined }))();
       return inPage;
     },
   };
