@@ -6,7 +6,7 @@ export const fetchWasm = () => fetch(new URL('./dpcalc.wasm', import.meta.url));
 
 /**
  * The compilation of dpcalc.wasm that the page's first script (boot.js) started before the page's
- * modules arrived, when it did and of this very file; else null.
+ * modules ran, when it did and of this very file; else null.
  */
 export const startedWasm = () => {
   const started = globalThis[Symbol.for('dpcalc.wasm')];

@@ -2,8 +2,8 @@
 // runs after parsing, before the modules). It explains a page that cannot start (module scripts
 // refused: opened from file:// in Chromium, or framed in a sandbox by a server that does not allow
 // it) instead of leaving forms without results, registers the service worker that keeps a
-// visited page working offline, and starts compiling dpcalc.wasm before the page's modules have
-// arrived (web/assets.js startedWasm hands the compilation to the client).
+// visited page working offline, and starts compiling dpcalc.wasm before the page's modules run
+// (web/assets.js startedWasm hands the compilation to the client).
 (function () {
   'use strict';
   var explained = false;

@@ -2,8 +2,9 @@
 // page, and the bytes transferred (compressed, headers included) by the whole load, over fresh browser
 // contexts (empty cache, no service worker), and where that time goes: the median moment of each
 // phase of the load (when the page's files arrived, and the performance marks "dpcalc:…" the page
-// sets), so that a slower or busier machine shows which phase moved. Run alone with `node tests/bench/cold_load.mjs [runs]
-// [folder …]` on built folders (default dist/); `npm run bench` prints the same table for dist/.
+// sets), so that a slower or busier machine shows which phase moved. Run alone with
+// `node tests/bench/cold_load.mjs [runs] [folder …]` on built folders (default dist/); `npm run bench`
+// prints the same table for dist/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
