@@ -3,8 +3,8 @@
 //   dist/app/main.js  the page's modules and its typeset formulas; files outside dist/app/ (the
 //                     client, the vendor bundles) stay separate modules that it imports;
 //   dist/worker.js    the worker with the JS API and the Emscripten glue;
-//   dist/dp-calculator.js  the <dp-calculator> element with the client (the JS API stays apart: it
-//                     is imported only where no worker can start).
+//   dist/dp-calculator.js  the <dp-calculator> element with the client (the JS API and its glue
+//                     stay the separate module dpcalc.js, which the npm package exports too).
 // dist/index.html then asks for the page's other modules and for dpcalc.wasm at once (preload
 // links), rather than when the bundle reaches them.
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,17 +25,23 @@ function keepOutside(folder, inlined = []) {
   } };
 }
 
-// The modules the page bundle imports (statically) and the wasm, as preload links.
+// The modules the page bundle imports (statically) and the modules those import, statically or
+// dynamically (client.js imports assets.js and the JS API), as preload links.
 function preloadLinks(distDir, metafile) {
   const [output] = Object.values(metafile.outputs);
   const appDir = path.join(distDir, 'app');
-  const modules = output.imports.filter((entry) => entry.external && entry.kind === 'import-statement')
+  const pending = output.imports.filter((entry) => entry.external && entry.kind === 'import-statement')
     .map((entry) => path.relative(distDir, path.resolve(appDir, entry.path)).split(path.sep).join('/'));
-  // …and the modules those import (client.js imports assets.js).
-  const imported = modules.flatMap((href) => [...readFileSync(path.join(distDir, href), 'utf8')
-    .matchAll(/^import [^'"]*from '(\.[^']+)';$/gm)].map((match) => path.posix.join(path.posix.dirname(href), match[1])));
-  return [...new Set([...modules, ...imported])].map((href) => `<link rel="modulepreload" href="${href}">`)
-    .concat('<link rel="preload" href="dpcalc.wasm" as="fetch" type="application/wasm" crossorigin>');
+  const modules = new Set();
+  for (let href; (href = pending.shift()) !== undefined;) {
+    if (modules.has(href)) continue;
+    modules.add(href);
+    const source = readFileSync(path.join(distDir, href), 'utf8');
+    for (const [, imported, loaded] of source.matchAll(/^import [^'"]*from '(\.[^']+)';$|\bimport\('(\.[^']+)'\)/gm)) {
+      pending.push(path.posix.join(path.posix.dirname(href), imported ?? loaded));
+    }
+  }
+  return [...modules].map((href) => `<link rel="modulepreload" href="${href}">`);
 }
 
 function keepApart(pattern) {
@@ -64,5 +70,7 @@ export async function bundlePage(distDir) {
   const html = readFileSync(indexFile, 'utf8');
   const entry = '<script type="module" src="app/main.js"></script>';
   if (!html.includes(entry)) throw new Error(`dist/index.html: no ${entry} to preload for`);
-  writeFileSync(indexFile, html.replace(entry, [...preloadLinks(distDir, page.metafile), entry].join('\n  ')));
+  // The wasm first: its download and compilation are the longest chain of the first result.
+  const wasm = '<link rel="preload" href="dpcalc.wasm" as="fetch" type="application/wasm" crossorigin>';
+  writeFileSync(indexFile, html.replace(entry, [wasm, entry, ...preloadLinks(distDir, page.metafile)].join('\n  ')));
 }

@@ -35,8 +35,8 @@ const wasmBase64 = ${JSON.stringify(Buffer.from(wasmBytes).toString('base64'))};
 const workerCode = ${JSON.stringify(worker)};
 export const fetchWasm = async () => new Response(Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0)),
   { headers: { 'content-type': 'application/wasm' } });
+export const startedWasm = () => null;
 export const workerScript = () => ({ url: URL.createObjectURL(new Blob([workerCode], { type: 'text/javascript' })), type: 'classic' });
-export const importCalculator = () => import('./dpcalc.js');
 `;
 }
 

@@ -1,7 +1,7 @@
 // Vendor assets of the page, served from dist/vendor/ so that the page makes no request to another
 // origin: Observable Plot (from web/vendor-entry.js) as vendor.js, KaTeX as katex.js (loaded only
 // for formulas not typeset at build time), and KaTeX's stylesheet with its fonts.
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -26,7 +26,11 @@ export async function buildVendor(distDir) {
   const katexDist = path.dirname(require.resolve('katex/dist/katex.min.css'));
   const katexOut = path.join(vendorDir, 'katex');
   mkdirSync(katexOut, { recursive: true });
-  cpSync(path.join(katexDist, 'katex.min.css'), path.join(katexOut, 'katex.min.css'));
+  // KaTeX's fonts say font-display: block, which hides the formulas of the first results (up to 3 s)
+  // until the fonts arrive; swap shows them at once in a fallback font.
+  const css = readFileSync(path.join(katexDist, 'katex.min.css'), 'utf8');
+  if (!css.includes('font-display:block')) throw new Error('katex.min.css: no font-display:block to replace');
+  writeFileSync(path.join(katexOut, 'katex.min.css'), css.replaceAll('font-display:block', 'font-display:swap'));
   cpSync(path.join(katexDist, 'fonts'), path.join(katexOut, 'fonts'), { recursive: true });
   return [plot, katex].flatMap((result) => Object.keys(result.metafile.inputs));
 }

@@ -19,4 +19,8 @@ target_link_options(dpcalc_wasm PRIVATE
   -sENVIRONMENT=web,worker
   -sALLOW_MEMORY_GROWTH=1
   -sMAXIMUM_MEMORY=1GB
-  -sFILESYSTEM=0)
+  -sFILESYSTEM=0
+  # Binaryen inlines every function that has one caller, however large: at -O2 that merged every API
+  # op into one 240 KB dpcalc::api::compute, which V8 compiles lazily, on the first request (about
+  # 200 ms of a cold load). Capping it keeps each op its own function; a call per op costs nothing.
+  -sBINARYEN_EXTRA_PASSES=--one-caller-inline-max-function-size=200)

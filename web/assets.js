@@ -4,8 +4,14 @@
 /** The Response of dpcalc.wasm, for WebAssembly.compileStreaming. */
 export const fetchWasm = () => fetch(new URL('./dpcalc.wasm', import.meta.url));
 
+/**
+ * The compilation of dpcalc.wasm that the page's first script (boot.js) started before the page's
+ * modules ran, when it did and of this very file; else null.
+ */
+export const startedWasm = () => {
+  const started = globalThis[Symbol.for('dpcalc.wasm')];
+  return started?.url === new URL('./dpcalc.wasm', import.meta.url).href ? started.module : null;
+};
+
 /** The worker script, as a URL and the Worker type it needs. */
 export const workerScript = () => ({ url: new URL('./worker.js', import.meta.url), type: 'module' });
-
-/** The JS API itself, for running in the page when no worker can start. */
-export const importCalculator = () => import('./dpcalc.js');

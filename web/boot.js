@@ -1,10 +1,22 @@
 // The page's first script: a classic one (it runs where the page's modules cannot), deferred (it
 // runs after parsing, before the modules). It explains a page that cannot start (module scripts
 // refused: opened from file:// in Chromium or Firefox, or framed in a sandbox by a server that does
-// not allow it) instead of leaving forms without results, and registers the service worker that keeps a
-// visited page working offline.
+// not allow it) instead of leaving forms without results, registers the service worker that keeps a
+// visited page working offline, and starts compiling dpcalc.wasm before the page's modules run
+// (web/assets.js startedWasm hands the compilation to the client).
 (function () {
   'use strict';
+
+  if (typeof WebAssembly === 'object' && typeof WebAssembly.compileStreaming === 'function'
+    && typeof Symbol === 'function' && typeof fetch === 'function' && /^https?:$/.test(location.protocol)) {
+    var wasmUrl = new URL('dpcalc.wasm', document.baseURI).href;
+    // Null when it fails (e.g. a server that does not send application/wasm): the client compiles it itself.
+    var compiled = WebAssembly.compileStreaming(fetch(wasmUrl)).then(function (module) {
+      performance.mark('dpcalc:wasm-compiled');
+      return module;
+    }, function () { return null; });
+    window[Symbol.for('dpcalc.wasm')] = { url: wasmUrl, module: compiled };
+  }
 
   function reason() {
     if (location.protocol === 'file:') {

@@ -3,11 +3,15 @@
 //   const response = await calculator.run(request, { onProgress, signal });
 // Closed forms and numeric work run in separate workers, so a long numeric computation never delays
 // an answer that takes microseconds. dpcalc.wasm is fetched and compiled once, here, and the compiled
-// WebAssembly.Module is posted to each worker. Cancelling terminates the worker that runs the request
-// (the wasm cannot be interrupted otherwise) and starts a fresh one for whatever else is queued.
+// WebAssembly.Module is posted to each worker. Starting a worker takes a few hundred milliseconds on
+// a cold load, so until the closed-form worker is up the page answers closed forms itself, from the
+// same compiled module (they take microseconds): the first results do not wait for a worker.
+// Cancelling terminates the worker that runs the request (the wasm cannot be interrupted otherwise)
+// and starts a fresh one for whatever else is queued.
 // Where no worker can start (a page opened from file:// in Firefox, a sandboxed frame on a host that
 // blocks blob: workers), the calculator runs in the page itself and `onFallback` is told once.
-import { fetchWasm, importCalculator, workerScript } from './assets.js';
+import { fetchWasm, startedWasm, workerScript } from './assets.js';
+import { createCalculator } from './dpcalc.js';
 
 // Ops that may run for seconds: numeric accounting, simulations and searches over it.
 const kNumericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan', 'calibrate']);
@@ -24,11 +28,14 @@ function abortError() {
 
 /** dpcalc.wasm compiled here; null when that fails (each worker then loads it itself). */
 function compileWasm() {
-  return fetchWasm().then((response) => {
+  return (startedWasm() ?? Promise.resolve(null)).then((started) => started ?? fetchWasm().then((response) => {
     if (!response.ok) throw new Error(`dpcalc.wasm: HTTP ${response.status}`);
     const streams = typeof WebAssembly.compileStreaming === 'function'
       && (response.headers.get('content-type') ?? '').startsWith('application/wasm');
     return streams ? WebAssembly.compileStreaming(response) : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+  })).then((module) => {
+    performance.mark('dpcalc:wasm-compiled');
+    return module;
   }).catch(() => null);
 }
 
@@ -64,7 +71,10 @@ function startWorker(create, wasmModule) {
     const onMessage = (event) => {
       worker.removeEventListener('error', onError);
       worker.removeEventListener('message', onMessage);
-      if (event.data.ready) resolve(worker);
+      if (event.data.ready) {
+        performance.mark('dpcalc:worker-ready');
+        resolve(worker);
+      }
       else {
         worker.terminate();
         reject(new Error(event.data.failed));
@@ -88,19 +98,33 @@ function showFallbackNote() {
   (document.querySelector('main') ?? document.body).prepend(note);
 }
 
-/** One queue of requests, answered by one worker (or by the page when no worker can start). */
+/**
+ * One queue of requests, answered by one worker (or by the page when no worker can start).
+ * `stopgap`: a Promise of a calculator in the page (or of null) that answers while the first worker
+ * starts, whichever is ready first; dropped once the worker is up.
+ */
 class Lane {
-  constructor(engine) {
+  constructor(engine, { stopgap = null } = {}) {
     this.engine = engine;
     this.pending = new Map();
     this.worker = null; // Promise<Worker | null>
+    this.stopgap = stopgap;
   }
 
-  start() {
-    this.worker = this.engine.spawn().then((worker) => {
+  /** Starts the lane's worker (once `after` has settled, when given). */
+  start(after) {
+    this.worker = Promise.resolve(after).then(() => this.engine.spawn()).then((worker) => {
       worker?.addEventListener('message', (event) => this.receive(event.data));
+      this.stopgap = null;
       return worker;
     });
+  }
+
+  /** Resolves to where the next request runs: { worker } (null: in the page) or { calculator }. */
+  runner() {
+    const worker = this.worker.then((started) => ({ worker: started }));
+    if (!this.stopgap) return worker;
+    return Promise.race([worker, this.stopgap.then((calculator) => (calculator ? { calculator } : worker))]);
   }
 
   receive({ id, progress, response }) {
@@ -116,10 +140,13 @@ class Lane {
 
   send(id, job) {
     const current = this.worker;
-    current.then((worker) => {
+    this.runner().then(({ worker, calculator }) => {
       // After a restart the job is sent again, to the new worker.
       if (this.worker !== current || !this.pending.has(id)) return;
-      if (worker) worker.postMessage({ id, request: job.request });
+      if (calculator) {
+        this.pending.delete(id);
+        job.resolve(calculator.compute(job.request));
+      } else if (worker) worker.postMessage({ id, request: job.request });
       else this.runInPage(id, job);
     });
   }
@@ -175,6 +202,7 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
   const factories = workerFactories();
   let firstWorking = 0; // factories before this one failed
   let inPage = null;
+  let toldFallback = false;
   const engine = {
     async spawn() {
       for (; firstWorking < factories.length; firstWorking++) {
@@ -184,20 +212,27 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
           // try the next way
         }
       }
+      // Said as soon as it is known, even when the stopgap has already answered everything asked.
+      if (!toldFallback) onFallback?.();
+      toldFallback = true;
       return null;
     },
     pageCalculator() {
-      inPage ??= (async () => {
-        onFallback?.();
-        const [{ createCalculator }, module] = await Promise.all([importCalculator(), wasmModule]);
-        return createCalculator({ wasmModule: module ?? undefined });
-      })();
+      inPage ??= (async () => createCalculator({ wasmModule: (await wasmModule) ?? undefined }))();
       return inPage;
     },
   };
-  const fastLane = new Lane(engine);
+  // The stopgap of the closed-form lane: the JS API in the page, on the module compiled above.
+  const stopgap = wasmModule.then((module) => (module ? createCalculator({ wasmModule: module }) : null))
+    .then((calculator) => {
+      performance.mark('dpcalc:page-calculator-ready');
+      return calculator;
+    }, () => null);
+  const fastLane = new Lane(engine, { stopgap });
   const numericLane = new Lane(engine);
-  fastLane.start(); // the first answer should not wait for the worker script
+  // The closed-form worker starts once the stopgap has given the first answers (and the page has
+  // shown them): starting a worker takes processor time that they would otherwise wait for.
+  fastLane.start(stopgap.then(() => new Promise((resolve) => setTimeout(resolve))));
   let nextId = 0;
   return {
     ready: fastLane.worker.then((worker) => (worker ? 'worker' : 'page')),

@@ -1,7 +1,10 @@
 // Cold loads of the page in headless Chromium: the time from navigation to the first result on the
 // page, and the bytes transferred (compressed, headers included) by the whole load, over fresh browser
-// contexts (empty cache, no service worker). Run alone with `node tests/bench/cold_load.mjs [runs]
-// [folder …]` on built folders (default dist/); `npm run bench` prints the same table for dist/.
+// contexts (empty cache, no service worker), and where that time goes: the median moment of each
+// phase of the load (when the page's files arrived, and the performance marks "dpcalc:…" the page
+// sets), so that a slower or busier machine shows which phase moved. Run alone with
+// `node tests/bench/cold_load.mjs [runs] [folder …]` on built folders (default dist/); `npm run bench`
+// prints the same table for dist/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -20,6 +23,21 @@ function watchFirstResult() {
     observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+// The moments (ms after navigation start) of the load's phases, read in the page.
+function readPhases() {
+  const [navigation] = performance.getEntriesByType('navigation');
+  const phases = { 'HTML received': navigation.responseEnd, 'DOM parsed': navigation.domInteractive };
+  for (const entry of performance.getEntriesByType('resource')) {
+    const file = new URL(entry.name).pathname.slice(1);
+    if (/^(boot|client|dpcalc|dpcalc-module|app\/main)\.js$|^dpcalc\.wasm$/.test(file)) phases[`${file} received`] = entry.responseEnd;
+  }
+  for (const mark of performance.getEntriesByType('mark')) {
+    if (mark.name.startsWith('dpcalc:') && !(mark.name in phases)) phases[mark.name] = mark.startTime;
+  }
+  phases['first result'] = window.__dpcalcFirstResult;
+  return phases;
 }
 
 async function coldLoad(browser, url) {
@@ -43,8 +61,9 @@ async function coldLoad(browser, url) {
   }
   const sizes = await Promise.all(responses.map((response) => response.request().sizes().catch(() => null)));
   const bytes = sizes.reduce((sum, size) => sum + (size ? size.responseBodySize + size.responseHeadersSize : 0), 0);
+  const phases = await page.evaluate(readPhases);
   await context.close();
-  return { milliseconds, bytes, requests: responses.length };
+  return { milliseconds, bytes, requests: responses.length, phases };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
@@ -76,6 +95,12 @@ export async function measureColdLoads({ roots = [path.join(repoRoot, 'dist')], 
   }
 }
 
+/** The median moment of each phase seen in every sample, in time order. */
+function phaseMedians(samples) {
+  const names = Object.keys(samples[0].phases).filter((name) => samples.every((sample) => name in sample.phases));
+  return names.map((name) => [name, median(samples.map((sample) => sample.phases[name]))]).sort((a, b) => a[1] - b[1]);
+}
+
 /** The Markdown table `npm run bench` prints. */
 export function coldLoadTable(summaries) {
   const runs = summaries[0].samples.length;
@@ -85,7 +110,10 @@ export function coldLoadTable(summaries) {
       `| ${path.relative(process.cwd(), root) || root} | ${milliseconds.toFixed(0)} ms | ${(bytes / 1024).toFixed(1)} KB | ${requests} | 500 ms |`),
     '',
     ...summaries.map(({ root, samples }) => `samples (ms), ${path.relative(process.cwd(), root) || root}: `
-      + samples.map((sample) => sample.milliseconds.toFixed(0)).join(', '))].join('\n');
+      + samples.map((sample) => sample.milliseconds.toFixed(0)).join(', ')),
+    '',
+    ...summaries.map(({ root, samples }) => `phases (median ms after navigation), ${path.relative(process.cwd(), root) || root}: `
+      + phaseMedians(samples).map(([name, moment]) => `${name} ${moment.toFixed(0)}`).join(' · '))].join('\n');
 }
 
 // node tests/bench/cold_load.mjs [runs] [build folder …]: several folders are compared, load by load.

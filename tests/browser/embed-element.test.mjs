@@ -109,7 +109,12 @@ for (const sandbox of ['', ' sandbox="allow-scripts"']) {
       // Defaults: k = 4, ε = 0.5: kε = 2 (Dwork & Roth 2014, Thm 2.2).
       await frame.locator('[data-results="group"] tr[data-row="pure"] .bound').filter({ hasText: 'ε ≤ 2' }).waitFor({ timeout: 60_000 });
       assert.equal(await frame.locator('.load-error').count(), 0);
-      // A sandboxed frame may not start workers: it computes in the page and says so.
+      // The first answers come from the page while the worker starts (web/client.js). A sandboxed
+      // frame may not start workers: once that is known it keeps computing in the page and says so;
+      // elsewhere the worker starts and there is nothing to say.
+      const calculatorFrame = page.frames().find((candidate) => candidate.url().startsWith(session.url));
+      await calculatorFrame.waitForFunction(() => document.querySelector('.runtime-note')
+        || performance.getEntriesByName('dpcalc:worker-ready').length > 0);
       assert.equal(await frame.locator('.runtime-note').count(), sandbox ? 1 : 0);
     } finally {
       await context.close();

@@ -22,8 +22,8 @@ function buildNode(node) {
 
 /** KaTeX's render(): the output typeset at build time, else KaTeX loaded and run now. */
 function renderTex(tex, element, options) {
-  const typeset = prerendered[tex];
-  if (typeset) element.append(...typeset.map(buildNode));
+  const typeset = prerendered[tex]; // JSON text (scripts/formulas.mjs)
+  if (typeset) element.append(...JSON.parse(typeset).map(buildNode));
   else import('../vendor/katex.js').then(({ render }) => render(tex, element, options));
 }
 

@@ -42,10 +42,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
   const k = values.k;
   const base = requests(values, k);
   const names = Object.keys(base);
-  const [answers, series] = await Promise.all([
-    askAll(calculator, names.map((name) => base[name])),
-    plotSeries(calculator, values, fields, errors),
-  ]);
+  const answers = await askAll(calculator, names.map((name) => base[name]));
   const responses = Object.fromEntries(answers.map((response, i) => [names[i], response]));
   if (!isCurrent()) return;
 
@@ -73,6 +70,10 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
   ];
   results.replaceChildren(methodTable({ caption: `A group of k = ${fields.k.value.trim()} records`, rows, errors }));
   summary(summaryOf(fields.k.value.trim(), responses));
+  // The plots' requests (four per group size) are asked after the table is shown, so that its
+  // answers do not wait for theirs.
+  const series = await plotSeries(calculator, values, fields, errors);
+  if (!isCurrent()) return;
   plots.replaceChildren(
     chartFigure(series.parameters, { title: 'Group privacy grows with k: linear for ε, quadratic for ρ', xLabel: 'group size k',
       yLabel: 'ε or ρ', description: 'Privacy parameter of a group against its size, for each definition.', file: 'dpcalc-group-parameters' }),

@@ -10,6 +10,8 @@ import { glossaryElement } from './glossary.js';
 import { startEmbedMode } from './embed.js';
 
 document.documentElement.dataset.started = ''; // boot.js: the page's module runs (not refused)
+// The performance marks "dpcalc:…" time the phases of a load for the cold-load bench (tests/bench/cold_load.mjs).
+performance.mark('dpcalc:main-start');
 const embedded = new URLSearchParams(location.search).get('embed') === '1';
 const calculator = createWorkerCalculator();
 const main = document.getElementById('main');
@@ -29,14 +31,28 @@ function recordState(controller) {
   if (controller === current && location.hash !== hash) history.replaceState(history.state, '', hash);
 }
 
-for (const section of sections) {
-  const controller = mountSection(section, { calculator, onInput: (edited) => {
+/**
+ * The controller of section `name`. Sections are built when first needed (the one a load shows,
+ * then the others in a later task, so that they do not delay its first result), each in its place
+ * in the registry's order.
+ */
+function controllerOf(name) {
+  if (controllers.has(name)) return controllers.get(name);
+  const index = sections.findIndex((section) => section.name === name);
+  const controller = mountSection(sections[index], { calculator, onInput: (edited) => {
     edited.notify('');
     recordState(edited);
   }, permalink: () => permalinkOf(controller) });
   controller.element.hidden = true;
-  controllers.set(section.name, controller);
-  main.append(controller.element);
+  controllers.set(name, controller);
+  const following = sections.slice(index + 1).find((section) => controllers.has(section.name));
+  main.insertBefore(controller.element, following ? controllers.get(following.name).element : null);
+  return controller;
+}
+
+const buildAllSections = () => sections.forEach((section) => controllerOf(section.name));
+
+for (const section of sections) {
   const link = h('a', { href: `#/${section.name}` }, section.title);
   navLinks.set(section.name, link);
   navList.append(h('li', {}, link));
@@ -45,7 +61,7 @@ document.getElementById('glossary-list')?.replaceWith(glossaryElement());
 
 /** Shows section `name` (and only it); computes it when its inputs changed since it last ran. */
 function show(name, { focus }) {
-  const next = controllers.get(name);
+  const next = controllerOf(name);
   for (const controller of controllers.values()) controller.element.hidden = controller !== next;
   for (const [linkName, link] of navLinks) {
     if (linkName === name) link.setAttribute('aria-current', 'page');
@@ -63,6 +79,7 @@ function show(name, { focus }) {
 
 /** Scrolls to and focuses the element a plain anchor names, showing the section that holds it. */
 function goToAnchor(id) {
+  buildAllSections();
   const target = document.getElementById(id);
   const holder = target.closest('section.calculator');
   if (holder && holder !== current?.element) show(holder.dataset.section, { focus: false });
@@ -87,14 +104,14 @@ function applyLocation({ initial }) {
     goToAnchor(route.id);
   } else if (route.error) {
     const name = route.name ?? fallback;
-    controllers.get(name).notify(unreadable(route.error, initial));
+    controllerOf(name).notify(unreadable(route.error, initial));
     show(name, { focus: true });
   } else if (route.type === 'legacy') {
-    for (const [name, state] of Object.entries(route.states)) controllers.get(name).setState(state);
-    for (const [name, note] of Object.entries(route.notes)) controllers.get(name).notify(note);
+    for (const [name, state] of Object.entries(route.states)) controllerOf(name).setState(state);
+    for (const [name, note] of Object.entries(route.notes)) controllerOf(name).notify(note);
     show(route.name, { focus: true });
   } else {
-    if (route.state) controllers.get(route.name).setState(route.state);
+    if (route.state) controllerOf(route.name).setState(route.state);
     show(route.name, { focus: true });
   }
 }
@@ -113,3 +130,5 @@ window.addEventListener('hashchange', () => applyLocation({ initial: false }));
 
 if (embedded) startEmbedMode(() => current?.element);
 applyLocation({ initial: true });
+performance.mark('dpcalc:main-end');
+setTimeout(buildAllSections);
