@@ -31,3 +31,69 @@ test('databases: a result that would overflow names the class behind it', () => 
     { mechanism: { type: 'gaussian', sigma: 2.35 }, count: 1, queries: 2 }],
   constraint: { type: 'families', families: [[1]] }, neighbours: 'bounded' }), 'databases.0.guarantee.rho');
 });
+
+// Seed 2 (numeric lane): the PLD engine's errors named its own items ("databases.2.mechanism.sigma"
+// for a class given as a pure guarantee); merged Gaussians whose Σ count·(Δ/σ)² overflows became
+// "σ must be greater than 0 (got 0)".
+test('databases pld: errors land on the class and release field of the request', () => {
+  const classes = [
+    { mechanism: { type: 'gaussian', sigma: 0.1419, sensitivity: 2.85 }, count: 64, queries: 3 },
+    { mechanism: { type: 'gaussian', sigma: 43.03, sensitivity: 1e300 }, count: 430, queries: 1000 },
+    { guarantee: { type: 'pure', epsilon: 0.0096 }, count: 1, queries: 10 }];
+  const merged = calc.compute({ op: 'databases', method: 'pld', delta: 3.4e-4, databases: classes });
+  assertError(merged, 'databases.1.mechanism.sigma');
+  assert.match(merged.error.message, /too small/);
+  const uninformative = calc.compute({ op: 'databases', method: 'pld', delta: 3.4e-4, adversary: 'uninformative', databases: classes });
+  assertError(uninformative, 'databases.1.mechanism.sigma');
+  assertError(calc.compute({ op: 'databases', method: 'pld', delta: 0.5, databases: [
+    { guarantee: { type: 'pure', epsilon: 0.00037 }, count: 8 },
+    { guarantee: { type: 'pure', epsilon: 1.7976931348623157e308 }, count: 1000 }],
+  constraint: { type: 'at_most', m: 1e6 }, neighbours: 'bounded' }), 'databases.1.guarantee.epsilon', 'invalid_argument');
+});
+
+// Seed 2 (numeric lane): calibrate's PLD errors named items.0.mechanism.sigma and '' (the noise is
+// the unknown; the target asked for it).
+test('calibrate pld: noise the accountant cannot evaluate is an error on target.epsilon', () => {
+  const narrow = calc.compute({ op: 'calibrate', mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian' } },
+    unknown: 'sigma', target: { epsilon: 0.0516, delta: 2.8e-6 } });
+  assertError(narrow, 'target.epsilon', 'numeric');
+  const wide = calc.compute({ op: 'calibrate', mechanism: { type: 'gaussian', sensitivity: 1e300 }, unknown: 'noise_multiplier',
+    method: 'pld', target: { epsilon: 1.6, delta: 7.9e-4 } });
+  assertError(wide, 'target.epsilon', 'numeric');
+});
+
+// Seed 2 (numeric lane): with relation 'substitute' the grid-limit explanation called std::get on
+// the two-mixture pair, which aborted the module ("ran out of memory ... please report it").
+test('dpsgd substitute: a grid beyond the limit is an error on noise_multiplier, the module keeps running', () => {
+  const response = calc.compute({ op: 'dpsgd', group_size: 1000, delta: 3e-6, sampling: 'poisson', sampling_rate: 0.0665,
+    steps: 62, relation: 'substitute', noise_multiplier: 1 });
+  assert.equal(response.ok, false);
+  assert.notEqual(response.error.field, '', JSON.stringify(response.error));
+  assert.doesNotMatch(response.error.message, /out of memory|please report/);
+});
+
+// Seed 2 (numeric lane): "(got NaN)" without saying what NaN means.
+test('dpsgd and groupwise: NaN is quoted as not a number', () => {
+  const size = calc.compute({ op: 'dpsgd', group_size: NaN, sampling: 'poisson', sampling_rate: 0.011, steps: 454, noise_multiplier: 0.88, delta: 1e-5 });
+  assertError(size, 'group_size');
+  assert.match(size.error.message, /NaN, which is not a number/);
+  const epochs = calc.compute({ op: 'dpsgd', group_size: 1, sampling: 'poisson', sampling_rate: 0.01, epochs: NaN, noise_multiplier: 1, delta: 1e-5 });
+  assertError(epochs, 'epochs');
+  assert.match(epochs.error.message, /not a number/);
+});
+
+// Seed 2 (numeric lane): sigma = 1e300 overflowed sd(Y) (an error on ''), and a request with
+// neither rho nor sigma named `rho` without saying it is required.
+test('groupwise: overflow names the noise field; a missing noise is required', () => {
+  const huge = calc.compute({ op: 'groupwise_simulate', sigma: 1e300, relative_error: 0.026, count: 1321, samples: 100 });
+  assertError(huge, 'sigma');
+  const missing = calc.compute({ op: 'groupwise_simulate', relative_error: 0.6, count: 2369, samples: 10 });
+  assertError(missing, 'rho');
+  assert.match(missing.error.message, /required/);
+});
+
+// Seed 2 (numeric lane): relative_error = 5e-324 made the planner halve σ towards 0 for ever
+// (no progress report, so it could not even be cancelled).
+test('groupwise_plan: a relative error too small for any valid first stage is refused', { timeout: 20000 }, () => {
+  assertError(calc.compute({ op: 'groupwise_plan', relative_error: 5e-324, count: 1, orders: [5.4] }), 'count');
+});

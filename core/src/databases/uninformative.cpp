@@ -194,7 +194,13 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
   }
   pld::AccountingOptions accounting = options.accounting;
   accounting.tail_mass_truncation = std::min(accounting.tail_mass_truncation, delta / 10);
-  DPCALC_TRY(pld::ComposedPlds plds, pld::compose_items(items, accounting, options.progress, "databases"));
+  Result<pld::ComposedPlds> composed_plds = pld::compose_items(items, accounting, options.progress, "databases");
+  if (!composed_plds.ok()) {
+    std::vector<std::size_t> origin(classes.size());
+    for (std::size_t c = 0; c < classes.size(); ++c) origin[c] = c;
+    return on_class_field(composed_plds.error(), classes, origin);
+  }
+  const pld::ComposedPlds& plds = composed_plds.value();
   const double first_target = delta * std::exp(log_one_minus_inverse_power(databases));
   const double reachable = pld::delta_floor(plds.upper_remove);
   if (!(first_target > reachable)) {

@@ -20,7 +20,7 @@ std::string format_count(double value) {
 Result<double> check_integer(double value, const std::string& field, double low, double high,
                              const std::string& what) {
   if (!(value >= low && value <= high && value == std::floor(value))) {
-    return invalid_argument(field, field + " must be " + what + " (got " + format_number(value) + ").");
+    return invalid_argument(field, field + " must be " + what + " " + got(value) + ".");
   }
   return value;
 }
