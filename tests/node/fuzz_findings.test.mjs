@@ -97,3 +97,10 @@ test('groupwise: overflow names the noise field; a missing noise is required', (
 test('groupwise_plan: a relative error too small for any valid first stage is refused', { timeout: 20000 }, () => {
   assertError(calc.compute({ op: 'groupwise_plan', relative_error: 5e-324, count: 1, orders: [5.4] }), 'count');
 });
+
+// Seed 3 (numeric lane): sampling_rate = 5e-324 left no weight on J >= 1; calibration then failed
+// on noise_multiplier, which the request (it had a target) did not have.
+test('dpsgd: a sampling rate too small to carry is an error on sampling_rate', () => {
+  assertError(calc.compute({ op: 'dpsgd', group_size: 100000, delta: 0.999999, sampling: 'poisson', sampling_rate: 5e-324,
+    steps: 139, target: { epsilon: 3.79 } }), 'sampling_rate');
+});
