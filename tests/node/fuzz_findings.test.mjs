@@ -104,3 +104,10 @@ test('dpsgd: a sampling rate too small to carry is an error on sampling_rate', (
   assertError(calc.compute({ op: 'dpsgd', group_size: 100000, delta: 0.999999, sampling: 'poisson', sampling_rate: 5e-324,
     steps: 139, target: { epsilon: 3.79 } }), 'sampling_rate');
 });
+
+// Seed 1 (closed-form lane): an order that is NaN was quoted as "(got NaN)" without saying what that means.
+test('rdp: a NaN order is quoted as not a number', () => {
+  const response = calc.compute({ op: 'rdp', orders: [NaN, 20], items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 9 }] });
+  assertError(response, 'orders.0');
+  assert.match(response.error.message, /not a number/);
+});
