@@ -95,7 +95,8 @@ test('groupwise: overflow names the noise field; a missing noise is required', (
 // Seed 2 (numeric lane): relative_error = 5e-324 made the planner halve σ towards 0 for ever
 // (no progress report, so it could not even be cancelled).
 test('groupwise_plan: a relative error too small for any valid first stage is refused', { timeout: 20000 }, () => {
-  assertError(calc.compute({ op: 'groupwise_plan', relative_error: 5e-324, count: 1, orders: [5.4] }), 'count');
+  // (Since seed 3, r below 1e-6 is refused on relative_error; at 1e-6 the first stage still needs σ far below 0.0707.)
+  assertError(calc.compute({ op: 'groupwise_plan', relative_error: 1e-6, count: 1, orders: [5.4] }), 'count');
 });
 
 // Seed 3 (numeric lane): sampling_rate = 5e-324 left no weight on J >= 1; calibration then failed
@@ -110,4 +111,22 @@ test('rdp: a NaN order is quoted as not a number', () => {
   const response = calc.compute({ op: 'rdp', orders: [NaN, 20], items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 9 }] });
   assertError(response, 'orders.0');
   assert.match(response.error.message, /not a number/);
+});
+
+// Seed 3 (numeric lane): relative_error = 5e-324 ran the quadrature for 30 s without progress, and
+// another request reported "failed at y = NaN".
+test('groupwise_privacy and groupwise_plan: a relative error below the quadrature limit is refused', { timeout: 20000 }, () => {
+  const privacy = calc.compute({ op: 'groupwise_privacy', sigma: 1e6, relative_error: 5e-324, counts: [8, 2616], delta: 6.4e-12 });
+  assertError(privacy, 'relative_error');
+  assert.match(privacy.error.message, /at least 1e-06/);
+  assertError(calc.compute({ op: 'groupwise_privacy', rho: 0.126, relative_error: 5e-324, counts: [481], orders: [1.01] }), 'relative_error');
+  assertError(calc.compute({ op: 'groupwise_plan', relative_error: 1e-9, count: 1000 }), 'relative_error');
+});
+
+// Seed 3 (numeric lane): optimal composition under the uninformative prior named
+// databases.1.queries for a class that left queries at its default.
+test('databases optimal uninformative: different query counts name a field of the request', () => {
+  const guarantee = { type: 'pure', epsilon: 0.0002 };
+  assertError(calc.compute({ op: 'databases', method: 'optimal', delta: 1e-6, adversary: 'uninformative',
+    databases: [{ guarantee, count: 371, queries: 8 }, { guarantee, count: 1 }] }), 'databases.1', 'unsupported');
 });

@@ -117,7 +117,9 @@ Result<std::optional<Composed>> subsampling_route(const std::vector<DatabaseClas
       amplified_zcdp.push_back({pure_to_zcdp(PureDp{epsilon}), database_class.count});
     } else if (options.method == CompositionMethod::kOptimal && !amplified.empty() &&
                (amplified[0].guarantee.epsilon != epsilon || amplified[0].guarantee.delta != delta)) {
-      return Error{kUnsupported, field_path(database_class.field, "queries"),
+      // The class's own queries field, or the class when it leaves queries at its default (fuzz seed 3).
+      return Error{kUnsupported,
+                   database_class.queries == 1 ? database_class.field : field_path(database_class.field, "queries"),
                    "Under the uninformative prior each database is one subsampled release of all its queries; optimal "
                    "composition needs the same number of queries on every database. Use method 'advanced' or 'pld'."};
     } else {
