@@ -207,9 +207,12 @@ export const opTable = {
     // Numeric requests are PLD ones and the uninformative adversary's (the page's numeric lane).
     const uninformative = numeric && (method !== 'pld' || random.chance(0.3));
     const classes = random.value(() => random.integer(1, 4), [1, 20, 1000]);
+    // What each method composes: Gaussians need 'zcdp' or 'pld', zCDP guarantees 'zcdp', δ > 0 not 'zcdp'.
+    const mechanisms = method === 'zcdp' || method === 'pld' ? [laplace, gaussian] : [laplace];
+    const guarantees = { zcdp: ['pure', 'zcdp'], pld: ['pure', 'approx'] }[method] ?? ['pure', 'approx'];
     const release = () => (random.chance(0.3)
-      ? { mechanism: random.chance(0.5) ? laplace(random) : gaussian(random) }
-      : { guarantee: guarantee(random, method === 'zcdp' ? ['pure', 'approx', 'zcdp'] : ['pure', 'approx']) });
+      ? { mechanism: random.pick(mechanisms)(random) }
+      : { guarantee: guarantee(random, guarantees) });
     const shared = release();
     const cap = method === 'pld' || uninformative ? 1e3 : 1e6;
     const databases = Array.from({ length: classes }, () => ({
@@ -292,17 +295,13 @@ export function createGenerator(seed, { ops = Object.keys(opTable), numericShare
   const random = new RandomSource(seed);
   const closedOps = ops.filter((op) => !numericOps.has(op));
   const numeric = ops.filter((op) => numericOps.has(op) || mixedOps.has(op));
-  // next.numeric tells whether the last request was drawn for the numeric lane (the runner holds
-  // closed-form ones to the one-second promise).
-  function next() {
-    next.numeric = false;
+  return function next() {
     if (random.chance(0.005)) return random.pick([null, 42, 'compose', [], [{ op: 'group' }], true]);
-    next.numeric = closedOps.length === 0 || (numeric.length > 0 && random.chance(numericShare));
-    const op = random.pick(next.numeric ? numeric : closedOps);
-    const request = withoutUndefined(opTable[op](random, { numeric: next.numeric }));
+    const isNumeric = closedOps.length === 0 || (numeric.length > 0 && random.chance(numericShare));
+    const op = random.pick(isNumeric ? numeric : closedOps);
+    const request = withoutUndefined(opTable[op](random, { numeric: isNumeric }));
     return random.chance(mutatedShare) ? mutate(random, request) : request;
-  }
-  return next;
+  };
 }
 
 /** The ops of opTable that the built calculator knows (an unknown op is an error on `op`). */

@@ -2,8 +2,9 @@
 // request that hangs can be caught: compute() is synchronous, so the worker reports each request
 // before computing it (and each progress report during it), and the main thread terminates it when
 // `capMs` pass without either (a hang: counted, and the campaign goes on without that request).
-// Numeric work is cancelled through onProgress after `budgetMs`. A request drawn for the closed-form
-// lane that takes longer than `slowMs` is counted as `slow` (the page answers those in about a second).
+// Numeric work is cancelled through onProgress after `budgetMs`. A request that the page runs in its
+// closed-form lane (isNumeric of web/client.js is false) and that takes longer than `slowMs` is
+// counted as `slow`: the page promises those an answer in about a second.
 //   const stats = await runFuzz({ seed, requests, capMs, budgetMs, slowMs, ops });
 // stats: { requests, ok, errors, cancelled, throws, nonFinite, badField, badMessage, malformed, hangs, slow,
 //          slowest: { ms, request }, examples: [{ kind, detail, request }], ops, skippedOps,
@@ -15,7 +16,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkResponse } from './check.mjs';
 import { createGenerator, opTable, supportedOps } from './generator.mjs';
 
-const distModule = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'dpcalc.js')).href;
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+const distModule = pathToFileURL(path.join(dist, 'dpcalc.js')).href;
+// The page's own rule for which requests run in the numeric worker (web/client.js).
+const clientModule = pathToFileURL(path.join(dist, 'client.js')).href;
 const maxExamples = 20;
 
 function emptyStats() {
@@ -52,6 +56,7 @@ function merge(first, second) {
 // Requests `startIndex` .. `requests` − 1 of the campaign, leaving out those in `skip` (hung before).
 async function workerMain({ seed, requests, numericShare, budgetMs, slowMs, only, startIndex, skip }) {
   const { createCalculator } = await import(distModule);
+  const { isNumeric } = await import(clientModule);
   const calc = await createCalculator();
   const ops = supportedOps(calc).filter((op) => !only || only.includes(op));
   const stats = emptyStats();
@@ -62,7 +67,7 @@ async function workerMain({ seed, requests, numericShare, budgetMs, slowMs, only
   const skipped = new Set(skip);
   for (let i = 0; i < requests; ++i) {
     const request = next();
-    const closedForm = !next.numeric;
+    const closedForm = !isNumeric(request);
     if (i < startIndex || skipped.has(i)) continue;
     parentPort.postMessage({ type: 'start', index: i, family: family(request), request: JSON.stringify(request)?.slice(0, 600) });
     const start = performance.now();

@@ -130,3 +130,11 @@ test('databases optimal uninformative: different query counts name a field of th
   assertError(calc.compute({ op: 'databases', method: 'optimal', delta: 1e-6, adversary: 'uninformative',
     databases: [{ guarantee, count: 371, queries: 8 }, { guarantee, count: 1 }] }), 'databases.1', 'unsupported');
 });
+
+// Seed 8 (closed-form lane): constraint.m = NaN was quoted as "got NaN" without saying what it means.
+test('databases: a NaN constraint.m is quoted as not a number', () => {
+  const response = calc.compute({ op: 'databases', method: 'basic', databases: [{ guarantee: { type: 'pure', epsilon: 0.1 }, count: 3 }],
+    constraint: { type: 'at_most', m: NaN } });
+  assertError(response, 'constraint.m');
+  assert.match(response.error.message, /not a number/);
+});
