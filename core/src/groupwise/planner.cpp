@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "dpcalc/groupwise/output_density.hpp"
-#include "dpcalc/groupwise/two_stage_noise.hpp"
 
 namespace dpcalc::groupwise {
 
@@ -14,13 +13,7 @@ Plan plan_first_stage(double relative_error, double count) {
   // large; halve until the target is met (it is as σ → 0).
   double bad = target * std::sqrt(std::acos(-1.0) / 2);
   double good = 0.5 * bad;
-  // Below the smallest σ of a valid first stage (rho above kMaxRho) the answer is out of range: stop
-  // there (fuzz seed 2: relative_error = 5e-324 halved σ towards 0 for ever).
-  const double smallest_sigma = 1 / std::sqrt(2 * kMaxRho);
-  while (!(error_at(good) <= target)) {
-    if (good < smallest_sigma) return {good, 1 / (2 * good * good), error_at(good)};
-    bad = good, good *= 0.5;
-  }
+  while (!(error_at(good) <= target)) bad = good, good *= 0.5;
   for (int i = 0; i < 200 && bad - good > 1e-12 * good; ++i) {
     const double mid = 0.5 * (good + bad);
     (error_at(mid) <= target ? good : bad) = mid;

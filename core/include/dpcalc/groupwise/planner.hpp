@@ -17,8 +17,7 @@ struct Plan {
   double expected_absolute_error = 0;  // E|Y − x| at that σ, <= r x
 };
 
-// relative_error in (0, 1], count in [1, kMaxGroupCount]; the caller validates. When the answer
-// would need rho above kMaxRho, the returned plan has such a rho (and is not an answer).
+// relative_error in (0, 1], count in [1, kMaxGroupCount]; the caller validates.
 Plan plan_first_stage(double relative_error, double count);
 
 }  // namespace dpcalc::groupwise
