@@ -58,10 +58,11 @@ async function workerMain({ seed, requests, numericShare, budgetMs, slowMs, only
   const { createCalculator } = await import(distModule);
   const { isNumeric } = await import(clientModule);
   const calc = await createCalculator();
-  const ops = supportedOps(calc).filter((op) => !only || only.includes(op));
+  const supported = supportedOps(calc);
+  const ops = supported.filter((op) => !only || only.includes(op));
   const stats = emptyStats();
   stats.ops = ops;
-  stats.skippedOps = Object.keys(opTable).filter((op) => !ops.includes(op));
+  stats.skippedOps = Object.keys(opTable).filter((op) => !supported.includes(op));
   stats.memoryStart = calc.memory();
   const next = createGenerator(seed, { ops, numericShare });
   const skipped = new Set(skip);
