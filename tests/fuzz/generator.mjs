@@ -93,6 +93,36 @@ function closedFormItems(random, method) {
   });
 }
 
+const increasing = (random, length, first, factor) => {
+  const values = [first];
+  while (values.length < length) values.push(values[values.length - 1] * factor());
+  return values;
+};
+
+const rdpMechanism = (random) => (random.chance(0.5) ? gaussian(random)
+  : { type: 'poisson_subsampled', rate: random.rate(), mechanism: gaussian(random) });
+const rdpItems = (random) => Array.from({ length: random.integer(1, 2) }, () => ({ mechanism: rdpMechanism(random), count: random.count() }));
+// Strictly increasing orders in (1, 10000].
+const rdpOrders = (random) => increasing(random, random.integer(1, 12), random.value(() => 1 + random.logUniform(1e-3, 10), [1 + 2 ** -52, 10000]), () => random.logUniform(1.01, 4))
+  .filter((order) => order <= 10000);
+
+// Families of distinct existing class indices (at most 64 families).
+const families = (random, classes) => Array.from({ length: random.value(() => random.integer(1, 3), [64]) }, () => {
+  const members = Array.from({ length: classes }, (_, index) => index).filter(() => random.chance(0.5));
+  return members.length ? members : [random.integer(0, classes - 1)];
+});
+
+// Exactly one of rho (0, 100] and sigma ≥ 0.0707 (1/√(2·100)), and r in (0, 1].
+const groupwiseNoise = (random) => ({
+  ...(random.chance(0.5) ? { rho: random.value(() => random.logUniform(1e-4, 2), [1e-300, 1e-12, 100]) }
+    : { sigma: random.value(() => random.logUniform(0.1, 100), [0.0708, 1e6, 1e300]) }),
+  relative_error: random.value(() => random.logUniform(0.01, 1), [5e-324, 1e-9, 1]),
+});
+const groupCount = (random, minimum) => random.value(() => Math.round(random.logUniform(Math.max(1, minimum), 1e5)), [minimum, 1, 1e9]);
+// Strictly increasing Rényi orders in [1.01, 256].
+const groupwiseOrders = (random) => increasing(random, random.integer(1, 8), random.value(() => 1.01 + random.logUniform(1e-3, 10), [1.01, 256]), () => random.logUniform(1.05, 4))
+  .filter((order) => order <= 256);
+
 /** One valid-request generator per op; `methods` lists the methods it draws (for the report). */
 export const opTable = {
   group: (random) => {
@@ -101,8 +131,9 @@ export const opTable = {
     return { op: 'group', k: random.count(), delta: random.delta(), mechanism: gaussian(random) };
   },
   compose: (random, { numeric }) => {
-    const method = random.pick(numeric ? ['pld'] : ['basic', 'parallel', 'advanced', 'optimal', 'zcdp']);
+    const method = random.pick(numeric ? ['pld'] : ['basic', 'parallel', 'advanced', 'optimal', 'zcdp', 'rdp']);
     const request = { op: 'compose', method };
+    if (method === 'rdp') return { ...request, delta: random.delta(), items: rdpItems(random), orders: random.chance(0.5) ? undefined : rdpOrders(random) };
     if (method === 'pld') {
       Object.assign(request, random.chance(0.7) ? { delta: random.delta() } : { epsilon: random.epsilon() });
       request.items = pldItems(random);
@@ -142,10 +173,88 @@ export const opTable = {
     op: 'profile', items: pldItems(random),
     epsilons: Array.from({ length: random.integer(1, 20) }, () => random.value(() => random.logUniform(1e-3, 30), [0, 1e6])),
   }),
+  calibrate: (random, { numeric }) => {
+    const noise = random.pick(['laplace', 'gaussian']);
+    const base = { type: noise, sensitivity: random.sensitivity() };
+    const subsampled = numeric && random.chance(0.5);
+    const mechanism = subsampled ? { type: 'poisson_subsampled', rate: random.rate(), mechanism: base } : base;
+    const unknown = noise === 'laplace' ? 'scale' : random.pick(['sigma', 'noise_multiplier']);
+    // Closed forms: 'basic' (pure targets), 'optimal', 'analytic', 'zcdp'; numeric: 'pld' or its default.
+    const method = numeric ? random.pick(['pld', undefined]) : random.pick(noise === 'laplace' ? ['basic', 'optimal'] : ['analytic', 'zcdp', undefined]);
+    const delta = method === 'basic' ? 0 : random.delta();
+    const count = numeric ? pldCount(random) : random.count(method === 'optimal' ? 1e4 : 2 ** 53);
+    return { op: 'calibrate', mechanism, unknown, count: random.chance(0.2) ? undefined : count, method, target: { epsilon: random.epsilon(), delta } };
+  },
+  dpsgd: (random) => {
+    const request = { op: 'dpsgd', group_size: random.value(() => random.integer(1, 8), [1, 64, 1000, 100000]), delta: random.delta() };
+    if (random.chance(0.5)) {
+      Object.assign(request, { sampling: 'poisson', sampling_rate: random.value(() => random.logUniform(1e-3, 0.1), [5e-324, 1e-9, 1]) });
+    } else {
+      const datasetSize = random.value(() => Math.round(random.logUniform(100, 1e6)), [1, 1e9, 2 ** 53]);
+      Object.assign(request, { sampling: 'fixed_batch', dataset_size: datasetSize, batch_size: Math.max(1, Math.round(datasetSize * random.logUniform(1e-4, 1))) });
+      request.group_size = Math.min(request.group_size, datasetSize);
+    }
+    if (random.chance(0.7)) request.steps = random.value(() => random.integer(1, 500), [1, 1e4, 2 ** 53]);
+    else request.epochs = random.value(() => random.logUniform(0.1, 5), [1e-300, 1e6]);
+    if (random.chance(0.3)) request.relation = random.pick(['add_remove', 'substitute']);
+    if (random.chance(0.75)) request.noise_multiplier = random.value(() => random.logUniform(0.5, 20), [1e-3, 1e4, 1e300]);
+    else request.target = { epsilon: random.value(() => random.logUniform(0.5, 20), [1e-6, 1e3]) };
+    return request;
+  },
+  rdp: (random) => ({ op: 'rdp', items: rdpItems(random), orders: random.chance(0.5) ? undefined : rdpOrders(random) }),
+  databases: (random, { numeric }) => {
+    const method = numeric ? random.pick(['pld', 'basic', 'advanced', 'optimal', 'zcdp']) : random.pick(['basic', 'advanced', 'optimal', 'zcdp']);
+    // Numeric requests are PLD ones and the uninformative adversary's (the page's numeric lane).
+    const uninformative = numeric && (method !== 'pld' || random.chance(0.3));
+    const classes = random.value(() => random.integer(1, 4), [1, 20, 1000]);
+    // What each method composes: Gaussians need 'zcdp' or 'pld', zCDP guarantees 'zcdp', δ > 0 not 'zcdp'.
+    const mechanisms = method === 'zcdp' || method === 'pld' ? [laplace, gaussian] : [laplace];
+    const guarantees = { zcdp: ['pure', 'zcdp'], pld: ['pure', 'approx'] }[method] ?? ['pure', 'approx'];
+    const release = () => (random.chance(0.3)
+      ? { mechanism: random.pick(mechanisms)(random) }
+      : { guarantee: guarantee(random, guarantees) });
+    const shared = release();
+    const cap = method === 'pld' || uninformative ? 1e3 : 1e6;
+    const databases = Array.from({ length: classes }, () => ({
+      ...(method === 'optimal' || random.chance(0.3) ? shared : release()),
+      count: random.chance(0.2) ? undefined : random.count(cap),
+      queries: random.chance(0.5) ? undefined : random.value(() => random.integer(1, 10), [1, 1000]),
+    }));
+    const request = { op: 'databases', method, databases };
+    if (method === 'advanced') request.variant = random.pick([undefined, 'kairouz', 'dwork_rothblum_vadhan']);
+    if (method !== 'basic' && (method !== 'zcdp' || uninformative || random.chance(0.5))) request.delta = random.delta();
+    if (uninformative) request.adversary = 'uninformative';
+    else {
+      request.constraint = random.pick([undefined, { type: 'none' }, { type: 'at_most', m: random.count() }, { type: 'exactly_one' }, { type: 'families', families: families(random, classes) }]);
+      request.neighbours = random.pick([undefined, 'unbounded', 'bounded']);
+      request.adversary = random.pick([undefined, 'worst_case']);
+    }
+    return request;
+  },
+  groupwise_simulate: (random) => ({
+    op: 'groupwise_simulate', ...groupwiseNoise(random), count: groupCount(random, 0),
+    samples: random.value(() => random.integer(2, 20000), [2, 1e6, 1e7]),
+    seed: random.chance(0.5) ? undefined : random.value(() => random.integer(0, 1e6), [0, 2 ** 53]),
+    bins: random.chance(0.5) ? undefined : random.value(() => random.integer(1, 200), [1, 10000]),
+    range: random.chance(0.8) ? undefined : [random.value(() => -random.logUniform(1, 1e4), [-1e300]), random.value(() => random.logUniform(1, 1e4), [1e300])],
+  }),
+  groupwise_privacy: (random) => ({
+    op: 'groupwise_privacy', ...groupwiseNoise(random),
+    counts: Array.from({ length: random.value(() => random.integer(1, 3), [20]) }, () => groupCount(random, 0)),
+    delta: random.chance(0.5) ? undefined : random.delta(),
+    orders: random.chance(0.5) ? undefined : groupwiseOrders(random),
+  }),
+  groupwise_plan: (random) => ({
+    op: 'groupwise_plan', relative_error: random.value(() => random.logUniform(0.01, 1), [5e-324, 1e-9, 1]), count: groupCount(random, 1),
+    delta: random.chance(0.5) ? undefined : random.delta(),
+    orders: random.chance(0.5) ? undefined : groupwiseOrders(random),
+  }),
 };
 
-/** Ops answered by the numeric engine, which the fuzz draws less often (they take milliseconds to seconds). */
-export const numericOps = new Set(['profile']);
+/** Ops answered by the numeric engine only, which the fuzz draws less often (they take milliseconds to seconds). */
+export const numericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan']);
+/** Ops with closed-form and numeric methods: their generator draws numeric ones when told `numeric`. */
+export const mixedOps = new Set(['compose', 'calibrate', 'databases']);
 
 const weirdValues = [null, true, false, '', 'x', '\ud800', 'pure', -1, 0, -0, 1.5, 1e308, -1e308, 5e-324, 2 ** 53 + 2, [], [1], {}, { type: 'pure' }];
 
@@ -185,10 +294,10 @@ function mutate(random, request) {
 export function createGenerator(seed, { ops = Object.keys(opTable), numericShare = 0.02, mutatedShare = 0.35 } = {}) {
   const random = new RandomSource(seed);
   const closedOps = ops.filter((op) => !numericOps.has(op));
-  const numeric = ops.includes('compose') ? [...ops.filter((op) => numericOps.has(op)), 'compose'] : ops.filter((op) => numericOps.has(op));
+  const numeric = ops.filter((op) => numericOps.has(op) || mixedOps.has(op));
   return function next() {
     if (random.chance(0.005)) return random.pick([null, 42, 'compose', [], [{ op: 'group' }], true]);
-    const isNumeric = numeric.length > 0 && random.chance(numericShare);
+    const isNumeric = closedOps.length === 0 || (numeric.length > 0 && random.chance(numericShare));
     const op = random.pick(isNumeric ? numeric : closedOps);
     const request = withoutUndefined(opTable[op](random, { numeric: isNumeric }));
     return random.chance(mutatedShare) ? mutate(random, request) : request;

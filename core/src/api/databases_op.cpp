@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "dpcalc/api/fields.hpp"
@@ -198,6 +199,36 @@ Value footprint_value(const std::vector<DatabaseClass>& classes, const Footprint
   return value;
 }
 
+// For overflow errors (fuzz seed 1 found a bare "result overflowed" on field ''): the noise or
+// guarantee field of the class with the largest count · queries · (per-release ε, or ρ under zCDP).
+std::string overflow_field(const std::vector<DatabaseClass>& classes, CompositionMethod method) {
+  const auto log_size = [method](const DatabaseClass& database_class) {
+    double size = 0;
+    if (method == CompositionMethod::kZcdp) {
+      const Result<Zcdp> zcdp = zcdp_release(database_class);
+      size = zcdp.ok() ? zcdp.value().rho : 0;
+    } else if (const auto* gaussian = std::get_if<GaussianRelease>(&database_class.release)) {
+      size = gaussian->sensitivity / gaussian->sigma;
+    } else if (const auto* zcdp = std::get_if<Zcdp>(&database_class.release)) {
+      size = zcdp->rho;
+    } else {
+      const Result<ApproxDp> approx = approx_release(database_class);
+      size = approx.ok() ? approx.value().epsilon : 0;
+    }
+    return std::log(size) + std::log(database_class.count) + std::log(database_class.queries);
+  };
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < classes.size(); ++i) {
+    if (!(log_size(classes[i]) <= log_size(classes[largest]))) largest = i;
+  }
+  const DatabaseClass& culprit = classes[largest];
+  const char* key = std::holds_alternative<ApproxDp>(culprit.release)         ? "epsilon"
+                    : std::holds_alternative<Zcdp>(culprit.release)           ? "rho"
+                    : std::holds_alternative<LaplaceRelease>(culprit.release) ? "scale"
+                                                                              : "sigma";
+  return field_path(release_field(culprit), key);
+}
+
 }  // namespace
 
 Result<Value> databases_op(const Value& request, const pld::ProgressCallback& progress) {
@@ -263,7 +294,7 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
         Value details = Value::object();
         details.set("code", error.code).set("field", error.field).set("message", error.message);
         result.set("classic", Value::object().set("error", std::move(details)));
-        return result;
+        return finite_or_overflow(std::move(result), overflow_field(classes, options.method));
       }
       classic = composed.value();
     }
@@ -273,7 +304,7 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   classic_value.set("footprint", footprint_value(classes, everything));
   set_method(classic_value, composition);
   result.set("classic", std::move(classic_value));
-  return result;
+  return finite_or_overflow(std::move(result), overflow_field(classes, options.method));
 }
 
 }  // namespace dpcalc::api

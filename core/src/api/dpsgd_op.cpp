@@ -57,7 +57,7 @@ Result<Steps> read_steps(const Value& request, const dpsgd::GroupSetting& settin
   }
   if (!epochs) return invalid_argument("steps", "steps (or epochs) is required: the number of training steps.");
   if (!(*epochs > 0 && std::isfinite(*epochs))) {
-    return invalid_argument("epochs", "epochs must be a positive number (got " + format_number(*epochs) + ").");
+    return invalid_argument("epochs", "epochs must be a positive number " + got(*epochs) + ".");
   }
   const bool fixed = setting.sampling == dpsgd::Sampling::kFixedBatch;
   const double exact = fixed ? *epochs * setting.dataset_size / setting.batch_size : *epochs / setting.sampling_rate;

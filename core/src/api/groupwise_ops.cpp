@@ -29,9 +29,13 @@ constexpr std::size_t kMaxOrders = 200;
 Result<TwoStageNoise> read_noise(const Value& request) {
   DPCALC_TRY(auto rho, optional_number_field(request, "", "rho"));
   DPCALC_TRY(auto sigma, optional_number_field(request, "", "sigma"));
-  if (rho.has_value() == sigma.has_value()) {
-    return invalid_argument(rho ? "sigma" : "rho",
-                            "Give exactly one of rho (the first stage's zCDP parameter) and sigma (its noise scale).");
+  if (!rho && !sigma) {
+    return invalid_argument("rho", "rho (the first stage's zCDP parameter) or sigma (its noise scale) is required: "
+                                   "give exactly one of them.");
+  }
+  if (rho && sigma) {
+    return invalid_argument("sigma", "Give exactly one of rho (the first stage's zCDP parameter) and sigma (its noise "
+                                     "scale), not both.");
   }
   TwoStageNoise noise;
   const double min_sigma = 1 / std::sqrt(2 * groupwise::kMaxRho);
@@ -55,6 +59,30 @@ Result<TwoStageNoise> read_noise(const Value& request) {
   return noise;
 }
 
+// The output's spread grows with σ (sd(Y)² = σ² + r²(x² + σ²)); where a result overflows a double,
+// the noise is too large (fuzz seed 2: sigma = 1e300 gave an overflow error on field '').
+Result<Value> finite_or_noise_too_large(Value result, const Value& request) {
+  if (!first_non_finite(result)) return result;
+  const bool by_rho = request.find("rho") != nullptr && !request.find("rho")->is_null();
+  return invalid_argument(by_rho ? "rho" : "sigma",
+                          std::string(by_rho ? "rho is too small" : "sigma is too large") +
+                              " for this computation: the spread of the output would exceed the largest number a "
+                              "double can hold (about 1.8e308). Use a " + (by_rho ? "larger rho." : "smaller sigma."));
+}
+
+// The quadrature of the output density (groupwise_privacy, groupwise_plan) resolves the second
+// stage's noise r·X only down to this r: below it the work grows without bound and the inner
+// quadrature fails (fuzz seed 3: r = 5e-324 ran for 30 s without progress; another failed on NaN).
+constexpr double kSmallestQuadratureRelativeError = 1e-6;
+
+Result<double> check_quadrature_relative_error(double relative_error) {
+  if (relative_error >= kSmallestQuadratureRelativeError) return relative_error;
+  return invalid_argument("relative_error", "relative_error must be at least " +
+                                                format_number(kSmallestQuadratureRelativeError) + " " +
+                                                got(relative_error) + " for the numerical estimate: a narrower second "
+                                                "stage is beyond what its quadrature resolves.");
+}
+
 Result<double> read_count(const Value& object, const std::string& prefix, const std::string& key, double minimum) {
   DPCALC_TRY(double count, number_field(object, prefix, key));
   return check_whole_number(count, minimum, groupwise::kMaxGroupCount, field_path(prefix, key));
@@ -76,7 +104,7 @@ Result<std::vector<double>> read_orders(const Value& request) {
   for (std::size_t i = 0; i < orders.size(); ++i) {
     const std::string field = "orders." + std::to_string(i);
     if (!(orders[i] >= groupwise::kMinOrder && orders[i] <= groupwise::kMaxOrder)) {
-      return invalid_argument(field, field + " must be a Rényi order from 1.01 to 256 (got " + format_number(orders[i]) + ").");
+      return invalid_argument(field, field + " must be a Rényi order from 1.01 to 256 " + got(orders[i]) + ".");
     }
     if (i > 0 && !(orders[i] > orders[i - 1])) {
       return invalid_argument(field, field + " must be larger than the order before it (orders increase).");
@@ -196,11 +224,13 @@ Result<Value> groupwise_simulate_op(const Value& request, const pld::ProgressCal
   result.set("exact", std::move(exact));
   result.set("method", "Monte Carlo simulation of Algorithm 1 (Boost.Random mt19937_64, ziggurat normals)");
   result.set("citation", kAlgorithmCitation);
-  return result;
+  return finite_or_noise_too_large(std::move(result), request);
 }
 
 Result<Value> groupwise_privacy_op(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(TwoStageNoise noise, read_noise(request));
+  DPCALC_TRY(double checked_relative_error, check_quadrature_relative_error(noise.relative_error));
+  (void)checked_relative_error;
   DPCALC_TRY(const Value* counts, member(request, "", "counts"));
   if (!counts->is_array() || counts->as_array().empty() || counts->as_array().size() > kMaxGroups) {
     return invalid_argument("counts", "counts must be an array of 1 to " + std::to_string(kMaxGroups) + " group counts.");
@@ -234,19 +264,21 @@ Result<Value> groupwise_privacy_op(const Value& request, const pld::ProgressCall
   result.set("groups", std::move(groups));
   result.set("proven", proven_value(1 / (2 * noise.sigma * noise.sigma), delta));
   describe_estimate(result);
-  return result;
+  return finite_or_noise_too_large(std::move(result), request);
 }
 
 Result<Value> groupwise_plan_op(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(double r, number_field(request, "", "relative_error"));
-  DPCALC_TRY(double relative_error, check_rate(r, "relative_error"));
+  DPCALC_TRY(double rate, check_rate(r, "relative_error"));
+  DPCALC_TRY(double relative_error, check_quadrature_relative_error(rate));
   DPCALC_TRY(double count, read_count(request, "", "count", 1));
   DPCALC_TRY(std::optional<double> delta, read_delta(request));
   DPCALC_TRY(std::vector<double> orders, read_orders(request));
   const groupwise::Plan plan = groupwise::plan_first_stage(relative_error, count);
   if (plan.rho > groupwise::kMaxRho) {
-    return invalid_argument("count", "This group is so small that the first stage would need rho above " +
-                                         format_number(groupwise::kMaxRho) + "; no estimate is given.");
+    return invalid_argument("count", "For this count and relative_error the first stage would need rho above " +
+                                         format_number(groupwise::kMaxRho) + "; no estimate is given. Use a larger "
+                                         "count or relative_error.");
   }
   const TwoStageNoise noise{plan.sigma, relative_error};
   Result<Value> group = group_value(noise, count, orders, delta, progress);

@@ -41,12 +41,24 @@ Result<rdp::RdpItem> read_rdp_mechanism(const Value& value, const std::string& p
   return unknown_choice(field_path(path, "type"), type, {"gaussian", "poisson_subsampled"});
 }
 
-Result<std::vector<rdp::RdpItem>> read_rdp_items(const Value& request) {
+struct RequestItems {
+  std::vector<rdp::RdpItem> items;
+  std::vector<std::string> sigma_fields;  // where each item's σ is in the request
+};
+
+// The path of the Gaussian's σ inside a mechanism already read by read_rdp_mechanism.
+std::string sigma_field(const Value& mechanism, const std::string& path) {
+  const Value* type = mechanism.find("type");
+  if (type->as_string() == "gaussian") return field_path(path, "sigma");
+  return sigma_field(*mechanism.find("mechanism"), field_path(path, "mechanism"));
+}
+
+Result<RequestItems> read_rdp_items(const Value& request) {
   DPCALC_TRY(const Value* items, member(request, "", "items"));
   if (!items->is_array() || items->as_array().empty()) {
     return invalid_argument("items", "items must be a non-empty array of {mechanism, count}.");
   }
-  std::vector<rdp::RdpItem> result;
+  RequestItems result;
   for (std::size_t i = 0; i < items->as_array().size(); ++i) {
     const std::string path = "items." + std::to_string(i);
     DPCALC_TRY(const Value* item, require_object(items->as_array()[i], path));
@@ -55,7 +67,8 @@ Result<std::vector<rdp::RdpItem>> read_rdp_items(const Value& request) {
     DPCALC_TRY(const Value* mechanism, member(*item, path, "mechanism"));
     DPCALC_TRY(rdp::RdpItem parsed, read_rdp_mechanism(*mechanism, field_path(path, "mechanism"), 1.0));
     parsed.count = checked_count;
-    result.push_back(parsed);
+    result.items.push_back(parsed);
+    result.sigma_fields.push_back(sigma_field(*mechanism, field_path(path, "mechanism")));
   }
   return result;
 }
@@ -70,19 +83,42 @@ struct ComposedCurve {
   std::vector<double> orders, epsilons, dropped;
 };
 
+bool any_finite(const std::vector<double>& values) {
+  for (double value : values) {
+    if (std::isfinite(value)) return true;
+  }
+  return false;
+}
+
+// No order is finite (fuzz seed 1 found this named `orders` when the request had none): an item
+// whose own curve is infinite at every order has too little noise (ε(α) = α count Δ²/(2σ²)
+// overflows, Mironov 2017, Prop. 7); otherwise the orders given (or the items together) are at fault.
+Error no_finite_order(const Value& request, const RequestItems& request_items, const std::vector<double>& orders) {
+  for (std::size_t i = 0; i < request_items.items.size(); ++i) {
+    if (any_finite(rdp::compose({request_items.items[i]}, orders))) continue;
+    const std::string& field = request_items.sigma_fields[i];
+    return invalid_argument(field, describe_field(field) + " is too small for the RDP accountant: ε(α) of this "
+                                   "mechanism exceeds the largest number a double can hold at every order, so "
+                                   "it would promise nothing. Use a larger σ (or fewer uses).");
+  }
+  const bool has_orders = request.find("orders") != nullptr && !request.find("orders")->is_null();
+  return Error{kNumeric, has_orders ? "orders" : "items",
+               has_orders ? "No order gives a finite Rényi divergence for these mechanisms; add integer orders."
+                          : "No order gives a finite Rényi divergence for these mechanisms together; use larger "
+                            "noise or fewer uses."};
+}
+
 // Orders whose fractional series did not converge (infinite eps) are reported apart.
 Result<ComposedCurve> composed_curve(const Value& request) {
-  DPCALC_TRY(std::vector<rdp::RdpItem> items, read_rdp_items(request));
+  DPCALC_TRY(RequestItems request_items, read_rdp_items(request));
   DPCALC_TRY(std::vector<double> orders, read_orders(request));
-  const std::vector<double> epsilons = rdp::compose(items, orders);
+  const std::vector<double> epsilons = rdp::compose(request_items.items, orders);
   ComposedCurve curve;
   for (std::size_t i = 0; i < orders.size(); ++i) {
     (std::isfinite(epsilons[i]) ? curve.orders : curve.dropped).push_back(orders[i]);
     if (std::isfinite(epsilons[i])) curve.epsilons.push_back(epsilons[i]);
   }
-  if (curve.orders.empty()) {
-    return Error{kNumeric, "orders", "No order gives a finite Rényi divergence for these mechanisms; add integer orders."};
-  }
+  if (curve.orders.empty()) return no_finite_order(request, request_items, orders);
   return curve;
 }
 

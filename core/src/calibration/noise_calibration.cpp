@@ -134,9 +134,23 @@ double initial_unknown(const CalibrationProblem& problem) {
 }
 
 // Accountant errors name the fields of a 'compose' request; a calibration request has them
-// elsewhere, and no discretization to change.
+// elsewhere, and no discretization to change. Its noise is the unknown: where the accountant could
+// not evaluate a noise the search tried (a loss beyond ±700 on "items.0.mechanism…", a loss narrower
+// than the grid step on ""), the target asked for that noise (fuzz seed 2 found both fields, which
+// a calibrate request does not have).
 Error in_calibration_terms(Error error, const std::string& target_field) {
   const std::string delta_field = field_path(target_field, "delta");
+  const std::string epsilon_field = field_path(target_field, "epsilon");
+  if (error.code == kNumeric && (error.field.empty() || error.field.rfind("items.0.mechanism", 0) == 0)) {
+    const bool narrow = error.field.empty();
+    error.field = epsilon_field;
+    error.message = std::string("The numeric accountant cannot evaluate the noise this target needs: ") +
+                    (narrow ? "its privacy loss would be narrower than the accountant's grid step"
+                            : "one use would have a privacy loss beyond ±700, where e^loss no longer fits a double") +
+                    ". Ask for a " + (narrow ? "larger " : "smaller ") + epsilon_field + " (or change the count, " +
+                    "the sampling rate or the sensitivity).";
+    return error;
+  }
   if (error.field == "delta") {
     error.field = delta_field;
     if (error.message.compare(0, 6, "delta ") == 0) error.message = delta_field + error.message.substr(5);
@@ -144,7 +158,7 @@ Error in_calibration_terms(Error error, const std::string& target_field) {
   if (error.field == "items.0.count" || error.field == "discretization_interval") {
     error.field = "count";
     error.message = error.message.substr(0, error.message.find(';')) +
-                    " near the answer; lower count or raise " + field_path(target_field, "epsilon") + ".";
+                    " near the answer; lower count or raise " + epsilon_field + ".";
   }
   return error;
 }

@@ -1,6 +1,9 @@
 #include "dpcalc/databases/composer.hpp"
 
 #include <cmath>
+#include <string>
+#include <variant>
+#include <vector>
 
 #include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/checks.hpp"
@@ -40,22 +43,49 @@ Result<std::vector<Item>> footprint_items(const std::vector<DatabaseClass>& clas
   return items;
 }
 
-// Composing Gaussian mechanisms of μ_i = Δ_i/σ_i gives the Gaussian mechanism of μ² = Σ μ_i²
-// exactly (Dong, Roth, Su 2019, Cor. 3.3): one item instead of thousands makes the PLD fast.
-std::vector<pld::CompositionItem> with_gaussians_merged(const std::vector<pld::CompositionItem>& items) {
-  std::vector<pld::CompositionItem> merged;
+// The PLD items of a footprint and, for each, the class it comes from (for errors). Composing
+// Gaussian mechanisms of μ_i = Δ_i/σ_i gives the Gaussian mechanism of μ² = Σ μ_i² exactly (Dong,
+// Roth, Su 2019, Cor. 3.3): one item instead of thousands makes the PLD fast; it is attributed to
+// the class contributing most to μ². A μ² beyond the largest double is refused on that class's σ
+// (fuzz seed 2: the merged σ came out as 0 and the error named an item that was not in the request).
+struct PldItems {
+  std::vector<pld::CompositionItem> items;
+  std::vector<std::size_t> origin;
+};
+
+Result<PldItems> footprint_pld_items(const std::vector<DatabaseClass>& classes, const Footprint& footprint) {
+  PldItems result;
   double mu_squared = 0;
-  for (const pld::CompositionItem& item : items) {
-    const auto* gaussian = std::get_if<pld::GaussianMechanism>(&item.mechanism.base);
-    if (gaussian == nullptr || item.mechanism.sampling_rate != 1) {
-      merged.push_back(item);
+  double largest_share = -1;
+  std::size_t gaussian_origin = 0;
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    if (footprint[c] == 0) continue;
+    DPCALC_TRY(pld::Mechanism mechanism, pld_release(classes[c]));
+    const double count = footprint[c] * classes[c].queries;
+    const auto* gaussian = std::get_if<pld::GaussianMechanism>(&mechanism.base);
+    if (gaussian == nullptr) {
+      result.items.push_back({mechanism, count});
+      result.origin.push_back(c);
       continue;
     }
     const double mu = gaussian->sensitivity / gaussian->sigma;
-    mu_squared += item.count * mu * mu;
+    const double share = count * mu * mu;
+    mu_squared += share;
+    if (!(share <= largest_share)) {
+      largest_share = share;
+      gaussian_origin = c;
+    }
   }
-  if (mu_squared > 0) merged.push_back({pld::Mechanism{pld::GaussianMechanism{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
-  return merged;
+  if (largest_share < 0) return result;
+  if (!std::isfinite(mu_squared)) {
+    const std::string field = field_path(release_field(classes[gaussian_origin]), "sigma");
+    return invalid_argument(field, describe_field(field) + " is too small for this computation: Σ count·(Δ/σ)² of "
+                                   "the Gaussian releases would exceed the largest number a double can hold (about "
+                                   "1.8e308), so it would promise nothing. Use a larger value.");
+  }
+  result.items.push_back({pld::Mechanism{pld::GaussianMechanism{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
+  result.origin.push_back(gaussian_origin);
+  return result;
 }
 
 bool same_release(const ApproxDp& a, const ApproxDp& b) { return a.epsilon == b.epsilon && a.delta == b.delta; }
@@ -203,11 +233,11 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
     return compose_zcdp_items(items, options);
   }
   if (options.method == CompositionMethod::kPld) {
-    DPCALC_TRY(std::vector<pld::CompositionItem> items,
-               footprint_items<pld::CompositionItem>(classes, footprint, pld_release));
-    items = with_gaussians_merged(items);
-    DPCALC_TRY(pld::EpsilonBracket bracket,
-               pld::epsilon_for_delta(items, *options.delta, options.accounting, options.progress, "databases"));
+    DPCALC_TRY(PldItems pld_items, footprint_pld_items(classes, footprint));
+    Result<pld::EpsilonBracket> computed =
+        pld::epsilon_for_delta(pld_items.items, *options.delta, options.accounting, options.progress, "databases");
+    if (!computed.ok()) return on_class_field(computed.error(), classes, pld_items.origin);
+    const pld::EpsilonBracket& bracket = computed.value();
     if (!std::isfinite(bracket.epsilon_upper)) {
       return Error{kNumeric, "delta", "The composition has no finite ε at this δ."};
     }
@@ -218,6 +248,30 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
   }
   DPCALC_TRY(std::vector<ComposedItem> items, footprint_items<ComposedItem>(classes, footprint, approx_release));
   return compose_approx_items(items, options);
+}
+
+Error on_class_field(const Error& error, const std::vector<DatabaseClass>& classes,
+                     const std::vector<std::size_t>& origin) {
+  const std::string prefix = "databases.";
+  if (error.field.rfind(prefix, 0) != 0) return error;
+  const std::size_t end = error.field.find('.', prefix.size());
+  const std::string index = error.field.substr(prefix.size(), end - prefix.size());
+  if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos) return error;
+  const std::size_t item = std::stoul(index);
+  if (item >= origin.size()) return error;
+  const DatabaseClass& database_class = classes[origin[item]];
+  const std::string rest = end == std::string::npos ? "" : error.field.substr(end + 1);
+  const std::string mechanism = "mechanism";
+  std::string field = database_class.field;
+  if (rest == mechanism) field = release_field(database_class);
+  if (rest.rfind(mechanism + ".", 0) == 0) field = field_path(release_field(database_class), rest.substr(mechanism.size() + 1));
+  Error restated = error;
+  restated.field = field;
+  for (std::size_t at = restated.message.find(error.field); at != std::string::npos;
+       at = restated.message.find(error.field, at + field.size())) {
+    restated.message.replace(at, error.field.size(), field);
+  }
+  return restated;
 }
 
 double reported_epsilon(const Composed& composed) {

@@ -86,7 +86,7 @@ Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& c
     case ConstraintType::kAtMost: {
       if (!(constraint.at_most >= 1)) {
         return invalid_argument("constraint.m", "constraint.m must be a whole number >= 1 (the most databases one person "
-                                                "can be in); got " + format_number(constraint.at_most) + ".");
+                                                "can be in) " + got(constraint.at_most) + ".");
       }
       DPCALC_TRY(double m, check_count(constraint.at_most, "constraint.m"));
       allowed.capacity = std::min(pairs * m, total);

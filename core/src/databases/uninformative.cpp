@@ -117,7 +117,9 @@ Result<std::optional<Composed>> subsampling_route(const std::vector<DatabaseClas
       amplified_zcdp.push_back({pure_to_zcdp(PureDp{epsilon}), database_class.count});
     } else if (options.method == CompositionMethod::kOptimal && !amplified.empty() &&
                (amplified[0].guarantee.epsilon != epsilon || amplified[0].guarantee.delta != delta)) {
-      return Error{kUnsupported, field_path(database_class.field, "queries"),
+      // The class's own queries field, or the class when it leaves queries at its default (fuzz seed 3).
+      return Error{kUnsupported,
+                   database_class.queries == 1 ? database_class.field : field_path(database_class.field, "queries"),
                    "Under the uninformative prior each database is one subsampled release of all its queries; optimal "
                    "composition needs the same number of queries on every database. Use method 'advanced' or 'pld'."};
     } else {
@@ -194,7 +196,13 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
   }
   pld::AccountingOptions accounting = options.accounting;
   accounting.tail_mass_truncation = std::min(accounting.tail_mass_truncation, delta / 10);
-  DPCALC_TRY(pld::ComposedPlds plds, pld::compose_items(items, accounting, options.progress, "databases"));
+  Result<pld::ComposedPlds> composed_plds = pld::compose_items(items, accounting, options.progress, "databases");
+  if (!composed_plds.ok()) {
+    std::vector<std::size_t> origin(classes.size());
+    for (std::size_t c = 0; c < classes.size(); ++c) origin[c] = c;
+    return on_class_field(composed_plds.error(), classes, origin);
+  }
+  const pld::ComposedPlds& plds = composed_plds.value();
   const double first_target = delta * std::exp(log_one_minus_inverse_power(databases));
   const double reachable = pld::delta_floor(plds.upper_remove);
   if (!(first_target > reachable)) {

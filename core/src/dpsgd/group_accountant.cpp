@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/group_privacy.hpp"
@@ -108,7 +110,19 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
   if (!bracket.ok()) {
     Error error = bracket.error();
     // The engine names its own fields; for this request the noise is what to change.
-    if (error.field.rfind("items", 0) == 0 || error.field == "discretization_interval") error.field = "noise_multiplier";
+    if (error.field.rfind("items", 0) == 0 || error.field == "discretization_interval") {
+      error.field = "noise_multiplier";
+      // ... and its words, which name the engine's item (fuzz seed 2: "Increase sigma" on noise_multiplier).
+      for (const auto& [engine, request] : {std::pair<std::string, std::string>{"items.0.count", "steps"},
+                                            {"items.0.mechanism.sigma", "noise_multiplier"},
+                                            {"(sigma = ", "(noise_multiplier = "},
+                                            {"Increase sigma", "Increase noise_multiplier"}}) {
+        for (std::size_t at = error.message.find(engine); at != std::string::npos;
+             at = error.message.find(engine, at + request.size())) {
+          error.message.replace(at, engine.size(), request);
+        }
+      }
+    }
     return error;
   }
   return bracket;
@@ -144,8 +158,7 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
                               const pld::ProgressCallback& progress) {
   if (!(target_epsilon > 0 && std::isfinite(target_epsilon))) {
-    return invalid_argument("target.epsilon", "target.epsilon must be a positive finite number (got " +
-                                                  format_number(target_epsilon) + ").");
+    return invalid_argument("target.epsilon", "target.epsilon must be a positive finite number " + got(target_epsilon) + ".");
   }
   DPCALC_TRY(const GroupSetting checked, check_setting(setting));
   DPCALC_TRY(const double count, check_count(steps, "steps"));

@@ -326,7 +326,9 @@ Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, 
   }
   if (mesh.failed_at) {
     return Error{kNumeric, "counts",
-                 "The quadrature of the output density failed at y = " + format_number(*mesh.failed_at) +
+                 "The quadrature of the output density failed " +
+                     (std::isfinite(*mesh.failed_at) ? "at y = " + format_number(*mesh.failed_at)
+                                                     : std::string("where the density is not a finite number")) +
                      " for count " + format_number(count) + "; no estimate is given for these parameters."};
   }
   const Divergences coarse = divergences(mesh.nodes, orders);

@@ -82,6 +82,8 @@ std::pair<std::string, double> width_parameter(const Mechanism& mechanism) {
   if (const auto* m = std::get_if<LaplaceMechanism>(&mechanism.base)) return {"scale", m->scale};
   if (const auto* m = std::get_if<GaussianMechanism>(&mechanism.base)) return {"sigma", m->sigma};
   if (const auto* m = std::get_if<GaussianMixtureMechanism>(&mechanism.base)) return {"sigma", m->sigma};
+  // The two-mixture pair of DP-SGD under substitution (fuzz seed 2: std::get aborted the module here).
+  if (const auto* m = std::get_if<GaussianMixturePairMechanism>(&mechanism.base)) return {"sigma", m->sigma};
   return {"epsilon", std::get<ApproxDpMechanism>(mechanism.base).epsilon};
 }
 

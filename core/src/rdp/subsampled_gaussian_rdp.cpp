@@ -81,8 +81,8 @@ Result<std::vector<double>> check_orders(const std::vector<double>& orders, cons
     const double order = orders[i];
     const std::string path = field + "." + std::to_string(i);
     if (!(order > 1 && order <= kMaxOrder)) {
-      return invalid_argument(path, "each order must be a number in (1, " + format_number(kMaxOrder) + "] (got " +
-                                        format_number(order) + ").");
+      return invalid_argument(path, "each order must be a number in (1, " + format_number(kMaxOrder) + "] " +
+                                        got(order) + ".");
     }
     if (i > 0 && !(order > orders[i - 1])) {
       return invalid_argument(path, "orders must be strictly increasing (got " + format_number(order) + " after " +

@@ -52,6 +52,12 @@ Result<pld::Mechanism> pld_release(const DatabaseClass& database_class);
 // (errors name the class's release field, or "delta").
 Result<bool> check_method(const std::vector<DatabaseClass>& classes, const MethodOptions& options);
 
+// An error of the PLD engine on item i of its items ("databases.<i>.mechanism.sigma", ".count"),
+// restated on the request: the parameter of the release of class origin[i], or that class itself.
+// Other errors are returned as they are.
+Error on_class_field(const Error& error, const std::vector<DatabaseClass>& classes,
+                     const std::vector<std::size_t>& origin);
+
 // Composes the releases of `footprint` (how many databases of each class).
 Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
                                    const MethodOptions& options);
