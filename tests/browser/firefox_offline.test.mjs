@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { repoRoot } from './helpers.mjs';
+import { collectProblems, repoRoot, reportCspViolations } from './helpers.mjs';
 
 const kTimeout = { timeout: 120_000 };
 const kWait = { timeout: 60_000 };
@@ -30,14 +30,8 @@ after(async () => { await browser?.close(); });
 /** A page that records console errors, uncaught exceptions and CSP violations; `setUp` runs before the page's own scripts. */
 async function openFile(name, { setUp } = {}) {
   const page = await browser.newPage();
-  const problems = [];
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  await page.evaluateOnNewDocument(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  const problems = collectProblems(page);
+  await page.evaluateOnNewDocument(reportCspViolations);
   if (setUp) await page.evaluateOnNewDocument(setUp);
   await page.goto(distFile(name));
   return { page, problems };

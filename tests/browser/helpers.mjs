@@ -46,11 +46,7 @@ export async function openPage(session, { colorScheme = 'light', hash = '', view
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
-    });
-  });
+  await page.addInitScript(reportCspViolations);
   await page.goto(session.url + hash);
   await waitForAllSections(page);
   return { page, context, problems };
@@ -82,4 +78,22 @@ export async function waitForBound(page, section, row, text) {
 
 export async function boundText(page, section, row) {
   return page.locator(`[data-results="${section}"] tr[data-row="${row}"] .answer`).first().textContent();
+}
+
+/** Runs in a page before its own scripts: logs every Content-Security-Policy violation as a console error. */
+export function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+  });
+}
+
+/**
+ * The console errors and uncaught exceptions of `page` (a Playwright or a Puppeteer page: both name
+ * these events alike), collected into the returned array as they happen.
+ */
+export function collectProblems(page) {
+  const problems = [];
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
 }

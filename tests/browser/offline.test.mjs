@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import { collectProblems, repoRoot, reportCspViolations, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
 
 let session;
 before(async () => { session = await startSession(); });
@@ -17,14 +17,8 @@ const distFile = (name) => pathToFileURL(path.join(process.env.DPCALC_WEB_ROOT ?
 /** A page that records console errors and CSP violations; no network besides what the test allows. */
 async function pageIn(context) {
   const page = await context.newPage();
-  const problems = [];
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  const problems = collectProblems(page);
+  await page.addInitScript(reportCspViolations);
   return { page, problems };
 }
 
