@@ -51,13 +51,11 @@ TEST_CASE("[optimal_composition] smallest epsilon for a target delta, reference 
 TEST_CASE("[optimal_composition] tiny and huge eps0 keep full accuracy") {
   SUBCASE("eps0 down to 1e-12: within 1e-9 of the exact answer, never below it") {
     const InverseCase cases[] = {
-        // KOV 2015 Thm 3.3 with mpmath at 50 digits: exact binomial terms, each breakpoint's delta,
-        // then the segment's linear equation in e^eps solved (the code before this test was
-        // 1.7e-5 and 6.5e-8 above the first two).
+        // KOV 2015 Thm 3.3 in mpmath at 700 digits: tests/reference/optimal_composition_reference.py
+        // (the code before this test was 1.7e-5 and 6.5e-8 above the first two, 5% above the last).
         {2.2504330953850607e-12, 0.0, 29, 2.3972203379930218e-12, 6.059269465011148922975e-12},
         {1e-9, 0.0, 1000, 1e-8, 5.631580723425466927458e-9},
         {3e-7, 1e-14, 200, 1e-6, 1.635885421914183051982e-6},
-        // The same at 700 digits (the code before this test was 5% above it).
         {1e-300, 0.0, 100, 1e-300, 9.04985875157313096752e-300},
     };
     for (const InverseCase& c : cases) {
