@@ -144,7 +144,8 @@ TEST_CASE("[dpsgd] calibration meets the target within 1%") {
   // Composing the answer back gives the same sound bound.
   CHECK(tight(setting, c.noise_multiplier, 2000) <= 2.0);
   CHECK(c.rule_of_thumb_noise_multiplier > 0);
-  CHECK(c.rule_of_thumb.epsilon_upper > 0);
+  REQUIRE(c.rule_of_thumb.has_value());
+  CHECK(c.rule_of_thumb->epsilon_upper > 0);
 }
 
 TEST_CASE("[dpsgd] errors name the field") {

@@ -132,3 +132,31 @@ test('databases: a NaN constraint.m is quoted as not a number', () => {
   assertError(response, 'constraint.m');
   assert.match(response.error.message, /not a number/);
 });
+
+// Seed 20261123 (10^6 requests, numeric lane): calibrating a group of the whole dataset under
+// substitution, the rule of thumb's σ (k × the σ for k = 1) was too small for the engine, and the
+// calibration failed with an error on noise_multiplier, a field the request does not have.
+test('dpsgd calibration: a rule of thumb too small to represent is unavailable, the calibration answers', () => {
+  const response = calc.compute({ op: 'dpsgd', group_size: 123, delta: 1.0512147278942834e-9, sampling: 'fixed_batch',
+    dataset_size: 123, batch_size: 77, steps: 1, relation: 'substitute', target: { epsilon: 1000 } });
+  assert.ok(response.ok, JSON.stringify(response.error));
+  assert.ok(response.result.guarantee.epsilon <= 1000 && response.result.noise_multiplier > 0);
+  assert.equal(response.result.rule_of_thumb.available, false);
+  assert.match(response.result.rule_of_thumb.note, /too little noise for this group/);
+});
+
+// Seed 20261123 (10^6 requests): 1000 identical classes in 64 families with bounded neighbours are
+// 2080 footprints; optimal composition composed each (up to 5.6 s). The most releases is the worst.
+test('databases optimal with families: only the footprint with the most releases is composed', () => {
+  const classes = Array.from({ length: 1000 }, (_, i) => ({ guarantee: { type: 'pure', epsilon: 0.005 }, count: 1 + (i % 7), queries: 1 + (i % 3) }));
+  const families = Array.from({ length: 64 }, (_, f) => Array.from({ length: 150 }, (_, j) => (f * 37 + j * 13) % 1000));
+  const request = { op: 'databases', method: 'optimal', delta: 1e-6, neighbours: 'bounded', databases: classes, constraint: { type: 'families', families } };
+  const optimal = calc.compute(request);
+  assert.ok(optimal.ok, JSON.stringify(optimal.error));
+  // Basic composition keeps composing every footprint: its worst footprint has the most releases too.
+  const basic = calc.compute({ ...request, method: 'basic' });
+  assert.deepEqual(optimal.result.footprint, basic.result.footprint);
+  const single = calc.compute({ op: 'compose', method: 'optimal', delta: 1e-6,
+    items: [{ guarantee: { type: 'pure', epsilon: 0.005 }, count: optimal.result.footprint.releases }] });
+  assert.equal(optimal.result.guarantee.epsilon, single.result.guarantee.epsilon);
+});

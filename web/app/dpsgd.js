@@ -90,13 +90,15 @@ function forwardRows(result, fields) {
 function calibrationRows(result, fields) {
   const rule = result.rule_of_thumb;
   const sigmaNote = (sigma) => `noise multiplier σ = ${formatNumber(sigma, 'up')}`;
+  const ruleResponse = rule.available === false
+    ? { ok: false, error: { code: 'unsupported', field: '', message: rule.note } }
+    : ok({ guarantee: { type: 'approx', epsilon: rule.epsilon, delta: result.guarantee.delta }, method: 'Seed 003\'s advice', citation: 'Seed 003' });
   return [
     { id: 'calibrated', label: 'Calibrated σ (tight upper bound)', formula: kFormulas.calibrated, fields,
       response: ok({ ...result, method: result.method, citation: result.citation }), render: atDelta,
       note: (r) => `${sigmaNote(r.noise_multiplier)}; ${bracketText(r.epsilon_lower, r.guarantee.epsilon)}` },
     { id: 'rule-of-thumb', label: 'Rule of thumb: k × the σ for k = 1', formula: kFormulas.rule, fields,
-      response: ok({ guarantee: { type: 'approx', epsilon: rule.epsilon, delta: result.guarantee.delta }, method: 'Seed 003\'s advice', citation: 'Seed 003' }),
-      render: atDelta,
+      response: ruleResponse, render: atDelta, notApplicable: () => rule.note,
       note: () => `${sigmaNote(rule.noise_multiplier)} (${rule.noise_multiplier > result.noise_multiplier ? 'more' : 'less'} noise than needed): ${rule.note}` },
   ];
 }

@@ -142,10 +142,18 @@ Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setti
   result.set("epsilon_lower", answer.tight.epsilon_lower);
   Value rule = Value::object();
   rule.set("noise_multiplier", answer.rule_of_thumb_noise_multiplier);
-  rule.set("epsilon", answer.rule_of_thumb.epsilon_upper);
-  rule.set("epsilon_lower", answer.rule_of_thumb.epsilon_lower);
-  rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
-                   "not a bound; epsilon is that σ's tight upper bound at group size k.");
+  if (answer.rule_of_thumb) {
+    rule.set("epsilon", answer.rule_of_thumb->epsilon_upper);
+    rule.set("epsilon_lower", answer.rule_of_thumb->epsilon_lower);
+    rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
+                     "not a bound; epsilon is that σ's tight upper bound at group size k.");
+  } else {
+    rule.set("available", false);
+    rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) gives σ = " +
+                         format_number(answer.rule_of_thumb_noise_multiplier) +
+                         ", too little noise for this group: its privacy loss exceeds what the numeric composition "
+                         "represents, so its ε is in the hundreds at any practical δ.");
+  }
   result.set("rule_of_thumb", rule);
   describe_setting(result, setting, steps);
   return result;

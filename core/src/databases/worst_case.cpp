@@ -256,6 +256,16 @@ Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const Al
                      " different footprints to compose numerically; method 'pld' composes at most " +
                      std::to_string(kMaxPldFootprints) + ". Use fewer families or a closed-form method."};
   }
+  if (options.method == CompositionMethod::kOptimal && !allowed.footprints.empty()) {
+    // Every release is the same (check_method) and the optimal ε grows with their number: the
+    // footprint with the most releases is the worst, so only it is composed (64 bounded families
+    // are 2080 footprints, each an O(√count) composition).
+    const auto most = std::max_element(allowed.footprints.begin(), allowed.footprints.end(),
+                                       [&](const Footprint& a, const Footprint& b) {
+                                         return footprint_releases(classes, a) < footprint_releases(classes, b);
+                                       });
+    return worst_of(classes, {*most}, options);
+  }
   return worst_of(classes, allowed.footprints, options);
 }
 

@@ -179,7 +179,15 @@ Result<Calibration> calibrate(const GroupSetting& setting, double steps, double 
                                                        : search(one_example, count, target_delta, target_epsilon, tick);
   if (!single.ok()) return single.error();
   result.rule_of_thumb_noise_multiplier = checked.group_size * single.value().noise_multiplier;
-  DPCALC_TRY(result.rule_of_thumb, tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta));
+  const Result<pld::EpsilonBracket> rule = tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta);
+  // Too little noise for the engine to represent (a numeric error, as in `probe`; it named
+  // noise_multiplier, a field this request does not have: fuzz seed 20261123) makes only the rule of
+  // thumb unavailable, not the calibration.
+  if (rule.ok()) {
+    result.rule_of_thumb = rule.value();
+  } else if (rule.error().code != kNumeric) {
+    return rule.error();
+  }
   if (progress && !progress(1.0)) return cancelled();
   return result;
 }

@@ -57,7 +57,9 @@ struct Calibration {
   double noise_multiplier = 0;  // smallest found whose tight upper bound is <= target epsilon
   pld::EpsilonBracket tight;    // at that noise multiplier
   double rule_of_thumb_noise_multiplier = 0;  // k times the calibrated noise multiplier for k = 1
-  pld::EpsilonBracket rule_of_thumb;          // its tight bracket at group size k
+  // Its tight bracket at group size k; none when that noise is too small for the PLD engine to
+  // represent the group's privacy loss (beyond ±700: its ε is in the hundreds).
+  std::optional<pld::EpsilonBracket> rule_of_thumb;
 };
 
 // Errors: invalid_argument on "target.epsilon" (not > 0 finite); numeric on "target.epsilon" when
