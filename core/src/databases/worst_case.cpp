@@ -174,6 +174,15 @@ std::optional<std::vector<Footprint>> unswappable_footprints(const std::vector<D
 // largest ε is exact; basic composition takes ε and δ separately.
 Result<WorstCase> worst_of(const std::vector<DatabaseClass>& classes, const std::vector<Footprint>& footprints,
                            const MethodOptions& options) {
+  if (options.method == CompositionMethod::kOptimal && footprints.size() > 1) {
+    // Every release is the same (check_method) and the optimal ε grows with their number: the
+    // footprint with the most releases is the worst, so only it is composed (64 bounded families
+    // are 2080 footprints, each an O(√count) composition).
+    const auto most = std::max_element(footprints.begin(), footprints.end(), [&](const Footprint& a, const Footprint& b) {
+      return footprint_releases(classes, a) < footprint_releases(classes, b);
+    });
+    return worst_of(classes, {*most}, options);
+  }
   WorstCase answer;
   bool first = true;
   std::vector<Composed> all;
@@ -218,7 +227,7 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
       return worst_of(classes, {score([](const DatabaseClass& c) { return c.queries * zcdp_release(c).value().rho; })},
                       options);
     case CompositionMethod::kOptimal:
-      // Every release is the same (check_method): the most releases is the worst.
+      // Every release is the same (check_method): the most releases is the worst (see worst_of).
       return worst_of(classes, {score([](const DatabaseClass& c) { return c.queries; })}, options);
     case CompositionMethod::kAdvancedDrv:
     case CompositionMethod::kAdvancedKov: {
@@ -255,16 +264,6 @@ Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const Al
                  "These families give " + std::to_string(allowed.footprints.size()) +
                      " different footprints to compose numerically; method 'pld' composes at most " +
                      std::to_string(kMaxPldFootprints) + ". Use fewer families or a closed-form method."};
-  }
-  if (options.method == CompositionMethod::kOptimal && !allowed.footprints.empty()) {
-    // Every release is the same (check_method) and the optimal ε grows with their number: the
-    // footprint with the most releases is the worst, so only it is composed (64 bounded families
-    // are 2080 footprints, each an O(√count) composition).
-    const auto most = std::max_element(allowed.footprints.begin(), allowed.footprints.end(),
-                                       [&](const Footprint& a, const Footprint& b) {
-                                         return footprint_releases(classes, a) < footprint_releases(classes, b);
-                                       });
-    return worst_of(classes, {*most}, options);
   }
   return worst_of(classes, allowed.footprints, options);
 }
