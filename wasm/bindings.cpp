@@ -41,10 +41,14 @@ Value from_js(const val& input, int depth) {
 
 val to_js(const Value& value) {
   switch (value.kind()) {
-    case Value::Kind::kNull: return val::null();
-    case Value::Kind::kBool: return val(value.as_bool());
-    case Value::Kind::kNumber: return val(value.as_number() + 0.0);  // −0 + 0 is +0: no result shows "-0"
-    case Value::Kind::kString: return val(value.as_string());
+    case Value::Kind::kNull:
+      return val::null();
+    case Value::Kind::kBool:
+      return val(value.as_bool());
+    case Value::Kind::kNumber:
+      return val(value.as_number() + 0.0);  // −0 + 0 is +0: no result shows "-0"
+    case Value::Kind::kString:
+      return val(value.as_string());
     case Value::Kind::kArray: {
       val array = val::array();
       unsigned index = 0;

@@ -35,10 +35,20 @@ std::string describe_field(const std::string& field) {
     name = array.substr(array.rfind('.') == std::string::npos ? 0 : array.rfind('.') + 1);
   }
   static const std::pair<const char*, const char*> kNames[] = {
-      {"epsilon", "ε"}, {"delta", "δ"}, {"rho", "ρ"}, {"sigma", "σ"},
-      {"scale", "The noise scale b"}, {"sensitivity", "The sensitivity Δ"}, {"rate", "The sampling rate"},
-      {"count", "The count"}, {"k", "The group size k"}, {"delta_slack", "δ′ (delta_slack)"},
-      {"epsilons", "ε"}, {"orders", "The order"}, {"shifts", "The shift"}, {"weights", "The weight"},
+      {"epsilon", "ε"},
+      {"delta", "δ"},
+      {"rho", "ρ"},
+      {"sigma", "σ"},
+      {"scale", "The noise scale b"},
+      {"sensitivity", "The sensitivity Δ"},
+      {"rate", "The sampling rate"},
+      {"count", "The count"},
+      {"k", "The group size k"},
+      {"delta_slack", "δ′ (delta_slack)"},
+      {"epsilons", "ε"},
+      {"orders", "The order"},
+      {"shifts", "The shift"},
+      {"weights", "The weight"},
   };
   for (const auto& [key, description] : kNames) {
     if (name == key) return element ? std::string(description) + " at " + field : description;

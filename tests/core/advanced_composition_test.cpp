@@ -1,3 +1,5 @@
+#include "dpcalc/closed_form/advanced_composition.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -5,7 +7,6 @@
 #include <utility>
 
 #include "approx.hpp"
-#include "dpcalc/closed_form/advanced_composition.hpp"
 
 using dpcalc::AdvancedResult;
 using dpcalc::AdvancedVariant;
@@ -50,8 +51,7 @@ TEST_CASE("[advanced_composition] never above basic composition") {
   for (AdvancedVariant variant : {kDrv, kKov}) {
     SUBCASE("few large steps fall back to basic exactly") {
       const std::vector<ComposedItem> items{{ApproxDp{1, 1e-6}, 2}};
-      CHECK(dpcalc::compose_advanced(variant, items, 1e-6).guarantee.epsilon ==
-            dpcalc::compose_basic(items).epsilon);
+      CHECK(dpcalc::compose_advanced(variant, items, 1e-6).guarantee.epsilon == dpcalc::compose_basic(items).epsilon);
     }
     SUBCASE("k = 1 gives back the item's epsilon") {
       const std::vector<ComposedItem> items{{ApproxDp{0.3, 0}, 1}};

@@ -29,13 +29,13 @@ TEST_CASE("[analytic_gaussian] delta(eps) matches the exact profile") {
   // Thm 8), with mpmath.ncdf and mpmath.exp.
   const std::vector<DeltaCase> cases = {
       {1, 1, 0.1269367375066439458},
-      {0.5, 2, 9.4391686349472337585e-6},          // z crosses the continued-fraction switch
-      {2, 0, 0.68268949213708589717},              // delta(0) = erf(mu/(2√2))
+      {0.5, 2, 9.4391686349472337585e-6},  // z crosses the continued-fraction switch
+      {2, 0, 0.68268949213708589717},      // delta(0) = erf(mu/(2√2))
       {1, 1e-4, 0.382894069011829142},
       {10, 60, 0.13683538039646126522},
-      {40, 900, 0.0057974626830114253841},         // e^900 overflows a double
-      {1, 20, 2.6647067053654976526e-86},          // far tail
-      {3000, 4.6e6, 6.2824052165719068318e-244},   // huge mu (group of thousands)
+      {40, 900, 0.0057974626830114253841},        // e^900 overflows a double
+      {1, 20, 2.6647067053654976526e-86},         // far tail
+      {3000, 4.6e6, 6.2824052165719068318e-244},  // huge mu (group of thousands)
   };
   for (const DeltaCase& c : cases) {
     CAPTURE(c.mu);
@@ -58,14 +58,10 @@ TEST_CASE("[analytic_gaussian] eps(delta) matches the exact inverse and is never
   // Expected: mpmath 60 digits, bisection (300 steps) of log delta(eps) = log delta on the exact
   // profile above.
   const std::vector<EpsilonCase> cases = {
-      {1, 1e-5, 4.3771780956812246277},
-      {0.1, 1e-6, 0.39685737764408359044},
-      {1e-3, 1e-6, 0.0027182190888139951196},
-      {1e-6, 1e-8, 1.9383566759407212139e-6},
-      {1000, 1e-6, 504752.4266783593293},
-      {5000, 1e-10, 12531805.705147628619},
-      {2, 1e-300, 75.933749958764132303},
-      {1, 1e-300, 37.448847912139104941},
+      {1, 1e-5, 4.3771780956812246277},       {0.1, 1e-6, 0.39685737764408359044},
+      {1e-3, 1e-6, 0.0027182190888139951196}, {1e-6, 1e-8, 1.9383566759407212139e-6},
+      {1000, 1e-6, 504752.4266783593293},     {5000, 1e-10, 12531805.705147628619},
+      {2, 1e-300, 75.933749958764132303},     {1, 1e-300, 37.448847912139104941},
       {30, 1e-300, 1560.7617052318867942},
   };
   for (const EpsilonCase& c : cases) {

@@ -2,9 +2,9 @@
 // long enough to be a sentence a person can act on.
 #pragma once
 
-#include <string>
-
 #include <doctest/doctest.h>
+
+#include <string>
 
 #include "dpcalc/api/value.hpp"
 

@@ -48,12 +48,11 @@ double number_at(const Value& value, const std::string& dotted) {
   return current->as_number();
 }
 
-
 }  // namespace
 
 TEST_CASE("[api] group privacy results carry the core's values, method and citation") {
-  const Value response = dpcalc::api::compute(
-      object().set("op", "group").set("k", 4).set("guarantee", approx(1, 1e-6)));
+  const Value response =
+      dpcalc::api::compute(object().set("op", "group").set("k", 4).set("guarantee", approx(1, 1e-6)));
   const Value& result = result_of(response);
   CHECK(result.find("guarantee")->find("type")->as_string() == "approx");
   CHECK(number_at(result, "guarantee.epsilon") == 4);
@@ -64,8 +63,8 @@ TEST_CASE("[api] group privacy results carry the core's values, method and citat
 }
 
 TEST_CASE("[api] a vacuous group bound says so and reports delta 1") {
-  const Value response = dpcalc::api::compute(
-      object().set("op", "group").set("k", 5000).set("guarantee", approx(1, 1e-300)));
+  const Value response =
+      dpcalc::api::compute(object().set("op", "group").set("k", 5000).set("guarantee", approx(1, 1e-300)));
   const Value& result = result_of(response);
   CHECK(result.find("vacuous")->as_bool());
   CHECK(number_at(result, "guarantee.delta") == 1);
@@ -80,14 +79,21 @@ TEST_CASE("[api] compose dispatches every closed-form method") {
     CHECK_REL(number_at(result, "guarantee.epsilon"), 1.0, 1e-15);
   }
   SUBCASE("optimal matches Kairouz–Oh–Viswanath (public_values.json, mpmath 30 digits)") {
-    const Value response = dpcalc::api::compute(object().set("op", "compose").set("method", "optimal")
-                                                    .set("delta", 1e-5).set("items", items_of(pure(0.1), 100)));
+    const Value response = dpcalc::api::compute(object()
+                                                    .set("op", "compose")
+                                                    .set("method", "optimal")
+                                                    .set("delta", 1e-5)
+                                                    .set("items", items_of(pure(0.1), 100)));
     const Value& result = result_of(response);
     CHECK_REL(number_at(result, "guarantee.epsilon"), 4.306791372516507, 1e-9);
   }
   SUBCASE("zcdp converts with Canonne–Kamath–Steinke (public_values.json: 5.221534)") {
-    const Value response = dpcalc::api::compute(object().set("op", "compose").set("method", "zcdp").set("delta", 1e-6)
-                                                    .set("items", items_of(object().set("type", "zcdp").set("rho", 0.25), 2)));
+    const Value response =
+        dpcalc::api::compute(object()
+                                 .set("op", "compose")
+                                 .set("method", "zcdp")
+                                 .set("delta", 1e-6)
+                                 .set("items", items_of(object().set("type", "zcdp").set("rho", 0.25), 2)));
     const Value& result = result_of(response);
     CHECK_REL(number_at(result, "guarantee.rho"), 0.5, 1e-15);
     CHECK_REL(number_at(result, "approx.epsilon"), 5.221534, 1e-6);
@@ -107,8 +113,9 @@ TEST_CASE("[api] malformed requests name the offending field and never crash") {
   check_error(dpcalc::api::compute(Value(group).set("k", 0).set("guarantee", pure(1))), "k");
   check_error(dpcalc::api::compute(Value(group).set("k", std::nan("")).set("guarantee", pure(1))), "k");
   check_error(dpcalc::api::compute(Value(group).set("k", 2).set("guarantee", approx(1, 1))), "guarantee.delta");
-  check_error(dpcalc::api::compute(Value(group).set("k", 2).set("guarantee", pure(std::numeric_limits<double>::infinity()))),
-              "guarantee.epsilon");
+  check_error(
+      dpcalc::api::compute(Value(group).set("k", 2).set("guarantee", pure(std::numeric_limits<double>::infinity()))),
+      "guarantee.epsilon");
   check_error(dpcalc::api::compute(Value(group).set("k", 2).set("guarantee", Value::array())), "guarantee");
   const Value compose = object().set("op", "compose");
   check_error(dpcalc::api::compute(Value(compose).set("method", "magic").set("items", items_of(pure(1), 1))), "method");
@@ -118,18 +125,22 @@ TEST_CASE("[api] malformed requests name the offending field and never crash") {
   check_error(dpcalc::api::compute(Value(compose).set("method", "basic").set("items", items_of(pure(1), 1.5))),
               "items.0.count");
   // Optimal composition cannot reach a delta below 1 − (1 − delta0)^k (Kairouz et al. 2015, Thm 3.3).
-  check_error(dpcalc::api::compute(Value(compose).set("method", "optimal").set("delta", 1e-7)
-                                       .set("items", items_of(approx(0.1, 1e-7), 10))), "delta");
+  check_error(
+      dpcalc::api::compute(
+          Value(compose).set("method", "optimal").set("delta", 1e-7).set("items", items_of(approx(0.1, 1e-7), 10))),
+      "delta");
   Value heterogeneous = items_of(pure(0.1), 3);
   heterogeneous.push(object().set("guarantee", pure(0.2)).set("count", 1));
-  check_error(dpcalc::api::compute(Value(compose).set("method", "optimal").set("delta", 1e-6).set("items", heterogeneous)),
-              "items", "unsupported");
+  check_error(
+      dpcalc::api::compute(Value(compose).set("method", "optimal").set("delta", 1e-6).set("items", heterogeneous)),
+      "items", "unsupported");
   Value gaussian_items = Value::array();
   gaussian_items.push(object().set("mechanism", object().set("type", "gaussian").set("sigma", 1)).set("count", 1));
   check_error(dpcalc::api::compute(Value(compose).set("method", "basic").set("items", gaussian_items)),
               "items.0.mechanism", "unsupported");
-  check_error(dpcalc::api::compute(object().set("op", "split").set("method", "advanced").set("count", 10)
-                                       .set("target", approx(1, 0))), "target.delta");
+  check_error(dpcalc::api::compute(
+                  object().set("op", "split").set("method", "advanced").set("count", 10).set("target", approx(1, 0))),
+              "target.delta");
   check_error(dpcalc::api::compute(object().set("op", "convert").set("guarantee", approx(1, 1e-6)).set("to", "zcdp")),
               "guarantee.type", "unsupported");
 }

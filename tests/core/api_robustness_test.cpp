@@ -7,8 +7,8 @@
 
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
-#include "dpcalc/closed_form/budget_split.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/budget_split.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
 
 namespace {
@@ -77,23 +77,38 @@ TEST_CASE("[api] optimal composition: counts beyond the limit and ε·count over
 
 TEST_CASE("[api] results that would overflow name the input behind them") {
   // Issue 6 §5, each formerly "not a finite number; please report this request" on field ''.
-  const Value group = dpcalc::api::compute(object().set("op", "group").set("k", 2).set("delta", 1e-5).set(
-      "mechanism", object().set("type", "gaussian").set("sigma", 1e-300)));
+  const Value group =
+      dpcalc::api::compute(object()
+                               .set("op", "group")
+                               .set("k", 2)
+                               .set("delta", 1e-5)
+                               .set("mechanism", object().set("type", "gaussian").set("sigma", 1e-300)));
   CHECK(field_of(group) == "mechanism.sigma");
-  const Value convert = dpcalc::api::compute(object().set("op", "convert").set("guarantee", pure(1e200)).set("to", "zcdp"));
+  const Value convert =
+      dpcalc::api::compute(object().set("op", "convert").set("guarantee", pure(1e200)).set("to", "zcdp"));
   CHECK(field_of(convert) == "guarantee.epsilon");
-  const Value split = dpcalc::api::compute(object().set("op", "split").set("method", "zcdp").set("count", 2).set(
-      "target", object().set("epsilon", 1e308).set("delta", 1e-5)));
+  const Value split = dpcalc::api::compute(object()
+                                               .set("op", "split")
+                                               .set("method", "zcdp")
+                                               .set("count", 2)
+                                               .set("target", object().set("epsilon", 1e308).set("delta", 1e-5)));
   CHECK(field_of(split) == "target.epsilon");
-  Value rdp_group = object().set("op", "group").set("k", 2).set(
-      "guarantee", object().set("type", "rdp").set("orders", Value::numbers({4, 8})).set("epsilons", Value::numbers({1, 1e308})));
+  Value rdp_group = object()
+                        .set("op", "group")
+                        .set("k", 2)
+                        .set("guarantee", object()
+                                              .set("type", "rdp")
+                                              .set("orders", Value::numbers({4, 8}))
+                                              .set("epsilons", Value::numbers({1, 1e308})));
   CHECK(field_of(dpcalc::api::compute(rdp_group)) == "guarantee.epsilons.1");
 }
 
 TEST_CASE("[checks] messages name the quantity, the rule and the value") {
-  CHECK(dpcalc::check_delta(1.5, "target.delta").error().message == "δ must be below 1 (δ = 1 promises nothing) (got 1.5).");
+  CHECK(dpcalc::check_delta(1.5, "target.delta").error().message ==
+        "δ must be below 1 (δ = 1 promises nothing) (got 1.5).");
   CHECK(dpcalc::check_positive(-2, "items.3.mechanism.sigma").error().message == "σ must be greater than 0 (got -2).");
-  CHECK(dpcalc::check_epsilon(INFINITY, "guarantee.epsilon").error().message == "ε must be a finite number (got Infinity).");
+  CHECK(dpcalc::check_epsilon(INFINITY, "guarantee.epsilon").error().message ==
+        "ε must be a finite number (got Infinity).");
   CHECK(dpcalc::check_rate(NAN, "items.0.mechanism.rate").error().message ==
         "The sampling rate must be a probability greater than 0 and at most 1 (got NaN, which is not a number).");
   CHECK(dpcalc::describe_field("guarantee.epsilons.3") == "ε at guarantee.epsilons.3");

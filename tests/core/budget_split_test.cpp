@@ -1,9 +1,10 @@
+#include "dpcalc/closed_form/budget_split.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "approx.hpp"
-#include "dpcalc/closed_form/budget_split.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
 
@@ -18,11 +19,13 @@ ApproxDp compose_back(SplitMethod method, const dpcalc::SplitResult& split, doub
     case SplitMethod::kBasic:
       return dpcalc::compose_basic({{split.per_item, count}});
     case SplitMethod::kAdvancedDrv:
-      return dpcalc::compose_advanced(dpcalc::AdvancedVariant::kDworkRothblumVadhan,
-                                      {{split.per_item, count}}, split.delta_slack).guarantee;
+      return dpcalc::compose_advanced(dpcalc::AdvancedVariant::kDworkRothblumVadhan, {{split.per_item, count}},
+                                      split.delta_slack)
+          .guarantee;
     case SplitMethod::kAdvancedKov:
-      return dpcalc::compose_advanced(dpcalc::AdvancedVariant::kKairouzOhViswanath,
-                                      {{split.per_item, count}}, split.delta_slack).guarantee;
+      return dpcalc::compose_advanced(dpcalc::AdvancedVariant::kKairouzOhViswanath, {{split.per_item, count}},
+                                      split.delta_slack)
+          .guarantee;
     case SplitMethod::kOptimal: {
       const auto epsilon = dpcalc::optimal_composition_epsilon(split.per_item, count, target_delta, "delta");
       REQUIRE(epsilon.ok());
@@ -36,8 +39,8 @@ ApproxDp compose_back(SplitMethod method, const dpcalc::SplitResult& split, doub
   return ApproxDp{};
 }
 
-constexpr SplitMethod kAllMethods[] = {SplitMethod::kBasic, SplitMethod::kAdvancedDrv,
-                                       SplitMethod::kAdvancedKov, SplitMethod::kOptimal, SplitMethod::kZcdp};
+constexpr SplitMethod kAllMethods[] = {SplitMethod::kBasic, SplitMethod::kAdvancedDrv, SplitMethod::kAdvancedKov,
+                                       SplitMethod::kOptimal, SplitMethod::kZcdp};
 
 }  // namespace
 
@@ -98,8 +101,7 @@ TEST_CASE("[budget_split] tighter composition affords more per item") {
     for (SplitMethod method : kAllMethods) {
       double previous = INFINITY;
       for (double count : {1.0, 10.0, 100.0, 1e4, 1e6}) {
-        const double epsilon =
-            dpcalc::split_budget(method, ApproxDp{1, 1e-6}, count, "t").value().per_item.epsilon;
+        const double epsilon = dpcalc::split_budget(method, ApproxDp{1, 1e-6}, count, "t").value().per_item.epsilon;
         CHECK(epsilon < previous);
         previous = epsilon;
       }
@@ -143,12 +145,9 @@ TEST_CASE("[budget_split] edge cases and errors") {
     }
   }
   SUBCASE("invalid inputs are errors on their fields") {
-    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{NAN, 0}, 4, "target").error().field ==
-          "target.epsilon");
-    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1}, 4, "target").error().field ==
-          "target.delta");
-    CHECK(dpcalc::split_budget(SplitMethod::kOptimal, ApproxDp{1, 1e-6}, 2.5, "target").error().field ==
-          "count");
+    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{NAN, 0}, 4, "target").error().field == "target.epsilon");
+    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1}, 4, "target").error().field == "target.delta");
+    CHECK(dpcalc::split_budget(SplitMethod::kOptimal, ApproxDp{1, 1e-6}, 2.5, "target").error().field == "count");
     CHECK(!dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1e-6}, 0, "target").ok());
   }
 }

@@ -15,7 +15,11 @@ Value object() { return Value::object(); }
 Value target(double epsilon, double delta) { return object().set("epsilon", epsilon).set("delta", delta); }
 
 Value request(Value mechanism, const char* unknown, Value target_value) {
-  return object().set("op", "calibrate").set("mechanism", std::move(mechanism)).set("unknown", unknown).set("target", std::move(target_value));
+  return object()
+      .set("op", "calibrate")
+      .set("mechanism", std::move(mechanism))
+      .set("unknown", unknown)
+      .set("target", std::move(target_value));
 }
 
 const Value& result_of(const Value& response) {
@@ -30,7 +34,6 @@ double number(const Value& value, const std::string& key) {
   return member->as_number();
 }
 
-
 Value one_item(Value mechanism, double count) {
   Value items = Value::array();
   items.push(object().set("mechanism", std::move(mechanism)).set("count", count));
@@ -40,8 +43,8 @@ Value one_item(Value mechanism, double count) {
 }  // namespace
 
 TEST_CASE("[calibration][api] Gaussian σ: result fields and the analytic method by default") {
-  const Value response = dpcalc::api::compute(
-      request(object().set("type", "gaussian"), "sigma", target(1, 1e-5)).set("count", 1));
+  const Value response =
+      dpcalc::api::compute(request(object().set("type", "gaussian"), "sigma", target(1, 1e-5)).set("count", 1));
   const Value& result = result_of(response);
   // Balle & Wang 2018, Thm 8 in mpmath: σ* = 3.7306316348159418 (calibration_noise_test.cpp).
   CHECK_REL(number(result, "sigma"), 3.7306316348159418, 1e-8);
@@ -62,7 +65,8 @@ TEST_CASE("[calibration][api] DP-SGD noise multiplier: recomposing with 'compose
                               .set("type", "poisson_subsampled")
                               .set("rate", 0.01)
                               .set("mechanism", object().set("type", "gaussian").set("sensitivity", 2.0));
-  const Value response = dpcalc::api::compute(request(mechanism, "noise_multiplier", target(1, 1e-5)).set("count", 1000));
+  const Value response =
+      dpcalc::api::compute(request(mechanism, "noise_multiplier", target(1, 1e-5)).set("count", 1000));
   const Value& result = result_of(response);
   const double noise_multiplier = number(result, "noise_multiplier");
   CHECK(number(result, "sigma") == noise_multiplier * 2.0);
@@ -70,11 +74,13 @@ TEST_CASE("[calibration][api] DP-SGD noise multiplier: recomposing with 'compose
   CHECK(number(result, "tolerance") == 1e-3);
   // The same Gaussian with σ = noise_multiplier × clip norm, composed 1000 times.
   const Value inner = object().set("type", "gaussian").set("sigma", noise_multiplier * 2.0).set("sensitivity", 2.0);
-  const Value compose = object()
-                            .set("op", "compose")
-                            .set("method", "pld")
-                            .set("delta", 1e-5)
-                            .set("items", one_item(object().set("type", "poisson_subsampled").set("rate", 0.01).set("mechanism", inner), 1000));
+  const Value compose =
+      object()
+          .set("op", "compose")
+          .set("method", "pld")
+          .set("delta", 1e-5)
+          .set("items",
+               one_item(object().set("type", "poisson_subsampled").set("rate", 0.01).set("mechanism", inner), 1000));
   const Value back_response = dpcalc::api::compute(compose);
   const Value& back = result_of(back_response);
   CHECK(number(*back.find("guarantee"), "epsilon") == number(*result.find("guarantee"), "epsilon"));
@@ -103,14 +109,17 @@ TEST_CASE("[calibration][api] errors name the exact field") {
   const Value gaussian = object().set("type", "gaussian");
   const Value subsampled = object().set("type", "poisson_subsampled").set("rate", 0.01).set("mechanism", gaussian);
   using dpcalc::api::compute;
-  check_error(compute(object().set("op", "calibrate").set("unknown", "sigma").set("target", target(1, 1e-5))), "mechanism");
-  check_error(compute(request(object().set("type", "gaussian").set("sigma", 2.0), "sigma", target(1, 1e-5))), "mechanism.sigma");
+  check_error(compute(object().set("op", "calibrate").set("unknown", "sigma").set("target", target(1, 1e-5))),
+              "mechanism");
+  check_error(compute(request(object().set("type", "gaussian").set("sigma", 2.0), "sigma", target(1, 1e-5))),
+              "mechanism.sigma");
   check_error(compute(request(object().set("type", "cauchy"), "sigma", target(1, 1e-5))), "mechanism.type");
   check_error(compute(request(object().set("type", "gaussian").set("sensitivity", -1.0), "sigma", target(1, 1e-5))),
               "mechanism.sensitivity");
   check_error(compute(request(gaussian, "scale", target(1, 1e-5))), "unknown");
   check_error(compute(request(object().set("type", "laplace"), "noise_multiplier", target(1, 1e-5))), "unknown");
-  check_error(compute(object().set("op", "calibrate").set("mechanism", gaussian).set("target", target(1, 1e-5))), "unknown");
+  check_error(compute(object().set("op", "calibrate").set("mechanism", gaussian).set("target", target(1, 1e-5))),
+              "unknown");
   check_error(compute(request(gaussian, "sigma", target(1, 1e-5)).set("count", 2.5)), "count");
   check_error(compute(request(gaussian, "sigma", target(1, 1e-5)).set("count", 0.0)), "count");
   check_error(compute(request(gaussian, "sigma", target(-1, 1e-5))), "target.epsilon");
@@ -125,8 +134,10 @@ TEST_CASE("[calibration][api] errors name the exact field") {
   check_error(compute(request(object().set("type", "poisson_subsampled").set("rate", 1.5).set("mechanism", gaussian),
                               "noise_multiplier", target(1, 1e-5))),
               "mechanism.rate");
-  check_error(compute(request(object().set("type", "poisson_subsampled").set("rate", 0.1).set("mechanism",
-                                  object().set("type", "gaussian").set("sensitivity", 0.0)),
+  check_error(compute(request(object()
+                                  .set("type", "poisson_subsampled")
+                                  .set("rate", 0.1)
+                                  .set("mechanism", object().set("type", "gaussian").set("sensitivity", 0.0)),
                               "noise_multiplier", target(1, 1e-5))),
               "mechanism.mechanism.sensitivity");
   check_error(compute(request(object().set("type", "poisson_subsampled").set("rate", 0.1).set("mechanism", subsampled),
@@ -141,7 +152,8 @@ TEST_CASE("[calibration][api] errors name the exact field") {
 }
 
 TEST_CASE("[calibration][api] cancelling a PLD calibration") {
-  const Value mechanism = object().set("type", "poisson_subsampled").set("rate", 0.01).set("mechanism", object().set("type", "gaussian"));
+  const Value mechanism =
+      object().set("type", "poisson_subsampled").set("rate", 0.01).set("mechanism", object().set("type", "gaussian"));
   const Value response = dpcalc::api::compute(request(mechanism, "noise_multiplier", target(1, 1e-5)).set("count", 100),
                                               [](double) { return false; });
   check_error(response, "", "cancelled");

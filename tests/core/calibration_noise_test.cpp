@@ -58,8 +58,8 @@ TEST_CASE("[calibration] Gaussian, analytic: the exact σ of Balle & Wang 2018")
   for (const Case& c : {Case{1, 1e-5, 1, 1, 3.7306316348159418}, Case{0.5, 1e-6, 100, 1, 80.576184807250443},
                         Case{8, 1e-10, 1000, 2, 52.746110187780425}, Case{0.01, 1e-5, 1, 1, 243.78543767567802}}) {
     CAPTURE(c.epsilon);
-    const CalibrationProblem p = problem(NoiseKind::kGaussian, CalibrationMethod::kAnalytic, {c.epsilon, c.delta},
-                                         c.count, c.sensitivity);
+    const CalibrationProblem p =
+        problem(NoiseKind::kGaussian, CalibrationMethod::kAnalytic, {c.epsilon, c.delta}, c.count, c.sensitivity);
     const Calibration answer = calibrated(p);
     // Never below the exact σ (that would not meet the target), and within 1e-8 of it.
     CHECK(answer.unknown >= c.sigma * (1 - 1e-13));
@@ -97,8 +97,8 @@ TEST_CASE("[calibration] Laplace, optimal composition: Kairouz, Oh, Viswanath 20
     double epsilon, delta, count, sensitivity, scale;
   };
   for (const Case& c : {Case{1, 1e-5, 10, 2, 19.874987415944478}, Case{1, 1e-6, 100, 1, 41.647438743251481}}) {
-    const CalibrationProblem p = problem(NoiseKind::kLaplace, CalibrationMethod::kOptimal, {c.epsilon, c.delta},
-                                         c.count, c.sensitivity);
+    const CalibrationProblem p =
+        problem(NoiseKind::kLaplace, CalibrationMethod::kOptimal, {c.epsilon, c.delta}, c.count, c.sensitivity);
     const Calibration answer = calibrated(p);
     CHECK(answer.unknown >= c.scale * (1 - 1e-13));
     CHECK_REL(answer.unknown, c.scale, 1e-8);
@@ -112,8 +112,8 @@ TEST_CASE("[calibration] Laplace, PLD: single use against the exact Laplace prof
     double epsilon, delta, sensitivity, scale;
   };
   for (const Case& c : {Case{1, 1e-5, 2, 1.9999600005999907}, Case{0.1, 1e-3, 1, 9.8038253885668818}}) {
-    const CalibrationProblem p = problem(NoiseKind::kLaplace, CalibrationMethod::kPld, {c.epsilon, c.delta}, 1,
-                                         c.sensitivity);
+    const CalibrationProblem p =
+        problem(NoiseKind::kLaplace, CalibrationMethod::kPld, {c.epsilon, c.delta}, 1, c.sensitivity);
     const Calibration answer = calibrated(p);
     // The PLD bound is above the exact ε, so its b is at least b*; the tolerance is 1e-3 in ε.
     CHECK(answer.unknown >= c.scale);
@@ -133,8 +133,8 @@ TEST_CASE("[calibration] DP-SGD noise multiplier against dp_accounting's calibra
   for (const Case& c : {Case{0.01, 1000, 1, 1e-5, 1.4146308374757288}, Case{0.01, 10000, 8, 1e-5, 0.8825307316256692},
                         Case{0.004, 100000, 2, 1e-6, 2.9140824838811086}}) {
     CAPTURE(c.steps);
-    CalibrationProblem p = problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {c.epsilon, c.delta}, c.steps, 2,
-                                   c.rate);
+    CalibrationProblem p =
+        problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {c.epsilon, c.delta}, c.steps, 2, c.rate);
     p.noise_unit = p.sensitivity;  // solve for σ/Δ with a clip norm Δ = 2
     const Calibration answer = calibrated(p);
     // Both are upper-bound accountants at about 1e-4 resolution; ours stops within 0.1% in ε.
@@ -189,13 +189,15 @@ TEST_CASE("[calibration] more compositions, smaller ε or smaller δ need more n
   // The subsampled Gaussian: more steps and a higher sampling rate need a larger noise multiplier.
   double previous = 0;
   for (double steps : {10.0, 100.0, 1000.0}) {
-    const double z = calibrated(problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {1, 1e-5}, steps, 1, 0.01)).unknown;
+    const double z =
+        calibrated(problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {1, 1e-5}, steps, 1, 0.01)).unknown;
     CHECK(z > previous);
     previous = z;
   }
   previous = 0;
   for (double rate : {0.001, 0.01, 0.1, 1.0}) {
-    const double z = calibrated(problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {1, 1e-5}, 100, 1, rate)).unknown;
+    const double z =
+        calibrated(problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {1, 1e-5}, 100, 1, rate)).unknown;
     CHECK(z > previous);
     previous = z;
   }
@@ -257,7 +259,8 @@ TEST_CASE("[calibration] targets no noise in range can reach, and methods that d
   SUBCASE("closed forms of one mechanism do not apply to the other, nor to subsampling") {
     CHECK(error_of(problem(NoiseKind::kLaplace, CalibrationMethod::kAnalytic, {1, 1e-5})).field == "method");
     CHECK(error_of(problem(NoiseKind::kGaussian, CalibrationMethod::kOptimal, {1, 1e-5})).field == "method");
-    CHECK(error_of(problem(NoiseKind::kGaussian, CalibrationMethod::kAnalytic, {1, 1e-5}, 1, 1, 0.5)).field == "method");
+    CHECK(error_of(problem(NoiseKind::kGaussian, CalibrationMethod::kAnalytic, {1, 1e-5}, 1, 1, 0.5)).field ==
+          "method");
   }
 }
 

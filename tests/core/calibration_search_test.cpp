@@ -42,7 +42,9 @@ TEST_CASE("[calibration] power laws ε = c x^(−s) are solved to the tolerance 
     for (double initial : {1e-6, 1.0, 1e6}) {
       CAPTURE(slope);
       CAPTURE(initial);
-      const ForwardBound forward = [slope](double x) { return Result<ApproxDp>(ApproxDp{3 * std::pow(x, -slope), 1e-6}); };
+      const ForwardBound forward = [slope](double x) {
+        return Result<ApproxDp>(ApproxDp{3 * std::pow(x, -slope), 1e-6});
+      };
       SearchOptions options;
       options.initial_noise = initial;
       const ApproxDp target{0.25, 1e-6};

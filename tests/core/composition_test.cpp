@@ -1,7 +1,8 @@
+#include "dpcalc/closed_form/composition.hpp"
+
 #include <doctest/doctest.h>
 
 #include "approx.hpp"
-#include "dpcalc/closed_form/composition.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::ComposedItem;
@@ -58,8 +59,7 @@ TEST_CASE("[composition] parallel composition takes the maximum") {
 
 TEST_CASE("[composition] zCDP composition sums rho") {
   // Bun & Steinke 2016 Lemma 2.3, by hand: 10·0.01 + 2·0.5 = 1.1.
-  const dpcalc::Zcdp total =
-      dpcalc::compose_zcdp({{dpcalc::Zcdp{0.01}, 10}, {dpcalc::Zcdp{0.5}, 2}});
+  const dpcalc::Zcdp total = dpcalc::compose_zcdp({{dpcalc::Zcdp{0.01}, 10}, {dpcalc::Zcdp{0.5}, 2}});
   CHECK_REL(total.rho, 1.1, 1e-15);
   CHECK(dpcalc::compose_zcdp({{dpcalc::Zcdp{0.25}, 1}}).rho == 0.25);
 }

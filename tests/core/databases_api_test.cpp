@@ -25,7 +25,10 @@ Value one_class(const Value& guarantee, double count) {
 }
 
 Value hospitals(const std::string& neighbours) {
-  return object().set("op", "databases").set("method", "optimal").set("delta", 1e-5)
+  return object()
+      .set("op", "databases")
+      .set("method", "optimal")
+      .set("delta", 1e-5)
       .set("databases", one_class(approx(0.05, 1e-9), 1000))
       .set("constraint", object().set("type", "at_most").set("m", 365))
       .set("neighbours", neighbours);
@@ -79,9 +82,14 @@ TEST_CASE("[api] databases: pure releases get the merged database's parallel com
   // 1000 hospitals, Laplace scale 20 (ε = 0.05) queried twice, at most 365: parallel charges
   // 365 · 2 · 0.05 = 36.5; basic over the worst footprint the same sum, classic 100.
   Value databases = Value::array();
-  databases.push(object().set("mechanism", object().set("type", "laplace").set("scale", 20)).set("count", 1000).set("queries", 2));
-  const Value result = result_of(dpcalc::api::compute(object().set("op", "databases").set("method", "basic")
-      .set("databases", databases).set("constraint", object().set("type", "at_most").set("m", 365))));
+  databases.push(
+      object().set("mechanism", object().set("type", "laplace").set("scale", 20)).set("count", 1000).set("queries", 2));
+  const Value result =
+      result_of(dpcalc::api::compute(object()
+                                         .set("op", "databases")
+                                         .set("method", "basic")
+                                         .set("databases", databases)
+                                         .set("constraint", object().set("type", "at_most").set("m", 365))));
   CHECK(result.find("guarantee")->find("type")->as_string() == "pure");
   CHECK_REL(number(*result.find("guarantee"), "epsilon"), 36.5, 1e-14);
   CHECK_REL(number(*result.find("parallel"), "guarantee", "epsilon"), 36.5, 1e-14);
@@ -91,8 +99,11 @@ TEST_CASE("[api] databases: pure releases get the merged database's parallel com
 
 TEST_CASE("[api] databases: the uninformative adversary, Corollary 7 and PLD") {
   // ln(((1 + e^{0.05})^1000 − 1)/(2^1000 − 1)) = 25.312467453340985 (mpmath).
-  const Value request = object().set("op", "databases").set("method", "basic")
-      .set("databases", one_class(pure(0.05), 1000)).set("adversary", "uninformative");
+  const Value request = object()
+                            .set("op", "databases")
+                            .set("method", "basic")
+                            .set("databases", one_class(pure(0.05), 1000))
+                            .set("adversary", "uninformative");
   const Value result = result_of(dpcalc::api::compute(request));
   check_upper_bound(number(*result.find("guarantee"), "epsilon"), 25.312467453340985, 1e-11);
   CHECK_REL(number(*result.find("classic"), "guarantee", "epsilon"), 50, 1e-14);
@@ -116,8 +127,9 @@ TEST_CASE("[api] databases: errors name the exact dotted field") {
   check_error(Value(base).set("constraint", object().set("type", "families").set("families", families)),
               "constraint.families.1.0");
   check_error(Value(base).set("constraint", object().set("type", "sometimes")), "constraint.type");
-  check_error(Value(base).set("constraint", object().set("type", "at_most").set("m", 2)).set("adversary", "uninformative"),
-              "adversary");
+  check_error(
+      Value(base).set("constraint", object().set("type", "at_most").set("m", 2)).set("adversary", "uninformative"),
+      "adversary");
   check_error(Value(base).set("neighbours", "sideways"), "neighbours");
   Value three = Value::array();
   three.push(object().set("guarantee", pure(0.1)));

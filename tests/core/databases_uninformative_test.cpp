@@ -46,7 +46,10 @@ struct Hypotheses {
         for (std::size_t i = 0; i < n; ++i, rest /= 4) {
           p *= ((b >> i & 1u) ? releases[i].with() : releases[i].without())[rest % 4];
         }
-        if (b == 0) none[o] = p; else some[o] += p / ((1u << n) - 1);
+        if (b == 0)
+          none[o] = p;
+        else
+          some[o] += p / ((1u << n) - 1);
         subsampled[o] += p / (1u << n);
       }
     }
@@ -114,7 +117,8 @@ TEST_CASE("[databases] the transfer through subsampling at 1/2 is exact in both 
       const double epsilon1 = std::log((1 + (std::exp2(n) - 1) * std::exp(epsilon)) / std::exp2(n));
       CHECK(std::fabs(first_direction_epsilon(epsilon1, n) - epsilon) <= 1e-12 * std::max(epsilon, 1e-3));
       const double forward = hockey_stick(h.some, h.none, epsilon);
-      const double forward_subsampled = std::exp2(n) / (std::exp2(n) - 1) * hockey_stick(h.subsampled, h.none, epsilon1);
+      const double forward_subsampled =
+          std::exp2(n) / (std::exp2(n) - 1) * hockey_stick(h.subsampled, h.none, epsilon1);
       if (forward > 1e-15) CHECK_REL(forward, forward_subsampled, 1e-10);
       // e^{ε2} = 2^n e^ε/(2^n − 1 + e^ε).
       const double epsilon2 = std::log(std::exp2(n) * std::exp(epsilon) / (std::exp2(n) - 1 + std::exp(epsilon)));
@@ -123,7 +127,8 @@ TEST_CASE("[databases] the transfer through subsampling at 1/2 is exact in both 
       const double backward_subsampled =
           (std::exp2(n) - 1 + std::exp(epsilon)) / (std::exp2(n) - 1) * hockey_stick(h.none, h.subsampled, epsilon2);
       if (backward > 1e-15) CHECK_REL(backward, backward_subsampled, 1e-10);
-      CHECK_REL(second_direction_delta_factor(epsilon2, n), (std::exp2(n) - 1 + std::exp(epsilon)) / (std::exp2(n) - 1), 1e-12);
+      CHECK_REL(second_direction_delta_factor(epsilon2, n), (std::exp2(n) - 1 + std::exp(epsilon)) / (std::exp2(n) - 1),
+                1e-12);
     }
   }
 }
@@ -145,7 +150,8 @@ TEST_CASE("[databases] uninformative prior, every route is sound against enumera
     for (auto method : {CompositionMethod::kBasic, CompositionMethod::kAdvancedKov, CompositionMethod::kAdvancedDrv,
                         CompositionMethod::kPld}) {
       CAPTURE(static_cast<int>(method));
-      const MethodOptions options = with(method, method == CompositionMethod::kBasic ? std::nullopt : std::optional<double>(1e-2));
+      const MethodOptions options =
+          with(method, method == CompositionMethod::kBasic ? std::nullopt : std::optional<double>(1e-2));
       const Uninformative answer = uninformed(classes, options);
       const ApproxDp guarantee = answer.guarantee.approx;
       // Sound: the exact hypothesis-DP δ at the reported ε is within the reported δ.
@@ -168,15 +174,13 @@ TEST_CASE("[databases] uninformative prior against n pure ε0 releases (seed, Co
     double epsilon, databases, expected;
   };
   // ln(((1 + e^{ε0})^n − 1)/(2^n − 1)) with mpmath.
-  const Row rows[] = {{0.05, 1000, 25.312467453340985},
-                      {1, 2, 1.4528324252639414},
-                      {0.1, 10, 0.51288670334236878},
-                      {1e-3, 1e6, 500.12499999479167},
-                      {0.5, 3, 0.92100522219770684},
-                      {1e-6, 50, 2.5000006250000022e-5}};
+  const Row rows[] = {{0.05, 1000, 25.312467453340985}, {1, 2, 1.4528324252639414},
+                      {0.1, 10, 0.51288670334236878},   {1e-3, 1e6, 500.12499999479167},
+                      {0.5, 3, 0.92100522219770684},    {1e-6, 50, 2.5000006250000022e-5}};
   for (const Row& row : rows) {
     CAPTURE(row.databases);
-    const std::vector<DatabaseClass> classes = {DatabaseClass{ApproxDp{row.epsilon, 0}, row.databases, 1, "databases.0", false}};
+    const std::vector<DatabaseClass> classes = {
+        DatabaseClass{ApproxDp{row.epsilon, 0}, row.databases, 1, "databases.0", false}};
     const Uninformative basic = uninformed(classes, with(CompositionMethod::kBasic));
     check_upper_bound(basic.guarantee.approx.epsilon, row.expected, 1e-11);
     for (auto method : {CompositionMethod::kOptimal, CompositionMethod::kAdvancedKov, CompositionMethod::kZcdp}) {
@@ -198,7 +202,8 @@ TEST_CASE("[databases] uninformative prior with a million databases, every close
   for (auto method : {CompositionMethod::kBasic, CompositionMethod::kAdvancedKov, CompositionMethod::kAdvancedDrv,
                       CompositionMethod::kOptimal}) {
     CAPTURE(static_cast<int>(method));
-    const MethodOptions options = with(method, method == CompositionMethod::kBasic ? std::nullopt : std::optional<double>(1e-5));
+    const MethodOptions options =
+        with(method, method == CompositionMethod::kBasic ? std::nullopt : std::optional<double>(1e-5));
     const auto worst = compose_footprint(classes, all_databases(classes), options);
     REQUIRE(worst.ok());
     const Uninformative answer = uninformed(classes, options);

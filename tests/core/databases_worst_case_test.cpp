@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "dpcalc/databases/worst_case.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
+#include "dpcalc/databases/worst_case.hpp"
 
 namespace {
 
@@ -132,7 +132,8 @@ TEST_CASE("[databases] advanced composition, many unordered footprints: the enve
           }
         }
       }
-      const WorstCase answer = worst(classes, Constraint{ConstraintType::kAtMost, m, {}}, Neighbours::kUnbounded, options);
+      const WorstCase answer =
+          worst(classes, Constraint{ConstraintType::kAtMost, m, {}}, Neighbours::kUnbounded, options);
       CAPTURE(m);
       CHECK_FALSE(answer.exact);
       CHECK(answer.guarantee.approx.epsilon >= most);
@@ -168,22 +169,27 @@ TEST_CASE("[databases] ordered classes are exact: the m most revealing databases
     for (double m : {1.0, 2.0, 4.0}) {
       const auto allowed = [&](unsigned mask) { return bits(mask) <= m; };
       const MethodOptions options = with(CompositionMethod::kPld, 1e-6);
-      const WorstCase answer = worst(gaussians, Constraint{ConstraintType::kAtMost, m, {}}, Neighbours::kUnbounded, options);
+      const WorstCase answer =
+          worst(gaussians, Constraint{ConstraintType::kAtMost, m, {}}, Neighbours::kUnbounded, options);
       CHECK(answer.exact);
-      CHECK_REL(answer.guarantee.approx.epsilon, gaussian_brute.maximum(gaussians, allowed, false, options).epsilon, 1e-12);
+      CHECK_REL(answer.guarantee.approx.epsilon, gaussian_brute.maximum(gaussians, allowed, false, options).epsilon,
+                1e-12);
     }
   }
 }
 
 TEST_CASE("[databases] exactly one: the worst single database, or the worst two (bounded)") {
-  const std::vector<DatabaseClass> classes = {approx_class(0.3, 0, 2), approx_class(0.7, 0, 1), approx_class(0.5, 0, 3)};
+  const std::vector<DatabaseClass> classes = {approx_class(0.3, 0, 2), approx_class(0.7, 0, 1),
+                                              approx_class(0.5, 0, 3)};
   const BruteForce brute(classes);
   const auto allowed = [](unsigned mask) { return bits(mask) == 1; };
   const MethodOptions options = with(CompositionMethod::kBasic);
-  const WorstCase unbounded = worst(classes, Constraint{ConstraintType::kExactlyOne, 1, {}}, Neighbours::kUnbounded, options);
+  const WorstCase unbounded =
+      worst(classes, Constraint{ConstraintType::kExactlyOne, 1, {}}, Neighbours::kUnbounded, options);
   CHECK(unbounded.guarantee.approx.epsilon == brute.maximum(classes, allowed, false, options).epsilon);
   CHECK(unbounded.guarantee.approx.epsilon == 0.7);
-  const WorstCase bounded = worst(classes, Constraint{ConstraintType::kExactlyOne, 1, {}}, Neighbours::kBounded, options);
+  const WorstCase bounded =
+      worst(classes, Constraint{ConstraintType::kExactlyOne, 1, {}}, Neighbours::kBounded, options);
   CHECK(bounded.guarantee.approx.epsilon == brute.maximum(classes, allowed, true, options).epsilon);
   CHECK_REL(bounded.guarantee.approx.epsilon, 1.2, 1e-15);
 }
@@ -198,9 +204,11 @@ TEST_CASE("[databases] families: software features as columns (seed, Sec. V-A, e
   // Allowed footprints: exactly the databases of one family (bits 0-3 common, 4-6 ads, 7-8 premium).
   const auto allowed = [](unsigned mask) { return mask == 0x7Fu || mask == 0x18Fu; };
   for (auto method : {CompositionMethod::kBasic, CompositionMethod::kOptimal, CompositionMethod::kPld}) {
-    const MethodOptions options = with(method, method == CompositionMethod::kBasic ? std::nullopt : std::optional<double>(1e-6));
+    const MethodOptions options =
+        with(method, method == CompositionMethod::kBasic ? std::nullopt : std::optional<double>(1e-6));
     for (bool bounded : {false, true}) {
-      const WorstCase answer = worst(classes, columns, bounded ? Neighbours::kBounded : Neighbours::kUnbounded, options);
+      const WorstCase answer =
+          worst(classes, columns, bounded ? Neighbours::kBounded : Neighbours::kUnbounded, options);
       CHECK(answer.exact);
       CHECK_REL(answer.guarantee.approx.epsilon, brute.maximum(classes, allowed, bounded, options).epsilon, 1e-12);
       // Unbounded: common ∪ ads (7 columns); bounded: all 9 columns.
@@ -240,20 +248,22 @@ TEST_CASE("[databases] properties: constrained <= classic, bounded >= unbounded,
     CompositionMethod method;
   };
   const std::vector<Case> cases = {
-      {ordered, CompositionMethod::kBasic},       {ordered, CompositionMethod::kAdvancedKov},
-      {ordered, CompositionMethod::kAdvancedDrv}, {ordered, CompositionMethod::kPld},
-      {unordered, CompositionMethod::kBasic},     {unordered, CompositionMethod::kAdvancedKov},
+      {ordered, CompositionMethod::kBasic},         {ordered, CompositionMethod::kAdvancedKov},
+      {ordered, CompositionMethod::kAdvancedDrv},   {ordered, CompositionMethod::kPld},
+      {unordered, CompositionMethod::kBasic},       {unordered, CompositionMethod::kAdvancedKov},
       {unordered, CompositionMethod::kAdvancedDrv}, {pure, CompositionMethod::kZcdp}};
   for (const Case& example : cases) {
     CAPTURE(static_cast<int>(example.method));
     const MethodOptions options =
         with(example.method, example.method == CompositionMethod::kBasic ? std::nullopt : std::optional<double>(1e-5));
-    const double classic = worst(example.classes, Constraint{}, Neighbours::kUnbounded, options).guarantee.approx.epsilon;
+    const double classic =
+        worst(example.classes, Constraint{}, Neighbours::kUnbounded, options).guarantee.approx.epsilon;
     double previous = 0;
     for (double m : {1.0, 10.0, 36.0, 49.0, 50.0, 99.0, 100.0, 500.0}) {
       CAPTURE(m);
       const Constraint constraint{ConstraintType::kAtMost, m, {}};
-      const double unbounded = worst(example.classes, constraint, Neighbours::kUnbounded, options).guarantee.approx.epsilon;
+      const double unbounded =
+          worst(example.classes, constraint, Neighbours::kUnbounded, options).guarantee.approx.epsilon;
       const double bounded = worst(example.classes, constraint, Neighbours::kBounded, options).guarantee.approx.epsilon;
       CHECK(unbounded <= classic * (1 + 1e-12));
       CHECK(bounded <= classic * (1 + 1e-12));
@@ -276,7 +286,8 @@ TEST_CASE("[databases] PLD with classes that are not ordered: every unswappable 
   CHECK_REL(answer.guarantee.approx.epsilon, brute.maximum(classes, allowed, false, options).epsilon, 1e-12);
   // 1000 databases in each class, at most 365: 366 candidate footprints, more than PLD composes.
   classes[0].count = classes[1].count = 1000;
-  const auto allowed_many = allowed_footprints(classes, Constraint{ConstraintType::kAtMost, 365, {}}, Neighbours::kUnbounded);
+  const auto allowed_many =
+      allowed_footprints(classes, Constraint{ConstraintType::kAtMost, 365, {}}, Neighbours::kUnbounded);
   const auto refused = worst_case(classes, allowed_many.value(), options);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().code == kUnsupported);

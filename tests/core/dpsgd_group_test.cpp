@@ -81,7 +81,8 @@ TEST_CASE("[dpsgd] k = 1 with Poisson sampling is the plain Poisson-subsampled G
     const pld::Mechanism plain{pld::GaussianMechanism{sigma, 1}, 0.01};
     const auto expected = pld::epsilon_for_delta({pld::CompositionItem{plain, 1000}}, 1e-5);
     REQUIRE(expected.ok());
-    CHECK_REL(tight(poisson(0.01, 1), sigma, 1000), expected.value().epsilon_upper, 1e-6);  // same pair, components summed in another order
+    CHECK_REL(tight(poisson(0.01, 1), sigma, 1000), expected.value().epsilon_upper,
+              1e-6);  // same pair, components summed in another order
   }
 }
 

@@ -6,8 +6,8 @@
 #include "approx.hpp"
 #include "dpcalc/fft/real_fft.hpp"
 
-using dpcalc::fft::RealFft;
 using dpcalc::fft::fast_real_size;
+using dpcalc::fft::RealFft;
 
 TEST_CASE("[fft] fast sizes are multiples of 4 with factors 2, 3, 5 only") {
   CHECK(fast_real_size(1) == 4);
@@ -18,7 +18,8 @@ TEST_CASE("[fft] fast sizes are multiples of 4 with factors 2, 3, 5 only") {
     CHECK(size >= n);
     CHECK(size % 4 == 0);
     std::size_t rest = size;
-    for (std::size_t p : {2u, 3u, 5u}) while (rest % p == 0) rest /= p;
+    for (std::size_t p : {2u, 3u, 5u})
+      while (rest % p == 0) rest /= p;
     CHECK(rest == 1);
     CHECK(size <= 2 * n + 8);
   }
@@ -56,7 +57,10 @@ TEST_CASE("[fft] the rounding-error bounds hold against a long double DFT") {
     RealFft transform(size);
     std::vector<double> signal(size);
     double total = 0;
-    for (std::size_t i = 0; i < size; ++i) total += signal[i] = std::exp(-0.5 * std::pow((static_cast<double>(i) - 0.3 * static_cast<double>(size)) / 9.0, 2)) + 1e-3 * static_cast<double>(i % 7);
+    for (std::size_t i = 0; i < size; ++i)
+      total += signal[i] =
+          std::exp(-0.5 * std::pow((static_cast<double>(i) - 0.3 * static_cast<double>(size)) / 9.0, 2)) +
+          1e-3 * static_cast<double>(i % 7);
     for (double& x : signal) x /= total;
     std::vector<std::complex<double>> spectrum;
     transform.forward(signal, spectrum);
@@ -68,7 +72,8 @@ TEST_CASE("[fft] the rounding-error bounds hold against a long double DFT") {
         const long double angle = -2 * pi * static_cast<long double>((j * n) % size) / static_cast<long double>(size);
         exact[j] += static_cast<long double>(signal[n]) * std::complex<long double>(std::cos(angle), std::sin(angle));
       }
-      forward_error = std::max(forward_error, static_cast<double>(std::abs(std::complex<long double>(spectrum[j]) - exact[j])));
+      forward_error =
+          std::max(forward_error, static_cast<double>(std::abs(std::complex<long double>(spectrum[j]) - exact[j])));
       magnitude_sum += (j == 0 || j == size / 2 ? 1 : 2) * std::abs(spectrum[j]);
     }
     CHECK(forward_error > 0);

@@ -158,8 +158,8 @@ TEST_CASE("[group][reference] Rényi DP: Mironov 2017, Prop 2") {
   };
   // k = 2: c = 1; k = 3 and 4: c = 2 (3 is not a power of two, so 4 is used); k = 5: c = 3;
   // k = 100: c = 7, only order 256 >= 2^8 remains.
-  for (const Expected& expected : std::vector<Expected>{
-           {2, 2, 3, 3}, {3, 4, 9, 4}, {4, 4, 9, 4}, {5, 8, 27, 5}, {100, 128, 2187, 9}}) {
+  for (const Expected& expected :
+       std::vector<Expected>{{2, 2, 3, 3}, {3, 4, 9, 4}, {4, 4, 9, 4}, {5, 8, 27, 5}, {100, 128, 2187, 9}}) {
     CAPTURE(expected.group_size);
     const auto grouped = group_privacy(curve, expected.group_size, "guarantee");
     REQUIRE(grouped.ok());

@@ -40,13 +40,11 @@ TEST_CASE("[group] approximate DP: (k eps, delta (e^{k eps} − 1)/(e^eps − 1)
   // Expected: mpmath 40 digits of delta·expm1(k eps)/expm1(eps) (Vadhan 2017, Lemma 2.2) with the
   // inputs' double values.
   const std::vector<ApproxCase> cases = {
-      {1, 1e-6, 4, 3.1192874850577363204e-5},
-      {0.5, 1e-5, 3, 5.3670030991591733822e-5},
-      {0.1, 1e-10, 50, 1.4016532497752363145e-7},
-      {1e-300, 1e-6, 1000, 1e-3},                    // eps → 0: k delta
-      {0.5, 1e-300, 100, 7.9921928920127952568e-279},  // delta = 1e-300
-      {2, 1e-305, 350, 0.015874521040827277509},     // k eps = 700, e^700 near overflow
-      {2, 1e-308, 355, 0.34965959471472154383},      // k eps = 710: e^710 overflows a double
+      {1, 1e-6, 4, 3.1192874850577363204e-5},         {0.5, 1e-5, 3, 5.3670030991591733822e-5},
+      {0.1, 1e-10, 50, 1.4016532497752363145e-7},     {1e-300, 1e-6, 1000, 1e-3},  // eps → 0: k delta
+      {0.5, 1e-300, 100, 7.9921928920127952568e-279},                              // delta = 1e-300
+      {2, 1e-305, 350, 0.015874521040827277509},                                   // k eps = 700, e^700 near overflow
+      {2, 1e-308, 355, 0.34965959471472154383},  // k eps = 710: e^710 overflows a double
   };
   // Beyond e^709 the bound is computed in log space and carries a margin of a few ulps of the
   // logs (about 700 here), so up to ~2e-12 relative above the exact value.

@@ -70,7 +70,8 @@ TEST_CASE("[groupwise] the same seed gives the same samples; progress can cancel
   CHECK(first.value().counts == again.value().counts);
   CHECK(first.value().mean != other.value().mean);
   int calls = 0;
-  const auto cancelled = simulate(noise, 50, 1000000, 1, default_grid(noise, 50), [&calls](double) { return ++calls < 3; });
+  const auto cancelled =
+      simulate(noise, 50, 1000000, 1, default_grid(noise, 50), [&calls](double) { return ++calls < 3; });
   REQUIRE(!cancelled.ok());
   CHECK(cancelled.error().code == "cancelled");
   CHECK(calls == 3);

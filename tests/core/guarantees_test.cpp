@@ -1,7 +1,9 @@
-#include "approx.hpp"
 #include "dpcalc/guarantees.hpp"
-#include "dpcalc/checks.hpp"
+
 #include <cmath>
+
+#include "approx.hpp"
+#include "dpcalc/checks.hpp"
 TEST_CASE("[guarantees] factories reject invalid input") {
   CHECK(!dpcalc::ApproxDp::create(1, 1, "guarantee").ok());
   CHECK(dpcalc::ApproxDp::create(1, 1, "guarantee").error().field == "guarantee.delta");

@@ -1,3 +1,5 @@
+#include "dpcalc/closed_form/optimal_composition.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -5,7 +7,6 @@
 
 #include "approx.hpp"
 #include "dpcalc/closed_form/advanced_composition.hpp"
-#include "dpcalc/closed_form/optimal_composition.hpp"
 
 using dpcalc::ApproxDp;
 
@@ -60,8 +61,8 @@ TEST_CASE("[optimal_composition] tiny and huge eps0 keep full accuracy") {
     };
     for (const InverseCase& c : cases) {
       CAPTURE(c.epsilon0);
-      const auto epsilon = dpcalc::optimal_composition_epsilon(ApproxDp{c.epsilon0, c.delta0}, c.count,
-                                                               c.target_delta, "delta");
+      const auto epsilon =
+          dpcalc::optimal_composition_epsilon(ApproxDp{c.epsilon0, c.delta0}, c.count, c.target_delta, "delta");
       REQUIRE(epsilon.ok());
       CHECK(epsilon.value() >= c.expected_epsilon);
       CHECK_REL(epsilon.value(), c.expected_epsilon, 1e-9);
@@ -93,14 +94,10 @@ TEST_CASE("[optimal_composition] delta for a given epsilon, reference values") {
   };
   // KOV 2015 Thm 3.3 (the header's delta_k(eps)) evaluated with mpmath at 40 digits.
   const ForwardCase cases[] = {
-      {0.1, 0.0, 10, 0.5, 0.0099296269173888550037},
-      {0.1, 0.0, 10, 0.95, 0.000077549453937369741523},
-      {1.0, 1e-6, 5, 1.5, 0.50090173425804667165},
-      {0.5, 1e-8, 20, 3.0, 0.24974798333303975223},
-      {0.1, 0.0, 100, 2.0, 0.020140178428191540507},
-      {2.0, 0.0, 3, 1.0, 0.85409305578117088936},
-      {0.01, 0.0, 1e5, 30.0, 3.7088195839930293675e-16},
-      {0.01, 1e-9, 1e5, 5.0, 0.38389005642579386102},
+      {0.1, 0.0, 10, 0.5, 0.0099296269173888550037},     {0.1, 0.0, 10, 0.95, 0.000077549453937369741523},
+      {1.0, 1e-6, 5, 1.5, 0.50090173425804667165},       {0.5, 1e-8, 20, 3.0, 0.24974798333303975223},
+      {0.1, 0.0, 100, 2.0, 0.020140178428191540507},     {2.0, 0.0, 3, 1.0, 0.85409305578117088936},
+      {0.01, 0.0, 1e5, 30.0, 3.7088195839930293675e-16}, {0.01, 1e-9, 1e5, 5.0, 0.38389005642579386102},
   };
   for (const ForwardCase& c : cases) {
     CAPTURE(c.count);
@@ -154,8 +151,8 @@ TEST_CASE("[optimal_composition] properties") {
         CAPTURE(epsilon0);
         CAPTURE(count);
         const ApproxDp per_step{epsilon0, 1e-8};
-        const auto kov = dpcalc::compose_advanced_for_total_delta(
-            dpcalc::AdvancedVariant::kKairouzOhViswanath, {{per_step, count}}, 1e-4, "delta");
+        const auto kov = dpcalc::compose_advanced_for_total_delta(dpcalc::AdvancedVariant::kKairouzOhViswanath,
+                                                                  {{per_step, count}}, 1e-4, "delta");
         REQUIRE(kov.ok());
         const auto optimal = dpcalc::optimal_composition_epsilon(per_step, count, 1e-4, "delta");
         REQUIRE(optimal.ok());
@@ -209,8 +206,8 @@ TEST_CASE("[optimal_composition] k = 1e5, k·eps0 = 1e3 answers in log space") {
     const auto huge = dpcalc::optimal_composition_epsilon(per_step, 1e9, 1e-6, "delta");
     REQUIRE(huge.ok());
     CHECK(dpcalc::optimal_composition_delta(per_step, 1e9, huge.value()) <= 1e-6);
-    const auto kov = dpcalc::compose_advanced_for_total_delta(
-        dpcalc::AdvancedVariant::kKairouzOhViswanath, {{per_step, 1e9}}, 1e-6, "delta");
+    const auto kov = dpcalc::compose_advanced_for_total_delta(dpcalc::AdvancedVariant::kKairouzOhViswanath,
+                                                              {{per_step, 1e9}}, 1e-6, "delta");
     REQUIRE(kov.ok());
     CHECK(huge.value() <= kov.value().guarantee.epsilon);
     CHECK(huge.value() > 0.9 * kov.value().guarantee.epsilon);

@@ -31,7 +31,8 @@ TEST_CASE("[pld] Gaussian composed T times is the Gaussian with sigma / sqrt(T)"
   for (const Row& row : rows) {
     CAPTURE(row.sigma);
     CAPTURE(row.steps);
-    const auto result = epsilon_for_delta({CompositionItem{Mechanism{GaussianMechanism{row.sigma, 1}}, row.steps}}, row.delta);
+    const auto result =
+        epsilon_for_delta({CompositionItem{Mechanism{GaussianMechanism{row.sigma, 1}}, row.steps}}, row.delta);
     REQUIRE(result.ok());
     CHECK(result.value().epsilon_upper >= row.exact_epsilon);
     CHECK(result.value().epsilon_upper <= row.exact_epsilon * 1.001);
@@ -99,13 +100,14 @@ TEST_CASE("[pld] pure eps items match the optimal homogeneous composition") {
   };
   // /work/shared/references/public_values.json, optimal_homogeneous_composition (Kairouz, Oh,
   // Viswanath 2015 Thm 3.3, mpmath 30 digits), eps0 = 0.1.
-  const Row rows[] = {{10, 1e-5, 0.9936911767593359},  {10, 1e-6, 0.9993709057217588},
-                      {100, 1e-5, 4.306791372516507},  {100, 1e-6, 4.7745675881079865},
+  const Row rows[] = {{10, 1e-5, 0.9936911767593359},   {10, 1e-6, 0.9993709057217588},
+                      {100, 1e-5, 4.306791372516507},   {100, 1e-6, 4.7745675881079865},
                       {1000, 1e-5, 17.787128449700923}, {1000, 1e-6, 19.344671447993044}};
   for (const Row& row : rows) {
     CAPTURE(row.steps);
     CAPTURE(row.delta);
-    const auto result = epsilon_for_delta({CompositionItem{Mechanism{ApproxDpMechanism{0.1, 0}}, row.steps}}, row.delta);
+    const auto result =
+        epsilon_for_delta({CompositionItem{Mechanism{ApproxDpMechanism{0.1, 0}}, row.steps}}, row.delta);
     REQUIRE(result.ok());
     // The grid holds +-eps0 exactly, so the result is exact up to the certified bound on the FFT's
     // rounding error (about 1e-10 in delta for 1000 steps, which moves eps by ~3e-6 at delta 1e-6).
@@ -228,12 +230,11 @@ TEST_CASE("[pld] errors: validation, grid limit, cancellation") {
   SUBCASE("cancel through the progress callback") {
     double last = -1;
     bool monotone = true;
-    const auto result = epsilon_for_delta(subsampled_gaussian(1, 0.01, 100), 1e-5, {},
-                                          [&](double fraction) {
-                                            monotone = monotone && fraction >= last && fraction <= 1;
-                                            last = fraction;
-                                            return fraction < 0.5;
-                                          });
+    const auto result = epsilon_for_delta(subsampled_gaussian(1, 0.01, 100), 1e-5, {}, [&](double fraction) {
+      monotone = monotone && fraction >= last && fraction <= 1;
+      last = fraction;
+      return fraction < 0.5;
+    });
     REQUIRE(!result.ok());
     CHECK(result.error().code == kCancelled);
     CHECK(monotone);

@@ -32,7 +32,7 @@ constexpr double kReferenceSlack = 1e-10;  // relative rounding allowance of the
 struct Case {
   const char* name;
   std::vector<CompositionItem> items;
-  double mu = 0;       // Gaussian cases: the composed mu
+  double mu = 0;        // Gaussian cases: the composed mu
   double epsilon0 = 0;  // pure cases: eps0 and the count
   double count = 0;
 };
@@ -163,8 +163,9 @@ TEST_CASE("[pld] exactness: upper >= exact >= lower from delta 1e-3 to the certi
 }
 
 TEST_CASE("[pld] exactness: summary") {
-  std::printf("PLD exactness suite: %d cases, %d epsilon-mode and %d delta-mode checks, %d refusals below the "
-              "certifiable floor, %d violations\n",
-              tally.cases, tally.epsilon_checks, tally.delta_checks, tally.refusals, tally.violations);
+  std::printf(
+      "PLD exactness suite: %d cases, %d epsilon-mode and %d delta-mode checks, %d refusals below the "
+      "certifiable floor, %d violations\n",
+      tally.cases, tally.epsilon_checks, tally.delta_checks, tally.refusals, tally.violations);
   CHECK(tally.violations == 0);
 }

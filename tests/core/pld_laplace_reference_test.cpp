@@ -20,16 +20,17 @@ TEST_CASE("[pld] Laplace and subsampled Laplace sweep against dp_accounting") {
     double scale, rate, count, dp_accounting;
   };
   const Row rows[] = {
-      {5, 1, 130, 11.07993877592761},    {5, 1, 500, 26.927434786511366},  {10, 1, 759, 14.577645594607725},
-      {10, 1, 1000, 17.423652078499213}, {10, 1, 2787, 34.846283399605156}, {20, 1, 3700, 16.77902424093125},
-      {1, 1, 10, 9.989962316985142},     {2, 1, 50, 17.473913386069473},   {3, 0.5, 1, 0.1804745963859981},
-      {3, 0.5, 100, 7.468668408796859},  {1, 0.01, 1000, 1.1237829013646938}, {2, 0.1, 300, 3.4981782340532988},
+      {5, 1, 130, 11.07993877592761},     {5, 1, 500, 26.927434786511366},     {10, 1, 759, 14.577645594607725},
+      {10, 1, 1000, 17.423652078499213},  {10, 1, 2787, 34.846283399605156},   {20, 1, 3700, 16.77902424093125},
+      {1, 1, 10, 9.989962316985142},      {2, 1, 50, 17.473913386069473},      {3, 0.5, 1, 0.1804745963859981},
+      {3, 0.5, 100, 7.468668408796859},   {1, 0.01, 1000, 1.1237829013646938}, {2, 0.1, 300, 3.4981782340532988},
       {10, 0.5, 2000, 11.245643881952441}};
   for (const Row& row : rows) {
     CAPTURE(row.scale);
     CAPTURE(row.rate);
     CAPTURE(row.count);
-    const auto result = epsilon_for_delta({CompositionItem{Mechanism{LaplaceMechanism{row.scale, 1}, row.rate}, row.count}}, 1e-5);
+    const auto result =
+        epsilon_for_delta({CompositionItem{Mechanism{LaplaceMechanism{row.scale, 1}, row.rate}, row.count}}, 1e-5);
     REQUIRE(result.ok());
     const EpsilonBracket& bracket = result.value();
     CAPTURE(bracket.epsilon_upper);

@@ -42,8 +42,8 @@ Result<NoiseMechanism> read_base_mechanism(const Value& value, const std::string
   for (const char* given : {noise_field(noise), "noise_multiplier"}) {
     if (object->find(given) != nullptr) {
       const std::string field = field_path(path, given);
-      return invalid_argument(field, "Leave out " + field +
-                                         ": the noise is the unknown that calibrate computes (see 'unknown').");
+      return invalid_argument(
+          field, "Leave out " + field + ": the noise is the unknown that calibrate computes (see 'unknown').");
     }
   }
   DPCALC_TRY(auto sensitivity, optional_number_field(*object, path, "sensitivity"));
@@ -71,7 +71,8 @@ Result<std::string> read_unknown(const Value& request, const NoiseMechanism& mec
   return invalid_argument("unknown", mechanism.noise == NoiseKind::kLaplace
                                          ? "unknown must be 'scale' for Laplace noise (got '" + unknown + "')."
                                          : "unknown must be 'sigma' or 'noise_multiplier' (σ / sensitivity) for "
-                                           "Gaussian noise (got '" + unknown + "').");
+                                           "Gaussian noise (got '" +
+                                               unknown + "').");
 }
 
 Result<CalibrationMethod> read_method(const Value& request, const NoiseMechanism& mechanism, double target_delta) {

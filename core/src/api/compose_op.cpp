@@ -5,11 +5,11 @@
 #include <variant>
 #include <vector>
 
-#include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
@@ -168,7 +168,8 @@ Result<Value> compose_advanced_op(const Value& request, const std::vector<Compos
     DPCALC_TRY(double target, check_positive_delta(*delta, "delta"));
     DPCALC_TRY(answer, compose_advanced_for_total_delta(variant, items, target, "delta"));
   }
-  Value result = approx_result(answer.guarantee, variant == AdvancedVariant::kKairouzOhViswanath ? kAdvancedKov : kAdvancedDrv, false);
+  Value result = approx_result(answer.guarantee,
+                               variant == AdvancedVariant::kKairouzOhViswanath ? kAdvancedKov : kAdvancedDrv, false);
   result.set("delta_slack", answer.delta_slack);
   return result;
 }
@@ -212,8 +213,8 @@ Result<Value> compose_zcdp_op(const Value& request, const std::vector<ZcdpItem>&
   if (conversion && !bun_steinke && *conversion != "canonne_kamath_steinke") {
     return unknown_choice("conversion", *conversion, {"bun_steinke", "canonne_kamath_steinke"});
   }
-  const ApproxDp approx = bun_steinke ? zcdp_to_approx_bun_steinke(total, target)
-                                      : zcdp_to_approx_canonne_kamath_steinke(total, target);
+  const ApproxDp approx =
+      bun_steinke ? zcdp_to_approx_bun_steinke(total, target) : zcdp_to_approx_canonne_kamath_steinke(total, target);
   result.set("approx", to_value(approx));
   const MethodInfo& info = bun_steinke ? kZcdpBunSteinke : kZcdpCanonneKamathSteinke;
   result.set("conversion", Value::object().set("method", info.method).set("citation", info.citation));
@@ -223,16 +224,18 @@ Result<Value> compose_zcdp_op(const Value& request, const std::vector<ZcdpItem>&
 Result<Value> compose_zcdp_checked(const Value& request, const std::vector<RequestItem>& request_items) {
   DPCALC_TRY(std::vector<ZcdpItem> items, as_zcdp_items(request_items));
   DPCALC_TRY(Value result, compose_zcdp_op(request, items));
-  return finite_or_overflow(std::move(result), dominant_field(request_items, items, [](const ZcdpItem& item) {
-                              return item.guarantee.rho;
-                            }));
+  return finite_or_overflow(
+      std::move(result), dominant_field(request_items, items, [](const ZcdpItem& item) { return item.guarantee.rho; }));
 }
 
 Result<Value> compose_approx(Method method, const Value& request, const std::vector<ComposedItem>& items) {
   switch (method) {
-    case Method::kBasic: return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
-    case Method::kParallel: return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
-    default: return compose_advanced_op(request, items);
+    case Method::kBasic:
+      return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
+    case Method::kParallel:
+      return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
+    default:
+      return compose_advanced_op(request, items);
   }
 }
 

@@ -55,9 +55,10 @@ Value compute(const Value& request, const pld::ProgressCallback& progress) {
   // Each op names the input behind an overflow (finite_or_overflow); this is the last line of
   // defence, so that no NaN or infinity ever reaches a result.
   if (const auto path = first_non_finite(result.value())) {
-    return error_value(Error{kNumeric, "", "The result field " + *path +
-                                               " overflowed the range of a double; this request is outside what "
-                                               "the calculator can answer."});
+    return error_value(Error{kNumeric, "",
+                             "The result field " + *path +
+                                 " overflowed the range of a double; this request is outside what "
+                                 "the calculator can answer."});
   }
   Value response = Value::object();
   response.set("ok", true).set("result", std::move(result.value()));

@@ -26,7 +26,8 @@ Result<double> target_delta(const Value& request) {
 }
 
 Result<Value> to_approx(const Value& request, const Guarantee& guarantee) {
-  if (const auto* pure = std::get_if<PureDp>(&guarantee)) return converted(to_value(ApproxDp{pure->epsilon, 0}), kIdentity);
+  if (const auto* pure = std::get_if<PureDp>(&guarantee))
+    return converted(to_value(ApproxDp{pure->epsilon, 0}), kIdentity);
   if (const auto* approx = std::get_if<ApproxDp>(&guarantee)) return converted(to_value(*approx), kIdentity);
   DPCALC_TRY(double delta, target_delta(request));
   if (const auto* zcdp = std::get_if<Zcdp>(&guarantee)) {
@@ -43,7 +44,8 @@ Result<Value> to_approx(const Value& request, const Guarantee& guarantee) {
   Value result = converted(to_value(answer.guarantee), kRdpToApprox);
   result.set("order", answer.order).set("order_index", answer.order_index).set("at_boundary", answer.at_boundary);
   if (answer.at_boundary) {
-    result.set("warning", "The best order is the first or last of the curve: a wider range of orders may give a smaller ε.");
+    result.set("warning",
+               "The best order is the first or last of the curve: a wider range of orders may give a smaller ε.");
   }
   return result;
 }

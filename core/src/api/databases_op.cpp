@@ -82,8 +82,9 @@ Result<Release> read_release(const Value& object, const std::string& path, bool&
 Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
   DPCALC_TRY(const Value* databases, member(request, "", "databases"));
   if (!databases->is_array() || databases->as_array().empty()) {
-    return invalid_argument("databases", "databases must be a non-empty array of classes "
-                                         "{guarantee | mechanism, count, queries}.");
+    return invalid_argument("databases",
+                            "databases must be a non-empty array of classes "
+                            "{guarantee | mechanism, count, queries}.");
   }
   if (databases->as_array().size() > kMaxClasses) {
     return invalid_argument("databases", "databases lists " + std::to_string(databases->as_array().size()) +
@@ -109,22 +110,25 @@ Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
 Result<std::vector<std::vector<std::size_t>>> read_families(const Value& constraint) {
   DPCALC_TRY(const Value* families, member(constraint, "constraint", "families"));
   if (!families->is_array()) {
-    return invalid_argument("constraint.families", "constraint.families must be an array of families "
-                                                   "(each an array of class indices).");
+    return invalid_argument("constraint.families",
+                            "constraint.families must be an array of families "
+                            "(each an array of class indices).");
   }
   std::vector<std::vector<std::size_t>> result;
   for (std::size_t i = 0; i < families->as_array().size(); ++i) {
     const std::string path = "constraint.families." + std::to_string(i);
     const Value& family = families->as_array()[i];
-    if (!family.is_array()) return invalid_argument(path, path + " must be an array of class indices (got " + family.kind_name() + ").");
+    if (!family.is_array())
+      return invalid_argument(path, path + " must be an array of class indices (got " + family.kind_name() + ").");
     std::vector<std::size_t> indices;
     for (std::size_t j = 0; j < family.as_array().size(); ++j) {
       const std::string item = path + "." + std::to_string(j);
       const Value& index = family.as_array()[j];
       const double number = index.is_number() ? index.as_number() : -1;
       if (!(number >= 0 && number < 1e9 && std::floor(number) == number)) {
-        return invalid_argument(item, item + " must be a class index: a whole number from 0 (the position of the "
-                                             "class in databases).");
+        return invalid_argument(item, item +
+                                          " must be a class index: a whole number from 0 (the position of the "
+                                          "class in databases).");
       }
       indices.push_back(static_cast<std::size_t>(number));
     }
@@ -141,7 +145,8 @@ Result<Constraint> read_constraint(const Value& request) {
   DPCALC_TRY(std::string type, string_field(*object, "constraint", "type"));
   const bool has_m = object->find("m") && !object->find("m")->is_null();
   const bool has_families = object->find("families") && !object->find("families")->is_null();
-  if (has_m && type != "at_most") return invalid_argument("constraint.m", "constraint.m applies to type 'at_most' only.");
+  if (has_m && type != "at_most")
+    return invalid_argument("constraint.m", "constraint.m applies to type 'at_most' only.");
   if (has_families && type != "families") {
     return invalid_argument("constraint.families", "constraint.families applies to type 'families' only.");
   }
@@ -241,12 +246,14 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   DPCALC_TRY(bool bounded, read_choice(request, "neighbours", "unbounded", "bounded"));
   DPCALC_TRY(bool uninformed, read_choice(request, "adversary", "worst_case", "uninformative"));
   if (uninformed && constraint.type != ConstraintType::kNone) {
-    return invalid_argument("adversary", "adversary 'uninformative' (in none against in at least one of the databases, "
-                                         "nothing more known) covers constraint type 'none' only.");
+    return invalid_argument("adversary",
+                            "adversary 'uninformative' (in none against in at least one of the databases, "
+                            "nothing more known) covers constraint type 'none' only.");
   }
   if (uninformed && bounded) {
-    return invalid_argument("neighbours", "adversary 'uninformative' compares 'in none' with 'in at least one' of the "
-                                          "databases: unbounded neighbours only.");
+    return invalid_argument("neighbours",
+                            "adversary 'uninformative' compares 'in none' with 'in at least one' of the "
+                            "databases: unbounded neighbours only.");
   }
   DPCALC_TRY(bool valid, check_method(classes, options));
   (void)valid;

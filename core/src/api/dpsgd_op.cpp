@@ -64,7 +64,8 @@ Result<Steps> read_steps(const Value& request, const dpsgd::GroupSetting& settin
   // Rounded up; the relative slack absorbs the rounding of the division (60 * 512 / 256 is 120).
   const double rounded = std::ceil(exact * (1 - 1e-12));
   if (!(rounded <= kMaxCount)) {
-    return invalid_argument("epochs", "epochs give " + format_number(rounded) + " steps, more than 2^53; use fewer epochs.");
+    return invalid_argument("epochs",
+                            "epochs give " + format_number(rounded) + " steps, more than 2^53; use fewer epochs.");
   }
   const std::string formula = fixed ? "epochs · dataset_size / batch_size" : "epochs / sampling_rate";
   return Steps{std::max(1.0, rounded), "steps = ⌈" + formula + "⌉ = ⌈" + format_number(exact) + "⌉ (rounded up)"};
@@ -145,8 +146,9 @@ Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setti
   if (answer.rule_of_thumb) {
     rule.set("epsilon", answer.rule_of_thumb->epsilon_upper);
     rule.set("epsilon_lower", answer.rule_of_thumb->epsilon_lower);
-    rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
-                     "not a bound; epsilon is that σ's tight upper bound at group size k.");
+    rule.set("note",
+             "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
+             "not a bound; epsilon is that σ's tight upper bound at group size k.");
   } else {
     rule.set("available", false);
     rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) gives σ = " +
@@ -169,8 +171,9 @@ Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progre
   const bool has_noise = request.find("noise_multiplier") != nullptr && !request.find("noise_multiplier")->is_null();
   const bool has_target = request.find("target") != nullptr && !request.find("target")->is_null();
   if (has_noise && has_target) {
-    return invalid_argument("target", "Give either noise_multiplier (to get ε) or target:{epsilon} (to get the noise "
-                                      "multiplier), not both.");
+    return invalid_argument("target",
+                            "Give either noise_multiplier (to get ε) or target:{epsilon} (to get the noise "
+                            "multiplier), not both.");
   }
   if (has_target) return calibration(request, setting, steps, checked_delta, progress);
   if (!has_noise) {

@@ -44,7 +44,8 @@ Result<const Value*> member(const Value& object, const std::string& prefix, cons
   const std::string field = field_path(prefix, key);
   if (value == nullptr) {
     const std::string name = describe_field(field);
-    return invalid_argument(field, name == field ? field + " is required." : name + " is required (field " + field + ").");
+    return invalid_argument(field,
+                            name == field ? field + " is required." : name + " is required (field " + field + ").");
   }
   return value;
 }
@@ -77,8 +78,7 @@ Result<std::optional<std::string>> optional_string_field(const Value& object, co
   return std::optional<std::string>{value->as_string()};
 }
 
-Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix,
-                                               const std::string& key) {
+Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const std::string& key) {
   DPCALC_TRY(const Value* value, member(object, prefix, key));
   const std::string field = field_path(prefix, key);
   if (!value->is_array()) return wrong_kind(field, "an array of numbers", *value);

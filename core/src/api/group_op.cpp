@@ -2,11 +2,11 @@
 #include <cmath>
 #include <variant>
 
-#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/group_privacy.hpp"
 
@@ -53,7 +53,8 @@ Value approx_with_vacuous(const ApproxDp& guarantee) {
 Result<Value> group_of_gaussian(const GaussianParameters& gaussian, double group_size, const Value& request) {
   DPCALC_TRY(double delta, number_field(request, "", "delta"));
   DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
-  const GaussianGroupResult grouped = gaussian_group_privacy(gaussian.sigma, gaussian.sensitivity, group_size, checked_delta);
+  const GaussianGroupResult grouped =
+      gaussian_group_privacy(gaussian.sigma, gaussian.sensitivity, group_size, checked_delta);
   Value result = group_result(to_value(grouped.approx), kGroupGaussian);
   Value zcdp = Value::object();
   zcdp.set("rho", grouped.zcdp.rho);
@@ -76,7 +77,8 @@ Result<Value> group_of_gaussian(const GaussianParameters& gaussian, double group
   const double mu_composed = std::sqrt(group_size) * gaussian.sensitivity / gaussian.sigma;
   Value composition = Value::object();
   composition.set("rho", per_step.rho * group_size);
-  composition.set("guarantee", to_value(ApproxDp{gaussian_epsilon_for_delta(mu_composed, checked_delta), checked_delta}));
+  composition.set("guarantee",
+                  to_value(ApproxDp{gaussian_epsilon_for_delta(mu_composed, checked_delta), checked_delta}));
   composition.set("method", "k-fold composition of the Gaussian mechanism (a Gaussian with σ/√k)");
   composition.set("citation", "Bun & Steinke 2016, Lemma 2.3; Balle & Wang 2018, Thm 8");
   result.set("composition", composition);

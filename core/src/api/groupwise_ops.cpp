@@ -30,27 +30,29 @@ Result<TwoStageNoise> read_noise(const Value& request) {
   DPCALC_TRY(auto rho, optional_number_field(request, "", "rho"));
   DPCALC_TRY(auto sigma, optional_number_field(request, "", "sigma"));
   if (!rho && !sigma) {
-    return invalid_argument("rho", "rho (the first stage's zCDP parameter) or sigma (its noise scale) is required: "
-                                   "give exactly one of them.");
+    return invalid_argument("rho",
+                            "rho (the first stage's zCDP parameter) or sigma (its noise scale) is required: "
+                            "give exactly one of them.");
   }
   if (rho && sigma) {
-    return invalid_argument("sigma", "Give exactly one of rho (the first stage's zCDP parameter) and sigma (its noise "
-                                     "scale), not both.");
+    return invalid_argument("sigma",
+                            "Give exactly one of rho (the first stage's zCDP parameter) and sigma (its noise "
+                            "scale), not both.");
   }
   TwoStageNoise noise;
   const double min_sigma = 1 / std::sqrt(2 * groupwise::kMaxRho);
   if (rho) {
     DPCALC_TRY(double checked, check_positive(*rho, "rho"));
     if (checked > groupwise::kMaxRho) {
-      return invalid_argument("rho", "rho must be at most " + format_number(groupwise::kMaxRho) + " (got " +
-                                         format_number(checked) + ").");
+      return invalid_argument(
+          "rho", "rho must be at most " + format_number(groupwise::kMaxRho) + " (got " + format_number(checked) + ").");
     }
     noise.sigma = 1 / std::sqrt(2 * checked);
   } else {
     DPCALC_TRY(double checked, check_positive(*sigma, "sigma"));
     if (checked < min_sigma) {
-      return invalid_argument("sigma", "sigma must be at least " + format_number(min_sigma) + " (got " +
-                                           format_number(checked) + ").");
+      return invalid_argument(
+          "sigma", "sigma must be at least " + format_number(min_sigma) + " (got " + format_number(checked) + ").");
     }
     noise.sigma = checked;
   }
@@ -67,7 +69,8 @@ Result<Value> finite_or_noise_too_large(Value result, const Value& request) {
   return invalid_argument(by_rho ? "rho" : "sigma",
                           std::string(by_rho ? "rho is too small" : "sigma is too large") +
                               " for this computation: the spread of the output would exceed the largest number a "
-                              "double can hold (about 1.8e308). Use a " + (by_rho ? "larger rho." : "smaller sigma."));
+                              "double can hold (about 1.8e308). Use a " +
+                              (by_rho ? "larger rho." : "smaller sigma."));
 }
 
 // The quadrature of the output density (groupwise_privacy, groupwise_plan) resolves the second
@@ -79,7 +82,8 @@ Result<double> check_quadrature_relative_error(double relative_error) {
   if (relative_error >= kSmallestQuadratureRelativeError) return relative_error;
   return invalid_argument("relative_error", "relative_error must be at least " +
                                                 format_number(kSmallestQuadratureRelativeError) + " " +
-                                                got(relative_error) + " for the numerical estimate: a narrower second "
+                                                got(relative_error) +
+                                                " for the numerical estimate: a narrower second "
                                                 "stage is beyond what its quadrature resolves.");
 }
 
@@ -164,8 +168,9 @@ Result<Value> group_value(const TwoStageNoise& noise, double count, const std::v
 
 void describe_estimate(Value& result) {
   result.set("label", kEstimateLabel);
-  result.set("method", "Rényi and hockey-stick divergences of the output densities of neighbouring counts, "
-                       "by adaptive Gauss–Kronrod (inner) and composite Gauss–Legendre (outer) quadrature");
+  result.set("method",
+             "Rényi and hockey-stick divergences of the output densities of neighbouring counts, "
+             "by adaptive Gauss–Kronrod (inner) and composite Gauss–Legendre (outer) quadrature");
   result.set("citation", kAlgorithmCitation);
 }
 
@@ -233,7 +238,8 @@ Result<Value> groupwise_privacy_op(const Value& request, const pld::ProgressCall
   (void)checked_relative_error;
   DPCALC_TRY(const Value* counts, member(request, "", "counts"));
   if (!counts->is_array() || counts->as_array().empty() || counts->as_array().size() > kMaxGroups) {
-    return invalid_argument("counts", "counts must be an array of 1 to " + std::to_string(kMaxGroups) + " group counts.");
+    return invalid_argument("counts",
+                            "counts must be an array of 1 to " + std::to_string(kMaxGroups) + " group counts.");
   }
   std::vector<double> checked_counts;
   for (std::size_t i = 0; i < counts->as_array().size(); ++i) {
@@ -277,7 +283,8 @@ Result<Value> groupwise_plan_op(const Value& request, const pld::ProgressCallbac
   const groupwise::Plan plan = groupwise::plan_first_stage(relative_error, count);
   if (plan.rho > groupwise::kMaxRho) {
     return invalid_argument("count", "For this count and relative_error the first stage would need rho above " +
-                                         format_number(groupwise::kMaxRho) + "; no estimate is given. Use a larger "
+                                         format_number(groupwise::kMaxRho) +
+                                         "; no estimate is given. Use a larger "
                                          "count or relative_error.");
   }
   const TwoStageNoise noise{plan.sigma, relative_error};

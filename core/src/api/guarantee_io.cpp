@@ -102,7 +102,9 @@ Value to_value(const Zcdp& guarantee) {
 
 Value to_value(const RdpCurve& guarantee) {
   Value value = Value::object();
-  value.set("type", "rdp").set("orders", Value::numbers(guarantee.orders)).set("epsilons", Value::numbers(guarantee.epsilons));
+  value.set("type", "rdp")
+      .set("orders", Value::numbers(guarantee.orders))
+      .set("epsilons", Value::numbers(guarantee.epsilons));
   return value;
 }
 

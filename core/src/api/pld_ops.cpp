@@ -12,16 +12,15 @@
 namespace dpcalc::api {
 namespace {
 
-const std::vector<std::string> kPldMechanismTypes = {"laplace", "gaussian", "poisson_subsampled",
-                                                     "gaussian_mixture"};
+const std::vector<std::string> kPldMechanismTypes = {"laplace", "gaussian", "poisson_subsampled", "gaussian_mixture"};
 
 // Where an item's parameters sit in the request. The engine sees a Poisson-subsampled mechanism
 // flattened (base mechanism + product of the rates) and names its fields
 // "items.<i>.mechanism.<name>"; these paths put them back where the request has them.
 struct ItemPaths {
-  std::string engine;     // "items.<i>.mechanism", the prefix the engine uses
-  std::string base;       // the innermost mechanism (or the guarantee) object
-  std::string rate;       // the outermost "rate" ("" when not subsampled)
+  std::string engine;  // "items.<i>.mechanism", the prefix the engine uses
+  std::string base;    // the innermost mechanism (or the guarantee) object
+  std::string rate;    // the outermost "rate" ("" when not subsampled)
 };
 
 // Mechanisms are validated by the engine (PrivacyLossPair::create); here only the shape of the
@@ -57,9 +56,10 @@ Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& pat
     // Poisson subsampling twice, at rates q1 and q2, keeps each record with probability q1·q2.
     inner.sampling_rate *= checked_rate;
     if (!(inner.sampling_rate >= 1e-300)) {
-      return invalid_argument(paths.rate, "The nested sampling rates multiply to " + format_number(inner.sampling_rate) +
-                                              ", below 1e-300; with such a rate the mechanism is practically never run. "
-                                              "Give larger rates.");
+      return invalid_argument(paths.rate,
+                              "The nested sampling rates multiply to " + format_number(inner.sampling_rate) +
+                                  ", below 1e-300; with such a rate the mechanism is practically never run. "
+                                  "Give larger rates.");
     }
     return inner;
   }
@@ -91,8 +91,8 @@ Result<pld::Mechanism> read_guarantee(const Value& value, const std::string& pat
 struct PldItems {
   std::vector<pld::CompositionItem> items;
   std::vector<ItemPaths> paths;  // one per item
-  bool all_guarantees = true;  // every item is an (eps, delta) guarantee
-  bool heterogeneous = false;  // more than one distinct item
+  bool all_guarantees = true;    // every item is an (eps, delta) guarantee
+  bool heterogeneous = false;    // more than one distinct item
 };
 
 Result<PldItems> read_items(const Value& request) {
@@ -113,8 +113,8 @@ Result<PldItems> read_items(const Value& request) {
       return invalid_argument(path, path + " needs exactly one of 'mechanism' and 'guarantee'.");
     }
     ItemPaths paths{field_path(path, "mechanism"), field_path(path, "guarantee"), ""};
-    Result<pld::Mechanism> parsed = mechanism ? read_mechanism(*mechanism, paths.engine, paths)
-                                              : read_guarantee(*guarantee, paths.base);
+    Result<pld::Mechanism> parsed =
+        mechanism ? read_mechanism(*mechanism, paths.engine, paths) : read_guarantee(*guarantee, paths.base);
     if (!parsed.ok()) return parsed.error();
     result.paths.push_back(paths);
     result.all_guarantees = result.all_guarantees && guarantee != nullptr;
@@ -240,7 +240,9 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
     describe(result, answer.discretization, items);
     return result;
   }
-  if (!delta) return invalid_argument("delta", "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
+  if (!delta)
+    return invalid_argument("delta",
+                            "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
   DPCALC_TRY(double checked, check_positive_delta(*delta, "delta"));
   auto bracket = pld::epsilon_for_delta(items.items, checked, options, progress);
   if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);

@@ -36,7 +36,8 @@ Result<rdp::RdpItem> read_rdp_mechanism(const Value& value, const std::string& p
   if (type == "laplace" || type == "gaussian_mixture") {
     return Error{kUnsupported, field_path(path, "type"),
                  "The RDP accountant handles 'gaussian' and 'poisson_subsampled' Gaussian mechanisms; use method "
-                 "'pld' for " + type + "."};
+                 "'pld' for " +
+                     type + "."};
   }
   return unknown_choice(field_path(path, "type"), type, {"gaussian", "poisson_subsampled"});
 }
@@ -97,9 +98,10 @@ Error no_finite_order(const Value& request, const RequestItems& request_items, c
   for (std::size_t i = 0; i < request_items.items.size(); ++i) {
     if (any_finite(rdp::compose({request_items.items[i]}, orders))) continue;
     const std::string& field = request_items.sigma_fields[i];
-    return invalid_argument(field, describe_field(field) + " is too small for the RDP accountant: ε(α) of this "
-                                   "mechanism exceeds the largest number a double can hold at every order, so "
-                                   "it would promise nothing. Use a larger σ (or fewer uses).");
+    return invalid_argument(field, describe_field(field) +
+                                       " is too small for the RDP accountant: ε(α) of this "
+                                       "mechanism exceeds the largest number a double can hold at every order, so "
+                                       "it would promise nothing. Use a larger σ (or fewer uses).");
   }
   const bool has_orders = request.find("orders") != nullptr && !request.find("orders")->is_null();
   return Error{kNumeric, has_orders ? "orders" : "items",

@@ -5,8 +5,8 @@
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/ops.hpp"
-#include "dpcalc/closed_form/budget_split.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/budget_split.hpp"
 #include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
 

@@ -34,12 +34,18 @@ Value& Value::push(Value value) {
 
 const char* Value::kind_name() const {
   switch (kind_) {
-    case Kind::kNull: return "null";
-    case Kind::kBool: return "a boolean";
-    case Kind::kNumber: return "a number";
-    case Kind::kString: return "a string";
-    case Kind::kArray: return "an array";
-    case Kind::kObject: return "an object";
+    case Kind::kNull:
+      return "null";
+    case Kind::kBool:
+      return "a boolean";
+    case Kind::kNumber:
+      return "a number";
+    case Kind::kString:
+      return "a string";
+    case Kind::kArray:
+      return "an array";
+    case Kind::kObject:
+      return "an object";
   }
   return "unknown";
 }

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/calibration/noise_search.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
@@ -33,22 +33,32 @@ bool is_closed_form(CalibrationMethod method) { return method != CalibrationMeth
 
 const char* method_name(CalibrationMethod method) {
   switch (method) {
-    case CalibrationMethod::kBasic: return "basic";
-    case CalibrationMethod::kOptimal: return "optimal";
-    case CalibrationMethod::kAnalytic: return "analytic";
-    case CalibrationMethod::kZcdp: return "zcdp";
-    case CalibrationMethod::kPld: return "pld";
+    case CalibrationMethod::kBasic:
+      return "basic";
+    case CalibrationMethod::kOptimal:
+      return "optimal";
+    case CalibrationMethod::kAnalytic:
+      return "analytic";
+    case CalibrationMethod::kZcdp:
+      return "zcdp";
+    case CalibrationMethod::kPld:
+      return "pld";
   }
   return "";
 }
 
 MethodInfo method_info(CalibrationMethod method) {
   switch (method) {
-    case CalibrationMethod::kBasic: return kBasicComposition;
-    case CalibrationMethod::kOptimal: return kOptimalComposition;
-    case CalibrationMethod::kAnalytic: return kAnalyticGaussianComposition;
-    case CalibrationMethod::kZcdp: return kGaussianZcdp;
-    case CalibrationMethod::kPld: return pld::kPldMethod;
+    case CalibrationMethod::kBasic:
+      return kBasicComposition;
+    case CalibrationMethod::kOptimal:
+      return kOptimalComposition;
+    case CalibrationMethod::kAnalytic:
+      return kAnalyticGaussianComposition;
+    case CalibrationMethod::kZcdp:
+      return kGaussianZcdp;
+    case CalibrationMethod::kPld:
+      return pld::kPldMethod;
   }
   return kBasicComposition;
 }
@@ -68,16 +78,15 @@ Result<bool> check_problem(const CalibrationProblem& problem, const std::string&
   const bool laplace = problem.noise == NoiseKind::kLaplace;
   const bool subsampled = problem.sampling_rate < 1;
   const CalibrationMethod method = problem.method;
-  const bool applies = method == CalibrationMethod::kPld ||
-                       (!subsampled && laplace == (method == CalibrationMethod::kBasic ||
-                                                   method == CalibrationMethod::kOptimal));
+  const bool applies =
+      method == CalibrationMethod::kPld ||
+      (!subsampled && laplace == (method == CalibrationMethod::kBasic || method == CalibrationMethod::kOptimal));
   if (!applies) {
-    return invalid_argument(
-        "method", std::string("method '") + method_name(method) + "' does not apply to a " +
-                      (subsampled ? "Poisson-subsampled mechanism (use 'pld')"
-                                  : laplace ? "Laplace mechanism (use 'basic', 'optimal' or 'pld')"
-                                            : "Gaussian mechanism (use 'analytic', 'zcdp' or 'pld')") +
-                      ".");
+    return invalid_argument("method", std::string("method '") + method_name(method) + "' does not apply to a " +
+                                          (subsampled ? "Poisson-subsampled mechanism (use 'pld')"
+                                           : laplace  ? "Laplace mechanism (use 'basic', 'optimal' or 'pld')"
+                                                      : "Gaussian mechanism (use 'analytic', 'zcdp' or 'pld')") +
+                                          ".");
   }
   const std::string delta_field = field_path(target_field, "delta");
   // A pure target: no Gaussian noise meets it (the target is the problem), while Laplace noise does
@@ -123,8 +132,8 @@ double initial_unknown(const CalibrationProblem& problem) {
   } else {
     double step_epsilon = epsilon / count;
     if (log_inverse_delta > 0) {
-      const double advanced = (std::sqrt(2 * count * (log_inverse_delta + epsilon)) -
-                               std::sqrt(2 * count * log_inverse_delta)) / count;
+      const double advanced =
+          (std::sqrt(2 * count * (log_inverse_delta + epsilon)) - std::sqrt(2 * count * log_inverse_delta)) / count;
       step_epsilon = std::max(step_epsilon, advanced);
     }
     if (rate < 1) step_epsilon = std::log1p(std::expm1(step_epsilon) / rate);
@@ -157,8 +166,8 @@ Error in_calibration_terms(Error error, const std::string& target_field) {
   }
   if (error.field == "items.0.count" || error.field == "discretization_interval") {
     error.field = "count";
-    error.message = error.message.substr(0, error.message.find(';')) +
-                    " near the answer; lower count or raise " + epsilon_field + ".";
+    error.message = error.message.substr(0, error.message.find(';')) + " near the answer; lower count or raise " +
+                    epsilon_field + ".";
   }
   return error;
 }
@@ -173,7 +182,8 @@ CalibrationMethod default_method(NoiseKind noise, double sampling_rate, double t
   return target_delta > 0 ? CalibrationMethod::kPld : CalibrationMethod::kBasic;
 }
 
-Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown, const pld::ProgressCallback& progress) {
+Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown,
+                               const pld::ProgressCallback& progress) {
   const double noise = unknown * problem.noise_unit;
   const double sensitivity = problem.sensitivity, count = problem.count, delta = problem.target.delta;
   switch (problem.method) {
@@ -202,8 +212,9 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
       // its ε is no longer resolved (measured: ε = 0 at δ = 1e-300 for a subsampled Gaussian at
       // σ = 7e13, whose exact δ(0) is about 2e-15). Such noise is not certified.
       if (bracket.discretization.grid_size < kSmallestResolvedGrid) {
-        return Error{kNumeric, "", "At this noise the privacy loss is narrower than the grid step of the numeric "
-                                   "accountant, which cannot resolve it."};
+        return Error{kNumeric, "",
+                     "At this noise the privacy loss is narrower than the grid step of the numeric "
+                     "accountant, which cannot resolve it."};
       }
       return ApproxDp{bracket.epsilon_upper, delta};
     }
@@ -247,11 +258,12 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const std::stri
   }
   if (search.outcome == SearchOutcome::kNotMetAtHighest) {
     if (search.first_error) return in_calibration_terms(*search.first_error, target_field);
-    return invalid_argument(epsilon_field, "Even the largest noise searched (" + format_number(kHighestNoiseRatio) +
-                                               " × the sensitivity) does not meet the target (ε = " +
-                                               format_number(problem.target.epsilon) + ", δ = " +
-                                               format_number(problem.target.delta) + "); raise " + epsilon_field +
-                                               " or " + field_path(target_field, "delta") + ", or lower count.");
+    return invalid_argument(
+        epsilon_field,
+        "Even the largest noise searched (" + format_number(kHighestNoiseRatio) +
+            " × the sensitivity) does not meet the target (ε = " + format_number(problem.target.epsilon) +
+            ", δ = " + format_number(problem.target.delta) + "); raise " + epsilon_field + " or " +
+            field_path(target_field, "delta") + ", or lower count.");
   }
   // Noise just below the answer could not be certified, and the answer is not within tolerance of
   // the target: a smaller noise may well meet it, so the answer would not be the smallest.

@@ -47,8 +47,7 @@ double advanced_epsilon(AdvancedVariant variant, const CompositionSums& sums, do
     advanced = std::sqrt(2 * log_inverse_slack * sums.squared_sum) + sums.drv_drift;
   } else {
     const double root_squared_sum = std::sqrt(sums.squared_sum);
-    const double second = std::sqrt(
-        2 * sums.squared_sum * std::log(std::exp(1.0) + root_squared_sum / delta_slack));
+    const double second = std::sqrt(2 * sums.squared_sum * std::log(std::exp(1.0) + root_squared_sum / delta_slack));
     const double third = std::sqrt(2 * sums.squared_sum * log_inverse_slack);
     advanced = sums.kov_drift + std::min(second, third);
   }
@@ -66,45 +65,38 @@ double advanced_delta(AdvancedVariant variant, const CompositionSums& sums, doub
 
 }  // namespace
 
-AdvancedResult compose_advanced(AdvancedVariant variant, const std::vector<ComposedItem>& items,
-                                double delta_slack) {
+AdvancedResult compose_advanced(AdvancedVariant variant, const std::vector<ComposedItem>& items, double delta_slack) {
   const CompositionSums sums = sum_items(items);
-  return AdvancedResult{ApproxDp{advanced_epsilon(variant, sums, delta_slack),
-                                 advanced_delta(variant, sums, delta_slack)},
-                        delta_slack};
+  return AdvancedResult{
+      ApproxDp{advanced_epsilon(variant, sums, delta_slack), advanced_delta(variant, sums, delta_slack)}, delta_slack};
 }
 
-Result<AdvancedResult> compose_advanced_for_total_delta(AdvancedVariant variant,
-                                                        const std::vector<ComposedItem>& items,
-                                                        double total_delta,
-                                                        const std::string& delta_field) {
+Result<AdvancedResult> compose_advanced_for_total_delta(AdvancedVariant variant, const std::vector<ComposedItem>& items,
+                                                        double total_delta, const std::string& delta_field) {
   DPCALC_TRY(const double target, check_positive_delta(total_delta, delta_field));
   const CompositionSums sums = sum_items(items);
   // Both bounds are decreasing in delta' and the total delta is increasing in it, so the optimal
   // delta' is the largest one whose total delta still meets the target:
   //   DRV: Σ delta_i + delta' <= target
   //   KOV: 1 − (1 − delta') Π (1 − delta_i) <= target  <=>  delta' <= 1 − (1 − target) / Π (1 − delta_i)
-  const double items_delta = variant == AdvancedVariant::kDworkRothblumVadhan
-                                 ? std::min(sums.delta_sum, 1.0)
-                                 : -std::expm1(sums.log_no_failure);
+  const double items_delta = variant == AdvancedVariant::kDworkRothblumVadhan ? std::min(sums.delta_sum, 1.0)
+                                                                              : -std::expm1(sums.log_no_failure);
   double slack = variant == AdvancedVariant::kDworkRothblumVadhan
                      ? target - sums.delta_sum
                      : -std::expm1(std::log1p(-target) - sums.log_no_failure);
   // The closed-form slack can overshoot the target by rounding: shrink it until the reported total,
   // computed exactly as compose_advanced computes it, meets the target.
-  for (int attempt = 0; slack > 0 && advanced_delta(variant, sums, slack) > target && attempt < 64;
-       ++attempt) {
+  for (int attempt = 0; slack > 0 && advanced_delta(variant, sums, slack) > target && attempt < 64; ++attempt) {
     slack -= std::ldexp(slack * DBL_EPSILON, attempt);
   }
   if (!(slack > 0) || advanced_delta(variant, sums, slack) > target) {
-    return invalid_argument(
-        delta_field, describe_field(delta_field) + " must be greater than " + format_number(items_delta) +
-                         ": the composed items' own δ already add up to that, and advanced composition needs "
-                         "a slack δ′ > 0 on top " + got(total_delta) + ".");
+    return invalid_argument(delta_field,
+                            describe_field(delta_field) + " must be greater than " + format_number(items_delta) +
+                                ": the composed items' own δ already add up to that, and advanced composition needs "
+                                "a slack δ′ > 0 on top " +
+                                got(total_delta) + ".");
   }
-  return AdvancedResult{ApproxDp{advanced_epsilon(variant, sums, slack),
-                                 advanced_delta(variant, sums, slack)},
-                        slack};
+  return AdvancedResult{ApproxDp{advanced_epsilon(variant, sums, slack), advanced_delta(variant, sums, slack)}, slack};
 }
 
 }  // namespace dpcalc

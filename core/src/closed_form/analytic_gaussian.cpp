@@ -108,8 +108,7 @@ LogBound log_gaussian_delta(double mu, double epsilon) {
   const LogBound slope_bound{std::log(mu) + at_z.slope.value,
                              at_z.slope.error + slope_log_slope(z) * z_shift + 2 * kRoundoff};
 
-  const bool difference_is_better =
-      difference.value + difference.error <= slope_bound.value + slope_bound.error;
+  const bool difference_is_better = difference.value + difference.error <= slope_bound.value + slope_bound.error;
   const LogBound& best = difference_is_better ? difference : slope_bound;
   const LogBound result{log_density + best.value, density_error + best.error};
   if (std::isnan(result.value) || std::isnan(result.error) || result.value + result.error > 0) {

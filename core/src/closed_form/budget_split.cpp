@@ -42,7 +42,8 @@ Error needs_positive_delta(const std::string& target_field, double delta) {
   const std::string field = field_path(target_field, "delta");
   return invalid_argument(field, describe_field(field) +
                                      " must be greater than 0 for this method: only basic composition "
-                                     "can split a pure (δ = 0) budget " + got(delta) + ".");
+                                     "can split a pure (δ = 0) budget " +
+                                     got(delta) + ".");
 }
 
 SplitResult split_basic(const ApproxDp& target, double count) {
@@ -64,9 +65,9 @@ SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, doub
     return compose_advanced(variant, {ComposedItem{ApproxDp{epsilon, item_delta}, count}}, slack);
   };
   // Advanced composition is never above basic, so the basic share always meets the target.
-  const double epsilon = bisect_largest(
-      [&](double epsilon) { return compose(epsilon).guarantee.epsilon <= target.epsilon; },
-      divide_down(target.epsilon, count), target.epsilon);
+  const double epsilon =
+      bisect_largest([&](double epsilon) { return compose(epsilon).guarantee.epsilon <= target.epsilon; },
+                     divide_down(target.epsilon, count), target.epsilon);
   const AdvancedResult achieved = compose(epsilon);
   return SplitResult{ApproxDp{epsilon, item_delta}, slack, kNaN, achieved.guarantee};
 }
@@ -80,8 +81,7 @@ Result<SplitResult> split_optimal(const ApproxDp& target, double count, const st
   // positive and delta is 1 − (1 − delta0)^k <= k delta0 <= target.delta / 2.
   const double epsilon = bisect_largest(
       [&](double epsilon0) {
-        return optimal_composition_delta(ApproxDp{epsilon0, item_delta}, count, target.epsilon) <=
-               target.delta;
+        return optimal_composition_delta(ApproxDp{epsilon0, item_delta}, count, target.epsilon) <= target.delta;
       },
       divide_down(target.epsilon, count), target.epsilon);
   // The smallest eps meeting the target delta is at most target.epsilon up to its final rounding
@@ -93,8 +93,8 @@ Result<SplitResult> split_optimal(const ApproxDp& target, double count, const st
   const std::string delta_field = field_path(target_field, "delta");
   DPCALC_TRY(double achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
   for (int attempt = 0; achieved_epsilon > target.epsilon && attempt <= 8; ++attempt) {
-    per_item.epsilon = attempt < 8 ? epsilon * (1 - std::ldexp(DBL_EPSILON, 4 * attempt))
-                                   : divide_down(target.epsilon, count);
+    per_item.epsilon =
+        attempt < 8 ? epsilon * (1 - std::ldexp(DBL_EPSILON, 4 * attempt)) : divide_down(target.epsilon, count);
     DPCALC_TRY(achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
   }
   const ApproxDp achieved{achieved_epsilon, optimal_composition_delta(per_item, count, achieved_epsilon)};
@@ -108,10 +108,10 @@ SplitResult split_zcdp(const ApproxDp& target, double count) {
   // The inverse conversion is one maximisation over orders; bisection below it only guards the
   // rounding of the forward conversion, which searches the orders on its own.
   const double inverse_rho = largest_zcdp_for_approx(target);
-  const double rho = converted_epsilon(inverse_rho) <= target.epsilon
-                         ? inverse_rho
-                         : bisect_largest([&](double rho) { return converted_epsilon(rho) <= target.epsilon; }, 0,
-                                          inverse_rho);
+  const double rho =
+      converted_epsilon(inverse_rho) <= target.epsilon
+          ? inverse_rho
+          : bisect_largest([&](double rho) { return converted_epsilon(rho) <= target.epsilon; }, 0, inverse_rho);
   // 0-zCDP items release nothing, whatever the conversion reports for rho = 0.
   if (rho == 0) return SplitResult{ApproxDp{0, 0}, kNaN, 0, ApproxDp{0, 0}};
   // eps0 = sqrt(2 rho / count), rounded down until the recomposed rho still meets the target.
@@ -119,8 +119,7 @@ SplitResult split_zcdp(const ApproxDp& target, double count) {
   const auto recomposed_rho = [&](double epsilon) {
     return compose_zcdp({ZcdpItem{Zcdp{epsilon * epsilon / 2}, count}}).rho;
   };
-  for (int attempt = 0;
-       epsilon0 > 0 && converted_epsilon(recomposed_rho(epsilon0)) > target.epsilon && attempt < 64;
+  for (int attempt = 0; epsilon0 > 0 && converted_epsilon(recomposed_rho(epsilon0)) > target.epsilon && attempt < 64;
        ++attempt) {
     epsilon0 -= std::ldexp(epsilon0 * DBL_EPSILON, attempt);
   }

@@ -5,8 +5,8 @@
 #include <limits>
 #include <utility>
 
-#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/log_math.hpp"
 
 namespace dpcalc {
@@ -88,9 +88,9 @@ Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, c
   }
   if (grouped.orders.empty()) {
     return Error{kUnsupported, field,
-                 "Mironov's group property for a group of " + format_number(group_size) + " needs orders >= " +
-                     format_number(2 * power_of_two) + " (twice the next power of two), and the curve has none. " +
-                     "Add larger orders."};
+                 "Mironov's group property for a group of " + format_number(group_size) +
+                     " needs orders >= " + format_number(2 * power_of_two) +
+                     " (twice the next power of two), and the curve has none. " + "Add larger orders."};
   }
   for (std::size_t j = 0; j < grouped.epsilons.size(); ++j) {
     if (std::isinf(grouped.epsilons[j])) {
@@ -113,8 +113,7 @@ PureDp laplace_group_privacy(double scale, double sensitivity, double group_size
 GaussianGroupResult gaussian_group_privacy(double sigma, double sensitivity, double group_size, double delta) {
   // Both eps and rho increase with mu, so mu is rounded up.
   const double mu = divide_up(multiply_up(group_size, sensitivity), sigma);
-  return GaussianGroupResult{ApproxDp{gaussian_epsilon_for_delta(mu, delta), delta},
-                             Zcdp{multiply_up(mu, mu) / 2}};
+  return GaussianGroupResult{ApproxDp{gaussian_epsilon_for_delta(mu, delta), delta}, Zcdp{multiply_up(mu, mu) / 2}};
 }
 
 }  // namespace dpcalc

@@ -81,9 +81,8 @@ class RandomizedResponse {
     if (l == 0) return count_ * log_p_;
     if (l == count_) return count_ * log_q_;
     const double rest = count_ - l;
-    return count_stirling_error_ - stirling_error(l) - stirling_error(rest) -
-           deviance(l, count_ * q_) - deviance(rest, count_ * p_) - kLogSqrtTwoPi +
-           0.5 * (std::log(count_) - std::log(l) - std::log(rest));
+    return count_stirling_error_ - stirling_error(l) - stirling_error(rest) - deviance(l, count_ * q_) -
+           deviance(rest, count_ * p_) - kLogSqrtTwoPi + 0.5 * (std::log(count_) - std::log(l) - std::log(rest));
   }
   // a_{l−1}/a_l and a_{l+1}/a_l; each is 3 roundings and exp's (< 1 ulp) away from the exact ratio.
   double ratio_down(double l) const { return l / (count_ - l + 1) * exp_epsilon0_; }
@@ -316,9 +315,8 @@ Result<double> check_optimal_composition_size(double epsilon0, double count, con
                                 ". For more, use method 'pld' (numeric, close to optimal), 'advanced' or 'zcdp'.");
   }
   if (!std::isfinite(count * epsilon0)) {
-    return invalid_argument(epsilon_field, describe_field(epsilon_field) +
-                                               " is too large: count × ε = " + format_number(count) + " × " +
-                                               format_number(epsilon0) +
+    return invalid_argument(epsilon_field, describe_field(epsilon_field) + " is too large: count × ε = " +
+                                               format_number(count) + " × " + format_number(epsilon0) +
                                                " exceeds the largest double (about 1.8e308), so the composition "
                                                "gives no meaningful guarantee.");
   }
@@ -334,10 +332,10 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   DPCALC_TRY(const double target, check_delta(total_delta, delta_field));
   const double base = failure_delta(per_step, count);
   if (target < base) {
-    return invalid_argument(
-        delta_field, describe_field(delta_field) + " must be at least " + format_number(base) +
-                         ", the δ = 1 − (1 − δ₀)^k that composing mechanisms with δ₀ = " +
-                         format_number(per_step.delta) + " reaches at every ε " + got(total_delta) + ".");
+    return invalid_argument(delta_field, describe_field(delta_field) + " must be at least " + format_number(base) +
+                                             ", the δ = 1 − (1 − δ₀)^k that composing mechanisms with δ₀ = " +
+                                             format_number(per_step.delta) + " reaches at every ε " + got(total_delta) +
+                                             ".");
   }
   // From the first breakpoint k eps0 on (the double at or above it), delta is `base`: the answer is
   // at most there.

@@ -5,8 +5,8 @@
 #include <variant>
 #include <vector>
 
-#include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
 
@@ -15,12 +15,17 @@ namespace {
 
 const char* method_name(CompositionMethod method) {
   switch (method) {
-    case CompositionMethod::kBasic: return "basic";
+    case CompositionMethod::kBasic:
+      return "basic";
     case CompositionMethod::kAdvancedDrv:
-    case CompositionMethod::kAdvancedKov: return "advanced";
-    case CompositionMethod::kOptimal: return "optimal";
-    case CompositionMethod::kZcdp: return "zcdp";
-    case CompositionMethod::kPld: return "pld";
+    case CompositionMethod::kAdvancedKov:
+      return "advanced";
+    case CompositionMethod::kOptimal:
+      return "optimal";
+    case CompositionMethod::kZcdp:
+      return "zcdp";
+    case CompositionMethod::kPld:
+      return "pld";
   }
   return "";
 }
@@ -79,9 +84,10 @@ Result<PldItems> footprint_pld_items(const std::vector<DatabaseClass>& classes, 
   if (largest_share < 0) return result;
   if (!std::isfinite(mu_squared)) {
     const std::string field = field_path(release_field(classes[gaussian_origin]), "sigma");
-    return invalid_argument(field, describe_field(field) + " is too small for this computation: Σ count·(Δ/σ)² of "
-                                   "the Gaussian releases would exceed the largest number a double can hold (about "
-                                   "1.8e308), so it would promise nothing. Use a larger value.");
+    return invalid_argument(field, describe_field(field) +
+                                       " is too small for this computation: Σ count·(Δ/σ)² of "
+                                       "the Gaussian releases would exceed the largest number a double can hold (about "
+                                       "1.8e308), so it would promise nothing. Use a larger value.");
   }
   result.items.push_back({pld::Mechanism{pld::GaussianMechanism{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
   result.origin.push_back(gaussian_origin);
@@ -94,12 +100,18 @@ bool same_release(const ApproxDp& a, const ApproxDp& b) { return a.epsilon == b.
 
 const MethodInfo& method_info(CompositionMethod method) {
   switch (method) {
-    case CompositionMethod::kBasic: return kBasicComposition;
-    case CompositionMethod::kAdvancedDrv: return kAdvancedDrv;
-    case CompositionMethod::kAdvancedKov: return kAdvancedKov;
-    case CompositionMethod::kOptimal: return kOptimalComposition;
-    case CompositionMethod::kZcdp: return kZcdpComposition;
-    case CompositionMethod::kPld: return pld::kPldMethod;
+    case CompositionMethod::kBasic:
+      return kBasicComposition;
+    case CompositionMethod::kAdvancedDrv:
+      return kAdvancedDrv;
+    case CompositionMethod::kAdvancedKov:
+      return kAdvancedKov;
+    case CompositionMethod::kOptimal:
+      return kOptimalComposition;
+    case CompositionMethod::kZcdp:
+      return kZcdpComposition;
+    case CompositionMethod::kPld:
+      return pld::kPldMethod;
   }
   return kBasicComposition;
 }
@@ -163,8 +175,7 @@ Result<bool> check_method(const std::vector<DatabaseClass>& classes, const Metho
       (void)checked;
     } else {
       DPCALC_TRY(ApproxDp release, approx_release(database_class));
-      if (options.method == CompositionMethod::kOptimal &&
-          !same_release(release, approx_release(classes[0]).value())) {
+      if (options.method == CompositionMethod::kOptimal && !same_release(release, approx_release(classes[0]).value())) {
         return Error{kUnsupported, "databases",
                      "Optimal composition in closed form needs the same guarantee on every release; for different "
                      "releases use method 'pld', which brackets the optimal heterogeneous composition."};
@@ -264,7 +275,8 @@ Error on_class_field(const Error& error, const std::vector<DatabaseClass>& class
   const std::string mechanism = "mechanism";
   std::string field = database_class.field;
   if (rest == mechanism) field = release_field(database_class);
-  if (rest.rfind(mechanism + ".", 0) == 0) field = field_path(release_field(database_class), rest.substr(mechanism.size() + 1));
+  if (rest.rfind(mechanism + ".", 0) == 0)
+    field = field_path(release_field(database_class), rest.substr(mechanism.size() + 1));
   Error restated = error;
   restated.field = field;
   for (std::size_t at = restated.message.find(error.field); at != std::string::npos;

@@ -16,10 +16,9 @@ Result<std::vector<ClassSet>> read_families(const std::vector<DatabaseClass>& cl
                             "constraint.families must list at least one family (a list of class indices).");
   }
   if (constraint.families.size() > kMaxFamilies) {
-    return invalid_argument("constraint.families", "constraint.families lists " +
-                                                       std::to_string(constraint.families.size()) +
-                                                       " families; at most " + std::to_string(kMaxFamilies) +
-                                                       " are supported.");
+    return invalid_argument("constraint.families",
+                            "constraint.families lists " + std::to_string(constraint.families.size()) +
+                                " families; at most " + std::to_string(kMaxFamilies) + " are supported.");
   }
   std::vector<ClassSet> families;
   for (std::size_t i = 0; i < constraint.families.size(); ++i) {
@@ -74,8 +73,8 @@ Footprint footprint_of(const std::vector<DatabaseClass>& classes, const ClassSet
 
 }  // namespace
 
-Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& classes,
-                                             const Constraint& constraint, Neighbours neighbours) {
+Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& classes, const Constraint& constraint,
+                                             Neighbours neighbours) {
   const double pairs = neighbours == Neighbours::kBounded ? 2 : 1;
   const double total = total_databases(classes);
   AllowedFootprints allowed;
@@ -85,8 +84,10 @@ Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& c
       return allowed;
     case ConstraintType::kAtMost: {
       if (!(constraint.at_most >= 1)) {
-        return invalid_argument("constraint.m", "constraint.m must be a whole number >= 1 (the most databases one person "
-                                                "can be in) " + got(constraint.at_most) + ".");
+        return invalid_argument("constraint.m",
+                                "constraint.m must be a whole number >= 1 (the most databases one person "
+                                "can be in) " +
+                                    got(constraint.at_most) + ".");
       }
       DPCALC_TRY(double m, check_count(constraint.at_most, "constraint.m"));
       allowed.capacity = std::min(pairs * m, total);

@@ -17,8 +17,8 @@ std::string release_field(const DatabaseClass& database_class) {
 bool all_pure(const std::vector<DatabaseClass>& classes) {
   for (const DatabaseClass& database_class : classes) {
     const auto* approx = std::get_if<ApproxDp>(&database_class.release);
-    const bool pure = std::holds_alternative<LaplaceRelease>(database_class.release) ||
-                      (approx != nullptr && approx->delta == 0);
+    const bool pure =
+        std::holds_alternative<LaplaceRelease>(database_class.release) || (approx != nullptr && approx->delta == 0);
     if (!pure) return false;
   }
   return true;

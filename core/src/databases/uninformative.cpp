@@ -43,10 +43,11 @@ Uninformative capped_or(const std::optional<Composed>& candidate, const Composed
   }
   answer.guarantee = worst_case;
   answer.capped = true;
-  answer.note = candidate ? "The uninformative-prior bound is not below the worst case here (few databases or large ε); "
-                            "the worst case holds against every adversary and is reported."
-                          : "The second direction (H0 against H1) is out of reach of this route (e^ε of the subsampled "
-                            "composition reaches 2^n); the worst case holds against every adversary and is reported.";
+  answer.note = candidate
+                    ? "The uninformative-prior bound is not below the worst case here (few databases or large ε); "
+                      "the worst case holds against every adversary and is reported."
+                    : "The second direction (H0 against H1) is out of reach of this route (e^ε of the subsampled "
+                      "composition reaches 2^n); the worst case holds against every adversary and is reported.";
   return answer;
 }
 
@@ -212,21 +213,22 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
   }
   const double first = pld::epsilon_for_delta(plds.upper_remove, first_target, pld::Bound::kUpper);
   const double lowest_second = pld::epsilon_for_delta(plds.upper_add, first_target, pld::Bound::kUpper);
-  const std::optional<double> second =
-      std::isfinite(lowest_second) ? second_direction_search(plds.upper_add, lowest_second, delta, databases)
-                                   : std::nullopt;
+  const std::optional<double> second = std::isfinite(lowest_second)
+                                           ? second_direction_search(plds.upper_add, lowest_second, delta, databases)
+                                           : std::nullopt;
   if (!std::isfinite(first) || !second) return std::optional<Composed>{};
   // The optimistic PLD's delta exceeds the exact one by at most its truncated mass.
-  const double first_lower = pld::epsilon_for_delta(plds.lower_remove, first_target + plds.lower_remove.truncated_mass,
-                                                    pld::Bound::kLower);
+  const double first_lower =
+      pld::epsilon_for_delta(plds.lower_remove, first_target + plds.lower_remove.truncated_mass, pld::Bound::kLower);
   Composed composed;
-  const double upper = round_up(std::max(first_direction_epsilon(first, databases),
-                                         second_direction_epsilon(*second, databases)));
+  const double upper =
+      round_up(std::max(first_direction_epsilon(first, databases), second_direction_epsilon(*second, databases)));
   composed.approx = ApproxDp{upper, delta};
   pld::EpsilonBracket bracket;
   bracket.epsilon_upper = upper;
-  bracket.epsilon_lower =
-      std::isfinite(first_lower) ? std::min(upper, std::max(0.0, first_direction_epsilon(first_lower, databases))) : 0.0;
+  bracket.epsilon_lower = std::isfinite(first_lower)
+                              ? std::min(upper, std::max(0.0, first_direction_epsilon(first_lower, databases)))
+                              : 0.0;
   bracket.discretization = plds.discretization;
   composed.bracket = bracket;
   return std::optional<Composed>{composed};
@@ -254,8 +256,9 @@ Result<Uninformative> uninformative(const std::vector<DatabaseClass>& classes, c
     return capped_or(corollary7(classes), worst_case, kCorollary7, false);
   }
   if (options.method == CompositionMethod::kZcdp && !options.delta) {
-    return invalid_argument("delta", "delta is required: the uninformative prior is an (ε, δ) statement, reached from "
-                                     "zCDP through the subsampled releases.");
+    return invalid_argument("delta",
+                            "delta is required: the uninformative prior is an (ε, δ) statement, reached from "
+                            "zCDP through the subsampled releases.");
   }
   std::optional<Composed> composed;
   if (options.method == CompositionMethod::kPld) {

@@ -45,10 +45,12 @@ bool approx_dominates(const DatabaseClass& a, const DatabaseClass& b) {
 bool release_dominates(const Release& a, const Release& b) {
   const auto* gaussian_a = std::get_if<GaussianRelease>(&a);
   const auto* gaussian_b = std::get_if<GaussianRelease>(&b);
-  if (gaussian_a && gaussian_b) return gaussian_a->sensitivity / gaussian_a->sigma >= gaussian_b->sensitivity / gaussian_b->sigma;
+  if (gaussian_a && gaussian_b)
+    return gaussian_a->sensitivity / gaussian_a->sigma >= gaussian_b->sensitivity / gaussian_b->sigma;
   const auto* laplace_a = std::get_if<LaplaceRelease>(&a);
   const auto* laplace_b = std::get_if<LaplaceRelease>(&b);
-  if (laplace_a && laplace_b) return laplace_a->sensitivity / laplace_a->scale >= laplace_b->sensitivity / laplace_b->scale;
+  if (laplace_a && laplace_b)
+    return laplace_a->sensitivity / laplace_a->scale >= laplace_b->sensitivity / laplace_b->scale;
   const auto* approx_a = std::get_if<ApproxDp>(&a);
   const auto* approx_b = std::get_if<ApproxDp>(&b);
   if (approx_a && approx_b) return approx_a->epsilon >= approx_b->epsilon && approx_a->delta >= approx_b->delta;
@@ -61,7 +63,8 @@ bool pld_dominates(const DatabaseClass& a, const DatabaseClass& b) {
 }
 
 // The classes, most revealing first, when every two are comparable; nothing otherwise.
-std::optional<std::vector<std::size_t>> chain_order(const std::vector<DatabaseClass>& classes, const Dominates& dominates) {
+std::optional<std::vector<std::size_t>> chain_order(const std::vector<DatabaseClass>& classes,
+                                                    const Dominates& dominates) {
   for (std::size_t a = 0; a < classes.size(); ++a) {
     for (std::size_t b = a + 1; b < classes.size(); ++b) {
       if (!dominates(classes[a], classes[b]) && !dominates(classes[b], classes[a])) return std::nullopt;
@@ -116,17 +119,21 @@ Result<WorstCase> advanced_envelope(const std::vector<DatabaseClass>& classes, d
   // Basic composition bounds every footprint too, and its Σ ε and Σ δ are maximised exactly by
   // greedy choices: when the largest Σ δ meets the target, the largest Σ ε may be smaller.
   const auto most = [&](const std::function<double(const DatabaseClass&)>& value) {
-    const Footprint f = greedy(classes, by_score(classes, [&](const DatabaseClass& c) { return c.queries * value(c); }), capacity);
+    const Footprint f =
+        greedy(classes, by_score(classes, [&](const DatabaseClass& c) { return c.queries * value(c); }), capacity);
     double total = 0;
     for (std::size_t c = 0; c < classes.size(); ++c) total += f[c] * classes[c].queries * value(classes[c]);
     return total;
   };
   if (most(delta) <= *options.delta) composed.approx.epsilon = std::min(composed.approx.epsilon, most(epsilon));
-  WorstCase answer{composed, greedy(classes, by_score(classes, [](const DatabaseClass& c) { return c.queries; }), capacity),
+  WorstCase answer{composed,
+                   greedy(classes, by_score(classes, [](const DatabaseClass& c) { return c.queries; }), capacity),
                    false, ""};
-  answer.note = "The classes are not ordered (per release and in number of queries), so this bounds every footprint of " +
-                format_number(capacity) + " databases at once (the most revealing k-th release for every k); "
-                "a single footprint may not attain it.";
+  answer.note =
+      "The classes are not ordered (per release and in number of queries), so this bounds every footprint of " +
+      format_number(capacity) +
+      " databases at once (the most revealing k-th release for every k); "
+      "a single footprint may not attain it.";
   return answer;
 }
 
@@ -150,10 +157,16 @@ std::optional<std::vector<Footprint>> unswappable_footprints(const std::vector<D
   };
   std::function<void(std::size_t, double)> visit = [&](std::size_t c, double left) {
     if (overflow) return;
-    if (++visits > max_visits) { overflow = true; return; }
+    if (++visits > max_visits) {
+      overflow = true;
+      return;
+    }
     if (c == classes.size()) {
       if (left == 0 && !swappable(current)) {
-        if (found.size() == limit) { overflow = true; return; }
+        if (found.size() == limit) {
+          overflow = true;
+          return;
+        }
         found.push_back(current);
       }
       return;
@@ -178,9 +191,10 @@ Result<WorstCase> worst_of(const std::vector<DatabaseClass>& classes, const std:
     // Every release is the same (check_method) and the optimal ε grows with their number: the
     // footprint with the most releases is the worst, so only it is composed (64 bounded families
     // are 2080 footprints, each an O(√count) composition).
-    const auto most = std::max_element(footprints.begin(), footprints.end(), [&](const Footprint& a, const Footprint& b) {
-      return footprint_releases(classes, a) < footprint_releases(classes, b);
-    });
+    const auto most =
+        std::max_element(footprints.begin(), footprints.end(), [&](const Footprint& a, const Footprint& b) {
+          return footprint_releases(classes, a) < footprint_releases(classes, b);
+        });
     return worst_of(classes, {*most}, options);
   }
   WorstCase answer;
@@ -203,8 +217,9 @@ Result<WorstCase> worst_of(const std::vector<DatabaseClass>& classes, const std:
       answer.guarantee.approx.delta = std::max(answer.guarantee.approx.delta, composed.approx.delta);
       answer.guarantee.pure = answer.guarantee.pure && composed.pure;
       answer.exact = false;
-      answer.note = "No single footprint has both the largest ε and the largest δ; each is the largest over the "
-                    "allowed footprints.";
+      answer.note =
+          "No single footprint has both the largest ε and the largest δ; each is the largest over the "
+          "allowed footprints.";
     }
   }
   return answer;
@@ -231,20 +246,23 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
       return worst_of(classes, {score([](const DatabaseClass& c) { return c.queries; })}, options);
     case CompositionMethod::kAdvancedDrv:
     case CompositionMethod::kAdvancedKov: {
-      if (auto order = chain_order(classes, approx_dominates)) return worst_of(classes, {greedy(classes, *order, capacity)}, options);
-      if (auto candidates = unswappable_footprints(classes, capacity, approx_dominates, kMaxClosedFormFootprints, 2000)) {
+      if (auto order = chain_order(classes, approx_dominates))
+        return worst_of(classes, {greedy(classes, *order, capacity)}, options);
+      if (auto candidates =
+              unswappable_footprints(classes, capacity, approx_dominates, kMaxClosedFormFootprints, 2000)) {
         return worst_of(classes, *candidates, options);
       }
       return advanced_envelope(classes, capacity, options);
     }
     case CompositionMethod::kPld: {
-      if (auto order = chain_order(classes, pld_dominates)) return worst_of(classes, {greedy(classes, *order, capacity)}, options);
+      if (auto order = chain_order(classes, pld_dominates))
+        return worst_of(classes, {greedy(classes, *order, capacity)}, options);
       auto candidates = unswappable_footprints(classes, capacity, pld_dominates, kMaxPldFootprints, 100000);
       if (!candidates) {
         return Error{kUnsupported, "constraint",
                      "The classes' releases are not ordered by privacy loss (different mechanism families, or more "
-                     "queries on the less noisy one), and more than " + std::to_string(kMaxPldFootprints) +
-                         " footprints of " + format_number(capacity) +
+                     "queries on the less noisy one), and more than " +
+                         std::to_string(kMaxPldFootprints) + " footprints of " + format_number(capacity) +
                          " databases could be the worst. List the footprints with constraint type 'families', or use "
                          "a closed-form method ('basic', 'advanced', 'zcdp'), which bounds every footprint at once."};
       }

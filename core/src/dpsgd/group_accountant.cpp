@@ -62,8 +62,9 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
     if (!tick()) return cancelled();
     if (high.epsilon() > target) {
       return Error{kNumeric, "target.epsilon",
-                   "No noise multiplier up to " + format_number(kMaxNoiseMultiplier) + " reaches ε = " +
-                       format_number(target) + " at this δ, group size and number of steps; raise the target ε or δ, "
+                   "No noise multiplier up to " + format_number(kMaxNoiseMultiplier) +
+                       " reaches ε = " + format_number(target) +
+                       " at this δ, group size and number of steps; raise the target ε or δ, "
                        "or train for fewer steps."};
     }
   }
@@ -128,8 +129,8 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
   return bracket;
 }
 
-Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps,
-                                       double delta, const pld::ProgressCallback& progress) {
+Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
+                                       const pld::ProgressCallback& progress) {
   GroupGuarantee result;
   const bool single = setting.group_size == 1;
   pld::ProgressCallback main_part, single_part;
@@ -158,7 +159,8 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
                               const pld::ProgressCallback& progress) {
   if (!(target_epsilon > 0 && std::isfinite(target_epsilon))) {
-    return invalid_argument("target.epsilon", "target.epsilon must be a positive finite number " + got(target_epsilon) + ".");
+    return invalid_argument("target.epsilon",
+                            "target.epsilon must be a positive finite number " + got(target_epsilon) + ".");
   }
   DPCALC_TRY(const GroupSetting checked, check_setting(setting));
   DPCALC_TRY(const double count, check_count(steps, "steps"));
@@ -175,11 +177,12 @@ Result<Calibration> calibrate(const GroupSetting& setting, double steps, double 
   result.tight = found.bracket.value();
   GroupSetting one_example = checked;
   one_example.group_size = 1;
-  const Result<Probe> single = checked.group_size == 1 ? Result<Probe>(found)
-                                                       : search(one_example, count, target_delta, target_epsilon, tick);
+  const Result<Probe> single =
+      checked.group_size == 1 ? Result<Probe>(found) : search(one_example, count, target_delta, target_epsilon, tick);
   if (!single.ok()) return single.error();
   result.rule_of_thumb_noise_multiplier = checked.group_size * single.value().noise_multiplier;
-  const Result<pld::EpsilonBracket> rule = tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta);
+  const Result<pld::EpsilonBracket> rule =
+      tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta);
   // Too little noise for the engine to represent (a numeric error, as in `probe`; it named
   // noise_multiplier, a field this request does not have: fuzz seed 20261123) makes only the rule of
   // thumb unavailable, not the calibration.

@@ -1,9 +1,8 @@
 #include "dpcalc/dpsgd/group_pair.hpp"
 
+#include <boost/math/special_functions/log1p.hpp>
 #include <cmath>
 #include <limits>
-
-#include <boost/math/special_functions/log1p.hpp>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
@@ -19,8 +18,7 @@ std::string format_count(double value) {
 
 constexpr double kSmallestInclusion = 1e-300;
 
-Result<double> check_integer(double value, const std::string& field, double low, double high,
-                             const std::string& what) {
+Result<double> check_integer(double value, const std::string& field, double low, double high, const std::string& what) {
   if (!(value >= low && value <= high && value == std::floor(value))) {
     return invalid_argument(field, field + " must be " + what + " " + got(value) + ".");
   }
@@ -47,9 +45,9 @@ Result<GroupSetting> check_setting(const GroupSetting& setting) {
   }
   DPCALC_TRY(checked.dataset_size, check_integer(setting.dataset_size, "dataset_size", 1, kMaxCount,
                                                  "a whole number of examples, at least 1"));
-  DPCALC_TRY(checked.batch_size, check_integer(setting.batch_size, "batch_size", 1, checked.dataset_size,
-                                               "a whole number from 1 to dataset_size (" +
-                                                   format_count(checked.dataset_size) + ")"));
+  DPCALC_TRY(checked.batch_size,
+             check_integer(setting.batch_size, "batch_size", 1, checked.dataset_size,
+                           "a whole number from 1 to dataset_size (" + format_count(checked.dataset_size) + ")"));
   if (checked.group_size > checked.dataset_size) {
     return invalid_argument("group_size", "group_size (" + format_count(checked.group_size) +
                                               ") cannot exceed dataset_size (" + format_count(checked.dataset_size) +
@@ -95,9 +93,7 @@ std::vector<double> log_inclusion_pmf(const GroupSetting& s) {
   return log_pmf;
 }
 
-double group_sampling_probability(const GroupSetting& setting) {
-  return -std::expm1(log_inclusion_pmf(setting)[0]);
-}
+double group_sampling_probability(const GroupSetting& setting) { return -std::expm1(log_inclusion_pmf(setting)[0]); }
 
 pld::Mechanism worst_case_pair(const GroupSetting& setting, double noise_multiplier) {
   const std::vector<double> log_pmf = log_inclusion_pmf(setting);

@@ -1,7 +1,6 @@
 #include "dpcalc/fft/real_fft.hpp"
 
 #include <cmath>
-
 #include <unsupported/Eigen/FFT>
 
 namespace dpcalc::fft {
@@ -47,8 +46,7 @@ struct RealFft::Engine {
   Eigen::FFT<double> transform;
 };
 
-RealFft::RealFft(std::size_t size)
-    : size_(size), engine_(std::make_unique<Engine>()) {
+RealFft::RealFft(std::size_t size) : size_(size), engine_(std::make_unique<Engine>()) {
   // The recombination pass (twiddles within 14u, a product, two additions): 20u. Rounded up by
   // 1e-6 relative for the rounding of this very computation.
   const double growth = stage_growth(size / 2) * (1 + 20 * kUnit);

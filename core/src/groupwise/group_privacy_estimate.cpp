@@ -92,7 +92,8 @@ struct GaussLegendre {
 // tilted excess, then the density itself.
 class Integrals {
  public:
-  explicit Integrals(const std::vector<double>& orders) : orders_(orders), log_totals_(2 * orders.size() + 1, kMinusInfinity) {}
+  explicit Integrals(const std::vector<double>& orders)
+      : orders_(orders), log_totals_(2 * orders.size() + 1, kMinusInfinity) {}
 
   std::vector<double> of(const std::vector<Node>& nodes) const {
     std::vector<double> sums(log_totals_.size(), kMinusInfinity);
@@ -139,8 +140,8 @@ class MeshBuilder {
         if (!failed_at) failed_at = y;
         continue;
       }
-      nodes.push_back({std::log(half * rule_.weights[i]) + point.log_density, point.loss, point.density_error,
-                       point.loss_error});
+      nodes.push_back(
+          {std::log(half * rule_.weights[i]) + point.log_density, point.loss, point.density_error, point.loss_error});
     }
     return nodes;
   }
@@ -250,10 +251,9 @@ Divergences divergences(const std::vector<Node>& nodes, const std::vector<double
       const double log_loss_error = std::log(node.loss_error);
       forward_error = log_add(forward_error, node.log_mass + log_add(std::log(node.density_error) + log_h,
                                                                      log_loss_error + log_tilt_slope(a, node.loss)));
-      reverse_error = log_add(reverse_error,
-                              node.log_mass - node.loss +
-                                  log_add(std::log(node.density_error + node.loss_error) + log_h_reverse,
-                                          log_loss_error + log_tilt_slope(a, -node.loss)));
+      reverse_error = log_add(reverse_error, node.log_mass - node.loss +
+                                                 log_add(std::log(node.density_error + node.loss_error) + log_h_reverse,
+                                                         log_loss_error + log_tilt_slope(a, -node.loss)));
     }
     // D_α = log(1 + I)/(α − 1), and |Δ D_α| <= |Δ I| / ((1 + I)(α − 1)).
     const double log_forward = log1p_exp(forward), log_reverse = log1p_exp(reverse);
@@ -302,9 +302,8 @@ std::vector<double> default_orders() {
 }
 
 Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, double count,
-                                                    const std::vector<double>& orders,
-                                                    std::optional<double> delta, double epsilon_ceiling,
-                                                    const ProgressCallback& progress) {
+                                                    const std::vector<double>& orders, std::optional<double> delta,
+                                                    double epsilon_ceiling, const ProgressCallback& progress) {
   const Error cancelled{pld::kCancelled, "", "The computation was cancelled."};
   MeshBuilder mesh(noise, count, orders, progress);
   if (!mesh.build() || mesh.cancelled) return cancelled;

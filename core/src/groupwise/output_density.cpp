@@ -27,11 +27,15 @@ constexpr double kNegligibleLog = 80;
 // The two integrals p_x(y) and p_{x+1}(y) − p_x(y) share their nodes: Boost's Gauss–Kronrod is
 // generic in the integrand's value type, which only needs arithmetic and an abs() for the error.
 struct Moments {
-  double density = 0;  // ∫ w(s) ds
-  double shifted = 0;  // ∫ w(s) expm1(l(s)) ds
+  double density = 0;                                            // ∫ w(s) ds
+  double shifted = 0;                                            // ∫ w(s) expm1(l(s)) ds
   Moments(double value = 0) : density(value), shifted(value) {}  // NOLINT: Boost writes K(0)
   Moments(double d, double s) : density(d), shifted(s) {}
-  Moments& operator+=(const Moments& o) { density += o.density; shifted += o.shifted; return *this; }
+  Moments& operator+=(const Moments& o) {
+    density += o.density;
+    shifted += o.shifted;
+    return *this;
+  }
 };
 Moments operator+(Moments a, const Moments& b) { return a += b; }
 Moments operator-(const Moments& a, const Moments& b) { return {a.density - b.density, a.shifted - b.shifted}; }
@@ -101,11 +105,13 @@ double add_mode(const LogJoint& joint, std::vector<double>& points, double& mode
   for (double side : {-1.0, 1.0}) {
     double smallest = std::numeric_limits<double>::infinity(), largest = 0;
     for (double point : points) {
-      if (point * side > 0) smallest = std::min(smallest, std::fabs(point)), largest = std::max(largest, std::fabs(point));
+      if (point * side > 0)
+        smallest = std::min(smallest, std::fabs(point)), largest = std::max(largest, std::fabs(point));
     }
     if (!(largest > smallest)) continue;
     constexpr int kGrid = 12;
-    for (int i = 0; i <= kGrid; ++i) candidates.push_back(side * smallest * std::pow(largest / smallest, double(i) / kGrid));
+    for (int i = 0; i <= kGrid; ++i)
+      candidates.push_back(side * smallest * std::pow(largest / smallest, double(i) / kGrid));
   }
   for (double point : points) {
     if (point != 0) candidates.push_back(point);
@@ -196,9 +202,7 @@ Integral integrate_piece(const Integrand& integrand, double a, double b, unsigne
     near = std::fabs(y) / (1 + 40 * integrand.joint.r);
     if (near >= far) return piece;
   }
-  const auto f = [&integrand, side](double u) {
-    return integrand.at(side * std::exp(u), true);
-  };
+  const auto f = [&integrand, side](double u) { return integrand.at(side * std::exp(u), true); };
   piece.value = integrate_unit<Moments>(f, std::log(near), std::log(far), max_depth, tolerance, &piece.error);
   return piece;
 }
@@ -234,7 +238,8 @@ OutputPoint output_point(const TwoStageNoise& noise, double count, double y) {
     error += piece.error;
   }
   OutputPoint point;
-  point.log_density = reference + std::log(total.density) - std::log(2 * pi<double>() * noise.sigma * noise.relative_error);
+  point.log_density =
+      reference + std::log(total.density) - std::log(2 * pi<double>() * noise.sigma * noise.relative_error);
   point.density_error = error / total.density;
   if (integrand.ratio_form) {
     // p_{x+1}/p_x = e^{l*} T/D, so L = −l* − log T + log D and δL <= error/T + error/D.

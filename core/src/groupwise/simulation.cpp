@@ -13,9 +13,8 @@ HistogramGrid default_grid(const TwoStageNoise& noise, double count) {
   return {count - 5 * sd, count + 5 * sd, 100};
 }
 
-Result<SimulationSummary> simulate(const TwoStageNoise& noise, double count, std::uint64_t samples,
-                                   std::uint64_t seed, const HistogramGrid& grid,
-                                   const ProgressCallback& progress) {
+Result<SimulationSummary> simulate(const TwoStageNoise& noise, double count, std::uint64_t samples, std::uint64_t seed,
+                                   const HistogramGrid& grid, const ProgressCallback& progress) {
   boost::random::mt19937_64 generator(seed);
   boost::random::normal_distribution<double> standard_normal(0.0, 1.0);
   SimulationSummary summary;

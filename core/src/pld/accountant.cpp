@@ -45,7 +45,8 @@ Result<std::vector<ItemPairs>> validate_items(const std::vector<CompositionItem>
     const std::string item_field = field_path(items_field, std::to_string(i));
     DPCALC_TRY(const double count, check_count(items[i].count, field_path(item_field, "count")));
     const std::string mechanism_field = field_path(item_field, "mechanism");
-    DPCALC_TRY(PrivacyLossPair remove, PrivacyLossPair::create(items[i].mechanism, Direction::kRemove, mechanism_field));
+    DPCALC_TRY(PrivacyLossPair remove,
+               PrivacyLossPair::create(items[i].mechanism, Direction::kRemove, mechanism_field));
     DPCALC_TRY(PrivacyLossPair add, PrivacyLossPair::create(items[i].mechanism, Direction::kAdd, mechanism_field));
     pairs.push_back(ItemPairs{std::move(remove), std::move(add), count, is_symmetric(items[i].mechanism)});
   }
@@ -117,12 +118,13 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
   }
   const std::string count_field = field_path(field_path(context.items_field, std::to_string(largest)), "count");
   const bool by_count = context.items[largest].count > 1;
-  return Error{kNumeric, by_count ? count_field : item_parameter_field(context, largest),
-               "At relative_accuracy " + format_number(context.options.relative_accuracy) + " the automatic grid step is " +
-                   format_number(interval) + ", and this composition needs " + needed + " grid points " + limit + ". " +
-                   (by_count ? "Reduce " + count_field + " (now " + format_number(context.items[largest].count) + "), "
-                             : "Increase " + item_parameter_field(context, largest) + ", ") +
-                   "or ask for less accuracy with a larger relative_accuracy, or give a larger discretization_interval."};
+  return Error{
+      kNumeric, by_count ? count_field : item_parameter_field(context, largest),
+      "At relative_accuracy " + format_number(context.options.relative_accuracy) + " the automatic grid step is " +
+          format_number(interval) + ", and this composition needs " + needed + " grid points " + limit + ". " +
+          (by_count ? "Reduce " + count_field + " (now " + format_number(context.items[largest].count) + "), "
+                    : "Increase " + item_parameter_field(context, largest) + ", ") +
+          "or ask for less accuracy with a larger relative_accuracy, or give a larger discretization_interval."};
 }
 
 // discretize() for one item, its limits explained.
@@ -138,7 +140,8 @@ Result<DiscretizedPair> discretize_item(const PrivacyLossPair& pair, double inte
 std::pair<double, double> moments(const DiscretePld& pld) {
   double mass = 0, mean = 0, square = 0;
   for (std::size_t i = 0; i < pld.masses.size(); ++i) {
-    const double loss = static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(i)) * pld.discretization_interval;
+    const double loss =
+        static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(i)) * pld.discretization_interval;
     mass += pld.masses[i];
     mean += pld.masses[i] * loss;
     square += pld.masses[i] * loss * loss;
@@ -198,8 +201,8 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
       largest_estimate = epsilon_estimate;
       remove_dominates = remove;
     }
-    interval = std::min(interval, std::sqrt(8 * options.relative_accuracy * epsilon_estimate * sd /
-                                            (total_count * (sd + 4))));
+    interval =
+        std::min(interval, std::sqrt(8 * options.relative_accuracy * epsilon_estimate * sd / (total_count * (sd + 4))));
   }
   interval = std::max(interval, kMinDefaultInterval);
   // Align the grid to the highest atom of the direction that likely decides eps, from below (in
@@ -242,10 +245,12 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
     };
   };
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    DPCALC_TRY(DiscretizedPair remove, discretize_item(pairs[i].remove, interval, item_tail, context, i, item_progress(i, 0)));
+    DPCALC_TRY(DiscretizedPair remove,
+               discretize_item(pairs[i].remove, interval, item_tail, context, i, item_progress(i, 0)));
     removes.push_back(std::move(remove));
     if (!all_symmetric) {
-      DPCALC_TRY(DiscretizedPair add, discretize_item(pairs[i].add, interval, item_tail, context, i, item_progress(i, 1)));
+      DPCALC_TRY(DiscretizedPair add,
+                 discretize_item(pairs[i].add, interval, item_tail, context, i, item_progress(i, 1)));
       adds.push_back(std::move(add));
     }
     if (progress && !progress(0.2 * static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) {
@@ -257,8 +262,8 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
   auto compose_one = [&](const std::vector<DiscretizedPair>& discretized, bool pessimistic) -> Result<DiscretePld> {
     std::vector<CompositionTerm> terms;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-      terms.push_back(CompositionTerm{pessimistic ? &discretized[i].pessimistic : &discretized[i].optimistic,
-                                      pairs[i].count});
+      terms.push_back(
+          CompositionTerm{pessimistic ? &discretized[i].pessimistic : &discretized[i].optimistic, pairs[i].count});
     }
     const double start = 0.2 + 0.8 * done / compositions;
     ProgressCallback scaled;
@@ -279,8 +284,8 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
     DPCALC_TRY(result.lower_add, compose_one(adds, false));
   }
   result.discretization.discretization_interval = interval;
-  result.discretization.grid_size = static_cast<std::int64_t>(
-      std::max(result.upper_remove.masses.size(), result.upper_add.masses.size()));
+  result.discretization.grid_size =
+      static_cast<std::int64_t>(std::max(result.upper_remove.masses.size(), result.upper_add.masses.size()));
   result.discretization.truncated_mass = std::max(result.upper_remove.truncated_mass, result.upper_add.truncated_mass);
   return result;
 }
@@ -294,7 +299,8 @@ EpsilonBracket epsilon_bracket(const ComposedPlds& plds, double delta) {
   }
   for (const DiscretePld* pld : {&plds.lower_remove, &plds.lower_add}) {
     // The optimistic PLD's delta exceeds the exact one by at most its truncated mass.
-    bracket.epsilon_lower = std::max(bracket.epsilon_lower, epsilon_for_delta(*pld, delta + pld->truncated_mass, Bound::kLower));
+    bracket.epsilon_lower =
+        std::max(bracket.epsilon_lower, epsilon_for_delta(*pld, delta + pld->truncated_mass, Bound::kLower));
   }
   bracket.epsilon_lower = std::min(bracket.epsilon_lower, bracket.epsilon_upper);
   return bracket;
@@ -324,7 +330,8 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
   // A tenth of the target is the truncation budget below; it must stay a normal double (> 0).
   if (!(target / 10 >= std::numeric_limits<double>::min())) {
-    return invalid_argument("delta", "delta must be at least " + format_number(10 * std::numeric_limits<double>::min()) +
+    return invalid_argument("delta", "delta must be at least " +
+                                         format_number(10 * std::numeric_limits<double>::min()) +
                                          " for the numeric composition, which works in double precision (got " +
                                          format_number(target) + ").");
   }
@@ -349,9 +356,11 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
     const double reachable = smallest_certifiable_delta(plds);
     if (!(target > reachable)) {
       if (pass > 0) break;
-      return invalid_argument("delta", "delta must be larger than " + format_number(reachable) +
-                                           ", the smallest delta this numeric composition can certify (the items' infinite "
-                                           "privacy loss mass plus the proven bound on the FFT's floating-point error); got " + format_number(target) + ".");
+      return invalid_argument("delta",
+                              "delta must be larger than " + format_number(reachable) +
+                                  ", the smallest delta this numeric composition can certify (the items' infinite "
+                                  "privacy loss mass plus the proven bound on the FFT's floating-point error); got " +
+                                  format_number(target) + ".");
     }
     const EpsilonBracket bracket = epsilon_bracket(plds, target);
     if (pass == 0) {

@@ -132,15 +132,17 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
     std::int64_t target;  // grid index of the smallest grid point >= this outcome's loss
     bool on_grid;         // an atom at the grid point `target`
   };
-  auto emit = [&](std::int64_t index, double p) { lower.masses[static_cast<std::size_t>(index - lower.lowest_index)] += p; };
+  auto emit = [&](std::int64_t index, double p) {
+    lower.masses[static_cast<std::size_t>(index - lower.lowest_index)] += p;
+  };
   std::vector<Outcome> atoms;
   for (const LossAtom& atom : pair.atoms()) {
     const double nearest = std::round(atom.loss / h);
     const double offset = atom.loss - nearest * h;
     const bool on_grid = offset >= 0 && offset <= kOnGridTolerance * h && nearest >= static_cast<double>(k_lo) &&
                          nearest <= static_cast<double>(k_hi);
-    const double target = std::clamp(on_grid ? nearest : std::ceil(atom.loss / h), static_cast<double>(k_lo),
-                                     static_cast<double>(k_hi));
+    const double target =
+        std::clamp(on_grid ? nearest : std::ceil(atom.loss / h), static_cast<double>(k_lo), static_cast<double>(k_hi));
     atoms.push_back(Outcome{atom.p, atom.q, static_cast<std::int64_t>(target), on_grid});
   }
   std::vector<LossMasses> continuous;

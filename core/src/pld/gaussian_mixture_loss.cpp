@@ -184,11 +184,12 @@ double log_weight_at(const std::vector<GaussianMixtureLoss::Term>& terms, double
 }  // namespace
 
 Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vector<MixtureComponent> p,
-                                                        std::vector<MixtureComponent> q, bool prune_p,
-                                                        bool prune_q, const std::string& field) {
+                                                        std::vector<MixtureComponent> q, bool prune_p, bool prune_q,
+                                                        const std::string& field) {
   if (p.empty() || q.empty() || !informative(p, q)) {
-    return invalid_argument(field, "The two mixtures are equal (every component at the same shift), so there is "
-                                   "nothing to account; give at least one component at a different shift.");
+    return invalid_argument(field,
+                            "The two mixtures are equal (every component at the same shift), so there is "
+                            "nothing to account; give at least one component at a different shift.");
   }
   GaussianMixtureLoss loss;
   loss.sigma_ = sigma;
@@ -199,8 +200,9 @@ Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vecto
   }
   loss.convex_ = !(min_shift(p) >= max_shift(q));
   if (loss.convex_ && !(min_shift(q) == max_shift(q))) {
-    return invalid_argument(field, "Unsupported mixture pair: the shifts of P must all lie on one side of those of "
-                                   "Q, or Q must be a single Gaussian.");
+    return invalid_argument(field,
+                            "Unsupported mixture pair: the shifts of P must all lie on one side of those of "
+                            "Q, or Q must be a single Gaussian.");
   }
   auto pruned = [](std::vector<MixtureComponent> components, bool allowed, double& dropped) {
     dropped = 0;

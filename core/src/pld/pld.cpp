@@ -14,7 +14,7 @@ namespace dpcalc::pld {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr double kUnit = 0x1p-53;  // unit roundoff u of double
+constexpr double kUnit = 0x1p-53;       // unit roundoff u of double
 constexpr double kExpUnderflow = -740;  // e^-740 < 1e-321: below this exp() returns (about) 0
 
 Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
@@ -50,14 +50,23 @@ double minimise_over_lambda(F bound) {
   double best = std::min(fc, fd);
   for (int i = 0; i < 24; ++i) {
     if (fc < fd) {
-      b = d; d = c; fd = fc; c = b - ratio * (b - a); fc = bound(std::exp(c)); best = std::min(best, fc);
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - ratio * (b - a);
+      fc = bound(std::exp(c));
+      best = std::min(best, fc);
     } else {
-      a = c; c = d; fc = fd; d = a + ratio * (b - a); fd = bound(std::exp(d)); best = std::min(best, fd);
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + ratio * (b - a);
+      fd = bound(std::exp(d));
+      best = std::min(best, fd);
     }
   }
   return best;
 }
-
 
 // A computed spectral coefficient and a bound on its distance from the exact one.
 struct BoundedComplex {
@@ -80,10 +89,11 @@ BoundedComplex power(const BoundedComplex& z, double magnitude, double count) {
   const double phase = count * std::arg(z.value);
   // exp() of a very negative argument underflows to 0 through libm's slow error path: skip it.
   const double result_magnitude = exponent < kExpUnderflow ? 0.0 : std::exp(exponent);
-  const double exponent_error = count * (2 * kUnit * std::fabs(log_magnitude) + 2.02 * kUnit) + kUnit * std::fabs(exponent);
+  const double exponent_error =
+      count * (2 * kUnit * std::fabs(log_magnitude) + 2.02 * kUnit) + kUnit * std::fabs(exponent);
   const double phase_error = count * (2 * kUnit * 3.141592653589793 + 2 * kUnit) + kUnit * std::fabs(phase);
   const double magnitude_error = expm1_upper(exponent_error) + 4 * kUnit;  // relative, >= |computed - |z|^n|
-  const double rounding = exponent < kExpUnderflow ? 1e-300  // >= the true |z|^n
+  const double rounding = exponent < kExpUnderflow ? 1e-300                // >= the true |z|^n
                                                    : result_magnitude * (magnitude_error + std::min(2.0, phase_error));
   double propagated = 0;
   if (z.error > 0) {
@@ -95,7 +105,8 @@ BoundedComplex power(const BoundedComplex& z, double magnitude, double count) {
     } else {
       const double log_base = std::log(magnitude + z.error);
       const double power_exponent = (count - 1) * log_base;
-      const double slack = (count + 1) * (2 * kUnit * std::fabs(log_base) + 2.02 * kUnit) + kUnit * std::fabs(power_exponent);
+      const double slack =
+          (count + 1) * (2 * kUnit * std::fabs(log_base) + 2.02 * kUnit) + kUnit * std::fabs(power_exponent);
       const double log_bound = power_exponent + slack;
       propagated = count * z.error * (log_bound < kExpUnderflow ? 1e-300 : std::exp(log_bound));
     }
@@ -193,7 +204,8 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   double trivial_lo = 0, trivial_hi = 0, log_survival = 0;
   for (const auto& term : terms) {
     trivial_lo += term.count * static_cast<double>(term.pld->lowest_index);
-    trivial_hi += term.count * static_cast<double>(term.pld->lowest_index + static_cast<std::int64_t>(term.pld->masses.size()) - 1);
+    trivial_hi += term.count *
+                  static_cast<double>(term.pld->lowest_index + static_cast<std::int64_t>(term.pld->masses.size()) - 1);
     log_survival += term.count * std::log1p(-std::min(term.pld->infinite_mass, 1.0));
   }
   const double log_tail = std::log(0.5 * tail_mass);
@@ -208,21 +220,22 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   bool stopped = false;
   auto heartbeat = [&]() { stopped = stopped || (progress && !progress(0)); };
   const double hi = std::min(trivial_hi, std::ceil(minimise_over_lambda([&](double lambda) {
-    heartbeat();
-    double log_mgf_sum = 0;
-    for (std::size_t t = 0; t < terms.size(); ++t) {
-      log_mgf_sum += terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, lambda);
-    }
-    return (log_mgf_sum - log_tail) / lambda;
-  })));
+                               heartbeat();
+                               double log_mgf_sum = 0;
+                               for (std::size_t t = 0; t < terms.size(); ++t) {
+                                 log_mgf_sum +=
+                                     terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, lambda);
+                               }
+                               return (log_mgf_sum - log_tail) / lambda;
+                             })));
   double lo = std::max(trivial_lo, std::floor(-minimise_over_lambda([&](double lambda) {
-    heartbeat();
-    double log_mgf_sum = 0;
-    for (std::size_t t = 0; t < terms.size(); ++t) {
-      log_mgf_sum += terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, -lambda);
-    }
-    return (log_mgf_sum - log_tail) / lambda;
-  })));
+                         heartbeat();
+                         double log_mgf_sum = 0;
+                         for (std::size_t t = 0; t < terms.size(); ++t) {
+                           log_mgf_sum += terms[t].count * log_mgf(log_masses[t], terms[t].pld->lowest_index, -lambda);
+                         }
+                         return (log_mgf_sum - log_tail) / lambda;
+                       })));
   if (stopped) return cancelled();
   lo = std::min(lo, hi);
   const double points = hi - lo + 1;
@@ -242,7 +255,8 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     std::fill(signal.begin(), signal.end(), 0.0);
     double mass = 0;
     for (std::size_t i = 0; i < pld.masses.size(); ++i) {
-      signal[static_cast<std::size_t>(positive_mod(pld.lowest_index + static_cast<std::int64_t>(i), modulus))] += pld.masses[i];
+      signal[static_cast<std::size_t>(positive_mod(pld.lowest_index + static_cast<std::int64_t>(i), modulus))] +=
+          pld.masses[i];
       mass += pld.masses[i];
     }
     transform.forward(signal, spectrum);
@@ -263,8 +277,9 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     for (std::size_t j = 0; j < spectrum.size(); ++j) {
       // The powers (and direct sums) of a long spectrum take a while: keep the cancel alive.
       if (progress && j % kProgressCoefficients == kProgressCoefficients - 1 &&
-          !progress(0.05 + 0.9 * (static_cast<double>(t) + static_cast<double>(j) / static_cast<double>(spectrum.size())) /
-                               static_cast<double>(terms.size() + 1))) {
+          !progress(0.05 +
+                    0.9 * (static_cast<double>(t) + static_cast<double>(j) / static_cast<double>(spectrum.size())) /
+                        static_cast<double>(terms.size() + 1))) {
         return cancelled();
       }
       BoundedComplex coefficient{spectrum[j], input_error};
@@ -282,8 +297,9 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
       }
       const double product_magnitude = std::abs(product[j]);
       const std::complex<double> next = product[j] * factor.value;
-      product_error[j] = (product_error[j] * (std::abs(factor.value) + factor.error) + product_magnitude * factor.error +
-                          3 * kUnit * std::abs(next)) * (1 + 4 * kUnit);
+      product_error[j] = (product_error[j] * (std::abs(factor.value) + factor.error) +
+                          product_magnitude * factor.error + 3 * kUnit * std::abs(next)) *
+                         (1 + 4 * kUnit);
       product[j] = next;
     }
     if (progress && !progress(0.05 + 0.9 * static_cast<double>(t + 1) / static_cast<double>(terms.size() + 1))) {
@@ -314,7 +330,9 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   result.masses.resize(static_cast<std::size_t>(points));
   for (std::size_t i = 0; i < result.masses.size(); ++i) {
     // Clamping at 0 only moves a mass towards its exact value (>= 0).
-    result.masses[i] = std::max(0.0, signal[static_cast<std::size_t>(positive_mod(result.lowest_index + static_cast<std::int64_t>(i), modulus))]);
+    result.masses[i] = std::max(
+        0.0,
+        signal[static_cast<std::size_t>(positive_mod(result.lowest_index + static_cast<std::int64_t>(i), modulus))]);
   }
   double input_truncated = 0, input_error = 0;
   for (const auto& term : terms) {
@@ -349,7 +367,9 @@ DeltaEstimate hockey_stick_divergence(const DiscretePld& pld, double epsilon) {
   DeltaEstimate estimate;
   estimate.value = finite + pld.infinite_mass;
   estimate.error = (2 * kUnit * std::fabs(finite) + 4 * terms * kUnit * kUnit * absolute + weight_error +
-                    pld.rounding_error + 2 * kUnit * estimate.value) * (1 + 1e-6) + 1e-300;
+                    pld.rounding_error + 2 * kUnit * estimate.value) *
+                       (1 + 1e-6) +
+                   1e-300;
   return estimate;
 }
 
@@ -367,15 +387,17 @@ double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound) {
   // Solve delta(eps) = target for the computed masses, the target shifted by the error bound,
   // then move outward (up for kUpper, down for kLower) until the certificate holds.
   // The margin covers the sum's own rounding (see DeltaEstimate), so that one check usually suffices.
-  const double top_loss = std::fabs(static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) *
-                                    pld.discretization_interval);
+  const double top_loss =
+      std::fabs(static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) *
+                pld.discretization_interval);
   const double margin = pld.rounding_error * (1 + 1e-6) + kUnit * (4 * top_loss + 16) + 8 * kUnit * delta;
   const double target = upper ? delta - margin : delta + margin;
   double epsilon = 0;
   if (target > pld.infinite_mass) {
     epsilon = solve_on_grid(pld, target);
   } else if (!upper) {
-    epsilon = static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) * pld.discretization_interval;
+    epsilon = static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) *
+              pld.discretization_interval;
   }
   for (int i = 0; i < 200; ++i) {
     if (certified(epsilon)) return epsilon;

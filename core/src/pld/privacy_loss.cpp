@@ -153,8 +153,8 @@ LossMasses finite_masses(const PrivacyLossPair::Finite& m, double t) {
 // Checks one weighted list of shifts ("<prefix>.<shifts_name>", "<prefix>.<weights_name>") and
 // returns its components of positive weight, renormalised.
 Result<std::vector<MixtureComponent>> validate_components(const std::vector<double>& shifts,
-                                                          const std::vector<double>& weights,
-                                                          const std::string& prefix, const std::string& shifts_name,
+                                                          const std::vector<double>& weights, const std::string& prefix,
+                                                          const std::string& shifts_name,
                                                           const std::string& weights_name) {
   const std::string weights_field = field_path(prefix, weights_name);
   if (shifts.empty() || shifts.size() != weights.size()) {
@@ -180,7 +180,8 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
     if (w > 0) components.push_back({shifts[j], w});
   }
   if (!(std::fabs(total - 1) <= 1e-9)) {
-    return invalid_argument(weights_field, weights_name + " must sum to 1 (got a sum of " + format_number(total) + ").");
+    return invalid_argument(weights_field,
+                            weights_name + " must sum to 1 (got a sum of " + format_number(total) + ").");
   }
   for (auto& c : components) c.weight /= total;
   return components;
@@ -196,8 +197,8 @@ constexpr double kMaxShiftSpreadOverSigma = 1e100;
 // The mixture pair of a mechanism, pruned in the distribution the direction takes L under.
 // `sigma_field` names sigma in errors, `field` the shifts.
 Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureComponent> p,
-                                              std::vector<MixtureComponent> q, bool swapped,
-                                              const std::string& field, const std::string& sigma_field) {
+                                              std::vector<MixtureComponent> q, bool swapped, const std::string& field,
+                                              const std::string& sigma_field) {
   double lowest = 0, highest = 0;
   for (const auto* components : {&p, &q}) {
     for (const MixtureComponent& c : *components) {
@@ -207,21 +208,30 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
   }
   const double spread = highest - lowest;
   if (spread > 0 && !(spread / sigma >= kMinShiftSpreadOverSigma)) {
-    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) + ") is more than 1e100 times the distance between "
-                                         "the shifted means (" + format_number(spread) + "): the privacy loss is then below "
-                                         "1e-100, too small for double precision to represent its distribution. Such an item "
-                                         "adds almost nothing (its delta at epsilon 0 is at most about " +
-                                         format_number(0.4 * spread / sigma) + "): leave it out of the composition, or give "
-                                         "a smaller sigma.");
+    return invalid_argument(sigma_field,
+                            "sigma (" + format_number(sigma) +
+                                ") is more than 1e100 times the distance between "
+                                "the shifted means (" +
+                                format_number(spread) +
+                                "): the privacy loss is then below "
+                                "1e-100, too small for double precision to represent its distribution. Such an item "
+                                "adds almost nothing (its delta at epsilon 0 is at most about " +
+                                format_number(0.4 * spread / sigma) +
+                                "): leave it out of the composition, or give "
+                                "a smaller sigma.");
   }
   if (!(spread / sigma <= kMaxShiftSpreadOverSigma)) {
-    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) + ") is less than 1e-100 times the distance between "
-                                         "the shifted means (" + format_number(spread) + "): the privacy loss then reaches far "
-                                         "beyond 700, where e^loss no longer fits a double. Increase sigma, or bring the "
-                                         "shifts closer together.");
+    return invalid_argument(sigma_field,
+                            "sigma (" + format_number(sigma) +
+                                ") is less than 1e-100 times the distance between "
+                                "the shifted means (" +
+                                format_number(spread) +
+                                "): the privacy loss then reaches far "
+                                "beyond 700, where e^loss no longer fits a double. Increase sigma, or bring the "
+                                "shifts closer together.");
   }
-  DPCALC_TRY(GaussianMixtureLoss loss, GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped,
-                                                                   swapped, field));
+  DPCALC_TRY(GaussianMixtureLoss loss,
+             GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped, swapped, field));
   return PrivacyLossPair::Mixture{std::move(loss), swapped};
 }
 
@@ -241,7 +251,8 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
     DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, field_path(prefix, "sensitivity")));
     std::vector<MixtureComponent> p{{sensitivity, rate}};
     if (rate < 1) p.push_back({0.0, 1 - rate});
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix, field_path(prefix, "sigma")));
+    DPCALC_TRY(pair.pair_,
+               mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix, field_path(prefix, "sigma")));
   } else if (const auto* mixture = std::get_if<GaussianMixtureMechanism>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixture->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(std::vector<MixtureComponent> p,
@@ -257,7 +268,8 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
     if (rate < 1) {
       return invalid_argument(field_path(prefix, "sampling_rate"),
                               "A mixture pair is already the dominating pair of its sampling: give sampling_rate 1 "
-                              "(got " + format_number(rate) + ").");
+                              "(got " +
+                                  format_number(rate) + ").");
     }
     DPCALC_TRY(std::vector<MixtureComponent> p,
                validate_components(mixtures->p_shifts, mixtures->p_weights, prefix, "p_shifts", "p_weights"));

@@ -1,10 +1,9 @@
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
+#include <boost/math/special_functions/erf.hpp>
 #include <cmath>
 #include <limits>
 #include <string>
-
-#include <boost/math/special_functions/erf.hpp>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
@@ -18,9 +17,7 @@ constexpr double kSqrtPi = 1.77245385090551602730;
 constexpr double kSqrt2 = 1.41421356237309504880;
 
 // log |C(n, k)| for real n and integer k >= 0 (the generalised binomial coefficient).
-double log_binomial(double n, double k) {
-  return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1);
-}
+double log_binomial(double n, double k) { return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1); }
 
 // log erfc(x), accurate where erfc underflows: erfc(x) = e^{-x^2} / (x sqrt(pi)) (1 - 1/(2x^2) +
 // 3/(4x^4) - 15/(8x^6) + ...) (Abramowitz & Stegun 7.1.23), used beyond x = 20 where the next term
@@ -81,8 +78,8 @@ Result<std::vector<double>> check_orders(const std::vector<double>& orders, cons
     const double order = orders[i];
     const std::string path = field + "." + std::to_string(i);
     if (!(order > 1 && order <= kMaxOrder)) {
-      return invalid_argument(path, "each order must be a number in (1, " + format_number(kMaxOrder) + "] " +
-                                        got(order) + ".");
+      return invalid_argument(
+          path, "each order must be a number in (1, " + format_number(kMaxOrder) + "] " + got(order) + ".");
     }
     if (i > 0 && !(order > orders[i - 1])) {
       return invalid_argument(path, "orders must be strictly increasing (got " + format_number(order) + " after " +

@@ -21,8 +21,7 @@ Result<std::optional<double>> optional_number_field(const Value& object, const s
 Result<std::string> string_field(const Value& object, const std::string& prefix, const std::string& key);
 Result<std::optional<std::string>> optional_string_field(const Value& object, const std::string& prefix,
                                                          const std::string& key);
-Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix,
-                                               const std::string& key);
+Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const std::string& key);
 
 // The path of the first NaN or infinite number in `value` ("guarantee.epsilon"), or nullopt.
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path = "");

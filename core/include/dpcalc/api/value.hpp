@@ -17,16 +17,24 @@ class Value {
   using Array = std::vector<Value>;
   using Object = std::vector<std::pair<std::string, Value>>;  // keeps insertion order
 
-  Value() = default;  // null
-  Value(bool b) : kind_(Kind::kBool), number_(b ? 1 : 0) {}                   // NOLINT
-  Value(double n) : kind_(Kind::kNumber), number_(n) {}                       // NOLINT
-  Value(int n) : kind_(Kind::kNumber), number_(n) {}                          // NOLINT
-  Value(std::size_t n) : kind_(Kind::kNumber), number_(double(n)) {}          // NOLINT
-  Value(std::string s) : kind_(Kind::kString), string_(std::move(s)) {}       // NOLINT
-  Value(const char* s) : kind_(Kind::kString), string_(s) {}                  // NOLINT
-  Value(Array a) : kind_(Kind::kArray), array_(std::move(a)) {}               // NOLINT
-  static Value object() { Value v; v.kind_ = Kind::kObject; return v; }
-  static Value array() { Value v; v.kind_ = Kind::kArray; return v; }
+  Value() = default;                                                     // null
+  Value(bool b) : kind_(Kind::kBool), number_(b ? 1 : 0) {}              // NOLINT
+  Value(double n) : kind_(Kind::kNumber), number_(n) {}                  // NOLINT
+  Value(int n) : kind_(Kind::kNumber), number_(n) {}                     // NOLINT
+  Value(std::size_t n) : kind_(Kind::kNumber), number_(double(n)) {}     // NOLINT
+  Value(std::string s) : kind_(Kind::kString), string_(std::move(s)) {}  // NOLINT
+  Value(const char* s) : kind_(Kind::kString), string_(s) {}             // NOLINT
+  Value(Array a) : kind_(Kind::kArray), array_(std::move(a)) {}          // NOLINT
+  static Value object() {
+    Value v;
+    v.kind_ = Kind::kObject;
+    return v;
+  }
+  static Value array() {
+    Value v;
+    v.kind_ = Kind::kArray;
+    return v;
+  }
   static Value numbers(const std::vector<double>& values);
 
   Kind kind() const { return kind_; }

@@ -24,7 +24,7 @@ using ForwardBound = std::function<Result<ApproxDp>(double noise)>;
 struct SearchOptions {
   double lowest_noise = 1e-100;  // > 0; the search never evaluates outside [lowest, highest]
   double highest_noise = 1e100;
-  double initial_noise = 1;      // first trial (a closed-form estimate saves evaluations)
+  double initial_noise = 1;  // first trial (a closed-form estimate saves evaluations)
   // Stop once ε_t (1 − epsilon_tolerance) <= forward(x).epsilon <= ε_t (needs ε_t > 0) ...
   double epsilon_tolerance = 1e-9;
   // ... or once the bracket [low, high] is this narrow: high / low − 1 <= noise_tolerance.
@@ -34,16 +34,16 @@ struct SearchOptions {
 };
 
 enum class SearchOutcome {
-  kFound,             // noise meets the target and bracket_low does not
-  kMetAtLowest,       // even lowest_noise meets the target: the smallest noise is below the range
-  kNotMetAtHighest,   // highest_noise does not meet the target (or could not be certified)
+  kFound,            // noise meets the target and bracket_low does not
+  kMetAtLowest,      // even lowest_noise meets the target: the smallest noise is below the range
+  kNotMetAtHighest,  // highest_noise does not meet the target (or could not be certified)
 };
 
 struct SearchResult {
   SearchOutcome outcome = SearchOutcome::kFound;
-  double noise = 0;         // kFound: the answer (the high end of the bracket)
-  ApproxDp guarantee;       // kFound: forward(noise)
-  double bracket_low = 0;   // kFound: the largest evaluated noise that does not meet the target
+  double noise = 0;        // kFound: the answer (the high end of the bracket)
+  ApproxDp guarantee;      // kFound: forward(noise)
+  double bracket_low = 0;  // kFound: the largest evaluated noise that does not meet the target
   int evaluations = 0;
   // The forward bound at the largest noise that does not meet the target: at bracket_low (kFound)
   // or at highest_noise (kNotMetAtHighest). An error there means that noise could not be certified,

@@ -23,9 +23,9 @@ enum class SplitMethod { kBasic, kAdvancedDrv, kAdvancedKov, kOptimal, kZcdp };
 
 struct SplitResult {
   ApproxDp per_item;
-  double delta_slack;  // advanced/optimal: the composition's delta'; NaN otherwise
-  double rho_per_item; // zCDP: the per-item rho; NaN otherwise
-  ApproxDp achieved;   // the forward composition of per_item (<= target)
+  double delta_slack;   // advanced/optimal: the composition's delta'; NaN otherwise
+  double rho_per_item;  // zCDP: the per-item rho; NaN otherwise
+  ApproxDp achieved;    // the forward composition of per_item (<= target)
 };
 
 // target.delta must be > 0 for advanced, optimal and zCDP (error on `target_field`.delta).

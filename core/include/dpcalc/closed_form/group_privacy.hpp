@@ -32,8 +32,8 @@ Zcdp group_privacy(const Zcdp& guarantee, double group_size);
 inline constexpr MethodInfo kGroupRdp{"Group privacy, Rényi DP", "Mironov 2017, Prop 2"};
 struct RdpGroupResult {
   RdpCurve curve;
-  double power_of_two;    // 2^c, the group size the bound was applied to (>= group_size)
-  std::size_t dropped;    // number of input orders below 2^{c+1}
+  double power_of_two;  // 2^c, the group size the bound was applied to (>= group_size)
+  std::size_t dropped;  // number of input orders below 2^{c+1}
 };
 Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, const std::string& field);
 

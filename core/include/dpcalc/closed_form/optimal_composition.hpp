@@ -1,6 +1,7 @@
 // Optimal homogeneous composition (Kairouz, Oh, Viswanath 2015, Thm 3.3): the exact privacy region
 // of the k-fold adaptive composition of (eps0, delta0)-DP mechanisms. For eps >= 0,
-//   delta_k(eps) = 1 − (1 − delta0)^k (1 − Σ_{l : (k−2l) eps0 > eps} C(k,l) (e^{(k−l) eps0} − e^{eps} e^{l eps0}) / (1 + e^{eps0})^k)
+//   delta_k(eps) = 1 − (1 − delta0)^k (1 − Σ_{l : (k−2l) eps0 > eps} C(k,l) (e^{(k−l) eps0} − e^{eps} e^{l eps0}) / (1
+//   + e^{eps0})^k)
 // which is linear in e^eps between the breakpoints (k−2i) eps0. Everything is computed in log space
 // so that k = 1e5 and k·eps0 = 1e3 work.
 #pragma once
@@ -13,8 +14,7 @@
 
 namespace dpcalc {
 
-inline constexpr MethodInfo kOptimalComposition{"Optimal composition (exact)",
-                                                "Kairouz, Oh, Viswanath 2015, Thm 3.3"};
+inline constexpr MethodInfo kOptimalComposition{"Optimal composition (exact)", "Kairouz, Oh, Viswanath 2015, Thm 3.3"};
 
 // The largest total count composed exactly. A delta(eps) walks O(√count) terms and an inverse is one
 // pass of O(√count) steps, about 0.1 ms at this count in the browser (npm run bench), so a request

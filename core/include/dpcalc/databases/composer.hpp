@@ -33,10 +33,10 @@ const MethodInfo& method_info(CompositionMethod method);
 
 // One composed guarantee.
 struct Composed {
-  ApproxDp approx;             // (ε, δ); absent meaning for zCDP without a δ target
+  ApproxDp approx;  // (ε, δ); absent meaning for zCDP without a δ target
   bool has_approx = true;
-  bool pure = false;           // basic composition of pure releases: δ is 0 and ε is pure ε-DP
-  std::optional<Zcdp> zcdp;    // zCDP method: the composed ρ
+  bool pure = false;                           // basic composition of pure releases: δ is 0 and ε is pure ε-DP
+  std::optional<Zcdp> zcdp;                    // zCDP method: the composed ρ
   std::optional<pld::EpsilonBracket> bracket;  // PLD: the bracket around the exact ε
 };
 

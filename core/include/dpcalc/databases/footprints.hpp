@@ -46,8 +46,8 @@ struct AllowedFootprints {
 
 // Validates the constraint against the classes (errors: invalid_argument on "constraint.m",
 // "constraint.families", "constraint.families.<i>", "constraint.families.<i>.<j>").
-Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& classes,
-                                             const Constraint& constraint, Neighbours neighbours);
+Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& classes, const Constraint& constraint,
+                                             Neighbours neighbours);
 
 // The most databases one footprint (or union of two) can hold: what parallel composition of the
 // merged database charges for (seed, Sec. V-A1).

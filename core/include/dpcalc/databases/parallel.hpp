@@ -14,8 +14,9 @@
 
 namespace dpcalc::databases {
 
-inline constexpr MethodInfo kMergedParallel{"Parallel composition of the merged database",
-                                            "McSherry 2009, Thm 4; On the Choice of Databases in DP Composition (seed 002), Sec. V-A1"};
+inline constexpr MethodInfo kMergedParallel{
+    "Parallel composition of the merged database",
+    "McSherry 2009, Thm 4; On the Choice of Databases in DP Composition (seed 002), Sec. V-A1"};
 
 // The ε of the merged database, or nothing when some release is not pure ε-DP.
 std::optional<PureDp> merged_parallel(const std::vector<DatabaseClass>& classes, const AllowedFootprints& allowed);

@@ -33,9 +33,9 @@ using Release = std::variant<ApproxDp, Zcdp, LaplaceRelease, GaussianRelease>;
 
 struct DatabaseClass {
   Release release;
-  double count = 1;    // identical databases in the class, a whole number >= 1
-  double queries = 1;  // releases per database, a whole number >= 1
-  std::string field;   // dotted path of the class in the request ("databases.2"), for errors
+  double count = 1;             // identical databases in the class, a whole number >= 1
+  double queries = 1;           // releases per database, a whole number >= 1
+  std::string field;            // dotted path of the class in the request ("databases.2"), for errors
   bool from_mechanism = false;  // the release was given as a mechanism (errors name ".mechanism")
 };
 

@@ -27,7 +27,8 @@ namespace dpcalc::databases {
 inline constexpr MethodInfo kCorollary7{"Uninformative prior, closed form (basic composition)",
                                         "On the Choice of Databases in DP Composition (seed 002), Cor. 7"};
 inline constexpr MethodInfo kUninformativeSubsampling{
-    "Uninformative prior via subsampling at 1/2", "On the Choice of Databases in DP Composition (seed 002), Sec. V-B; Balle, Barthe, Gaboardi 2018, Thm 8"};
+    "Uninformative prior via subsampling at 1/2",
+    "On the Choice of Databases in DP Composition (seed 002), Sec. V-B; Balle, Barthe, Gaboardi 2018, Thm 8"};
 
 // ε of the first direction for a given ε1 >= 0 (or any real ε1 > −n ln 2): ln((2^n e^{ε1} − 1)/(2^n − 1)).
 double first_direction_epsilon(double epsilon_subsampled, double databases);

@@ -38,9 +38,9 @@ struct RdpOverapprox {
 };
 
 struct GroupGuarantee {
-  pld::EpsilonBracket tight;                   // the answer: epsilon_upper at delta
+  pld::EpsilonBracket tight;                    // the answer: epsilon_upper at delta
   std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (the seed's method is add/remove)
-  ApproxDp generic_group;                      // delta == 1: vacuous
+  ApproxDp generic_group;                       // delta == 1: vacuous
 };
 
 // Tight upper and lower bound only (the forward function of calibration). steps: integer in
@@ -50,12 +50,12 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
                                           const pld::AccountingOptions& options = {});
 
 // All methods. Fields as above, noise_multiplier on "noise_multiplier".
-Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps,
-                                       double delta, const pld::ProgressCallback& progress = {});
+Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
+                                       const pld::ProgressCallback& progress = {});
 
 struct Calibration {
-  double noise_multiplier = 0;  // smallest found whose tight upper bound is <= target epsilon
-  pld::EpsilonBracket tight;    // at that noise multiplier
+  double noise_multiplier = 0;                // smallest found whose tight upper bound is <= target epsilon
+  pld::EpsilonBracket tight;                  // at that noise multiplier
   double rule_of_thumb_noise_multiplier = 0;  // k times the calibrated noise multiplier for k = 1
   // Its tight bracket at group size k; none when that noise is too small for the PLD engine to
   // represent the group's privacy loss (beyond ±700: its ε is in the hundreds).

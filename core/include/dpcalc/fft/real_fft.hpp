@@ -13,12 +13,12 @@
 // computes (A_i + dA_i) y with |dA_i| <= alpha |A_i| componentwise, alpha bounding the relative
 // error that one butterfly puts on one path: the twiddle factor (Eigen evaluates it after octant
 // reduction: angle error <= 3u pi/4 plus sin/cos within one ulp, so mu <= 5u; the real pass's
-// twiddles have angles up to pi computed from k/M + 1/2 with four roundings, mu <= 14u), the complex product (sqrt(2) gamma_2 <= 2.9u,
-// Higham 2002, Lemma 3.5), the butterfly's additions (<= 1.5u each in modulus) and, for radix 3
-// and 5, products with inexact real constants (<= 6u); real_fft.cpp lists alpha_r per radix (12u
-// to 24u, each rounded up). Multiplying the perturbed stages out (Higham, "Accuracy and Stability
-// of Numerical Algorithms", 2nd ed. 2002, Sec. 24.1, the proof of Thm 24.2 done componentwise
-// instead of in the 2-norm) gives, with g = prod_i (1 + alpha_i) - 1,
+// twiddles have angles up to pi computed from k/M + 1/2 with four roundings, mu <= 14u), the complex product (sqrt(2)
+// gamma_2 <= 2.9u, Higham 2002, Lemma 3.5), the butterfly's additions (<= 1.5u each in modulus) and, for radix 3 and 5,
+// products with inexact real constants (<= 6u); real_fft.cpp lists alpha_r per radix (12u to 24u, each rounded up).
+// Multiplying the perturbed stages out (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed. 2002,
+// Sec. 24.1, the proof of Thm 24.2 done componentwise instead of in the 2-norm) gives, with g = prod_i (1 + alpha_i) -
+// 1,
 //   |computed Z - Z| <= g |A_s| ... |A_1| |z| = g sum_m |z_m|   in every entry.
 // The recombination X_k = (F_k + conj F_{M-k})/2 + w_k (F_k - conj F_{M-k})/2 at most doubles
 // this and adds its own stage (20u): forward bound 2 g'. The inverse runs the same passes in

@@ -8,10 +8,10 @@
 // The y integral is a composite 10-point Gauss–Legendre rule on panels about one local standard
 // deviation sqrt(σ² + r²y²) wide (uniform in asinh(r y/σ)), graded geometrically towards the
 // logarithmic singularity of p_x at y = 0, and extended outwards from x ± 8 sd(Y) until a panel
-// adds less than 1e-18 of every integral (or x ± 40 sd(Y) is reached). Every value is computed again with every panel halved; the error
-// estimate is the difference plus the propagated error estimate of the inner quadrature.
-// These are NUMERICAL ESTIMATES, NOT PROOFS. Proven: D_α/α <= rho for every α (post-processing of
-// the Gaussian mechanism, Bun & Steinke 2016, Prop 1.6 and Lemma 1.8).
+// adds less than 1e-18 of every integral (or x ± 40 sd(Y) is reached). Every value is computed again with every panel
+// halved; the error estimate is the difference plus the propagated error estimate of the inner quadrature. These are
+// NUMERICAL ESTIMATES, NOT PROOFS. Proven: D_α/α <= rho for every α (post-processing of the Gaussian mechanism, Bun &
+// Steinke 2016, Prop 1.6 and Lemma 1.8).
 #pragma once
 
 #include <optional>
@@ -31,14 +31,14 @@ inline constexpr int kMaxPanels = 4000;
 struct GroupPrivacyEstimate {
   double count = 0;
   std::vector<double> orders;
-  std::vector<double> renyi;        // max of the two directions of D_α, at the finer mesh
-  std::vector<double> renyi_error;  // estimated error of each D_α
-  double rho_estimate = 0;          // max over the orders of D_α/α
-  double error_estimate = 0;        // estimated error of rho_estimate
+  std::vector<double> renyi;               // max of the two directions of D_α, at the finer mesh
+  std::vector<double> renyi_error;         // estimated error of each D_α
+  double rho_estimate = 0;                 // max over the orders of D_α/α
+  double error_estimate = 0;               // estimated error of rho_estimate
   std::optional<double> epsilon_estimate;  // smallest ε with δ(ε) <= delta, when delta was given
   std::optional<double> epsilon_error;
-  double normalization = 0;         // ∫ p_x dy at the finer mesh (1 up to the quadrature error)
-  int panels = 0;                   // panels of the coarser mesh
+  double normalization = 0;  // ∫ p_x dy at the finer mesh (1 up to the quadrature error)
+  int panels = 0;            // panels of the coarser mesh
 };
 
 // Default orders: 50 orders with α − 1 geometric from 0.01 to 255.
@@ -48,8 +48,7 @@ std::vector<double> default_orders();
 // validates. Errors: "numeric" (field "rho") when the mesh would exceed kMaxPanels; "cancelled"
 // when `progress` returns false. `epsilon_ceiling` bounds the ε search (a proven ε for `delta`).
 Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, double count,
-                                                    const std::vector<double>& orders,
-                                                    std::optional<double> delta, double epsilon_ceiling,
-                                                    const ProgressCallback& progress = {});
+                                                    const std::vector<double>& orders, std::optional<double> delta,
+                                                    double epsilon_ceiling, const ProgressCallback& progress = {});
 
 }  // namespace dpcalc::groupwise

@@ -15,10 +15,10 @@
 namespace dpcalc::groupwise {
 
 struct OutputPoint {
-  double log_density = 0;     // log p_x(y)
-  double loss = 0;            // L(y) = log p_x(y) − log p_{x+1}(y)
-  double density_error = 0;   // estimated relative quadrature error of p_x(y)
-  double loss_error = 0;      // estimated absolute quadrature error of L(y)
+  double log_density = 0;    // log p_x(y)
+  double loss = 0;           // L(y) = log p_x(y) − log p_{x+1}(y)
+  double density_error = 0;  // estimated relative quadrature error of p_x(y)
+  double loss_error = 0;     // estimated absolute quadrature error of L(y)
 };
 
 // For y != 0 (finite). Numerical estimate (Boost's Gauss–Kronrod error estimates), not a bound.

@@ -76,9 +76,9 @@ struct DeltaBracket {
 };
 
 struct PrivacyProfile {
-  std::vector<double> epsilons;      // the requested eps values
-  std::vector<double> delta_upper;   // delta_upper[i] bounds delta(epsilons[i]) from above
-  std::vector<double> delta_lower;   // and delta_lower[i] from below
+  std::vector<double> epsilons;     // the requested eps values
+  std::vector<double> delta_upper;  // delta_upper[i] bounds delta(epsilons[i]) from above
+  std::vector<double> delta_lower;  // and delta_lower[i] from below
   Discretization discretization;
 };
 
@@ -96,8 +96,7 @@ struct ComposedPlds {
 // "<items_field>.<i>.mechanism.sigma" / "scale"); a privacy loss beyond +-700 on the item's width
 // parameter (sigma, scale or epsilon). kCancelled when progress returns false.
 Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
-                                   const ProgressCallback& progress = {},
-                                   const std::string& items_field = "items");
+                                   const ProgressCallback& progress = {}, const std::string& items_field = "items");
 
 // Smallest eps >= 0 with delta(eps) <= delta (delta in (0, 1), field "delta"). When delta is not
 // above the smallest certifiable delta (the infinite-loss mass of the upper bound plus the proven
@@ -107,21 +106,17 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
 // answer is the intersection of the passes' brackets (each is sound), its discretization that of
 // the last pass, and accuracy_met says whether the width was reached.
 Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
-                                         const AccountingOptions& options = {},
-                                         const ProgressCallback& progress = {},
+                                         const AccountingOptions& options = {}, const ProgressCallback& progress = {},
                                          const std::string& items_field = "items");
 
 // delta(eps) for eps finite >= 0 (field "epsilon").
 Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,
-                                       const AccountingOptions& options = {},
-                                       const ProgressCallback& progress = {},
+                                       const AccountingOptions& options = {}, const ProgressCallback& progress = {},
                                        const std::string& items_field = "items");
 
 // delta(eps) at each of `epsilons` (each finite >= 0, field "epsilons.<i>"; at most 10000 values).
-Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items,
-                                       const std::vector<double>& epsilons,
-                                       const AccountingOptions& options = {},
-                                       const ProgressCallback& progress = {},
+Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items, const std::vector<double>& epsilons,
+                                       const AccountingOptions& options = {}, const ProgressCallback& progress = {},
                                        const std::string& items_field = "items");
 
 // Queries on already composed PLDs (same semantics as above, no validation of the PLDs).

@@ -33,7 +33,7 @@ struct DiscretizedPair {
 // losses beyond +-kMaxLoss (see pld.hpp). `progress` (optional) hears the fraction of grid points
 // evaluated every kProgressPoints points, so that a fine grid can be cancelled (kCancelled).
 inline constexpr std::size_t kProgressPoints = 1024;
-Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double discretization_interval,
-                                   double tail_mass, const ProgressCallback& progress = {});
+Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double discretization_interval, double tail_mass,
+                                   const ProgressCallback& progress = {});
 
 }  // namespace dpcalc::pld

@@ -70,7 +70,7 @@ class GaussianMixtureLoss {
   double sigma_ = 1;
   std::vector<Term> p_, q_;
   double pruned_p_ = 0, pruned_q_ = 0;
-  bool convex_ = false;  // false: monotone increasing in x (mirrored if needed)
+  bool convex_ = false;   // false: monotone increasing in x (mirrored if needed)
   double minimiser_ = 0;  // convex case: argmin of l
   double infimum_ = 0, supremum_ = 0;
   // Roots found by the previous call, from which the next search starts one Newton step ahead:

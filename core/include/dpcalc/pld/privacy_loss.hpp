@@ -102,8 +102,7 @@ class PrivacyLossPair {
  public:
   // Validates the mechanism; errors are invalid_argument on "<prefix>.<field>" (fields: scale,
   // sensitivity, sigma, epsilon, delta, shifts, weights, sampling_rate).
-  static Result<PrivacyLossPair> create(const Mechanism& mechanism, Direction direction,
-                                        const std::string& prefix);
+  static Result<PrivacyLossPair> create(const Mechanism& mechanism, Direction direction, const std::string& prefix);
 
   // Exact masses (up to double rounding) of {L > threshold} and {L <= threshold}.
   LossMasses masses(double threshold) const;

@@ -1,8 +1,10 @@
 // Rényi DP of the Poisson-subsampled Gaussian mechanism (Mironov, Talwar, Zhang 2019, "Rényi
 // differential privacy of the sampled Gaussian mechanism"). With sampling rate q, noise multiplier
 // sigma (noise standard deviation over sensitivity) and order alpha > 1:
-//   eps(alpha) = log(A_alpha) / (alpha - 1),  A_alpha = E_{x ~ N(0, sigma^2)}[((1 - q) + q e^{(2x - 1)/(2 sigma^2)})^alpha]
-//  * integer alpha (ibid., Sec. 3.2): A_alpha = sum_{i=0}^{alpha} C(alpha, i) (1-q)^{alpha-i} q^i e^{(i^2 - i)/(2 sigma^2)};
+//   eps(alpha) = log(A_alpha) / (alpha - 1),  A_alpha = E_{x ~ N(0, sigma^2)}[((1 - q) + q e^{(2x - 1)/(2
+//   sigma^2)})^alpha]
+//  * integer alpha (ibid., Sec. 3.2): A_alpha = sum_{i=0}^{alpha} C(alpha, i) (1-q)^{alpha-i} q^i e^{(i^2 - i)/(2
+//  sigma^2)};
 //  * fractional alpha (ibid., Sec. 3.3): A_alpha = A_0 + A_1, the integrals over x <= z0 and x > z0,
 //    z0 = sigma^2 log(1/q - 1) + 1/2, each a series in i >= 0 with the generalised binomial
 //    coefficients C(alpha, i) and (1/2) erfc factors; it is summed with |C(alpha, i)|, which can only
