@@ -57,7 +57,9 @@ for (const { name, request, targetMilliseconds } of numericRequests) {
   const upper = response.result.epsilon_upper ?? response.result.guarantee.epsilon;
   const median = times.slice(1).sort((a, b) => a - b)[1];
   const target = targetMilliseconds ? `${targetMilliseconds} ms` : '';
-  console.log(`| ${name} | ${upper.toPrecision(6)} | ${lower.toPrecision(6)} | ${grid} | ${times[0].toFixed(1)} ms | ${median.toFixed(1)} ms | ${target} |`);
+  console.log(
+    `| ${name} | ${upper.toPrecision(6)} | ${lower.toPrecision(6)} | ${grid} | ${times[0].toFixed(1)} ms | ${median.toFixed(1)} ms | ${target} |`,
+  );
 }
 console.log('\n| wasm: group-wise request | first run | median of 3 after | target |');
 console.log('|---|---:|---:|---:|');
@@ -83,7 +85,12 @@ execFileSync(path.join(path.dirname(distDir), 'build', 'native', 'dpcalc_bench')
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log('');
 console.log(coldLoadTable(await measureColdLoads({ roots: [distDir], runs: 7 })));
-console.log(`(load average while measuring: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')})`);
+console.log(
+  `(load average while measuring: ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')})`,
+);
 
 console.log('\n| asset | raw | gzipped |');
 console.log('|---|---:|---:|');

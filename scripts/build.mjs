@@ -20,7 +20,11 @@ function run(command, args, env = process.env) {
 // only links to the Debian headers it needs.
 function linkSystemHeaders() {
   mkdirSync(headerDir, { recursive: true });
-  const links = { boost: '/usr/include/boost', Eigen: '/usr/include/eigen3/Eigen', unsupported: '/usr/include/eigen3/unsupported' };
+  const links = {
+    boost: '/usr/include/boost',
+    Eigen: '/usr/include/eigen3/Eigen',
+    unsupported: '/usr/include/eigen3/unsupported',
+  };
   for (const [name, target] of Object.entries(links)) {
     const link = path.join(headerDir, name);
     if (!existsSync(link)) symlinkSync(target, link);
@@ -40,8 +44,11 @@ function buildWasm() {
   // Debian's Emscripten runs its JS optimizer with the system node, which finds acorn only here.
   const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
   if (!existsSync(path.join(wasmDir, 'CMakeCache.txt'))) {
-    run('emcmake', ['cmake', '-S', repoRoot, '-B', wasmDir, '-DCMAKE_BUILD_TYPE=Release',
-      `-DDPCALC_SYSTEM_HEADERS=${headerDir}`], env);
+    run(
+      'emcmake',
+      ['cmake', '-S', repoRoot, '-B', wasmDir, '-DCMAKE_BUILD_TYPE=Release', `-DDPCALC_SYSTEM_HEADERS=${headerDir}`],
+      env,
+    );
   }
   run('cmake', ['--build', wasmDir, '-j', jobs], env);
 }

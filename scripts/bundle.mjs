@@ -11,18 +11,29 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const options = { bundle: true, format: 'esm', minify: true, target: 'es2020', allowOverwrite: true, logLevel: 'warning', external: ['node:*'],
-  legalComments: 'eof' };
+const options = {
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  target: 'es2020',
+  allowOverwrite: true,
+  logLevel: 'warning',
+  external: ['node:*'],
+  legalComments: 'eof',
+};
 
 // Keeps every import that leaves `folder` a separate module, except `inlined` files.
 function keepOutside(folder, inlined = []) {
-  return { name: 'keep-outside', setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const target = path.resolve(args.resolveDir, args.path);
-      if (target.startsWith(folder + path.sep) || inlined.includes(target)) return undefined;
-      return { path: args.path, external: true };
-    });
-  } };
+  return {
+    name: 'keep-outside',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const target = path.resolve(args.resolveDir, args.path);
+        if (target.startsWith(folder + path.sep) || inlined.includes(target)) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
 }
 
 // The modules the page bundle imports (statically) and the modules those import, statically or
@@ -30,7 +41,8 @@ function keepOutside(folder, inlined = []) {
 function preloadLinks(distDir, metafile) {
   const [output] = Object.values(metafile.outputs);
   const appDir = path.join(distDir, 'app');
-  const pending = output.imports.filter((entry) => entry.external && entry.kind === 'import-statement')
+  const pending = output.imports
+    .filter((entry) => entry.external && entry.kind === 'import-statement')
     .map((entry) => path.relative(distDir, path.resolve(appDir, entry.path)).split(path.sep).join('/'));
   const modules = new Set();
   for (let href; (href = pending.shift()) !== undefined;) {
@@ -45,25 +57,38 @@ function preloadLinks(distDir, metafile) {
 }
 
 function keepApart(pattern) {
-  return { name: 'keep-apart', setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: pattern }, (args) => ({ path: args.path, external: true }));
-  } };
+  return {
+    name: 'keep-apart',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: pattern }, (args) => ({ path: args.path, external: true }));
+    },
+  };
 }
 
 export async function bundlePage(distDir) {
   const appDir = path.join(distDir, 'app');
   // Before the page bundle, which removes the app modules the element shares.
-  await build({ ...options, entryPoints: [path.join(distDir, 'embed', 'dp-calculator.js')], outfile: path.join(distDir, 'dp-calculator.js'),
-    plugins: [keepApart(/\/dpcalc\.js$/)] });
+  await build({
+    ...options,
+    entryPoints: [path.join(distDir, 'embed', 'dp-calculator.js')],
+    outfile: path.join(distDir, 'dp-calculator.js'),
+    plugins: [keepApart(/\/dpcalc\.js$/)],
+  });
   copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
   rmSync(path.join(distDir, 'embed'), { recursive: true });
   const formulas = path.join(distDir, 'vendor', 'formulas.js');
-  const page = await build({ ...options, metafile: true, entryPoints: [path.join(appDir, 'main.js')], outfile: path.join(appDir, 'main.js'),
-    plugins: [keepOutside(appDir, [formulas])] });
+  const page = await build({
+    ...options,
+    metafile: true,
+    entryPoints: [path.join(appDir, 'main.js')],
+    outfile: path.join(appDir, 'main.js'),
+    plugins: [keepOutside(appDir, [formulas])],
+  });
   // The modules now inside the bundle are not needed beside it.
   for (const input of Object.keys(page.metafile.inputs)) {
     const file = path.resolve(input);
-    if ((file.startsWith(appDir + path.sep) && file !== path.join(appDir, 'main.js')) || file === formulas) rmSync(file);
+    if ((file.startsWith(appDir + path.sep) && file !== path.join(appDir, 'main.js')) || file === formulas)
+      rmSync(file);
   }
   await build({ ...options, entryPoints: [path.join(distDir, 'worker.js')], outfile: path.join(distDir, 'worker.js') });
   const indexFile = path.join(distDir, 'index.html');

@@ -18,7 +18,9 @@ export function precompress(distDir) {
   for (const file of filesUnder(distDir)) {
     if (!kCompressible.has(path.extname(file)) || path.basename(file) === 'dpcalc-offline.html') continue;
     const bytes = readFileSync(file);
-    const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const brotli = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
     const gzip = gzipSync(bytes, { level: 9 });
     if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
     if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);

@@ -14,7 +14,8 @@ const kResultPrefix = '// → ';
 const kContinuationPrefix = '//   ';
 
 function resultLines(response) {
-  return JSON.stringify(response, null, 2).split('\n')
+  return JSON.stringify(response, null, 2)
+    .split('\n')
     .map((line, i) => (i === 0 ? kResultPrefix : kContinuationPrefix) + line);
 }
 
@@ -55,7 +56,9 @@ async function loadCalculator(distDir) {
 /** The examples whose documented result differs from what dist/ computes now. */
 export async function staleExamples(distDir = path.join(repoRoot, 'dist')) {
   const calc = await loadCalculator(distDir);
-  return documentedFiles.flatMap((file) => regenerate(readFileSync(path.join(repoRoot, file), 'utf8'), calc, file).stale);
+  return documentedFiles.flatMap(
+    (file) => regenerate(readFileSync(path.join(repoRoot, file), 'utf8'), calc, file).stale,
+  );
 }
 
 async function main() {

@@ -6,24 +6,38 @@
 import { parseArgs } from 'node:util';
 import { runFuzz } from '../tests/fuzz/runner.mjs';
 
-const { values } = parseArgs({ options: {
-  requests: { type: 'string', default: '1000000' }, seed: { type: 'string', default: '20261123' },
-  // Numeric requests take milliseconds to seconds each; 0.2% of 10^6 is 2,000 of them.
-  'numeric-share': { type: 'string', default: '0.002' },
-  ops: { type: 'string' },
-} });
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '1000000' },
+    seed: { type: 'string', default: '20261123' },
+    // Numeric requests take milliseconds to seconds each; 0.2% of 10^6 is 2,000 of them.
+    'numeric-share': { type: 'string', default: '0.002' },
+    ops: { type: 'string' },
+  },
+});
 const requests = Number(values.requests);
 const seed = Number(values.seed);
 const numericShare = Number(values['numeric-share']);
 const started = performance.now();
 const stats = await runFuzz({
-  seed, requests, numericShare, ops: values.ops?.split(','), capMs: 30000, progressEvery: Math.max(1, Math.round(requests / 20)),
-  onProgress: (s) => process.stderr.write(`  ${s.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)} s\n`),
+  seed,
+  requests,
+  numericShare,
+  ops: values.ops?.split(','),
+  capMs: 30000,
+  progressEvery: Math.max(1, Math.round(requests / 20)),
+  onProgress: (s) =>
+    process.stderr.write(`  ${s.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)} s\n`),
 });
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
-const violations = stats.throws + stats.nonFinite + stats.badField + stats.badMessage + stats.malformed + stats.hangs + stats.slow;
-console.log(`seed ${seed}; ops ${stats.ops.join(', ')}${stats.skippedOps.length ? ` (not in this build: ${stats.skippedOps.join(', ')})` : ''}`);
-console.log(`requests     ${stats.requests + stats.hangs} (${stats.ok} ok, ${stats.errors} errors, ${stats.cancelled} numeric cancelled after 3 s, ${stats.hangs} hung) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const violations =
+  stats.throws + stats.nonFinite + stats.badField + stats.badMessage + stats.malformed + stats.hangs + stats.slow;
+console.log(
+  `seed ${seed}; ops ${stats.ops.join(', ')}${stats.skippedOps.length ? ` (not in this build: ${stats.skippedOps.join(', ')})` : ''}`,
+);
+console.log(
+  `requests     ${stats.requests + stats.hangs} (${stats.ok} ok, ${stats.errors} errors, ${stats.cancelled} numeric cancelled after 3 s, ${stats.hangs} hung) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 console.log(`throws       ${stats.throws}`);
 console.log(`NaN/∞ in ok  ${stats.nonFinite}`);
 console.log(`bad fields   ${stats.badField}`);
@@ -34,7 +48,9 @@ console.log(`closed > 1 s ${stats.slow}`);
 console.log(`violations   ${violations}${violations ? ` (by op: ${JSON.stringify(stats.violationsBy)})` : ''}`);
 console.log(`slowest      ${stats.slowest.ms.toFixed(0)} ms: ${stats.slowest.request}`);
 if (stats.memoryStart && stats.memoryEnd) {
-  console.log(`wasm memory  heap ${mib(stats.memoryStart.heapBytes)} → ${mib(stats.memoryEnd.heapBytes)} MiB; in use ${stats.memoryStart.inUseBytes} → ${stats.memoryEnd.inUseBytes} bytes`);
+  console.log(
+    `wasm memory  heap ${mib(stats.memoryStart.heapBytes)} → ${mib(stats.memoryEnd.heapBytes)} MiB; in use ${stats.memoryStart.inUseBytes} → ${stats.memoryEnd.inUseBytes} bytes`,
+  );
 }
 for (const example of stats.examples) console.log(`  ${example.kind}: ${example.detail}\n    ${example.request}`);
 process.exit(violations === 0 ? 0 : 1);

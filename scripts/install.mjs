@@ -16,6 +16,7 @@ const debianPackages = {
   chromium: '/usr/bin/chromium',
   'firefox-esr': '/usr/bin/firefox-esr', // the offline page's test in Firefox (tests/browser/firefox_offline.test.mjs)
   cmake: '/usr/bin/cmake',
+  'clang-format': '/usr/bin/clang-format', // npm run lint (scripts/lint.mjs)
   'g++': '/usr/bin/g++',
 };
 
@@ -24,7 +25,9 @@ function run(command, args, options = {}) {
 }
 
 function installDebianPackages() {
-  const missing = Object.entries(debianPackages).filter(([, file]) => !existsSync(file)).map(([name]) => name);
+  const missing = Object.entries(debianPackages)
+    .filter(([, file]) => !existsSync(file))
+    .map(([name]) => name);
   if (missing.length === 0) return;
   console.log(`Installing Debian packages: ${missing.join(' ')}`);
   const asRoot = process.getuid && process.getuid() === 0;
@@ -42,11 +45,13 @@ function installDebianPackages() {
 // which other checkouts may share through a link).
 function missingNpmPackages() {
   const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
-  return Object.entries(lock.packages ?? {}).filter(([where, { version, optional }]) => {
-    if (!where.startsWith('node_modules/') || optional) return false;
-    const manifest = path.join(repoRoot, where, 'package.json');
-    return !existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).version !== version;
-  }).map(([where]) => where.slice('node_modules/'.length));
+  return Object.entries(lock.packages ?? {})
+    .filter(([where, { version, optional }]) => {
+      if (!where.startsWith('node_modules/') || optional) return false;
+      const manifest = path.join(repoRoot, where, 'package.json');
+      return !existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).version !== version;
+    })
+    .map(([where]) => where.slice('node_modules/'.length));
 }
 
 function installNpmPackages() {

@@ -22,13 +22,17 @@ function licenceText(folder) {
 function notices(vendorInputs) {
   const sections = packagesOf(vendorInputs).map((folder) => {
     const { name, version, license, homepage } = readJson(path.join(folder, 'package.json'));
-    const fonts = name === 'katex'
-      ? '\nThe KaTeX fonts in vendor/katex/fonts/ come from this package and are covered by the same licence.\n' : '';
+    const fonts =
+      name === 'katex'
+        ? '\nThe KaTeX fonts in vendor/katex/fonts/ come from this package and are covered by the same licence.\n'
+        : '';
     return `## ${name} ${version} (${license})\n\n${homepage ?? ''}\n${fonts}\n\`\`\`text\n${licenceText(folder)}\n\`\`\``;
   });
-  return `# Third-party software in this package\n\ndpcalc itself is under the Apache License 2.0 (LICENSE). The page bundles the\n`
-    + `following npm packages into vendor/ (test-only tools such as axe-core and Playwright are not shipped).\n\n`
-    + `${sections.join('\n\n')}\n`;
+  return (
+    `# Third-party software in this package\n\ndpcalc itself is under the Apache License 2.0 (LICENSE). The page bundles the\n` +
+    `following npm packages into vendor/ (test-only tools such as axe-core and Playwright are not shipped).\n\n` +
+    `${sections.join('\n\n')}\n`
+  );
 }
 
 function packageJson() {
@@ -57,8 +61,11 @@ function packageJson() {
 /** Writes dist/package.json, dist/LICENSE and dist/THIRD_PARTY_NOTICES.md. */
 export function packageDist(distDir, vendorInputs) {
   const manifest = packageJson();
-  for (const target of Object.values(manifest.exports).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value)))) {
-    if (target !== './package.json' && !existsSync(path.join(distDir, target))) throw new Error(`dist/package.json exports a missing ${target}`);
+  for (const target of Object.values(manifest.exports).flatMap((value) =>
+    typeof value === 'string' ? [value] : Object.values(value),
+  )) {
+    if (target !== './package.json' && !existsSync(path.join(distDir, target)))
+      throw new Error(`dist/package.json exports a missing ${target}`);
   }
   copyFileSync(path.join(repoRoot, 'LICENSE'), path.join(distDir, 'LICENSE'));
   writeFileSync(path.join(distDir, 'THIRD_PARTY_NOTICES.md'), notices(vendorInputs));

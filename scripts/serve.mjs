@@ -21,20 +21,23 @@ function setHeaders(response, pathname) {
 export function startServer({ root, port = 0 }) {
   // dev: files are looked up on each request, so a rebuild of dist/ is served without a restart.
   const serve = sirv(path.resolve(root), { dev: true, etag: true, brotli: true, gzip: true, setHeaders });
-  const server = createServer((request, response) => serve(request, response, () => {
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    response.end('Not found');
-  }));
+  const server = createServer((request, response) =>
+    serve(request, response, () => {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Not found');
+    }),
+  );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const { port: actualPort } = server.address();
       resolve({
         url: `http://127.0.0.1:${actualPort}/`,
-        close: () => new Promise((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

@@ -1,4 +1,5 @@
 // npm test: installs what is missing, then runs every level and exits non-zero on any failure:
+//   0. formatting and lint                         (scripts/lint.mjs: clang-format, ESLint, Prettier)
 //   1. the native doctest suite of core/          (build/native/dpcalc_tests)
 //   2. the JS API against the built dist/          (node --test tests/node)
 //   3. the page in headless Chromium and Firefox ESR (node --test tests/browser)
@@ -8,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, repoRoot } from './install.mjs';
 import { buildDist, buildNative } from './build.mjs';
+import { lint } from './lint.mjs';
 
 function runLevel(name, command, args, parse) {
   console.log(`\n=== ${name} ===`);
@@ -33,17 +35,33 @@ function parseNodeTest(output) {
 
 function testFiles(folder) {
   const dir = path.join(repoRoot, 'tests', folder);
-  return readdirSync(dir).filter((file) => file.endsWith('.test.mjs')).map((file) => path.join('tests', folder, file));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.test.mjs'))
+    .map((file) => path.join('tests', folder, file));
 }
 
 ensureDependencies();
 const totals = { passed: 0, failed: 0 };
-const add = ({ passed, failed }) => { totals.passed += passed; totals.failed += failed; };
+console.log('\n=== Formatting and lint ===');
+const lintFailures = lint();
+totals.passed += 3 - lintFailures;
+totals.failed += lintFailures;
+const add = ({ passed, failed }) => {
+  totals.passed += passed;
+  totals.failed += failed;
+};
 
 add(runLevel('C++ core (doctest)', buildNative(), [], parseDoctest));
 await buildDist();
 add(runLevel('JS API (node --test)', process.execPath, ['--test', ...testFiles('node')], parseNodeTest));
-add(runLevel('Page (headless Chromium, Firefox)', process.execPath, ['--test', '--test-concurrency=1', ...testFiles('browser')], parseNodeTest));
+add(
+  runLevel(
+    'Page (headless Chromium, Firefox)',
+    process.execPath,
+    ['--test', '--test-concurrency=1', ...testFiles('browser')],
+    parseNodeTest,
+  ),
+);
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

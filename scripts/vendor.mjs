@@ -10,7 +10,14 @@ import { build } from 'esbuild';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-const bundleOptions = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'eof', logLevel: 'warning' };
+const bundleOptions = {
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  target: 'es2020',
+  legalComments: 'eof',
+  logLevel: 'warning',
+};
 
 /**
  * Writes dist/vendor/vendor.js, dist/vendor/katex.js, dist/vendor/katex/katex.min.css and
@@ -19,10 +26,18 @@ const bundleOptions = { bundle: true, format: 'esm', minify: true, target: 'es20
 export async function buildVendor(distDir) {
   const vendorDir = path.join(distDir, 'vendor');
   mkdirSync(vendorDir, { recursive: true });
-  const plot = await build({ ...bundleOptions, metafile: true,
-    entryPoints: [path.join(repoRoot, 'web', 'vendor-entry.js')], outfile: path.join(vendorDir, 'vendor.js') });
-  const katex = await build({ ...bundleOptions, metafile: true, outfile: path.join(vendorDir, 'katex.js'),
-    stdin: { contents: "export { render } from 'katex';", resolveDir: repoRoot, loader: 'js' } });
+  const plot = await build({
+    ...bundleOptions,
+    metafile: true,
+    entryPoints: [path.join(repoRoot, 'web', 'vendor-entry.js')],
+    outfile: path.join(vendorDir, 'vendor.js'),
+  });
+  const katex = await build({
+    ...bundleOptions,
+    metafile: true,
+    outfile: path.join(vendorDir, 'katex.js'),
+    stdin: { contents: "export { render } from 'katex';", resolveDir: repoRoot, loader: 'js' },
+  });
   const katexDist = path.dirname(require.resolve('katex/dist/katex.min.css'));
   const katexOut = path.join(vendorDir, 'katex');
   mkdirSync(katexOut, { recursive: true });

@@ -7,27 +7,41 @@
 (function () {
   'use strict';
 
-  if (typeof WebAssembly === 'object' && typeof WebAssembly.compileStreaming === 'function'
-    && typeof Symbol === 'function' && typeof fetch === 'function' && /^https?:$/.test(location.protocol)) {
+  if (
+    typeof WebAssembly === 'object' &&
+    typeof WebAssembly.compileStreaming === 'function' &&
+    typeof Symbol === 'function' &&
+    typeof fetch === 'function' &&
+    /^https?:$/.test(location.protocol)
+  ) {
     var wasmUrl = new URL('dpcalc.wasm', document.baseURI).href;
     // Null when it fails (e.g. a server that does not send application/wasm): the client compiles it itself.
-    var compiled = WebAssembly.compileStreaming(fetch(wasmUrl)).then(function (module) {
-      performance.mark('dpcalc:wasm-compiled');
-      return module;
-    }, function () { return null; });
+    var compiled = WebAssembly.compileStreaming(fetch(wasmUrl)).then(
+      function (module) {
+        performance.mark('dpcalc:wasm-compiled');
+        return module;
+      },
+      function () {
+        return null;
+      },
+    );
     window[Symbol.for('dpcalc.wasm')] = { url: wasmUrl, module: compiled };
   }
 
   function reason() {
     if (location.protocol === 'file:') {
-      return 'This page cannot run from a file: browsers refuse its modules and workers on file://. '
-        + 'Open dpcalc-offline.html from the same folder instead (a single file that works offline), '
-        + 'or serve this folder over HTTP, e.g. run "npx sirv-cli ." or "python3 -m http.server" in it '
-        + 'and open http://localhost:8080/ (or :8000/).';
+      return (
+        'This page cannot run from a file: browsers refuse its modules and workers on file://. ' +
+        'Open dpcalc-offline.html from the same folder instead (a single file that works offline), ' +
+        'or serve this folder over HTTP, e.g. run "npx sirv-cli ." or "python3 -m http.server" in it ' +
+        'and open http://localhost:8080/ (or :8000/).'
+      );
     }
-    return 'The calculator could not load its scripts here. If this page is in a sandboxed frame, give the '
-      + 'frame allow-scripts and serve dpcalc with "Access-Control-Allow-Origin: *" (or add allow-same-origin); '
-      + 'otherwise reload the page.';
+    return (
+      'The calculator could not load its scripts here. If this page is in a sandboxed frame, give the ' +
+      'frame allow-scripts and serve dpcalc with "Access-Control-Allow-Origin: *" (or add allow-same-origin); ' +
+      'otherwise reload the page.'
+    );
   }
 
   function explain() {
@@ -48,11 +62,16 @@
     if (!('started' in document.documentElement.dataset)) explain();
   });
 
-  var canRegister = 'serviceWorker' in navigator && window.isSecureContext && window.origin !== 'null'
-    && /^https?:$/.test(location.protocol);
+  var canRegister =
+    'serviceWorker' in navigator &&
+    window.isSecureContext &&
+    window.origin !== 'null' &&
+    /^https?:$/.test(location.protocol);
   if (canRegister) {
     var register = function () {
-      navigator.serviceWorker.register('sw.js').catch(function () { /* offline use is a bonus */ });
+      navigator.serviceWorker.register('sw.js').catch(function () {
+        /* offline use is a bonus */
+      });
     };
     // Its install downloads every file of the page: after the page has settled, not during its start.
     window.addEventListener('load', function () {
@@ -60,4 +79,4 @@
       else setTimeout(register, 1000);
     });
   }
-}());
+})();

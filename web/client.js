@@ -14,7 +14,14 @@ import { fetchWasm, startedWasm, workerScript } from './assets.js';
 import { createCalculator } from './dpcalc.js';
 
 // Ops that may run for seconds: numeric accounting, simulations and searches over it.
-const kNumericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan', 'calibrate']);
+const kNumericOps = new Set([
+  'profile',
+  'dpsgd',
+  'groupwise_simulate',
+  'groupwise_privacy',
+  'groupwise_plan',
+  'calibrate',
+]);
 
 /** True when `request` goes to the numeric lane (it may take long and shows progress). */
 export function isNumeric(request) {
@@ -28,15 +35,25 @@ function abortError() {
 
 /** dpcalc.wasm compiled here; null when that fails (each worker then loads it itself). */
 function compileWasm() {
-  return (startedWasm() ?? Promise.resolve(null)).then((started) => started ?? fetchWasm().then((response) => {
-    if (!response.ok) throw new Error(`dpcalc.wasm: HTTP ${response.status}`);
-    const streams = typeof WebAssembly.compileStreaming === 'function'
-      && (response.headers.get('content-type') ?? '').startsWith('application/wasm');
-    return streams ? WebAssembly.compileStreaming(response) : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
-  })).then((module) => {
-    performance.mark('dpcalc:wasm-compiled');
-    return module;
-  }).catch(() => null);
+  return (startedWasm() ?? Promise.resolve(null))
+    .then(
+      (started) =>
+        started ??
+        fetchWasm().then((response) => {
+          if (!response.ok) throw new Error(`dpcalc.wasm: HTTP ${response.status}`);
+          const streams =
+            typeof WebAssembly.compileStreaming === 'function' &&
+            (response.headers.get('content-type') ?? '').startsWith('application/wasm');
+          return streams
+            ? WebAssembly.compileStreaming(response)
+            : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+        }),
+    )
+    .then((module) => {
+      performance.mark('dpcalc:wasm-compiled');
+      return module;
+    })
+    .catch(() => null);
 }
 
 /** Ways to start the worker, tried in order. */
@@ -74,8 +91,7 @@ function startWorker(create, wasmModule) {
       if (event.data.ready) {
         performance.mark('dpcalc:worker-ready');
         resolve(worker);
-      }
-      else {
+      } else {
         worker.terminate();
         reject(new Error(event.data.failed));
       }
@@ -92,9 +108,10 @@ function showFallbackNote() {
   const note = document.createElement('p');
   note.className = 'notice runtime-note';
   note.setAttribute('role', 'status');
-  note.textContent = 'This browser does not let the page start a background worker here (a page opened from a '
-    + 'file, or a sandboxed frame), so the calculator runs in the page itself: the results are the same, but a '
-    + 'long numeric computation holds the page until it ends and cannot be cancelled.';
+  note.textContent =
+    'This browser does not let the page start a background worker here (a page opened from a ' +
+    'file, or a sandboxed frame), so the calculator runs in the page itself: the results are the same, but a ' +
+    'long numeric computation holds the page until it ends and cannot be cancelled.';
   (document.querySelector('main') ?? document.body).prepend(note);
 }
 
@@ -113,11 +130,13 @@ class Lane {
 
   /** Starts the lane's worker (once `after` has settled, when given). */
   start(after) {
-    this.worker = Promise.resolve(after).then(() => this.engine.spawn()).then((worker) => {
-      worker?.addEventListener('message', (event) => this.receive(event.data));
-      this.stopgap = null;
-      return worker;
-    });
+    this.worker = Promise.resolve(after)
+      .then(() => this.engine.spawn())
+      .then((worker) => {
+        worker?.addEventListener('message', (event) => this.receive(event.data));
+        this.stopgap = null;
+        return worker;
+      });
   }
 
   /** Resolves to where the next request runs: { worker } (null: in the page) or { calculator }. */
@@ -157,7 +176,10 @@ class Lane {
       calculator = await this.engine.pageCalculator();
     } catch (error) {
       this.pending.delete(id);
-      job.resolve({ ok: false, error: { code: 'internal', field: '', message: `The calculator could not start: ${error?.message ?? error}` } });
+      job.resolve({
+        ok: false,
+        error: { code: 'internal', field: '', message: `The calculator could not start: ${error?.message ?? error}` },
+      });
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 0)); // lets the page paint "busy" first
@@ -184,11 +206,15 @@ class Lane {
       const job = { request, resolve, onProgress };
       this.pending.set(id, job);
       this.send(id, job);
-      signal?.addEventListener('abort', () => {
-        if (!this.pending.delete(id)) return;
-        reject(abortError());
-        this.restart();
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.pending.delete(id)) return;
+          reject(abortError());
+          this.restart();
+        },
+        { once: true },
+      );
     });
   }
 }
@@ -223,11 +249,15 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
     },
   };
   // The stopgap of the closed-form lane: the JS API in the page, on the module compiled above.
-  const stopgap = wasmModule.then((module) => (module ? createCalculator({ wasmModule: module }) : null))
-    .then((calculator) => {
-      performance.mark('dpcalc:page-calculator-ready');
-      return calculator;
-    }, () => null);
+  const stopgap = wasmModule
+    .then((module) => (module ? createCalculator({ wasmModule: module }) : null))
+    .then(
+      (calculator) => {
+        performance.mark('dpcalc:page-calculator-ready');
+        return calculator;
+      },
+      () => null,
+    );
   const fastLane = new Lane(engine, { stopgap });
   const numericLane = new Lane(engine);
   // The closed-form worker starts once the stopgap has given the first answers (and the page has

@@ -19,7 +19,9 @@ export type Item = ({ guarantee: Guarantee } | { mechanism: Mechanism }) & { cou
 /** Grid step, or its parts; see docs/API.md "method: 'pld'". */
 export type Discretization = number | { interval?: number; relative_accuracy?: number; tail_mass_truncation?: number };
 
-export type GroupRequest = { op: 'group'; k: number; delta?: number } & ({ guarantee: Guarantee } | { mechanism: Mechanism });
+export type GroupRequest = { op: 'group'; k: number; delta?: number } & (
+  { guarantee: Guarantee } | { mechanism: Mechanism }
+);
 
 export interface ComposeRequest {
   op: 'compose';
@@ -32,7 +34,12 @@ export interface ComposeRequest {
   discretization?: Discretization;
 }
 
-export interface ProfileRequest { op: 'profile'; items: Item[]; epsilons: number[]; discretization?: Discretization }
+export interface ProfileRequest {
+  op: 'profile';
+  items: Item[];
+  epsilons: number[];
+  discretization?: Discretization;
+}
 
 export interface ConvertRequest {
   op: 'convert';
@@ -51,7 +58,10 @@ export interface SplitRequest {
 }
 
 /** Ops added after these (calibrate, dpsgd, databases, groupwise_*: see docs/API.md) are plain objects. */
-export interface OtherRequest { op: string; [field: string]: unknown }
+export interface OtherRequest {
+  op: string;
+  [field: string]: unknown;
+}
 
 export type Request = GroupRequest | ComposeRequest | ProfileRequest | ConvertRequest | SplitRequest | OtherRequest;
 

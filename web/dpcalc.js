@@ -9,8 +9,11 @@
 // unwinding through it would skip its destructors and leak), and replaces the module after a crash.
 import createDpcalcModule from './dpcalc-module.js';
 
-const runsInNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined'
-  && typeof importScripts === 'undefined';
+const runsInNode =
+  typeof globalThis.process === 'object' &&
+  typeof globalThis.process.versions?.node === 'string' &&
+  typeof window === 'undefined' &&
+  typeof importScripts === 'undefined';
 
 /**
  * Requests larger than this are refused before anything is copied into the wasm memory (an error
@@ -86,7 +89,10 @@ function plainCopy(request) {
   const count = (path) => {
     values += 1;
     if (values > requestLimits.values) {
-      throw new UnreadableRequest(path, `${quoted(path)} makes the request larger than ${requestLimits.values.toLocaleString('en-US')} values, the most the calculator accepts.`);
+      throw new UnreadableRequest(
+        path,
+        `${quoted(path)} makes the request larger than ${requestLimits.values.toLocaleString('en-US')} values, the most the calculator accepts.`,
+      );
     }
   };
   const read = (container, key, path) => {
@@ -99,18 +105,27 @@ function plainCopy(request) {
   const copy = (value, path, depth) => {
     count(path);
     switch (typeof value) {
-      case 'number': return value === 0 ? 0 : value; // -0 is 0
-      case 'boolean': return value;
+      case 'number':
+        return value === 0 ? 0 : value; // -0 is 0
+      case 'boolean':
+        return value;
       case 'string':
         if (value.length > requestLimits.stringLength) {
-          throw new UnreadableRequest(path, `${quoted(path)} is ${value.length.toLocaleString('en-US')} characters long; the most accepted is ${requestLimits.stringLength.toLocaleString('en-US')}.`);
+          throw new UnreadableRequest(
+            path,
+            `${quoted(path)} is ${value.length.toLocaleString('en-US')} characters long; the most accepted is ${requestLimits.stringLength.toLocaleString('en-US')}.`,
+          );
         }
         // A lone UTF-16 surrogate has no UTF-8 form; U+FFFD keeps it from turning into another character.
-        return value.toWellFormed ? value.toWellFormed() : value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-      case 'object': break;
+        return value.toWellFormed
+          ? value.toWellFormed()
+          : value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+      case 'object':
+        break;
       case 'bigint':
         throw new UnreadableRequest(path, `${quoted(path)} must be a plain number, not a BigInt.`);
-      default: return null; // undefined, functions and symbols are not data (JSON drops them too)
+      default:
+        return null; // undefined, functions and symbols are not data (JSON drops them too)
     }
     if (value === null) return null;
     if (depth >= requestLimits.depth) {
@@ -120,7 +135,10 @@ function plainCopy(request) {
       const length = read(value, 'length', path);
       // Checked before reading any element, so a sparse array of length 2^32 − 1 is refused at once.
       if (!(length <= requestLimits.values)) {
-        throw new UnreadableRequest(path, `${quoted(path)} has ${Number(length).toLocaleString('en-US')} entries; a request may hold at most ${requestLimits.values.toLocaleString('en-US')} values.`);
+        throw new UnreadableRequest(
+          path,
+          `${quoted(path)} has ${Number(length).toLocaleString('en-US')} entries; a request may hold at most ${requestLimits.values.toLocaleString('en-US')} values.`,
+        );
       }
       const array = new Array(length);
       for (let i = 0; i < length; ++i) array[i] = copy(read(value, i, pathOf(path, i)), pathOf(path, i), depth + 1);
@@ -153,7 +171,7 @@ function plainCopy(request) {
  *   memoryBytes() → memory().heapBytes.
  */
 export async function createCalculator({ wasmModule } = {}) {
-  const compiled = wasmModule ?? await compileWasm();
+  const compiled = wasmModule ?? (await compileWasm());
   let module = await instantiate(compiled).ready;
   let restarting = null;
 
@@ -166,7 +184,10 @@ export async function createCalculator({ wasmModule } = {}) {
       module = fresh.immediate;
       return;
     }
-    restarting = fresh.ready.then((ready) => { module = ready; restarting = null; });
+    restarting = fresh.ready.then((ready) => {
+      module = ready;
+      restarting = null;
+    });
   };
 
   const compute = (request, options = {}) => {
@@ -195,19 +216,32 @@ export async function createCalculator({ wasmModule } = {}) {
       response = onProgress ? module.computeWithProgress(plain, progress) : module.compute(plain);
     } catch (error) {
       replaceModule();
-      const reason = error instanceof WebAssembly.RuntimeError && /memory|Aborted/i.test(error.message)
-        ? 'it ran out of memory' : `it stopped with an internal error (${String(error?.message ?? error).replace(/\. Build with.*$/, '')})`;
-      return failure('numeric', '', `The calculator could not finish this request: ${reason}. It has been restarted, so other requests work; if this request is valid, please report it.`);
+      const reason =
+        error instanceof WebAssembly.RuntimeError && /memory|Aborted/i.test(error.message)
+          ? 'it ran out of memory'
+          : `it stopped with an internal error (${String(error?.message ?? error).replace(/\. Build with.*$/, '')})`;
+      return failure(
+        'numeric',
+        '',
+        `The calculator could not finish this request: ${reason}. It has been restarted, so other requests work; if this request is valid, please report it.`,
+      );
     }
     if (callbackError !== null) {
-      return failure('cancelled', '', `The computation was stopped because the onProgress callback threw: ${callbackError?.message ?? callbackError}`);
+      return failure(
+        'cancelled',
+        '',
+        `The computation was stopped because the onProgress callback threw: ${callbackError?.message ?? callbackError}`,
+      );
     }
     return response;
   };
 
   return {
     compute,
-    memory: () => (module ? { heapBytes: module.HEAP8.length, inUseBytes: module.heapBytesInUse() } : { heapBytes: 0, inUseBytes: 0 }),
+    memory: () =>
+      module
+        ? { heapBytes: module.HEAP8.length, inUseBytes: module.heapBytesInUse() }
+        : { heapBytes: 0, inUseBytes: 0 },
     memoryBytes: () => (module ? module.HEAP8.length : 0),
     // Resolves once a module replaced after a crash is ready (at once when none is pending).
     ready: () => restarting ?? Promise.resolve(),

@@ -6,13 +6,25 @@ const kPrecache = ['./'];
 const kCacheName = `dpcalc-${kVersion}`;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(kCacheName).then((cache) => cache.addAll(kPrecache)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(kCacheName)
+      .then((cache) => cache.addAll(kPrecache))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((name) => name.startsWith('dpcalc-') && name !== kCacheName).map((name) => caches.delete(name))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith('dpcalc-') && name !== kCacheName).map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
 });
 
 // The response goes to the page as soon as it arrives; storing its copy does not hold it up.
@@ -25,8 +37,9 @@ async function networkFirst(event) {
     return response;
   } catch (error) {
     // The page's address carries its state (?embed=1, #…): any of them is the cached page.
-    const cached = await cache.match(request, { ignoreSearch: request.mode === 'navigate' })
-      ?? (request.mode === 'navigate' ? await cache.match('./') : undefined);
+    const cached =
+      (await cache.match(request, { ignoreSearch: request.mode === 'navigate' })) ??
+      (request.mode === 'navigate' ? await cache.match('./') : undefined);
     if (cached) return cached;
     throw error;
   }

@@ -9,8 +9,10 @@ let calculatorReady = null;
 self.addEventListener('message', async (event) => {
   if ('wasmModule' in event.data) {
     calculatorReady = createCalculator({ wasmModule: event.data.wasmModule ?? undefined });
-    calculatorReady.then(() => self.postMessage({ ready: true }),
-      (error) => self.postMessage({ failed: String(error?.message ?? error) }));
+    calculatorReady.then(
+      () => self.postMessage({ ready: true }),
+      (error) => self.postMessage({ failed: String(error?.message ?? error) }),
+    );
     return;
   }
   const { id, request } = event.data;

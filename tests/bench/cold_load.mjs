@@ -11,8 +11,15 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // Records, in the page, the moment (ms after navigation start) the first result row is in the DOM.
 function watchFirstResult() {
@@ -31,7 +38,8 @@ function readPhases() {
   const phases = { 'HTML received': navigation.responseEnd, 'DOM parsed': navigation.domInteractive };
   for (const entry of performance.getEntriesByType('resource')) {
     const file = new URL(entry.name).pathname.slice(1);
-    if (/^(boot|client|dpcalc|dpcalc-module|app\/main)\.js$|^dpcalc\.wasm$/.test(file)) phases[`${file} received`] = entry.responseEnd;
+    if (/^(boot|client|dpcalc|dpcalc-module|app\/main)\.js$|^dpcalc\.wasm$/.test(file))
+      phases[`${file} received`] = entry.responseEnd;
   }
   for (const mark of performance.getEntriesByType('mark')) {
     if (mark.name.startsWith('dpcalc:') && !(mark.name in phases)) phases[mark.name] = mark.startTime;
@@ -47,19 +55,33 @@ async function coldLoad(browser, url) {
   const page = await context.newPage();
   await page.addInitScript(watchFirstResult);
   await page.goto(url);
-  const milliseconds = await page.waitForFunction(() => window.__dpcalcFirstResult, null, { timeout: 60_000 })
+  const milliseconds = await page
+    .waitForFunction(() => window.__dpcalcFirstResult, null, { timeout: 60_000 })
     .then((handle) => handle.jsonValue());
   // The bytes of the whole load (fonts, the second worker, Plot), not only of the first result: until
   // the section shown has answered (the others compute when they are opened), its fonts are in, and a
   // second passes without a response.
-  await page.waitForFunction(() => [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')]
-    .every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy')), null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')].every(
+        (region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'),
+      ),
+    null,
+    { timeout: 120_000 },
+  );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   for (let seen = -1; seen !== responses.length;) {
     seen = responses.length;
     await page.waitForTimeout(1000);
   }
-  const sizes = await Promise.all(responses.map((response) => response.request().sizes().catch(() => null)));
+  const sizes = await Promise.all(
+    responses.map((response) =>
+      response
+        .request()
+        .sizes()
+        .catch(() => null),
+    ),
+  );
   const bytes = sizes.reduce((sum, size) => sum + (size ? size.responseBodySize + size.responseHeadersSize : 0), 0);
   const phases = await page.evaluate(readPhases);
   await context.close();
@@ -75,7 +97,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
  */
 export async function measureColdLoads({ roots = [path.join(repoRoot, 'dist')], runs = 7 } = {}) {
   const servers = await Promise.all(roots.map((root) => startServer({ root, port: 0 })));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     await coldLoad(browser, servers[0].url); // warms the OS file cache and Chromium itself, not the page's cache
     const samples = roots.map(() => []);
@@ -104,20 +129,34 @@ function phaseMedians(samples) {
 /** The Markdown table `npm run bench` prints. */
 export function coldLoadTable(summaries) {
   const runs = summaries[0].samples.length;
-  return [`| page, cold load (median of ${runs}) | first result after navigation | transferred | requests | target |`,
+  return [
+    `| page, cold load (median of ${runs}) | first result after navigation | transferred | requests | target |`,
     '|---|---:|---:|---:|---:|',
-    ...summaries.map(({ root, milliseconds, bytes, requests }) =>
-      `| ${path.relative(process.cwd(), root) || root} | ${milliseconds.toFixed(0)} ms | ${(bytes / 1024).toFixed(1)} KB | ${requests} | 500 ms |`),
+    ...summaries.map(
+      ({ root, milliseconds, bytes, requests }) =>
+        `| ${path.relative(process.cwd(), root) || root} | ${milliseconds.toFixed(0)} ms | ${(bytes / 1024).toFixed(1)} KB | ${requests} | 500 ms |`,
+    ),
     '',
-    ...summaries.map(({ root, samples }) => `samples (ms), ${path.relative(process.cwd(), root) || root}: `
-      + samples.map((sample) => sample.milliseconds.toFixed(0)).join(', ')),
+    ...summaries.map(
+      ({ root, samples }) =>
+        `samples (ms), ${path.relative(process.cwd(), root) || root}: ` +
+        samples.map((sample) => sample.milliseconds.toFixed(0)).join(', '),
+    ),
     '',
-    ...summaries.map(({ root, samples }) => `phases (median ms after navigation), ${path.relative(process.cwd(), root) || root}: `
-      + phaseMedians(samples).map(([name, moment]) => `${name} ${moment.toFixed(0)}`).join(' · '))].join('\n');
+    ...summaries.map(
+      ({ root, samples }) =>
+        `phases (median ms after navigation), ${path.relative(process.cwd(), root) || root}: ` +
+        phaseMedians(samples)
+          .map(([name, moment]) => `${name} ${moment.toFixed(0)}`)
+          .join(' · '),
+    ),
+  ].join('\n');
 }
 
 // node tests/bench/cold_load.mjs [runs] [build folder …]: several folders are compared, load by load.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const roots = process.argv.slice(3).map((root) => path.resolve(root));
-  console.log(coldLoadTable(await measureColdLoads({ runs: Number(process.argv[2] ?? 7), ...(roots.length ? { roots } : {}) })));
+  console.log(
+    coldLoadTable(await measureColdLoads({ runs: Number(process.argv[2] ?? 7), ...(roots.length ? { roots } : {}) })),
+  );
 }

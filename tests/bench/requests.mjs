@@ -3,26 +3,112 @@ const approx = { type: 'approx', epsilon: 1, delta: 1e-6 };
 const pure = { type: 'pure', epsilon: 0.1 };
 
 export const benchmarkRequests = [
-  { name: 'group, pure', request: { op: 'group', k: 8, guarantee: { type: 'pure', epsilon: 1 } }, targetMicroseconds: 50 },
+  {
+    name: 'group, pure',
+    request: { op: 'group', k: 8, guarantee: { type: 'pure', epsilon: 1 } },
+    targetMicroseconds: 50,
+  },
   { name: 'group, approx', request: { op: 'group', k: 8, guarantee: approx }, targetMicroseconds: 50 },
-  { name: 'group, zCDP', request: { op: 'group', k: 8, guarantee: { type: 'zcdp', rho: 0.1 } }, targetMicroseconds: 50 },
-  { name: 'group, Laplace', request: { op: 'group', k: 8, mechanism: { type: 'laplace', scale: 1 } }, targetMicroseconds: 50 },
-  { name: 'group, Gaussian (analytic)', request: { op: 'group', k: 8, delta: 1e-6, mechanism: { type: 'gaussian', sigma: 4 } }, targetMicroseconds: 50 },
-  { name: 'compose, basic', request: { op: 'compose', method: 'basic', items: [{ guarantee: approx, count: 100 }] }, targetMicroseconds: 50 },
-  { name: 'compose, parallel', request: { op: 'compose', method: 'parallel', items: [{ guarantee: approx, count: 100 }] }, targetMicroseconds: 50 },
-  { name: 'compose, advanced DRV (δ\')', request: { op: 'compose', method: 'advanced', variant: 'dwork_rothblum_vadhan', delta_slack: 1e-6, items: [{ guarantee: pure, count: 100 }] }, targetMicroseconds: 50 },
-  { name: 'compose, advanced KOV (total δ)', request: { op: 'compose', method: 'advanced', variant: 'kairouz', delta: 1e-5, items: [{ guarantee: pure, count: 100 }] }, targetMicroseconds: 50 },
-  { name: 'compose, optimal k=100', request: { op: 'compose', method: 'optimal', delta: 1e-5, items: [{ guarantee: pure, count: 100 }] }, targetMicroseconds: 50 },
-  { name: 'compose, optimal k=1e5, kε₀=1e3', request: { op: 'compose', method: 'optimal', delta: 1e-5, items: [{ guarantee: { type: 'pure', epsilon: 0.01 }, count: 100000 }] }, targetMicroseconds: 50000 },
-  { name: 'compose, zCDP → (ε, δ)', request: { op: 'compose', method: 'zcdp', delta: 1e-6, items: [{ guarantee: { type: 'zcdp', rho: 0.01 }, count: 50 }] }, targetMicroseconds: 50 },
-  { name: 'convert, zCDP → (ε, δ) CKS', request: { op: 'convert', guarantee: { type: 'zcdp', rho: 0.5 }, to: 'approx', delta: 1e-6 }, targetMicroseconds: 50 },
-  { name: 'split, basic', request: { op: 'split', method: 'basic', target: { epsilon: 1, delta: 1e-5 }, count: 100 }, targetMicroseconds: 50 },
-  { name: 'split, advanced KOV', request: { op: 'split', method: 'advanced', variant: 'kairouz', target: { epsilon: 1, delta: 1e-5 }, count: 100 }, targetMicroseconds: 50 },
-  { name: 'split, zCDP', request: { op: 'split', method: 'zcdp', target: { epsilon: 1, delta: 1e-5 }, count: 100 }, targetMicroseconds: 50 },
+  {
+    name: 'group, zCDP',
+    request: { op: 'group', k: 8, guarantee: { type: 'zcdp', rho: 0.1 } },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'group, Laplace',
+    request: { op: 'group', k: 8, mechanism: { type: 'laplace', scale: 1 } },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'group, Gaussian (analytic)',
+    request: { op: 'group', k: 8, delta: 1e-6, mechanism: { type: 'gaussian', sigma: 4 } },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'compose, basic',
+    request: { op: 'compose', method: 'basic', items: [{ guarantee: approx, count: 100 }] },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'compose, parallel',
+    request: { op: 'compose', method: 'parallel', items: [{ guarantee: approx, count: 100 }] },
+    targetMicroseconds: 50,
+  },
+  {
+    name: "compose, advanced DRV (δ')",
+    request: {
+      op: 'compose',
+      method: 'advanced',
+      variant: 'dwork_rothblum_vadhan',
+      delta_slack: 1e-6,
+      items: [{ guarantee: pure, count: 100 }],
+    },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'compose, advanced KOV (total δ)',
+    request: {
+      op: 'compose',
+      method: 'advanced',
+      variant: 'kairouz',
+      delta: 1e-5,
+      items: [{ guarantee: pure, count: 100 }],
+    },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'compose, optimal k=100',
+    request: { op: 'compose', method: 'optimal', delta: 1e-5, items: [{ guarantee: pure, count: 100 }] },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'compose, optimal k=1e5, kε₀=1e3',
+    request: {
+      op: 'compose',
+      method: 'optimal',
+      delta: 1e-5,
+      items: [{ guarantee: { type: 'pure', epsilon: 0.01 }, count: 100000 }],
+    },
+    targetMicroseconds: 50000,
+  },
+  {
+    name: 'compose, zCDP → (ε, δ)',
+    request: {
+      op: 'compose',
+      method: 'zcdp',
+      delta: 1e-6,
+      items: [{ guarantee: { type: 'zcdp', rho: 0.01 }, count: 50 }],
+    },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'convert, zCDP → (ε, δ) CKS',
+    request: { op: 'convert', guarantee: { type: 'zcdp', rho: 0.5 }, to: 'approx', delta: 1e-6 },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'split, basic',
+    request: { op: 'split', method: 'basic', target: { epsilon: 1, delta: 1e-5 }, count: 100 },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'split, advanced KOV',
+    request: { op: 'split', method: 'advanced', variant: 'kairouz', target: { epsilon: 1, delta: 1e-5 }, count: 100 },
+    targetMicroseconds: 50,
+  },
+  {
+    name: 'split, zCDP',
+    request: { op: 'split', method: 'zcdp', target: { epsilon: 1, delta: 1e-5 }, count: 100 },
+    targetMicroseconds: 50,
+  },
 ];
 
 // Numeric (PLD) requests, timed once each in wasm, with the issue's targets.
-const subsampledGaussian = (sigma, rate) => ({ type: 'poisson_subsampled', rate, mechanism: { type: 'gaussian', sigma } });
+const subsampledGaussian = (sigma, rate) => ({
+  type: 'poisson_subsampled',
+  rate,
+  mechanism: { type: 'gaussian', sigma },
+});
 export const numericRequests = [
   ...[1e2, 1e3, 1e4, 1e5, 1e6].map((count) => ({
     name: `PLD, subsampled Gaussian σ=1 q=0.01 T=${count.toExponential(0)}`,
@@ -31,7 +117,12 @@ export const numericRequests = [
   })),
   {
     name: 'PLD, 50 different Gaussians σ = 20…69',
-    request: { op: 'compose', method: 'pld', delta: 1e-5, items: Array.from({ length: 50 }, (_, i) => ({ mechanism: { type: 'gaussian', sigma: 20 + i }, count: 1 })) },
+    request: {
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: Array.from({ length: 50 }, (_, i) => ({ mechanism: { type: 'gaussian', sigma: 20 + i }, count: 1 })),
+    },
     targetMilliseconds: 100,
   },
 ];
@@ -41,56 +132,229 @@ export const numericRequests = [
 // evaluations (milliseconds each), so its target is the one every request has: about a second.
 const dpsgdClip = { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sensitivity: 1 } };
 benchmarkRequests.push(
-  { name: 'calibrate, Gaussian σ (analytic), k=100', request: { op: 'calibrate', mechanism: { type: 'gaussian' }, unknown: 'sigma', count: 100, target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000 },
-  { name: 'calibrate, Gaussian σ (zCDP), k=100', request: { op: 'calibrate', mechanism: { type: 'gaussian' }, unknown: 'sigma', count: 100, method: 'zcdp', target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000 },
-  { name: 'calibrate, Laplace b (optimal), k=100', request: { op: 'calibrate', mechanism: { type: 'laplace' }, unknown: 'scale', count: 100, method: 'optimal', target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000 },
-  { name: 'calibrate, Laplace b (PLD), k=100', request: { op: 'calibrate', mechanism: { type: 'laplace' }, unknown: 'scale', count: 100, target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000000 },
-  { name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e3', request: { op: 'calibrate', mechanism: dpsgdClip, unknown: 'noise_multiplier', count: 1000, target: { epsilon: 1, delta: 1e-5 } }, targetMicroseconds: 1000000 },
-  { name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e4', request: { op: 'calibrate', mechanism: dpsgdClip, unknown: 'noise_multiplier', count: 10000, target: { epsilon: 8, delta: 1e-5 } }, targetMicroseconds: 1000000 },
+  {
+    name: 'calibrate, Gaussian σ (analytic), k=100',
+    request: {
+      op: 'calibrate',
+      mechanism: { type: 'gaussian' },
+      unknown: 'sigma',
+      count: 100,
+      target: { epsilon: 1, delta: 1e-5 },
+    },
+    targetMicroseconds: 1000,
+  },
+  {
+    name: 'calibrate, Gaussian σ (zCDP), k=100',
+    request: {
+      op: 'calibrate',
+      mechanism: { type: 'gaussian' },
+      unknown: 'sigma',
+      count: 100,
+      method: 'zcdp',
+      target: { epsilon: 1, delta: 1e-5 },
+    },
+    targetMicroseconds: 1000,
+  },
+  {
+    name: 'calibrate, Laplace b (optimal), k=100',
+    request: {
+      op: 'calibrate',
+      mechanism: { type: 'laplace' },
+      unknown: 'scale',
+      count: 100,
+      method: 'optimal',
+      target: { epsilon: 1, delta: 1e-5 },
+    },
+    targetMicroseconds: 1000,
+  },
+  {
+    name: 'calibrate, Laplace b (PLD), k=100',
+    request: {
+      op: 'calibrate',
+      mechanism: { type: 'laplace' },
+      unknown: 'scale',
+      count: 100,
+      target: { epsilon: 1, delta: 1e-5 },
+    },
+    targetMicroseconds: 1000000,
+  },
+  {
+    name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e3',
+    request: {
+      op: 'calibrate',
+      mechanism: dpsgdClip,
+      unknown: 'noise_multiplier',
+      count: 1000,
+      target: { epsilon: 1, delta: 1e-5 },
+    },
+    targetMicroseconds: 1000000,
+  },
+  {
+    name: 'calibrate, DP-SGD noise multiplier (PLD), q=0.01 T=1e4',
+    request: {
+      op: 'calibrate',
+      mechanism: dpsgdClip,
+      unknown: 'noise_multiplier',
+      count: 10000,
+      target: { epsilon: 8, delta: 1e-5 },
+    },
+    targetMicroseconds: 1000000,
+  },
 );
 
 // DP-SGD groups (issue 8): fixed batches N = 60000, B = 256 unless stated, δ = 1e-5.
-const dpsgd = (fields) => ({ op: 'dpsgd', sampling: 'fixed_batch', dataset_size: 60000, batch_size: 256, delta: 1e-5, ...fields });
-const rdpOrders = Array.from({ length: 100 }, (_, i) => 1.25 + i * 0.75);  // 100 orders, integer and fractional
-benchmarkRequests.push(
-  { name: 'rdp, subsampled Gaussian, 100 orders, T=1e6', request: { op: 'rdp', orders: rdpOrders, items: [{ mechanism: subsampledGaussian(1.1, 0.01), count: 1e6 }] }, targetMicroseconds: 1000 },
-);
+const dpsgd = (fields) => ({
+  op: 'dpsgd',
+  sampling: 'fixed_batch',
+  dataset_size: 60000,
+  batch_size: 256,
+  delta: 1e-5,
+  ...fields,
+});
+const rdpOrders = Array.from({ length: 100 }, (_, i) => 1.25 + i * 0.75); // 100 orders, integer and fractional
+benchmarkRequests.push({
+  name: 'rdp, subsampled Gaussian, 100 orders, T=1e6',
+  request: { op: 'rdp', orders: rdpOrders, items: [{ mechanism: subsampledGaussian(1.1, 0.01), count: 1e6 }] },
+  targetMicroseconds: 1000,
+});
 numericRequests.push(
-  { name: 'dpsgd k=16 σ=1.1 T=16384', request: dpsgd({ group_size: 16, noise_multiplier: 1.1, steps: 16384 }), targetMilliseconds: 1000 },
-  { name: 'dpsgd k=5 σ=2 T=16384', request: dpsgd({ group_size: 5, noise_multiplier: 2, steps: 16384 }), targetMilliseconds: 200 },
-  { name: 'dpsgd calibration k=8, 60 epochs, target ε=8', request: dpsgd({ group_size: 8, epochs: 60, target: { epsilon: 8 } }), targetMilliseconds: 3000 },
-  { name: 'dpsgd k=256 N=1e6 B=1024 σ=2 T=1e4', request: dpsgd({ group_size: 256, dataset_size: 1e6, batch_size: 1024, noise_multiplier: 2, steps: 1e4 }), targetMilliseconds: 2000 },
+  {
+    name: 'dpsgd k=16 σ=1.1 T=16384',
+    request: dpsgd({ group_size: 16, noise_multiplier: 1.1, steps: 16384 }),
+    targetMilliseconds: 1000,
+  },
+  {
+    name: 'dpsgd k=5 σ=2 T=16384',
+    request: dpsgd({ group_size: 5, noise_multiplier: 2, steps: 16384 }),
+    targetMilliseconds: 200,
+  },
+  {
+    name: 'dpsgd calibration k=8, 60 epochs, target ε=8',
+    request: dpsgd({ group_size: 8, epochs: 60, target: { epsilon: 8 } }),
+    targetMilliseconds: 3000,
+  },
+  {
+    name: 'dpsgd k=256 N=1e6 B=1024 σ=2 T=1e4',
+    request: dpsgd({ group_size: 256, dataset_size: 1e6, batch_size: 1024, noise_multiplier: 2, steps: 1e4 }),
+    targetMilliseconds: 2000,
+  },
 );
 
 // Several databases (issue 9): closed forms ≤ 100 µs for any n and m; PLD with 10^4 databases of a
 // Gaussian ≤ 100 ms; the uninformative prior by PLD for n = 1000 ≤ 200 ms.
 const hospitalGuarantee = { type: 'approx', epsilon: 0.05, delta: 1e-9 };
-const manyHospitals = (method, count, m, extra = {}) => ({ op: 'databases', method, ...extra,
+const manyHospitals = (method, count, m, extra = {}) => ({
+  op: 'databases',
+  method,
+  ...extra,
   databases: [{ guarantee: method === 'zcdp' ? { type: 'pure', epsilon: 0.05 } : hospitalGuarantee, count }],
-  constraint: { type: 'at_most', m } });
+  constraint: { type: 'at_most', m },
+});
 benchmarkRequests.push(
   { name: 'databases, basic, n=1e6, m=365', request: manyHospitals('basic', 1e6, 365), targetMicroseconds: 100 },
-  { name: 'databases, advanced KOV, n=1e6, m=1e5, bounded', request: manyHospitals('advanced', 1e6, 1e5, { delta: 1e-3, neighbours: 'bounded' }), targetMicroseconds: 100 },
-  { name: 'databases, advanced DRV, 3 unordered classes', request: { op: 'databases', method: 'advanced', variant: 'dwork_rothblum_vadhan', delta: 1e-4,
-    databases: [{ guarantee: { type: 'approx', epsilon: 0.3, delta: 1e-9 }, count: 1e4, queries: 2 }, { guarantee: { type: 'pure', epsilon: 0.5 }, count: 1e4 },
-      { guarantee: { type: 'approx', epsilon: 0.1, delta: 1e-8 }, count: 1e4, queries: 3 }], constraint: { type: 'at_most', m: 365 } }, targetMicroseconds: 100 },
-  { name: 'databases, optimal, hospitals 1000 / 365', request: manyHospitals('optimal', 1000, 365, { delta: 1e-5 }), targetMicroseconds: 100 },
-  { name: 'databases, optimal, n=1e6, m=365', request: manyHospitals('optimal', 1e6, 365, { delta: 0.01 }), targetMicroseconds: 100 },
-  { name: 'databases, optimal, n=1e7 (its limit), m=1e6, bounded', request: { op: 'databases', method: 'optimal', delta: 1e-6, neighbours: 'bounded',
-    databases: [{ guarantee: { type: 'pure', epsilon: 1e-4 }, count: 1e7 }], constraint: { type: 'at_most', m: 1e6 } }, targetMicroseconds: 100 },
-  { name: 'databases, zCDP, n=1e6, m=365', request: manyHospitals('zcdp', 1e6, 365, { delta: 1e-5 }), targetMicroseconds: 100 },
-  { name: 'databases, uninformative, basic (Cor. 7), n=1e6', request: { op: 'databases', method: 'basic', adversary: 'uninformative',
-    databases: [{ guarantee: { type: 'pure', epsilon: 1e-3 }, count: 1e6 }] }, targetMicroseconds: 100 },
-  { name: 'databases, uninformative, advanced KOV, n=1e6', request: { op: 'databases', method: 'advanced', delta: 1e-5, adversary: 'uninformative',
-    databases: [{ guarantee: { type: 'approx', epsilon: 1e-3, delta: 1e-12 }, count: 1e6 }] }, targetMicroseconds: 100 },
+  {
+    name: 'databases, advanced KOV, n=1e6, m=1e5, bounded',
+    request: manyHospitals('advanced', 1e6, 1e5, { delta: 1e-3, neighbours: 'bounded' }),
+    targetMicroseconds: 100,
+  },
+  {
+    name: 'databases, advanced DRV, 3 unordered classes',
+    request: {
+      op: 'databases',
+      method: 'advanced',
+      variant: 'dwork_rothblum_vadhan',
+      delta: 1e-4,
+      databases: [
+        { guarantee: { type: 'approx', epsilon: 0.3, delta: 1e-9 }, count: 1e4, queries: 2 },
+        { guarantee: { type: 'pure', epsilon: 0.5 }, count: 1e4 },
+        { guarantee: { type: 'approx', epsilon: 0.1, delta: 1e-8 }, count: 1e4, queries: 3 },
+      ],
+      constraint: { type: 'at_most', m: 365 },
+    },
+    targetMicroseconds: 100,
+  },
+  {
+    name: 'databases, optimal, hospitals 1000 / 365',
+    request: manyHospitals('optimal', 1000, 365, { delta: 1e-5 }),
+    targetMicroseconds: 100,
+  },
+  {
+    name: 'databases, optimal, n=1e6, m=365',
+    request: manyHospitals('optimal', 1e6, 365, { delta: 0.01 }),
+    targetMicroseconds: 100,
+  },
+  {
+    name: 'databases, optimal, n=1e7 (its limit), m=1e6, bounded',
+    request: {
+      op: 'databases',
+      method: 'optimal',
+      delta: 1e-6,
+      neighbours: 'bounded',
+      databases: [{ guarantee: { type: 'pure', epsilon: 1e-4 }, count: 1e7 }],
+      constraint: { type: 'at_most', m: 1e6 },
+    },
+    targetMicroseconds: 100,
+  },
+  {
+    name: 'databases, zCDP, n=1e6, m=365',
+    request: manyHospitals('zcdp', 1e6, 365, { delta: 1e-5 }),
+    targetMicroseconds: 100,
+  },
+  {
+    name: 'databases, uninformative, basic (Cor. 7), n=1e6',
+    request: {
+      op: 'databases',
+      method: 'basic',
+      adversary: 'uninformative',
+      databases: [{ guarantee: { type: 'pure', epsilon: 1e-3 }, count: 1e6 }],
+    },
+    targetMicroseconds: 100,
+  },
+  {
+    name: 'databases, uninformative, advanced KOV, n=1e6',
+    request: {
+      op: 'databases',
+      method: 'advanced',
+      delta: 1e-5,
+      adversary: 'uninformative',
+      databases: [{ guarantee: { type: 'approx', epsilon: 1e-3, delta: 1e-12 }, count: 1e6 }],
+    },
+    targetMicroseconds: 100,
+  },
 );
 numericRequests.push(
-  { name: 'databases, PLD, 1e4 Gaussian databases σ=100, at most 365', request: { op: 'databases', method: 'pld', delta: 1e-6,
-    databases: [{ mechanism: { type: 'gaussian', sigma: 100 }, count: 1e4 }], constraint: { type: 'at_most', m: 365 } }, targetMilliseconds: 100 },
-  { name: 'databases, PLD, 1e4 Gaussian databases σ=100, no constraint', request: { op: 'databases', method: 'pld', delta: 1e-6,
-    databases: [{ mechanism: { type: 'gaussian', sigma: 100 }, count: 1e4 }] }, targetMilliseconds: 100 },
-  { name: 'databases, PLD, uninformative prior, n=1000 Gaussians σ=30', request: { op: 'databases', method: 'pld', delta: 1e-6,
-    adversary: 'uninformative', databases: [{ mechanism: { type: 'gaussian', sigma: 30 }, count: 1000 }] }, targetMilliseconds: 200 },
+  {
+    name: 'databases, PLD, 1e4 Gaussian databases σ=100, at most 365',
+    request: {
+      op: 'databases',
+      method: 'pld',
+      delta: 1e-6,
+      databases: [{ mechanism: { type: 'gaussian', sigma: 100 }, count: 1e4 }],
+      constraint: { type: 'at_most', m: 365 },
+    },
+    targetMilliseconds: 100,
+  },
+  {
+    name: 'databases, PLD, 1e4 Gaussian databases σ=100, no constraint',
+    request: {
+      op: 'databases',
+      method: 'pld',
+      delta: 1e-6,
+      databases: [{ mechanism: { type: 'gaussian', sigma: 100 }, count: 1e4 }],
+    },
+    targetMilliseconds: 100,
+  },
+  {
+    name: 'databases, PLD, uninformative prior, n=1000 Gaussians σ=30',
+    request: {
+      op: 'databases',
+      method: 'pld',
+      delta: 1e-6,
+      adversary: 'uninformative',
+      databases: [{ mechanism: { type: 'gaussian', sigma: 30 }, count: 1000 }],
+    },
+    targetMilliseconds: 200,
+  },
 );
 
 // Group-wise relative error (issue 10), timed like the numeric requests, with the issue's targets.

@@ -7,8 +7,12 @@ import path from 'node:path';
 import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 const kTimeout = { timeout: 60_000 };
 const axePath = path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
@@ -16,8 +20,16 @@ const axePath = path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
 /** axe-core's violations on the page as it is, one line each (rule, impact, first targets). */
 async function axeViolations(page) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+  const violations = await page.evaluate(
+    async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
+  );
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
 }
 
 // Every section at 1280 px in light; the richest (composition: rows that do not apply, the PLD row
@@ -37,10 +49,15 @@ test('axe-core: no violation at 1280 and 390 px, in light and dark', { timeout: 
       for (const name of sections) {
         await page.goto(`${session.url}#/${name}${name === 'composition' ? '?kind=gaussian' : ''}`);
         await page.waitForSelector(`section#${name}:not([hidden])`);
-        if (name === 'composition') await page.waitForSelector('[data-numeric-status="composition-pld"][data-state="done"]');
+        if (name === 'composition')
+          await page.waitForSelector('[data-numeric-status="composition-pld"][data-state="done"]');
         await waitForAllSections(page);
         // The chart tables and the embed snippet are checked open too.
-        await page.$$eval(`#${name} details`, (details) => details.forEach((element) => { element.open = true; }));
+        await page.$$eval(`#${name} details`, (details) =>
+          details.forEach((element) => {
+            element.open = true;
+          }),
+        );
         assert.deepEqual(await axeViolations(page), [], `${name} at ${width} px, ${colorScheme}`);
       }
     }
@@ -53,11 +70,15 @@ test('axe-core: no violation at 1280 and 390 px, in light and dark', { timeout: 
 test('a result region announces one summary line, not its table', kTimeout, async () => {
   const { page, context, problems } = await openPage(session);
   try {
-    const live = await page.$$eval('#group [aria-live]', (elements) => elements.map((element) => element.dataset.summary));
+    const live = await page.$$eval('#group [aria-live]', (elements) =>
+      elements.map((element) => element.dataset.summary),
+    );
     assert.deepEqual(live, ['group'], 'only the summary line is live');
     assert.equal(await page.locator('[data-results="group"]').getAttribute('aria-live'), null);
     await page.fill('#group-k', '6');
-    await page.waitForFunction(() => document.querySelector('[data-summary="group"]').textContent.startsWith('A group of 6 records: pure DP ε ≤ 3;'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-summary="group"]').textContent.startsWith('A group of 6 records: pure DP ε ≤ 3;'),
+    );
     assert.ok((await page.locator('[data-summary="group"]').textContent()).length < 160);
     assert.deepEqual(problems, []);
   } finally {

@@ -10,18 +10,25 @@ import { mkdirSync } from 'node:fs';
 import { goToSection, openPage, resultsDir, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 const kTimeout = { timeout: 90_000 };
 const rowsOf = ['classic', 'parallel', 'unbounded', 'bounded', 'uninformative'];
 
 /** Waits until row `row` shows a bound whose ε (its data-epsilon) is `epsilon` within 1e-9, relatively. */
 async function waitForEpsilon(page, row, epsilon) {
-  await page.waitForFunction(({ row, epsilon }) => {
-    const bound = document.querySelector(`[data-results="databases"] tr[data-row="${row}"] .bound`);
-    return bound && Math.abs(Number(bound.dataset.epsilon) - epsilon) <= 1e-9 * epsilon;
-  }, { row, epsilon });
+  await page.waitForFunction(
+    ({ row, epsilon }) => {
+      const bound = document.querySelector(`[data-results="databases"] tr[data-row="${row}"] .bound`);
+      return bound && Math.abs(Number(bound.dataset.epsilon) - epsilon) <= 1e-9 * epsilon;
+    },
+    { row, epsilon },
+  );
 }
 
 test('several databases: the hospital example by default, every row, both plots', kTimeout, async () => {
@@ -31,19 +38,35 @@ test('several databases: the hospital example by default, every row, both plots'
     await waitForBound(page, 'databases', 'unbounded', 'ε ≤ 4.1385, δ ≤ 1 × 10⁻⁵');
     await waitForBound(page, 'databases', 'bounded', 'ε ≤ 6.232, δ ≤ 1 × 10⁻⁵');
     await waitForBound(page, 'databases', 'classic', 'ε ≤ 7.5335, δ ≤ 1 × 10⁻⁵');
-    await waitForEpsilon(page, 'unbounded', 4.1384581547536021);
-    await waitForEpsilon(page, 'bounded', 6.2319778877081557);
-    assert.equal(await page.locator('[data-results="databases"] .databases-answer[data-answer="unbounded"] .bound').textContent(),
-      'ε ≤ 4.1385, δ ≤ 1 × 10⁻⁵');
+    await waitForEpsilon(page, 'unbounded', 4.138458154753602);
+    await waitForEpsilon(page, 'bounded', 6.2319778877081555);
+    assert.equal(
+      await page.locator('[data-results="databases"] .databases-answer[data-answer="unbounded"] .bound').textContent(),
+      'ε ≤ 4.1385, δ ≤ 1 × 10⁻⁵',
+    );
     for (const row of rowsOf) {
       assert.equal(await page.locator(`[data-results="databases"] tr[data-row="${row}"]`).count(), 1, row);
     }
     // (0.05, 10⁻⁹) releases are not pure: parallel composition says why it does not apply.
-    assert.equal(await page.locator('[data-results="databases"] tr[data-row="parallel"]').getAttribute('data-applies'), 'false');
-    assert.equal(await page.locator('[data-results="databases"] tr[data-row="uninformative"]').getAttribute('data-ok'), 'true');
-    assert.equal(await page.locator('[data-results="databases"] .katex').count(), 4, 'a typeset formula in every row that applies');
+    assert.equal(
+      await page.locator('[data-results="databases"] tr[data-row="parallel"]').getAttribute('data-applies'),
+      'false',
+    );
+    assert.equal(
+      await page.locator('[data-results="databases"] tr[data-row="uninformative"]').getAttribute('data-ok'),
+      'true',
+    );
+    assert.equal(
+      await page.locator('[data-results="databases"] .katex').count(),
+      4,
+      'a typeset formula in every row that applies',
+    );
     assert.equal(await page.locator('[data-plots="databases"] svg.dp-plot').count(), 2, 'ε vs m and ε vs n');
-    assert.equal(await page.locator('[data-plots="databases"] details.data-table table').count(), 2, 'each plot has its data table');
+    assert.equal(
+      await page.locator('[data-plots="databases"] details.data-table table').count(),
+      2,
+      'each plot has its data table',
+    );
     mkdirSync(resultsDir, { recursive: true });
     await page.locator('#databases').screenshot({ path: path.join(resultsDir, 'databases.png') });
     assert.deepEqual(problems, []);
@@ -52,7 +75,7 @@ test('several databases: the hospital example by default, every row, both plots'
   }
 });
 
-test('several databases: the seed\'s three examples are one click away', kTimeout, async () => {
+test("several databases: the seed's three examples are one click away", kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { hash: '#/databases' });
   try {
     const preset = (text) => page.locator('#databases button[data-preset]', { hasText: text });
@@ -68,7 +91,10 @@ test('several databases: the seed\'s three examples are one click away', kTimeou
     await waitForAllSections(page);
     const footprint = await page.locator('[data-results="databases"] tr[data-row="unbounded"] .note').textContent();
     assert.match(footprint, /50 databases/);
-    assert.match(await page.locator('[data-results="databases"] tr[data-row="bounded"] .note').textContent(), /62 databases/);
+    assert.match(
+      await page.locator('[data-results="databases"] tr[data-row="bounded"] .note').textContent(),
+      /62 databases/,
+    );
     await preset('Hospitals').click();
     await waitForAllSections(page);
     await waitForBound(page, 'databases', 'unbounded', 'ε ≤ 4.1385, δ ≤ 1 × 10⁻⁵');

@@ -7,15 +7,21 @@ import path from 'node:path';
 import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 const kTimeout = { timeout: 120_000 };
 const kShort = '#/dpsgd?duration=steps&steps=200&kmax=3';
-const answerEpsilon = (page) => page.locator('[data-answer="dpsgd"] .answer-bound .bound').getAttribute('data-epsilon').then(Number);
-const waitDone = (page) => page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="done"]', { timeout: 100_000 });
+const answerEpsilon = (page) =>
+  page.locator('[data-answer="dpsgd"] .answer-bound .bound').getAttribute('data-epsilon').then(Number);
+const waitDone = (page) =>
+  page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="done"]', { timeout: 100_000 });
 
-test('the section answers with every method and draws the seed\'s three figures', kTimeout, async () => {
+test("the section answers with every method and draws the seed's three figures", kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { hash: kShort });
   try {
     await waitDone(page);
@@ -24,13 +30,18 @@ test('the section answers with every method and draws the seed\'s three figures'
     assert.ok(epsilon > 0 && Number.isFinite(epsilon));
     assert.match(await page.textContent('[data-answer="dpsgd"]'), /exact ε ∈ \[/);
     for (const row of ['pld', 'rdp-overapprox', 'generic']) {
-      assert.equal(await page.locator(`[data-results="dpsgd"] tr[data-row="${row}"]`).getAttribute('data-ok'), 'true', row);
+      assert.equal(
+        await page.locator(`[data-results="dpsgd"] tr[data-row="${row}"]`).getAttribute('data-ok'),
+        'true',
+        row,
+      );
     }
     assert.match(await page.textContent('[data-results="dpsgd"] tr[data-row="rdp-overapprox"]'), /someone will prove/);
     const charts = page.locator('#dpsgd figure.chart');
     assert.equal(await charts.count(), 3);
-    for (let i = 0; i < 3; i += 1) assert.ok(await charts.nth(i).locator('svg').count() > 0, `figure ${i} has a plot`);
-    assert.ok(await charts.nth(2).locator('details.data-table').count() === 1, 'figures have a table view');
+    for (let i = 0; i < 3; i += 1)
+      assert.ok((await charts.nth(i).locator('svg').count()) > 0, `figure ${i} has a plot`);
+    assert.ok((await charts.nth(2).locator('details.data-table').count()) === 1, 'figures have a table view');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -38,14 +49,39 @@ test('the section answers with every method and draws the seed\'s three figures'
 });
 
 test('axe-core: no violation in the section at 1280 and 390 px, light and dark', kTimeout, async () => {
-  for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']]) {
-    const { page, context, problems } = await openPage(session, { hash: kShort, colorScheme, viewport: { width, height: 900 }, bypassCSP: true });
+  for (const [width, colorScheme] of [
+    [1280, 'light'],
+    [390, 'dark'],
+  ]) {
+    const { page, context, problems } = await openPage(session, {
+      hash: kShort,
+      colorScheme,
+      viewport: { width, height: 900 },
+      bypassCSP: true,
+    });
     try {
       await waitDone(page);
-      await page.$$eval('#dpsgd details', (details) => details.forEach((element) => { element.open = true; }));
+      await page.$$eval('#dpsgd details', (details) =>
+        details.forEach((element) => {
+          element.open = true;
+        }),
+      );
       await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
-      const violations = await page.evaluate(async () => (await window.axe.run(document.querySelector('#dpsgd'), { resultTypes: ['violations'] })).violations);
-      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `${width} px ${colorScheme}`);
+      const violations = await page.evaluate(
+        async () =>
+          (await window.axe.run(document.querySelector('#dpsgd'), { resultTypes: ['violations'] })).violations,
+      );
+      assert.deepEqual(
+        violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+        ),
+        [],
+        `${width} px ${colorScheme}`,
+      );
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
@@ -74,7 +110,9 @@ test('calibration mode shows the noise multiplier and the rule of thumb', kTimeo
   const { page, context, problems } = await openPage(session, { hash: `${kShort}&mode=calibrate&target_epsilon=2` });
   try {
     await waitDone(page);
-    const sigma = Number(await page.locator('[data-answer="dpsgd"] .answer-sigma').getAttribute('data-noise-multiplier'));
+    const sigma = Number(
+      await page.locator('[data-answer="dpsgd"] .answer-sigma').getAttribute('data-noise-multiplier'),
+    );
     assert.ok(sigma > 0);
     const epsilon = await answerEpsilon(page);
     assert.ok(epsilon <= 2 && epsilon >= 0.99 * 2, `calibrated ε ${epsilon}`);
@@ -102,7 +140,10 @@ test('the worked example fills the form and can be cancelled', kTimeout, async (
 });
 
 test('a permalink reproduces the inputs and the answer', kTimeout, async () => {
-  const readInputs = (page) => page.$$eval('#dpsgd form[data-section] [name]', (controls) => controls.map((control) => [control.name, control.value]));
+  const readInputs = (page) =>
+    page.$$eval('#dpsgd form[data-section] [name]', (controls) =>
+      controls.map((control) => [control.name, control.value]),
+    );
   const first = await openPage(session, { hash: kShort });
   let hash;
   let inputs;

@@ -35,20 +35,32 @@ function startHost() {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp });
     response.end(page.html);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    pages,
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        pages,
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(done);
+          }),
+      }),
+    ),
+  );
 }
 
 async function hostPage(context, pathname, { html, csp }) {
-  host.pages.set(pathname, { html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head><body>${html}</body></html>`, csp });
+  host.pages.set(pathname, {
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head><body>${html}</body></html>`,
+    csp,
+  });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Content Security Policy|Failed to construct 'Worker'/.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error' && !/Content Security Policy|Failed to construct 'Worker'/.test(message.text()))
+      problems.push(message.text());
   });
   await page.goto(host.url + pathname);
   return { page, problems };
@@ -58,66 +70,86 @@ const dpcalcOrigin = () => session.origin;
 
 // The host allows dpcalc's origin for scripts and the wasm fetch; with `blobWorkers` it also lets the
 // element start its worker from a blob: URL, without it the element runs the calculator in the page.
-const strictPolicy = ({ blobWorkers }) => [`default-src 'self'`, `script-src 'self' ${dpcalcOrigin()} 'wasm-unsafe-eval'`,
-  `connect-src 'self' ${dpcalcOrigin()}`, `worker-src 'self'${blobWorkers ? ' blob:' : ''}`].join('; ');
+const strictPolicy = ({ blobWorkers }) =>
+  [
+    `default-src 'self'`,
+    `script-src 'self' ${dpcalcOrigin()} 'wasm-unsafe-eval'`,
+    `connect-src 'self' ${dpcalcOrigin()}`,
+    `worker-src 'self'${blobWorkers ? ' blob:' : ''}`,
+  ].join('; ');
 
 for (const blobWorkers of [true, false]) {
-  test(`<dp-calculator> on another origin under a strict CSP (${blobWorkers ? 'blob: workers allowed' : 'no workers'})`, kTimeout, async () => {
-    const context = await session.browser.newContext();
-    try {
-      const { page, problems } = await hostPage(context, `/element-${blobWorkers}`, {
-        csp: strictPolicy({ blobWorkers }),
-        html: `<script type="module" src="${session.url}dp-calculator.js"></script>
+  test(
+    `<dp-calculator> on another origin under a strict CSP (${blobWorkers ? 'blob: workers allowed' : 'no workers'})`,
+    kTimeout,
+    async () => {
+      const context = await session.browser.newContext();
+      try {
+        const { page, problems } = await hostPage(context, `/element-${blobWorkers}`, {
+          csp: strictPolicy({ blobWorkers }),
+          html: `<script type="module" src="${session.url}dp-calculator.js"></script>
           <dp-calculator id="approx" section="group" k="8" epsilon="1" delta="1e-6"></dp-calculator>
           <dp-calculator id="pure" section="group" k="3" epsilon="0.5"></dp-calculator>
           <dp-calculator id="split" section="split" epsilon="1" delta="1e-5" count="100"></dp-calculator>`,
-      });
-      const answer = (id) => page.locator(`#${id} .answer`).first();
-      // Vadhan 2017, Lemma 2.2: (kε, δ(e^{kε}−1)/(e^ε−1)) = (8, 0.00173426613…), δ rounded up to 5 digits.
-      await page.waitForFunction(() => document.querySelector('#approx')?.dataset.ready === 'true');
-      assert.equal(await answer('approx').textContent(), 'ε ≤ 8, δ ≤ 0.0017343');
-      // Dwork & Roth 2014, Thm 2.2: kε = 1.5.
-      await page.waitForFunction(() => document.querySelector('#pure')?.dataset.ready === 'true');
-      assert.equal(await answer('pure').textContent(), 'ε ≤ 1.5');
-      // Basic composition inverted (Dwork & Roth 2014, Thm 3.16): ε/k, δ/k per step, rounded down.
-      await page.waitForFunction(() => document.querySelector('#split')?.dataset.ready === 'true');
-      assert.equal(await answer('split').textContent(), 'ε = 0.01, δ = 1 × 10⁻⁷ per step');
-      // Editing a field writes the attribute and recomputes: k = 5 gives 2.5.
-      await page.locator('#pure input[name="k"]').fill('5');
-      await page.waitForFunction(() => document.querySelector('#pure').shadowRoot.querySelector('.answer')?.textContent === 'ε ≤ 2.5');
-      assert.equal(await page.locator('#pure').getAttribute('k'), '5');
-      assert.match(await page.locator('#pure [role="status"]').textContent(), /ε ≤ 2\.5/);
-      // An invalid attribute is explained in the row, not thrown.
-      await page.locator('#pure input[name="epsilon"]').fill('-1');
-      await page.waitForFunction(() => document.querySelector('#pure').shadowRoot.querySelector('.error'));
-      assert.deepEqual(problems, []);
-    } finally {
-      await context.close();
-    }
-  });
+        });
+        const answer = (id) => page.locator(`#${id} .answer`).first();
+        // Vadhan 2017, Lemma 2.2: (kε, δ(e^{kε}−1)/(e^ε−1)) = (8, 0.00173426613…), δ rounded up to 5 digits.
+        await page.waitForFunction(() => document.querySelector('#approx')?.dataset.ready === 'true');
+        assert.equal(await answer('approx').textContent(), 'ε ≤ 8, δ ≤ 0.0017343');
+        // Dwork & Roth 2014, Thm 2.2: kε = 1.5.
+        await page.waitForFunction(() => document.querySelector('#pure')?.dataset.ready === 'true');
+        assert.equal(await answer('pure').textContent(), 'ε ≤ 1.5');
+        // Basic composition inverted (Dwork & Roth 2014, Thm 3.16): ε/k, δ/k per step, rounded down.
+        await page.waitForFunction(() => document.querySelector('#split')?.dataset.ready === 'true');
+        assert.equal(await answer('split').textContent(), 'ε = 0.01, δ = 1 × 10⁻⁷ per step');
+        // Editing a field writes the attribute and recomputes: k = 5 gives 2.5.
+        await page.locator('#pure input[name="k"]').fill('5');
+        await page.waitForFunction(
+          () => document.querySelector('#pure').shadowRoot.querySelector('.answer')?.textContent === 'ε ≤ 2.5',
+        );
+        assert.equal(await page.locator('#pure').getAttribute('k'), '5');
+        assert.match(await page.locator('#pure [role="status"]').textContent(), /ε ≤ 2\.5/);
+        // An invalid attribute is explained in the row, not thrown.
+        await page.locator('#pure input[name="epsilon"]').fill('-1');
+        await page.waitForFunction(() => document.querySelector('#pure').shadowRoot.querySelector('.error'));
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 }
 
 for (const sandbox of ['', ' sandbox="allow-scripts"']) {
-  test(`the page in an iframe on another origin${sandbox ? ' (sandboxed, opaque origin)' : ''} computes`, kTimeout, async () => {
-    const context = await session.browser.newContext();
-    try {
-      const { page } = await hostPage(context, `/frame-${sandbox ? 'sandboxed' : 'plain'}`, {
-        csp: `default-src 'self'; frame-src ${dpcalcOrigin()}`,
-        html: `<iframe${sandbox} title="dpcalc" src="${session.url}?embed=1" width="900" height="700"></iframe>`,
-      });
-      const frame = page.frameLocator('iframe');
-      // Defaults: k = 4, ε = 0.5: kε = 2 (Dwork & Roth 2014, Thm 2.2).
-      await frame.locator('[data-results="group"] tr[data-row="pure"] .bound').filter({ hasText: 'ε ≤ 2' }).waitFor({ timeout: 60_000 });
-      assert.equal(await frame.locator('.load-error').count(), 0);
-      // The first answers come from the page while the worker starts (web/client.js). A sandboxed
-      // frame may not start workers: once that is known it keeps computing in the page and says so;
-      // elsewhere the worker starts and there is nothing to say.
-      const calculatorFrame = page.frames().find((candidate) => candidate.url().startsWith(session.url));
-      await calculatorFrame.waitForFunction(() => document.querySelector('.runtime-note')
-        || performance.getEntriesByName('dpcalc:worker-ready').length > 0);
-      assert.equal(await frame.locator('.runtime-note').count(), sandbox ? 1 : 0);
-    } finally {
-      await context.close();
-    }
-  });
+  test(
+    `the page in an iframe on another origin${sandbox ? ' (sandboxed, opaque origin)' : ''} computes`,
+    kTimeout,
+    async () => {
+      const context = await session.browser.newContext();
+      try {
+        const { page } = await hostPage(context, `/frame-${sandbox ? 'sandboxed' : 'plain'}`, {
+          csp: `default-src 'self'; frame-src ${dpcalcOrigin()}`,
+          html: `<iframe${sandbox} title="dpcalc" src="${session.url}?embed=1" width="900" height="700"></iframe>`,
+        });
+        const frame = page.frameLocator('iframe');
+        // Defaults: k = 4, ε = 0.5: kε = 2 (Dwork & Roth 2014, Thm 2.2).
+        await frame
+          .locator('[data-results="group"] tr[data-row="pure"] .bound')
+          .filter({ hasText: 'ε ≤ 2' })
+          .waitFor({ timeout: 60_000 });
+        assert.equal(await frame.locator('.load-error').count(), 0);
+        // The first answers come from the page while the worker starts (web/client.js). A sandboxed
+        // frame may not start workers: once that is known it keeps computing in the page and says so;
+        // elsewhere the worker starts and there is nothing to say.
+        const calculatorFrame = page.frames().find((candidate) => candidate.url().startsWith(session.url));
+        await calculatorFrame.waitForFunction(
+          () =>
+            document.querySelector('.runtime-note') || performance.getEntriesByName('dpcalc:worker-ready').length > 0,
+        );
+        assert.equal(await frame.locator('.runtime-note').count(), sandbox ? 1 : 0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 }

@@ -6,8 +6,12 @@ import { createServer } from 'node:http';
 import { goToSection, openPage, startSession } from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 /** Serves `html` at / on another port of 127.0.0.1: another origin than the calculator's. */
 function serveParent(html) {
@@ -15,62 +19,83 @@ function serveParent(html) {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(html);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((done) => server.close(done)),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}/`,
+        close: () => new Promise((done) => server.close(done)),
+      }),
+    ),
+  );
 }
 
-test('an embedded section posts its height to a parent of another origin, which sizes the iframe', { timeout: 120_000 }, async () => {
-  const opened = await openPage(session, { hash: '#/kmeans' });
-  let snippet;
-  try {
-    await goToSection(opened.page, 'kmeans');
-    await opened.page.click('#kmeans .embed-snippet summary');
-    snippet = await opened.page.locator('#kmeans .embed-snippet code').textContent();
-  } finally {
-    await opened.context.close();
-  }
-  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#\/kmeans\?epsilon=1&iterations=5&delta=1e-6"/);
-  const parent = await serveParent(`<!doctype html><html lang="en"><title>A blog post</title><body><h1>My post</h1>
+test(
+  'an embedded section posts its height to a parent of another origin, which sizes the iframe',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(session, { hash: '#/kmeans' });
+    let snippet;
+    try {
+      await goToSection(opened.page, 'kmeans');
+      await opened.page.click('#kmeans .embed-snippet summary');
+      snippet = await opened.page.locator('#kmeans .embed-snippet code').textContent();
+    } finally {
+      await opened.context.close();
+    }
+    assert.match(
+      snippet,
+      /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#\/kmeans\?epsilon=1&iterations=5&delta=1e-6"/,
+    );
+    const parent = await serveParent(`<!doctype html><html lang="en"><title>A blog post</title><body><h1>My post</h1>
     <script>window.heights = []; addEventListener('message', (event) => window.heights.push({ origin: event.origin, data: event.data }));</script>
     ${snippet}</body></html>`);
-  assert.notEqual(new URL(parent.url).origin, session.origin);
-  // The parent's own context: the calculator's pages refuse requests to any other origin.
-  const context = await session.browser.newContext({ viewport: { width: 900, height: 700 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (message) => { if (['error', 'warning'].includes(message.type())) problems.push(message.text()); });
-  page.on('pageerror', (error) => problems.push(error.message));
-  try {
-    await page.goto(parent.url);
-    const frame = page.frameLocator('iframe');
-    await frame.locator('[data-results="kmeans"][data-ready="true"]:not([aria-busy])').waitFor();
-    const firstHeight = await page.waitForFunction(() => {
-      const frameHeight = document.querySelector('iframe').getBoundingClientRect().height;
-      const posted = window.heights.at(-1)?.data.height;
-      return posted > 200 && Math.abs(frameHeight - posted) < 1 && posted;
-    }).then((handle) => handle.jsonValue());
-    const messages = await page.evaluate(() => window.heights);
-    assert.ok(messages.length > 0 && messages.every(({ origin, data }) => origin === session.origin && data.type === 'dpcalc:height'),
-      JSON.stringify(messages));
-    // One section, no page chrome.
-    assert.equal(await frame.locator('.page-header').isVisible(), false);
-    assert.equal(await frame.locator('nav').isVisible(), false);
-    assert.equal(await frame.locator('section#kmeans').isVisible(), true);
-    const innerHeight = await frame.locator('html').evaluate((html) => html.getBoundingClientRect().height);
-    assert.ok(Math.abs(innerHeight - firstHeight) <= 1, `posted ${firstHeight}, document ${innerHeight}`);
+    assert.notEqual(new URL(parent.url).origin, session.origin);
+    // The parent's own context: the calculator's pages refuse requests to any other origin.
+    const context = await session.browser.newContext({ viewport: { width: 900, height: 700 } });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await page.goto(parent.url);
+      const frame = page.frameLocator('iframe');
+      await frame.locator('[data-results="kmeans"][data-ready="true"]:not([aria-busy])').waitFor();
+      const firstHeight = await page
+        .waitForFunction(() => {
+          const frameHeight = document.querySelector('iframe').getBoundingClientRect().height;
+          const posted = window.heights.at(-1)?.data.height;
+          return posted > 200 && Math.abs(frameHeight - posted) < 1 && posted;
+        })
+        .then((handle) => handle.jsonValue());
+      const messages = await page.evaluate(() => window.heights);
+      assert.ok(
+        messages.length > 0 &&
+          messages.every(({ origin, data }) => origin === session.origin && data.type === 'dpcalc:height'),
+        JSON.stringify(messages),
+      );
+      // One section, no page chrome.
+      assert.equal(await frame.locator('.page-header').isVisible(), false);
+      assert.equal(await frame.locator('nav').isVisible(), false);
+      assert.equal(await frame.locator('section#kmeans').isVisible(), true);
+      const innerHeight = await frame.locator('html').evaluate((html) => html.getBoundingClientRect().height);
+      assert.ok(Math.abs(innerHeight - firstHeight) <= 1, `posted ${firstHeight}, document ${innerHeight}`);
 
-    // More iterations, more rows: the section grows and the iframe with it.
-    await frame.locator('#kmeans-iterations').fill('12');
-    await frame.locator('[data-results="kmeans"] tr[data-iteration="12"]').waitFor();
-    await page.waitForFunction((previous) => {
-      const posted = window.heights.at(-1)?.data.height;
-      return posted > previous + 100 && Math.abs(document.querySelector('iframe').getBoundingClientRect().height - posted) < 1;
-    }, firstHeight);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-    await parent.close();
-  }
-});
+      // More iterations, more rows: the section grows and the iframe with it.
+      await frame.locator('#kmeans-iterations').fill('12');
+      await frame.locator('[data-results="kmeans"] tr[data-iteration="12"]').waitFor();
+      await page.waitForFunction((previous) => {
+        const posted = window.heights.at(-1)?.data.height;
+        return (
+          posted > previous + 100 &&
+          Math.abs(document.querySelector('iframe').getBoundingClientRect().height - posted) < 1
+        );
+      }, firstHeight);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+      await parent.close();
+    }
+  },
+);

@@ -12,7 +12,8 @@ import { collectProblems, repoRoot, reportCspViolations } from './helpers.mjs';
 
 const kTimeout = { timeout: 120_000 };
 const kWait = { timeout: 60_000 };
-const distFile = (name) => pathToFileURL(path.join(process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist'), name)).href;
+const distFile = (name) =>
+  pathToFileURL(path.join(process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist'), name)).href;
 
 let browser;
 before(async () => {
@@ -25,7 +26,9 @@ before(async () => {
     extraPrefsFirefox: { 'security.fileuri.strict_origin_policy': true },
   });
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+});
 
 /** A page that records console errors, uncaught exceptions and CSP violations; `setUp` runs before the page's own scripts. */
 async function openFile(name, { setUp } = {}) {
@@ -39,16 +42,25 @@ async function openFile(name, { setUp } = {}) {
 
 /** Waits until the bound of row `row` in section results `section` reads `text` exactly. */
 function waitForBound(page, section, row, text) {
-  return page.waitForFunction((section, row, text) =>
-    document.querySelector(`[data-results="${section}"] tr[data-row="${row}"] .bound`)?.textContent === text, kWait, section, row, text);
+  return page.waitForFunction(
+    (section, row, text) =>
+      document.querySelector(`[data-results="${section}"] tr[data-row="${row}"] .bound`)?.textContent === text,
+    kWait,
+    section,
+    row,
+    text,
+  );
 }
 
 /** The section shown has rendered and is not recomputing (as waitForAllSections in helpers.mjs). */
 function waitForSection(page) {
   return page.waitForFunction(() => {
     const regions = [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')];
-    return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'))
-      && !document.querySelector('section.calculator:not([hidden]) .chart-body[data-pending]');
+    return (
+      regions.length > 0 &&
+      regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy')) &&
+      !document.querySelector('section.calculator:not([hidden]) .chart-body[data-pending]')
+    );
   }, kWait);
 }
 
@@ -58,7 +70,7 @@ const count = (page, selector) => page.$$eval(selector, (elements) => elements.l
 async function checkGroupSection(page, problems) {
   // Defaults: k = 4, ε = 0.5: pure group privacy kε = 2 (Dwork & Roth 2014, Thm 2.2).
   await waitForBound(page, 'group', 'pure', 'ε ≤ 2');
-  assert.ok(await count(page, '[data-results="group"] .katex') >= 8, 'formulas typeset');
+  assert.ok((await count(page, '[data-results="group"] .katex')) >= 8, 'formulas typeset');
   await page.locator('#group-k').fill('6');
   // k = 6, ε = 0.5: kε = 3.
   await waitForBound(page, 'group', 'pure', 'ε ≤ 3');
@@ -67,37 +79,50 @@ async function checkGroupSection(page, problems) {
   assert.deepEqual(problems, []);
 }
 
-test('Firefox: dpcalc-offline.html from file:// computes in its worker, the numeric lane too, under its CSP', kTimeout, async () => {
-  const { page, problems } = await openFile('dpcalc-offline.html');
-  try {
-    await checkGroupSection(page, problems);
-    // Firefox starts the classic worker from its blob: URL, so the page needs no fallback note.
-    assert.equal(await count(page, '.runtime-note'), 0);
-    // The DP-SGD preset on the numeric lane: noise multiplier 1, q = 0.01, 10⁴ steps, δ = 1e-5:
-    // ε ≈ 6.19 (issue 3's reference, dp_accounting's PLD accountant at step 1e-4; pld.test.mjs).
-    await page.locator('nav a[href="#/composition"]').click();
-    await waitForSection(page);
-    await page.locator('#composition button[data-preset]').click();
-    const bound = '[data-results="composition"] tr[data-row="pld"] .bound';
-    await page.waitForFunction((bound) => /^ε ≤ 6\.\d+ at δ = 1 × 10⁻⁵$/.test(document.querySelector(bound)?.textContent), kWait, bound);
-    await waitForSection(page);
-    const epsilon = Number(await page.$eval(bound, (element) => element.dataset.epsilon));
-    assert.ok(Math.abs(epsilon - 6.19) / 6.19 < 0.005, `ε = ${epsilon}`);
-    assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-  }
-});
+test(
+  'Firefox: dpcalc-offline.html from file:// computes in its worker, the numeric lane too, under its CSP',
+  kTimeout,
+  async () => {
+    const { page, problems } = await openFile('dpcalc-offline.html');
+    try {
+      await checkGroupSection(page, problems);
+      // Firefox starts the classic worker from its blob: URL, so the page needs no fallback note.
+      assert.equal(await count(page, '.runtime-note'), 0);
+      // The DP-SGD preset on the numeric lane: noise multiplier 1, q = 0.01, 10⁴ steps, δ = 1e-5:
+      // ε ≈ 6.19 (issue 3's reference, dp_accounting's PLD accountant at step 1e-4; pld.test.mjs).
+      await page.locator('nav a[href="#/composition"]').click();
+      await waitForSection(page);
+      await page.locator('#composition button[data-preset]').click();
+      const bound = '[data-results="composition"] tr[data-row="pld"] .bound';
+      await page.waitForFunction(
+        (bound) => /^ε ≤ 6\.\d+ at δ = 1 × 10⁻⁵$/.test(document.querySelector(bound)?.textContent),
+        kWait,
+        bound,
+      );
+      await waitForSection(page);
+      const epsilon = Number(await page.$eval(bound, (element) => element.dataset.epsilon));
+      assert.ok(Math.abs(epsilon - 6.19) / 6.19 < 0.005, `ε = ${epsilon}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  },
+);
 
 test('Firefox: dpcalc-offline.html where workers are refused computes in the page and says so', kTimeout, async () => {
   // As under a policy that forbids workers: the constructor throws, as browsers do for a refused URL.
   const refuseWorkers = () => {
-    window.Worker = function Worker() { throw new DOMException('Workers are refused here.', 'SecurityError'); };
+    window.Worker = function Worker() {
+      throw new DOMException('Workers are refused here.', 'SecurityError');
+    };
   };
   const { page, problems } = await openFile('dpcalc-offline.html', { setUp: refuseWorkers });
   try {
     await checkGroupSection(page, problems);
-    const note = await page.$eval('.runtime-note', (element) => ({ text: element.textContent, visible: element.checkVisibility() }));
+    const note = await page.$eval('.runtime-note', (element) => ({
+      text: element.textContent,
+      visible: element.checkVisibility(),
+    }));
     assert.equal(note.visible, true);
     assert.match(note.text, /runs in the page itself/);
   } finally {

@@ -7,13 +7,26 @@ import assert from 'node:assert/strict';
 import { openPage, startSession } from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 const kTimeout = { timeout: 240_000 };
 const status = '[data-numeric-status="groupwise-numeric"]';
-const link = (fields) => `#/groupwise?${new URLSearchParams({ rho: '0.005', relative_error: '0.3', delta: '1e-6',
-  counts: '10, 1000, 100000', group: '10000', samples: '100000', seed: '1', ...fields })}`;
+const link = (fields) =>
+  `#/groupwise?${new URLSearchParams({
+    rho: '0.005',
+    relative_error: '0.3',
+    delta: '1e-6',
+    counts: '10, 1000, 100000',
+    group: '10000',
+    samples: '100000',
+    seed: '1',
+    ...fields,
+  })}`;
 
 test('group-wise section: Figure 1, estimates beside the proven ρ, D_α/α, and what is proven', kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { hash: link({}) });
@@ -23,13 +36,20 @@ test('group-wise section: Figure 1, estimates beside the proven ρ, D_α/α, and
     assert.equal(await rows.count(), 3);
     const estimates = [];
     for (let i = 0; i < 3; i++) estimates.push(Number(await rows.nth(i).getAttribute('data-rho-estimate')));
-    assert.ok(estimates.every((value) => value > 0 && value <= 0.005), `${estimates}`);
+    assert.ok(
+      estimates.every((value) => value > 0 && value <= 0.005),
+      `${estimates}`,
+    );
     assert.ok(estimates[0] > estimates[1] && estimates[1] > estimates[2], 'larger groups, smaller estimate');
     const statement = await page.locator('[data-results="groupwise"] [data-statement]').textContent();
     assert.match(statement, /Proven:.*ρ = 0\.005/);
     assert.match(statement, /numerical estimate, not a proof/);
     assert.match(statement, /Open question/);
-    assert.equal(await page.locator('[data-plots="groupwise"] svg.dp-plot').count(), 3, 'Figure 1, ρ against x, D_α/α against α');
+    assert.equal(
+      await page.locator('[data-plots="groupwise"] svg.dp-plot').count(),
+      3,
+      'Figure 1, ρ against x, D_α/α against α',
+    );
     assert.match(await page.locator('[data-plots="groupwise"] figcaption').first().textContent(), /Figure 1/);
     assert.match(await page.locator('[data-summary="groupwise"]').textContent(), /numerical estimate, not a proof/);
     assert.deepEqual(problems, []);

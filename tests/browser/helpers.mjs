@@ -9,13 +9,24 @@ import { startServer } from '../../scripts/serve.mjs';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const resultsDir = path.join(repoRoot, 'test-results');
 
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Starts the server and the browser; `close()` stops both. */
 export async function startSession() {
   const server = await startServer({ root: process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist'), port: 0 });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   return {
     url: server.url,
     origin: new URL(server.url).origin,
@@ -31,21 +42,28 @@ export async function startSession() {
  * A fresh context and page (`bypassCSP`: let the test inject a script, e.g. axe-core); `problems` collects console errors, uncaught exceptions, CSP
  * violations and requests to any origin but the server's (those are aborted).
  */
-export async function openPage(session, { colorScheme = 'light', hash = '', viewport = { width: 1280, height: 900 }, bypassCSP = false } = {}) {
+export async function openPage(
+  session,
+  { colorScheme = 'light', hash = '', viewport = { width: 1280, height: 900 }, bypassCSP = false } = {},
+) {
   const context = await session.browser.newContext({ colorScheme, viewport, bypassCSP });
   const problems = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (new URL(url).origin === session.origin || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    if (new URL(url).origin === session.origin || url.startsWith('data:') || url.startsWith('blob:'))
+      return route.continue();
     problems.push(`request to another origin: ${url}`);
     return route.abort();
   });
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
   await page.addInitScript(reportCspViolations);
   await page.goto(session.url + hash);
   await waitForAllSections(page);
@@ -56,8 +74,11 @@ export async function openPage(session, { colorScheme = 'light', hash = '', view
 export async function waitForAllSections(page) {
   await page.waitForFunction(() => {
     const regions = [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')];
-    return regions.length > 0 && regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy'))
-      && !document.querySelector('section.calculator:not([hidden]) .chart-body[data-pending]');
+    return (
+      regions.length > 0 &&
+      regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy')) &&
+      !document.querySelector('section.calculator:not([hidden]) .chart-body[data-pending]')
+    );
   });
 }
 
@@ -70,10 +91,13 @@ export async function goToSection(page, name) {
 
 /** Waits until the bound of a method row (section results `section`, row `row`) reads `text` exactly. */
 export async function waitForBound(page, section, row, text) {
-  await page.waitForFunction(({ section, row, text }) => {
-    const bound = document.querySelector(`[data-results="${section}"] tr[data-row="${row}"] .bound`);
-    return bound?.textContent === text;
-  }, { section, row, text });
+  await page.waitForFunction(
+    ({ section, row, text }) => {
+      const bound = document.querySelector(`[data-results="${section}"] tr[data-row="${row}"] .bound`);
+      return bound?.textContent === text;
+    },
+    { section, row, text },
+  );
 }
 
 export async function boundText(page, section, row) {
@@ -93,7 +117,9 @@ export function reportCspViolations() {
  */
 export function collectProblems(page) {
   const problems = [];
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return problems;
 }

@@ -5,14 +5,26 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { collectProblems, repoRoot, reportCspViolations, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import {
+  collectProblems,
+  repoRoot,
+  reportCspViolations,
+  startSession,
+  waitForAllSections,
+  waitForBound,
+} from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 const kTimeout = { timeout: 120_000 };
-const distFile = (name) => pathToFileURL(path.join(process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist'), name)).href;
+const distFile = (name) =>
+  pathToFileURL(path.join(process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist'), name)).href;
 
 /** A page that records console errors and CSP violations; no network besides what the test allows. */
 async function pageIn(context) {
@@ -30,7 +42,7 @@ test('dpcalc-offline.html opened from file:// computes, under its own CSP', kTim
     await waitForAllSections(page);
     // Defaults: k = 4, ε = 0.5: pure group privacy kε = 2 (Dwork & Roth 2014, Thm 2.2).
     await waitForBound(page, 'group', 'pure', 'ε ≤ 2');
-    assert.ok(await page.locator('[data-results="group"] .katex').count() >= 8, 'formulas typeset');
+    assert.ok((await page.locator('[data-results="group"] .katex').count()) >= 8, 'formulas typeset');
     assert.equal(await page.locator('.load-error').count(), 0);
     assert.deepEqual(problems, []);
   } finally {
@@ -63,7 +75,9 @@ test('a visited page computes again after a reload with the network cut (service
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
       }
     });
     await context.setOffline(true);

@@ -5,38 +5,61 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { boundText, goToSection, openPage, resultsDir, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import {
+  boundText,
+  goToSection,
+  openPage,
+  resultsDir,
+  startSession,
+  waitForAllSections,
+  waitForBound,
+} from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 const kTimeout = { timeout: 60_000 };
 
-test('the page loads with every section, formulas and plots, no console error and no foreign request', kTimeout, async () => {
-  const { page, context, problems } = await openPage(session);
-  try {
-    assert.equal(await page.title(), 'Group privacy · dpcalc: a differential-privacy calculator');
-    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-    assert.match(csp, /default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/);
-    // Defaults: k = 4, ε = 0.5, so pure DP gives kε = 2; ρ = 0.125 gives k²ρ = 2.
-    await waitForBound(page, 'group', 'pure', `ε ≤ ${4 * 0.5}`);
-    await waitForBound(page, 'group', 'zcdp', `ρ ≤ ${4 * 4 * 0.125}`);
-    assert.ok(await page.locator('[data-results="group"] .katex').count() >= 8, 'formulas typeset by KaTeX');
-    assert.ok(await page.locator('[data-plots="group"] svg.dp-plot').count() === 2, 'two group plots');
-    assert.equal(await page.locator('#group [data-notice]').isHidden(), true);
-    await goToSection(page, 'composition');
-    await page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
-    assert.ok(await page.locator('[data-plots="composition"] svg.dp-plot').count() === 2, 'composition plots: ε against k, and the privacy profile');
-    assert.ok(await page.locator('details.data-table table').count() === 4, 'every plot has a table view');
-    for (const row of ['basic', 'parallel', 'advanced-drv', 'advanced-kov', 'optimal', 'zcdp', 'pld']) {
-      assert.equal(await page.locator(`[data-results="composition"] tr[data-row="${row}"]`).getAttribute('data-ok'), 'true', row);
+test(
+  'the page loads with every section, formulas and plots, no console error and no foreign request',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openPage(session);
+    try {
+      assert.equal(await page.title(), 'Group privacy · dpcalc: a differential-privacy calculator');
+      const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      assert.match(csp, /default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/);
+      // Defaults: k = 4, ε = 0.5, so pure DP gives kε = 2; ρ = 0.125 gives k²ρ = 2.
+      await waitForBound(page, 'group', 'pure', `ε ≤ ${4 * 0.5}`);
+      await waitForBound(page, 'group', 'zcdp', `ρ ≤ ${4 * 4 * 0.125}`);
+      assert.ok((await page.locator('[data-results="group"] .katex').count()) >= 8, 'formulas typeset by KaTeX');
+      assert.ok((await page.locator('[data-plots="group"] svg.dp-plot').count()) === 2, 'two group plots');
+      assert.equal(await page.locator('#group [data-notice]').isHidden(), true);
+      await goToSection(page, 'composition');
+      await page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
+      assert.ok(
+        (await page.locator('[data-plots="composition"] svg.dp-plot').count()) === 2,
+        'composition plots: ε against k, and the privacy profile',
+      );
+      assert.ok((await page.locator('details.data-table table').count()) === 4, 'every plot has a table view');
+      for (const row of ['basic', 'parallel', 'advanced-drv', 'advanced-kov', 'optimal', 'zcdp', 'pld']) {
+        assert.equal(
+          await page.locator(`[data-results="composition"] tr[data-row="${row}"]`).getAttribute('data-ok'),
+          'true',
+          row,
+        );
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-});
+  },
+);
 
 test('typing a value updates the result', kTimeout, async () => {
   const { page, context, problems } = await openPage(session);
@@ -81,8 +104,11 @@ test('an invalid value is marked and explained beside its field; the rest keeps 
     await page.waitForSelector('#split-count[aria-invalid="true"]');
     assert.match(await page.locator('#split-count-error').textContent(), /“many” is not a number/);
     await page.fill('#split-count', '2.5');
-    await page.waitForFunction(() => !/not a number/.test(document.querySelector('#split-count-error').textContent)
-      && document.querySelector('#split-count').getAttribute('aria-invalid') === 'true');
+    await page.waitForFunction(
+      () =>
+        !/not a number/.test(document.querySelector('#split-count-error').textContent) &&
+        document.querySelector('#split-count').getAttribute('aria-invalid') === 'true',
+    );
 
     // Back to the group section: its invalid text is still there, marked; fixing it clears the mark.
     await page.goBack();
@@ -97,13 +123,17 @@ test('an invalid value is marked and explained beside its field; the rest keeps 
   }
 });
 
-test('a permalink reproduces a section\'s inputs and results exactly', kTimeout, async () => {
+test("a permalink reproduces a section's inputs and results exactly", kTimeout, async () => {
   const first = await openPage(session);
   let hash;
   let inputs;
   let results;
-  const readInputs = (page) => page.$$eval('section:not([hidden]) form[data-section] [name]', (controls) => controls.map((control) => [control.name, control.value]));
-  const readResults = (page) => page.$$eval('section:not([hidden]) [data-results]', (regions) => regions.map((region) => region.textContent));
+  const readInputs = (page) =>
+    page.$$eval('section:not([hidden]) form[data-section] [name]', (controls) =>
+      controls.map((control) => [control.name, control.value]),
+    );
+  const readResults = (page) =>
+    page.$$eval('section:not([hidden]) [data-results]', (regions) => regions.map((region) => region.textContent));
   try {
     await goToSection(first.page, 'composition');
     await first.page.fill('#composition-count', '250');
@@ -112,7 +142,10 @@ test('a permalink reproduces a section\'s inputs and results exactly', kTimeout,
     await first.page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
     await waitForAllSections(first.page);
     hash = await first.page.evaluate(() => location.hash);
-    assert.equal(await first.page.locator('#composition [data-permalink]').getAttribute('href'), `${session.url}${hash}`);
+    assert.equal(
+      await first.page.locator('#composition [data-permalink]').getAttribute('href'),
+      `${session.url}${hash}`,
+    );
     inputs = await readInputs(first.page);
     results = await readResults(first.page);
     assert.deepEqual(first.problems, []);
@@ -157,10 +190,15 @@ test('links between sections, plain anchors and the back button keep every input
     await page.waitForSelector('#split:not([hidden])');
     assert.equal(await page.inputValue('#split-count'), '40');
     // Old anchors (#kmeans) still lead to their section, scrolled into view, inputs untouched.
-    await page.evaluate(() => { location.hash = '#kmeans'; });
+    await page.evaluate(() => {
+      location.hash = '#kmeans';
+    });
     await page.waitForSelector('#kmeans:not([hidden])');
     await page.waitForFunction(() => document.activeElement?.id === 'kmeans-title');
-    const { top, scrolled } = await page.evaluate(() => ({ top: document.getElementById('kmeans').getBoundingClientRect().top, scrolled: scrollY }));
+    const { top, scrolled } = await page.evaluate(() => ({
+      top: document.getElementById('kmeans').getBoundingClientRect().top,
+      scrolled: scrollY,
+    }));
     assert.ok(scrolled > 0 && top >= -1 && top < 100, `section scrolled into view (top ${top}, scrollY ${scrolled})`);
     await goToSection(page, 'group');
     assert.equal(await page.inputValue('#group-k'), '9');
@@ -198,14 +236,19 @@ test('a malformed link leaves a quoted, truncated notice next to its section', k
       assert.equal(await page.inputValue('#group-k'), '4', hash.slice(0, 60));
     }
     // Leaving a page while its workers load aborts their requests: not a problem of the page.
-    assert.deepEqual(problems.filter((problem) => !/^request failed: .* net::ERR_ABORTED$/.test(problem)), []);
+    assert.deepEqual(
+      problems.filter((problem) => !/^request failed: .* net::ERR_ABORTED$/.test(problem)),
+      [],
+    );
   } finally {
     await context.close();
   }
 });
 
 test('a version-1 permalink still opens its section with its inputs', kTimeout, async () => {
-  const { page, context, problems } = await openPage(session, { hash: '#v=1&group.k=12&split.count=40&composition.kind=guarantee' });
+  const { page, context, problems } = await openPage(session, {
+    hash: '#v=1&group.k=12&split.count=40&composition.kind=guarantee',
+  });
   try {
     assert.equal(await page.locator('section.calculator:not([hidden])').getAttribute('id'), 'group');
     await waitForBound(page, 'group', 'pure', `ε ≤ ${12 * 0.5}`);
@@ -229,8 +272,11 @@ test('screenshots at 1280 and 390 px, light and dark', kTimeout, async () => {
       const suffix = colorScheme === 'dark' ? '-dark' : '';
       await page.screenshot({ path: path.join(resultsDir, `page${suffix}.png`), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-plots="composition"] svg.dp-plot')]
-        .every((svg) => Number(svg.getAttribute('width')) < 390));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-plots="composition"] svg.dp-plot')].every(
+          (svg) => Number(svg.getAttribute('width')) < 390,
+        ),
+      );
       await page.screenshot({ path: path.join(resultsDir, `page-390${suffix}.png`), fullPage: true });
       assert.deepEqual(problems, []);
     } finally {

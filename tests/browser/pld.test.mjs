@@ -7,8 +7,12 @@ import assert from 'node:assert/strict';
 import { goToSection, openPage, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
 
 let session;
-before(async () => { session = await startSession(); });
-after(async () => { await session?.close(); });
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
 
 const kTimeout = { timeout: 120_000 };
 const pldRow = '[data-results="composition"] tr[data-row="pld"]';
@@ -40,47 +44,68 @@ async function openDpSgdPage(options = {}) {
   return opened;
 }
 
-test('the PLD row answers DP-SGD exactly as the JS API does, with its bracket and a privacy-profile plot', kTimeout, async () => {
-  const { page, context, problems } = await openDpSgdPage();
-  try {
-    const shown = await page.locator(`${pldRow} .bound`).getAttribute('data-epsilon');
-    const direct = await page.evaluate(async () => {
-      const { createCalculator } = await import('/dpcalc.js');
-      const calc = await createCalculator();
-      return calc.compute({ op: 'compose', method: 'pld', delta: 1e-5,
-        items: [{ mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sigma: 1, sensitivity: 1 } }, count: 10000 }] });
-    });
-    assert.equal(direct.ok, true);
-    assert.equal(Number(shown), direct.result.epsilon_upper);
-    assert.ok(Math.abs(Number(shown) - kDpSgdReference) / kDpSgdReference < 0.005, `ε = ${shown}`);
-    assert.match(await page.locator(`${pldRow} .bound`).textContent(), /^ε ≤ 6\.\d+ at δ = 1 × 10⁻⁵$/);
+test(
+  'the PLD row answers DP-SGD exactly as the JS API does, with its bracket and a privacy-profile plot',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openDpSgdPage();
+    try {
+      const shown = await page.locator(`${pldRow} .bound`).getAttribute('data-epsilon');
+      const direct = await page.evaluate(async () => {
+        const { createCalculator } = await import('/dpcalc.js');
+        const calc = await createCalculator();
+        return calc.compute({
+          op: 'compose',
+          method: 'pld',
+          delta: 1e-5,
+          items: [
+            {
+              mechanism: {
+                type: 'poisson_subsampled',
+                rate: 0.01,
+                mechanism: { type: 'gaussian', sigma: 1, sensitivity: 1 },
+              },
+              count: 10000,
+            },
+          ],
+        });
+      });
+      assert.equal(direct.ok, true);
+      assert.equal(Number(shown), direct.result.epsilon_upper);
+      assert.ok(Math.abs(Number(shown) - kDpSgdReference) / kDpSgdReference < 0.005, `ε = ${shown}`);
+      assert.match(await page.locator(`${pldRow} .bound`).textContent(), /^ε ≤ 6\.\d+ at δ = 1 × 10⁻⁵$/);
 
-    const bracket = page.locator(`${pldRow} .bracket`);
-    assert.equal(Number(await bracket.getAttribute('data-lower')), direct.result.epsilon_lower);
-    assert.equal(Number(await bracket.getAttribute('data-upper')), direct.result.epsilon_upper);
-    assert.match(await bracket.textContent(), /^exact ε ∈ \[6\.\d+, 6\.\d+\]$/);
-    assert.match(await page.locator(`${pldRow} .note`).textContent(), /grid step .*points/);
-    assert.equal(await page.locator(pldStatus).getAttribute('data-state'), 'done');
+      const bracket = page.locator(`${pldRow} .bracket`);
+      assert.equal(Number(await bracket.getAttribute('data-lower')), direct.result.epsilon_lower);
+      assert.equal(Number(await bracket.getAttribute('data-upper')), direct.result.epsilon_upper);
+      assert.match(await bracket.textContent(), /^exact ε ∈ \[6\.\d+, 6\.\d+\]$/);
+      assert.match(await page.locator(`${pldRow} .note`).textContent(), /grid step .*points/);
+      assert.equal(await page.locator(pldStatus).getAttribute('data-state'), 'done');
 
-    // Closed forms cannot compose a subsampled mechanism: their rows say so in words, no field marked.
-    for (const row of ['basic', 'advanced-kov', 'optimal', 'zcdp']) {
-      const locator = page.locator(`[data-results="composition"] tr[data-row="${row}"]`);
-      assert.equal(await locator.getAttribute('data-applies'), 'false', row);
-      assert.match(await locator.locator('.not-applicable').textContent(), /^Does not apply: .* The PLD row below gives its bound\.$/, row);
+      // Closed forms cannot compose a subsampled mechanism: their rows say so in words, no field marked.
+      for (const row of ['basic', 'advanced-kov', 'optimal', 'zcdp']) {
+        const locator = page.locator(`[data-results="composition"] tr[data-row="${row}"]`);
+        assert.equal(await locator.getAttribute('data-applies'), 'false', row);
+        assert.match(
+          await locator.locator('.not-applicable').textContent(),
+          /^Does not apply: .* The PLD row below gives its bound\.$/,
+          row,
+        );
+      }
+      assert.equal(await page.locator('[data-section="composition"] [aria-invalid="true"]').count(), 0);
+
+      // The privacy profile: a chart, and its table with the PLD's upper and lower δ.
+      const profile = page.locator('[data-plots="composition"] figure', { hasText: 'Privacy profile' });
+      assert.equal(await profile.locator('svg.dp-plot').count(), 1);
+      const table = profile.locator('details.data-table table');
+      assert.ok((await table.locator('tbody tr', { hasText: 'PLD upper bound' }).count()) > 10);
+      assert.ok((await table.locator('tbody tr', { hasText: 'PLD lower bound' }).count()) > 10);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
-    assert.equal(await page.locator('[data-section="composition"] [aria-invalid="true"]').count(), 0);
-
-    // The privacy profile: a chart, and its table with the PLD's upper and lower δ.
-    const profile = page.locator('[data-plots="composition"] figure', { hasText: 'Privacy profile' });
-    assert.equal(await profile.locator('svg.dp-plot').count(), 1);
-    const table = profile.locator('details.data-table table');
-    assert.ok(await table.locator('tbody tr', { hasText: 'PLD upper bound' }).count() > 10);
-    assert.ok(await table.locator('tbody tr', { hasText: 'PLD lower bound' }).count() > 10);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-});
+  },
+);
 
 test('the item kind and PLD settings live in the permalink, and are validated inline', kTimeout, async () => {
   const first = await openDpSgdPage();
@@ -104,7 +129,10 @@ test('the item kind and PLD settings live in the permalink, and are validated in
 
     await page.fill('#composition-rate', '2');
     await page.waitForSelector('#composition-rate[aria-invalid="true"]');
-    assert.equal(await page.locator('#composition-rate-error').textContent(), 'The sampling rate must be a probability greater than 0 and at most 1.');
+    assert.equal(
+      await page.locator('#composition-rate-error').textContent(),
+      'The sampling rate must be a probability greater than 0 and at most 1.',
+    );
     await page.fill('#composition-rate', '0.01');
     await page.fill('#composition-pld-step', '-1');
     await page.waitForSelector('#composition-pld-step[aria-invalid="true"]');
@@ -128,8 +156,11 @@ test('Cancel stops a long computation, shows "cancelled", and closed forms keep 
     await goToSection(page, 'group');
     await page.fill('#group-k', '9');
     await waitForBound(page, 'group', 'pure', `ε ≤ ${9 * 0.5}`);
-    assert.equal(await page.locator(`${pldRow}`).getAttribute('data-status'), 'running',
-      'the group section answered while the PLD was still running');
+    assert.equal(
+      await page.locator(`${pldRow}`).getAttribute('data-status'),
+      'running',
+      'the group section answered while the PLD was still running',
+    );
     await page.goBack();
     await page.waitForSelector('#composition:not([hidden])');
     const label = await page.locator(`${pldStatus} label`).textContent();
@@ -158,7 +189,9 @@ test('a new input cancels the stale computation and its own result appears', kTi
   const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const problems = [];
-  page.on('console', (message) => { if (['error', 'warning'].includes(message.type())) problems.push(message.text()); });
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+  });
   page.on('pageerror', (error) => problems.push(error.message));
   try {
     await countTerminatedWorkers(page);
@@ -172,7 +205,7 @@ test('a new input cancels the stale computation and its own result appears', kTi
     assert.match(await page.locator('[data-results="composition"] caption').first().textContent(), /^k = 10000 /);
     const epsilon = Number(await page.locator(`${pldRow} .bound`).getAttribute('data-epsilon'));
     assert.ok(Math.abs(epsilon - kDpSgdReference) / kDpSgdReference < 0.005, `ε = ${epsilon}`);
-    assert.ok(await page.evaluate(() => window.terminatedWorkers) >= 1, 'the stale computation was stopped');
+    assert.ok((await page.evaluate(() => window.terminatedWorkers)) >= 1, 'the stale computation was stopped');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

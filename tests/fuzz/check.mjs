@@ -25,7 +25,8 @@ function resolve(request, field) {
   const keys = field.split('.');
   for (let i = 0; i < keys.length; ++i) {
     // An index inside an array's length is present even when it is a hole (the API reads it as null).
-    const present = Array.isArray(node) ? /^\d+$/.test(keys[i]) && Number(keys[i]) < node.length
+    const present = Array.isArray(node)
+      ? /^\d+$/.test(keys[i]) && Number(keys[i]) < node.length
       : isContainer(node) && Object.prototype.hasOwnProperty.call(node, keys[i]);
     if (!present) {
       return { found: false, parentFound: i === keys.length - 1 && isContainer(node) };

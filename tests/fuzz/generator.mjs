@@ -18,24 +18,57 @@ export class RandomSource {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
-  chance(probability) { return this.next() < probability; }
-  integer(low, high) { return low + Math.floor(this.next() * (high - low + 1)); }
-  pick(list) { return list[Math.floor(this.next() * list.length)]; }
-  logUniform(low, high) { return Math.exp(Math.log(low) + this.next() * (Math.log(high) - Math.log(low))); }
+  chance(probability) {
+    return this.next() < probability;
+  }
+  integer(low, high) {
+    return low + Math.floor(this.next() * (high - low + 1));
+  }
+  pick(list) {
+    return list[Math.floor(this.next() * list.length)];
+  }
+  logUniform(low, high) {
+    return Math.exp(Math.log(low) + this.next() * (Math.log(high) - Math.log(low)));
+  }
 
   // Draws from `typical` most of the time, otherwise from `extreme` (edge values of the range).
-  value(typical, extreme) { return this.chance(0.8) ? typical() : this.pick(extreme); }
+  value(typical, extreme) {
+    return this.chance(0.8) ? typical() : this.pick(extreme);
+  }
 
-  epsilon() { return this.value(() => this.logUniform(1e-4, 20), [0, 5e-324, 1e-300, 1e-12, 700, 1e6, 1e200, 1e308, Number.MAX_VALUE]); }
-  delta() { return this.value(() => this.logUniform(1e-15, 0.1), [5e-324, 1e-300, 1e-100, 0.5, 0.999999, 1 - 2 ** -53]); }
-  deltaOrZero() { return this.chance(0.2) ? 0 : this.delta(); }
-  rho() { return this.value(() => this.logUniform(1e-6, 10), [0, 1e-300, 1e100, 1e300, Number.MAX_VALUE]); }
-  noise() { return this.value(() => this.logUniform(0.05, 100), [5e-324, 1e-310, 1e-300, 1e-150, 1e150, 1e300, Number.MAX_VALUE]); }
-  sensitivity() { return this.chance(0.6) ? undefined : this.value(() => this.logUniform(0.1, 10), [1e-300, 1e300]); }
-  rate() { return this.value(() => this.logUniform(1e-4, 1), [5e-324, 1e-200, 1]); }
+  epsilon() {
+    return this.value(
+      () => this.logUniform(1e-4, 20),
+      [0, 5e-324, 1e-300, 1e-12, 700, 1e6, 1e200, 1e308, Number.MAX_VALUE],
+    );
+  }
+  delta() {
+    return this.value(() => this.logUniform(1e-15, 0.1), [5e-324, 1e-300, 1e-100, 0.5, 0.999999, 1 - 2 ** -53]);
+  }
+  deltaOrZero() {
+    return this.chance(0.2) ? 0 : this.delta();
+  }
+  rho() {
+    return this.value(() => this.logUniform(1e-6, 10), [0, 1e-300, 1e100, 1e300, Number.MAX_VALUE]);
+  }
+  noise() {
+    return this.value(
+      () => this.logUniform(0.05, 100),
+      [5e-324, 1e-310, 1e-300, 1e-150, 1e150, 1e300, Number.MAX_VALUE],
+    );
+  }
+  sensitivity() {
+    return this.chance(0.6) ? undefined : this.value(() => this.logUniform(0.1, 10), [1e-300, 1e300]);
+  }
+  rate() {
+    return this.value(() => this.logUniform(1e-4, 1), [5e-324, 1e-200, 1]);
+  }
   count(cap = 2 ** 53) {
     const typical = () => Math.min(cap, Math.round(this.logUniform(1, 1e4)));
-    return this.value(typical, [1, 2, 1e6, 1e9, 1e12, 2 ** 53].filter((count) => count <= cap));
+    return this.value(
+      typical,
+      [1, 2, 1e6, 1e9, 1e12, 2 ** 53].filter((count) => count <= cap),
+    );
   }
 }
 
@@ -43,14 +76,20 @@ const withoutUndefined = (object) => JSON.parse(JSON.stringify(object));
 
 function guarantee(random, types = ['pure', 'approx', 'zcdp', 'rdp']) {
   switch (random.pick(types)) {
-    case 'pure': return { type: 'pure', epsilon: random.epsilon() };
-    case 'approx': return { type: 'approx', epsilon: random.epsilon(), delta: random.deltaOrZero() };
-    case 'zcdp': return { type: 'zcdp', rho: random.rho() };
+    case 'pure':
+      return { type: 'pure', epsilon: random.epsilon() };
+    case 'approx':
+      return { type: 'approx', epsilon: random.epsilon(), delta: random.deltaOrZero() };
+    case 'zcdp':
+      return { type: 'zcdp', rho: random.rho() };
     default: {
       const length = random.integer(1, 6);
       let order = 1 + random.logUniform(1e-3, 4);
       const orders = [];
-      for (let i = 0; i < length; ++i) { orders.push(order); order *= random.logUniform(1.01, 8); }
+      for (let i = 0; i < length; ++i) {
+        orders.push(order);
+        order *= random.logUniform(1.01, 8);
+      }
       return { type: 'rdp', orders, epsilons: orders.map(() => random.epsilon()) };
     }
   }
@@ -63,12 +102,14 @@ function pldMechanism(random, depth = 0) {
   const kind = random.pick(depth < 2 ? ['laplace', 'gaussian', 'subsampled', 'mixture'] : ['laplace', 'gaussian']);
   if (kind === 'laplace') return laplace(random);
   if (kind === 'gaussian') return gaussian(random);
-  if (kind === 'subsampled') return { type: 'poisson_subsampled', rate: random.rate(), mechanism: pldMechanism(random, depth + 1) };
+  if (kind === 'subsampled')
+    return { type: 'poisson_subsampled', rate: random.rate(), mechanism: pldMechanism(random, depth + 1) };
   const size = random.integer(1, 4);
   const weights = Array.from({ length: size }, () => random.next() + 0.01);
   const total = weights.reduce((a, b) => a + b, 0);
   return {
-    type: 'gaussian_mixture', sigma: random.value(() => random.logUniform(0.3, 20), [1e-3, 1e3]),
+    type: 'gaussian_mixture',
+    sigma: random.value(() => random.logUniform(0.3, 20), [1e-3, 1e3]),
     shifts: Array.from({ length: size }, () => random.logUniform(0.01, 3) * (random.chance(0.2) ? -1 : 1)),
     weights: weights.map((w) => w / total),
   };
@@ -76,18 +117,24 @@ function pldMechanism(random, depth = 0) {
 
 // PLD work grows with the grid and the counts; these keep a fuzzed numeric request well under a second.
 const pldCount = (random) => random.value(() => random.integer(1, 50), [1, 100]);
-const pldItems = (random) => Array.from({ length: random.integer(1, 2) }, () => (random.chance(0.75)
-  ? { mechanism: pldMechanism(random), count: pldCount(random) }
-  : { guarantee: guarantee(random, ['pure', 'approx']), count: pldCount(random) }));
+const pldItems = (random) =>
+  Array.from({ length: random.integer(1, 2) }, () =>
+    random.chance(0.75)
+      ? { mechanism: pldMechanism(random), count: pldCount(random) }
+      : { guarantee: guarantee(random, ['pure', 'approx']), count: pldCount(random) },
+  );
 
 function closedFormItems(random, method) {
   if (method === 'optimal') {
-    const item = random.chance(0.3) ? { mechanism: laplace(random) } : { guarantee: guarantee(random, ['pure', 'approx']) };
+    const item = random.chance(0.3)
+      ? { mechanism: laplace(random) }
+      : { guarantee: guarantee(random, ['pure', 'approx']) };
     return Array.from({ length: random.integer(1, 2) }, () => ({ ...item, count: random.count(1e10) }));
   }
   const types = method === 'zcdp' ? ['pure', 'zcdp', 'approx'] : ['pure', 'approx'];
   return Array.from({ length: random.integer(1, 3) }, () => {
-    const item = random.chance(0.25) ? { mechanism: method === 'zcdp' && random.chance(0.5) ? gaussian(random) : laplace(random) }
+    const item = random.chance(0.25)
+      ? { mechanism: method === 'zcdp' && random.chance(0.5) ? gaussian(random) : laplace(random) }
       : { guarantee: guarantee(random, types) };
     return { ...item, count: random.count() };
   });
@@ -99,29 +146,45 @@ const increasing = (random, length, first, factor) => {
   return values;
 };
 
-const rdpMechanism = (random) => (random.chance(0.5) ? gaussian(random)
-  : { type: 'poisson_subsampled', rate: random.rate(), mechanism: gaussian(random) });
-const rdpItems = (random) => Array.from({ length: random.integer(1, 2) }, () => ({ mechanism: rdpMechanism(random), count: random.count() }));
+const rdpMechanism = (random) =>
+  random.chance(0.5)
+    ? gaussian(random)
+    : { type: 'poisson_subsampled', rate: random.rate(), mechanism: gaussian(random) };
+const rdpItems = (random) =>
+  Array.from({ length: random.integer(1, 2) }, () => ({ mechanism: rdpMechanism(random), count: random.count() }));
 // Strictly increasing orders in (1, 10000].
-const rdpOrders = (random) => increasing(random, random.integer(1, 12), random.value(() => 1 + random.logUniform(1e-3, 10), [1 + 2 ** -52, 10000]), () => random.logUniform(1.01, 4))
-  .filter((order) => order <= 10000);
+const rdpOrders = (random) =>
+  increasing(
+    random,
+    random.integer(1, 12),
+    random.value(() => 1 + random.logUniform(1e-3, 10), [1 + 2 ** -52, 10000]),
+    () => random.logUniform(1.01, 4),
+  ).filter((order) => order <= 10000);
 
 // Families of distinct existing class indices (at most 64 families).
-const families = (random, classes) => Array.from({ length: random.value(() => random.integer(1, 3), [64]) }, () => {
-  const members = Array.from({ length: classes }, (_, index) => index).filter(() => random.chance(0.5));
-  return members.length ? members : [random.integer(0, classes - 1)];
-});
+const families = (random, classes) =>
+  Array.from({ length: random.value(() => random.integer(1, 3), [64]) }, () => {
+    const members = Array.from({ length: classes }, (_, index) => index).filter(() => random.chance(0.5));
+    return members.length ? members : [random.integer(0, classes - 1)];
+  });
 
 // Exactly one of rho (0, 100] and sigma ≥ 0.0707 (1/√(2·100)), and r in (0, 1].
 const groupwiseNoise = (random) => ({
-  ...(random.chance(0.5) ? { rho: random.value(() => random.logUniform(1e-4, 2), [1e-300, 1e-12, 100]) }
+  ...(random.chance(0.5)
+    ? { rho: random.value(() => random.logUniform(1e-4, 2), [1e-300, 1e-12, 100]) }
     : { sigma: random.value(() => random.logUniform(0.1, 100), [0.0708, 1e6, 1e300]) }),
   relative_error: random.value(() => random.logUniform(0.01, 1), [5e-324, 1e-9, 1]),
 });
-const groupCount = (random, minimum) => random.value(() => Math.round(random.logUniform(Math.max(1, minimum), 1e5)), [minimum, 1, 1e9]);
+const groupCount = (random, minimum) =>
+  random.value(() => Math.round(random.logUniform(Math.max(1, minimum), 1e5)), [minimum, 1, 1e9]);
 // Strictly increasing Rényi orders in [1.01, 256].
-const groupwiseOrders = (random) => increasing(random, random.integer(1, 8), random.value(() => 1.01 + random.logUniform(1e-3, 10), [1.01, 256]), () => random.logUniform(1.05, 4))
-  .filter((order) => order <= 256);
+const groupwiseOrders = (random) =>
+  increasing(
+    random,
+    random.integer(1, 8),
+    random.value(() => 1.01 + random.logUniform(1e-3, 10), [1.01, 256]),
+    () => random.logUniform(1.05, 4),
+  ).filter((order) => order <= 256);
 
 /** One valid-request generator per op; `methods` lists the methods it draws (for the report). */
 export const opTable = {
@@ -133,7 +196,13 @@ export const opTable = {
   compose: (random, { numeric }) => {
     const method = random.pick(numeric ? ['pld'] : ['basic', 'parallel', 'advanced', 'optimal', 'zcdp', 'rdp']);
     const request = { op: 'compose', method };
-    if (method === 'rdp') return { ...request, delta: random.delta(), items: rdpItems(random), orders: random.chance(0.5) ? undefined : rdpOrders(random) };
+    if (method === 'rdp')
+      return {
+        ...request,
+        delta: random.delta(),
+        items: rdpItems(random),
+        orders: random.chance(0.5) ? undefined : rdpOrders(random),
+      };
     if (method === 'pld') {
       Object.assign(request, random.chance(0.7) ? { delta: random.delta() } : { epsilon: random.epsilon() });
       request.items = pldItems(random);
@@ -164,14 +233,19 @@ export const opTable = {
   split: (random) => {
     const method = random.pick(['basic', 'advanced', 'optimal', 'zcdp']);
     return {
-      op: 'split', method, variant: method === 'advanced' ? random.pick([undefined, 'kairouz', 'dwork_rothblum_vadhan']) : undefined,
+      op: 'split',
+      method,
+      variant: method === 'advanced' ? random.pick([undefined, 'kairouz', 'dwork_rothblum_vadhan']) : undefined,
       target: { epsilon: random.epsilon(), delta: method === 'basic' ? random.deltaOrZero() : random.delta() },
       count: random.count(method === 'optimal' ? 1e10 : 2 ** 53),
     };
   },
   profile: (random) => ({
-    op: 'profile', items: pldItems(random),
-    epsilons: Array.from({ length: random.integer(1, 20) }, () => random.value(() => random.logUniform(1e-3, 30), [0, 1e6])),
+    op: 'profile',
+    items: pldItems(random),
+    epsilons: Array.from({ length: random.integer(1, 20) }, () =>
+      random.value(() => random.logUniform(1e-3, 30), [0, 1e6]),
+    ),
   }),
   calibrate: (random, { numeric }) => {
     const noise = random.pick(['laplace', 'gaussian']);
@@ -180,39 +254,63 @@ export const opTable = {
     const mechanism = subsampled ? { type: 'poisson_subsampled', rate: random.rate(), mechanism: base } : base;
     const unknown = noise === 'laplace' ? 'scale' : random.pick(['sigma', 'noise_multiplier']);
     // Closed forms: 'basic' (pure targets), 'optimal', 'analytic', 'zcdp'; numeric: 'pld' or its default.
-    const method = numeric ? random.pick(['pld', undefined]) : random.pick(noise === 'laplace' ? ['basic', 'optimal'] : ['analytic', 'zcdp', undefined]);
+    const method = numeric
+      ? random.pick(['pld', undefined])
+      : random.pick(noise === 'laplace' ? ['basic', 'optimal'] : ['analytic', 'zcdp', undefined]);
     const delta = method === 'basic' ? 0 : random.delta();
     const count = numeric ? pldCount(random) : random.count(method === 'optimal' ? 1e4 : 2 ** 53);
-    return { op: 'calibrate', mechanism, unknown, count: random.chance(0.2) ? undefined : count, method, target: { epsilon: random.epsilon(), delta } };
+    return {
+      op: 'calibrate',
+      mechanism,
+      unknown,
+      count: random.chance(0.2) ? undefined : count,
+      method,
+      target: { epsilon: random.epsilon(), delta },
+    };
   },
   dpsgd: (random) => {
-    const request = { op: 'dpsgd', group_size: random.value(() => random.integer(1, 8), [1, 64, 1000, 100000]), delta: random.delta() };
+    const request = {
+      op: 'dpsgd',
+      group_size: random.value(() => random.integer(1, 8), [1, 64, 1000, 100000]),
+      delta: random.delta(),
+    };
     if (random.chance(0.5)) {
-      Object.assign(request, { sampling: 'poisson', sampling_rate: random.value(() => random.logUniform(1e-3, 0.1), [5e-324, 1e-9, 1]) });
+      Object.assign(request, {
+        sampling: 'poisson',
+        sampling_rate: random.value(() => random.logUniform(1e-3, 0.1), [5e-324, 1e-9, 1]),
+      });
     } else {
       const datasetSize = random.value(() => Math.round(random.logUniform(100, 1e6)), [1, 1e9, 2 ** 53]);
-      Object.assign(request, { sampling: 'fixed_batch', dataset_size: datasetSize, batch_size: Math.max(1, Math.round(datasetSize * random.logUniform(1e-4, 1))) });
+      Object.assign(request, {
+        sampling: 'fixed_batch',
+        dataset_size: datasetSize,
+        batch_size: Math.max(1, Math.round(datasetSize * random.logUniform(1e-4, 1))),
+      });
       request.group_size = Math.min(request.group_size, datasetSize);
     }
     if (random.chance(0.7)) request.steps = random.value(() => random.integer(1, 500), [1, 1e4, 2 ** 53]);
     else request.epochs = random.value(() => random.logUniform(0.1, 5), [1e-300, 1e6]);
     if (random.chance(0.3)) request.relation = random.pick(['add_remove', 'substitute']);
-    if (random.chance(0.75)) request.noise_multiplier = random.value(() => random.logUniform(0.5, 20), [1e-3, 1e4, 1e300]);
+    if (random.chance(0.75))
+      request.noise_multiplier = random.value(() => random.logUniform(0.5, 20), [1e-3, 1e4, 1e300]);
     else request.target = { epsilon: random.value(() => random.logUniform(0.5, 20), [1e-6, 1e3]) };
     return request;
   },
   rdp: (random) => ({ op: 'rdp', items: rdpItems(random), orders: random.chance(0.5) ? undefined : rdpOrders(random) }),
   databases: (random, { numeric }) => {
-    const method = numeric ? random.pick(['pld', 'basic', 'advanced', 'optimal', 'zcdp']) : random.pick(['basic', 'advanced', 'optimal', 'zcdp']);
+    const method = numeric
+      ? random.pick(['pld', 'basic', 'advanced', 'optimal', 'zcdp'])
+      : random.pick(['basic', 'advanced', 'optimal', 'zcdp']);
     // Numeric requests are PLD ones and the uninformative adversary's (the page's numeric lane).
     const uninformative = numeric && (method !== 'pld' || random.chance(0.3));
     const classes = random.value(() => random.integer(1, 4), [1, 20, 1000]);
     // What each method composes: Gaussians need 'zcdp' or 'pld', zCDP guarantees 'zcdp', δ > 0 not 'zcdp'.
     const mechanisms = method === 'zcdp' || method === 'pld' ? [laplace, gaussian] : [laplace];
     const guarantees = { zcdp: ['pure', 'zcdp'], pld: ['pure', 'approx'] }[method] ?? ['pure', 'approx'];
-    const release = () => (random.chance(0.3)
-      ? { mechanism: random.pick(mechanisms)(random) }
-      : { guarantee: guarantee(random, guarantees) });
+    const release = () =>
+      random.chance(0.3)
+        ? { mechanism: random.pick(mechanisms)(random) }
+        : { guarantee: guarantee(random, guarantees) };
     const shared = release();
     const cap = method === 'pld' || uninformative ? 1e3 : 1e6;
     const databases = Array.from({ length: classes }, () => ({
@@ -222,30 +320,47 @@ export const opTable = {
     }));
     const request = { op: 'databases', method, databases };
     if (method === 'advanced') request.variant = random.pick([undefined, 'kairouz', 'dwork_rothblum_vadhan']);
-    if (method !== 'basic' && (method !== 'zcdp' || uninformative || random.chance(0.5))) request.delta = random.delta();
+    if (method !== 'basic' && (method !== 'zcdp' || uninformative || random.chance(0.5)))
+      request.delta = random.delta();
     if (uninformative) request.adversary = 'uninformative';
     else {
-      request.constraint = random.pick([undefined, { type: 'none' }, { type: 'at_most', m: random.count() }, { type: 'exactly_one' }, { type: 'families', families: families(random, classes) }]);
+      request.constraint = random.pick([
+        undefined,
+        { type: 'none' },
+        { type: 'at_most', m: random.count() },
+        { type: 'exactly_one' },
+        { type: 'families', families: families(random, classes) },
+      ]);
       request.neighbours = random.pick([undefined, 'unbounded', 'bounded']);
       request.adversary = random.pick([undefined, 'worst_case']);
     }
     return request;
   },
   groupwise_simulate: (random) => ({
-    op: 'groupwise_simulate', ...groupwiseNoise(random), count: groupCount(random, 0),
+    op: 'groupwise_simulate',
+    ...groupwiseNoise(random),
+    count: groupCount(random, 0),
     samples: random.value(() => random.integer(2, 20000), [2, 1e6, 1e7]),
     seed: random.chance(0.5) ? undefined : random.value(() => random.integer(0, 1e6), [0, 2 ** 53]),
     bins: random.chance(0.5) ? undefined : random.value(() => random.integer(1, 200), [1, 10000]),
-    range: random.chance(0.8) ? undefined : [random.value(() => -random.logUniform(1, 1e4), [-1e300]), random.value(() => random.logUniform(1, 1e4), [1e300])],
+    range: random.chance(0.8)
+      ? undefined
+      : [
+          random.value(() => -random.logUniform(1, 1e4), [-1e300]),
+          random.value(() => random.logUniform(1, 1e4), [1e300]),
+        ],
   }),
   groupwise_privacy: (random) => ({
-    op: 'groupwise_privacy', ...groupwiseNoise(random),
+    op: 'groupwise_privacy',
+    ...groupwiseNoise(random),
     counts: Array.from({ length: random.value(() => random.integer(1, 3), [20]) }, () => groupCount(random, 0)),
     delta: random.chance(0.5) ? undefined : random.delta(),
     orders: random.chance(0.5) ? undefined : groupwiseOrders(random),
   }),
   groupwise_plan: (random) => ({
-    op: 'groupwise_plan', relative_error: random.value(() => random.logUniform(0.01, 1), [5e-324, 1e-9, 1]), count: groupCount(random, 1),
+    op: 'groupwise_plan',
+    relative_error: random.value(() => random.logUniform(0.01, 1), [5e-324, 1e-9, 1]),
+    count: groupCount(random, 1),
     delta: random.chance(0.5) ? undefined : random.delta(),
     orders: random.chance(0.5) ? undefined : groupwiseOrders(random),
   }),
@@ -256,7 +371,27 @@ export const numericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'gr
 /** Ops with closed-form and numeric methods: their generator draws numeric ones when told `numeric`. */
 export const mixedOps = new Set(['compose', 'calibrate', 'databases']);
 
-const weirdValues = [null, true, false, '', 'x', '\ud800', 'pure', -1, 0, -0, 1.5, 1e308, -1e308, 5e-324, 2 ** 53 + 2, [], [1], {}, { type: 'pure' }];
+const weirdValues = [
+  null,
+  true,
+  false,
+  '',
+  'x',
+  '\ud800',
+  'pure',
+  -1,
+  0,
+  -0,
+  1.5,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 53 + 2,
+  [],
+  [1],
+  {},
+  { type: 'pure' },
+];
 
 // The dotted paths of every value in `value` (objects and arrays included).
 function leafPaths(value, prefix = [], paths = []) {

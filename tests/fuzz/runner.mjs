@@ -24,22 +24,52 @@ const maxExamples = 20;
 
 function emptyStats() {
   return {
-    requests: 0, ok: 0, errors: 0, cancelled: 0, throws: 0, nonFinite: 0, badField: 0, badMessage: 0, malformed: 0, hangs: 0, slow: 0,
-    slowest: { ms: 0, request: null }, examples: [], ops: [], skippedOps: [], violationsBy: {},
+    requests: 0,
+    ok: 0,
+    errors: 0,
+    cancelled: 0,
+    throws: 0,
+    nonFinite: 0,
+    badField: 0,
+    badMessage: 0,
+    malformed: 0,
+    hangs: 0,
+    slow: 0,
+    slowest: { ms: 0, request: null },
+    examples: [],
+    ops: [],
+    skippedOps: [],
+    violationsBy: {},
   };
 }
 
 // "compose/pld", "group", ...: where violations come from.
-const family = (request) => (['compose', 'calibrate', 'databases'].includes(request?.op) ? `${request.op}/${request.method}` : String(request?.op ?? 'non-object'));
+const family = (request) =>
+  ['compose', 'calibrate', 'databases'].includes(request?.op)
+    ? `${request.op}/${request.method}`
+    : String(request?.op ?? 'non-object');
 
 function record(stats, kind, detail, request) {
   stats[kind] += 1;
   const where = family(request);
   stats.violationsBy[where] = (stats.violationsBy[where] ?? 0) + 1;
-  if (stats.examples.length < maxExamples) stats.examples.push({ kind, detail, request: JSON.stringify(request)?.slice(0, 600) });
+  if (stats.examples.length < maxExamples)
+    stats.examples.push({ kind, detail, request: JSON.stringify(request)?.slice(0, 600) });
 }
 
-const counters = ['requests', 'ok', 'errors', 'cancelled', 'throws', 'nonFinite', 'badField', 'badMessage', 'malformed', 'hangs', 'slow'];
+const counters = [
+  'requests',
+  'ok',
+  'errors',
+  'cancelled',
+  'throws',
+  'nonFinite',
+  'badField',
+  'badMessage',
+  'malformed',
+  'hangs',
+  'slow',
+];
 
 // The figures of two consecutive stretches of one campaign.
 function merge(first, second) {
@@ -49,7 +79,8 @@ function merge(first, second) {
   merged.examples = [...first.examples, ...second.examples].slice(0, maxExamples);
   merged.memoryStart = first.memoryStart ?? second.memoryStart;
   merged.violationsBy = { ...first.violationsBy };
-  for (const [where, n] of Object.entries(second.violationsBy)) merged.violationsBy[where] = (merged.violationsBy[where] ?? 0) + n;
+  for (const [where, n] of Object.entries(second.violationsBy))
+    merged.violationsBy[where] = (merged.violationsBy[where] ?? 0) + n;
   return merged;
 }
 
@@ -70,7 +101,12 @@ async function workerMain({ seed, requests, numericShare, budgetMs, slowMs, only
     const request = next();
     const closedForm = !isNumeric(request);
     if (i < startIndex || skipped.has(i)) continue;
-    parentPort.postMessage({ type: 'start', index: i, family: family(request), request: JSON.stringify(request)?.slice(0, 600) });
+    parentPort.postMessage({
+      type: 'start',
+      index: i,
+      family: family(request),
+      request: JSON.stringify(request)?.slice(0, 600),
+    });
     const start = performance.now();
     // Long numeric work must report progress (the page runs it in a worker with a cancel button):
     // each report is a heartbeat for the watchdog, and work past `budgetMs` is cancelled.
@@ -90,7 +126,9 @@ async function workerMain({ seed, requests, numericShare, budgetMs, slowMs, only
       if (closedForm && ms > slowMs) record(stats, 'slow', `${ms.toFixed(0)} ms in the closed-form lane`, request);
       if (ms > stats.slowest.ms) stats.slowest = { ms, request: JSON.stringify(request)?.slice(0, 600) };
     }
-    if (response?.ok) stats.ok += 1; else if (response?.error?.code === 'cancelled') stats.cancelled += 1; else stats.errors += 1;
+    if (response?.ok) stats.ok += 1;
+    else if (response?.error?.code === 'cancelled') stats.cancelled += 1;
+    else stats.errors += 1;
     for (const { kind, detail } of checkResponse(request, response)) record(stats, kind, detail, request);
     if ((i + 1) % 1000 === 0) parentPort.postMessage({ type: 'progress', stats, nextIndex: i + 1 });
   }
@@ -103,13 +141,25 @@ async function workerMain({ seed, requests, numericShare, budgetMs, slowMs, only
  * request that hangs is counted (with an example), its worker is terminated, and the campaign goes
  * on in a fresh worker without it.
  */
-export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, budgetMs = 3000, slowMs = 1000, numericShare = 0.02, ops: only, progressEvery = 0, onProgress } = {}) {
+export function runFuzz({
+  seed = 1,
+  requests = 1000,
+  capMs = 20000,
+  budgetMs = 3000,
+  slowMs = 1000,
+  numericShare = 0.02,
+  ops: only,
+  progressEvery = 0,
+  onProgress,
+} = {}) {
   return new Promise((resolve, reject) => {
     let done = emptyStats(); // figures of the workers that ended (terminated after a hang)
     const skip = [];
     let reported = 0;
     const startWorker = (startIndex) => {
-      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { seed, requests, numericShare, budgetMs, slowMs, only, startIndex, skip } });
+      const worker = new Worker(fileURLToPath(import.meta.url), {
+        workerData: { seed, requests, numericShare, budgetMs, slowMs, only, startIndex, skip },
+      });
       let current = null;
       let latest = { stats: emptyStats(), nextIndex: startIndex };
       const watchdog = setInterval(() => {
@@ -119,7 +169,13 @@ export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, budgetMs = 3
         const hang = emptyStats();
         hang.hangs = 1;
         hang.violationsBy = { [current.family]: 1 };
-        hang.examples = [{ kind: 'hangs', detail: `no answer or progress for ${capMs} ms (request ${current.index})`, request: current.request }];
+        hang.examples = [
+          {
+            kind: 'hangs',
+            detail: `no answer or progress for ${capMs} ms (request ${current.index})`,
+            request: current.request,
+          },
+        ];
         done = merge(merge(done, latest.stats), hang);
         skip.push(current.index);
         startWorker(latest.nextIndex);
@@ -130,14 +186,20 @@ export function runFuzz({ seed = 1, requests = 1000, capMs = 20000, budgetMs = 3
         else if (message.type === 'progress') {
           latest = message;
           const total = merge(done, message.stats);
-          if (progressEvery && total.requests - reported >= progressEvery) { reported = total.requests; onProgress?.(total); }
+          if (progressEvery && total.requests - reported >= progressEvery) {
+            reported = total.requests;
+            onProgress?.(total);
+          }
         } else if (message.type === 'done') {
           clearInterval(watchdog);
           worker.terminate();
           resolve(merge(done, message.stats));
         }
       });
-      worker.on('error', (error) => { clearInterval(watchdog); reject(error); });
+      worker.on('error', (error) => {
+        clearInterval(watchdog);
+        reject(error);
+      });
     };
     startWorker(0);
   });

@@ -14,25 +14,45 @@ function assertMeetsWithinOnePercent(epsilon, target, label) {
 
 const laplace = { type: 'laplace', sensitivity: 2 };
 const gaussian = { type: 'gaussian', sensitivity: 2 };
-const dpsgd = (rate, clipNorm) => ({ type: 'poisson_subsampled', rate, mechanism: { type: 'gaussian', sensitivity: clipNorm } });
+const dpsgd = (rate, clipNorm) => ({
+  type: 'poisson_subsampled',
+  rate,
+  mechanism: { type: 'gaussian', sensitivity: clipNorm },
+});
 
 test('Laplace scale: basic, optimal and pld answers compose back under the target', () => {
   const target = { epsilon: 1, delta: 1e-5 };
   for (const count of [1, 10, 100]) {
-    const basic = okResult(calc.compute({ op: 'calibrate', mechanism: laplace, unknown: 'scale', count, method: 'basic', target }));
+    const basic = okResult(
+      calc.compute({ op: 'calibrate', mechanism: laplace, unknown: 'scale', count, method: 'basic', target }),
+    );
     const mechanism = { ...laplace, scale: basic.scale };
     const backBasic = okResult(calc.compute({ op: 'compose', method: 'basic', items: [{ mechanism, count }] }));
     assertMeetsWithinOnePercent(backBasic.guarantee.epsilon, 1, `basic ${count}`);
 
-    const optimal = okResult(calc.compute({ op: 'calibrate', mechanism: laplace, unknown: 'scale', count, method: 'optimal', target }));
-    const backOptimal = okResult(calc.compute({ op: 'compose', method: 'optimal', delta: target.delta,
-      items: [{ mechanism: { ...laplace, scale: optimal.scale }, count }] }));
+    const optimal = okResult(
+      calc.compute({ op: 'calibrate', mechanism: laplace, unknown: 'scale', count, method: 'optimal', target }),
+    );
+    const backOptimal = okResult(
+      calc.compute({
+        op: 'compose',
+        method: 'optimal',
+        delta: target.delta,
+        items: [{ mechanism: { ...laplace, scale: optimal.scale }, count }],
+      }),
+    );
     assertMeetsWithinOnePercent(backOptimal.guarantee.epsilon, 1, `optimal ${count}`);
     assert.equal(backOptimal.guarantee.epsilon, optimal.guarantee.epsilon);
 
     const pld = okResult(calc.compute({ op: 'calibrate', mechanism: laplace, unknown: 'scale', count, target }));
-    const backPld = okResult(calc.compute({ op: 'compose', method: 'pld', delta: target.delta,
-      items: [{ mechanism: { ...laplace, scale: pld.scale }, count }] }));
+    const backPld = okResult(
+      calc.compute({
+        op: 'compose',
+        method: 'pld',
+        delta: target.delta,
+        items: [{ mechanism: { ...laplace, scale: pld.scale }, count }],
+      }),
+    );
     assertMeetsWithinOnePercent(backPld.guarantee.epsilon, 1, `pld ${count}`);
     assert.equal(backPld.guarantee.epsilon, pld.guarantee.epsilon);
     // The PLD knows the Laplace mechanism, optimal composition only its pure ε: less noise, up to
@@ -43,7 +63,15 @@ test('Laplace scale: basic, optimal and pld answers compose back under the targe
 });
 
 test('Laplace pure ε: b = count·Δ/ε (Dwork & Roth 2014, Thm 3.16)', () => {
-  const result = okResult(calc.compute({ op: 'calibrate', mechanism: laplace, unknown: 'scale', count: 10, target: { epsilon: 0.5, delta: 0 } }));
+  const result = okResult(
+    calc.compute({
+      op: 'calibrate',
+      mechanism: laplace,
+      unknown: 'scale',
+      count: 10,
+      target: { epsilon: 0.5, delta: 0 },
+    }),
+  );
   assert.equal(result.scale, 40);
   assert.deepEqual(result.guarantee, { type: 'approx', epsilon: 0.5, delta: 0 });
   assert.equal(result.method, 'Basic composition');
@@ -51,15 +79,27 @@ test('Laplace pure ε: b = count·Δ/ε (Dwork & Roth 2014, Thm 3.16)', () => {
 
 test('Gaussian σ: analytic (default) against mpmath, composed back exactly with op group', () => {
   // σ* from Balle & Wang 2018, Thm 8 solved in mpmath at 50 digits (tests/core/calibration_noise_test.cpp).
-  for (const [epsilon, delta, count, sensitivity, exact] of [[1, 1e-5, 1, 1, 3.7306316348159418],
-    [0.5, 1e-6, 100, 1, 80.576184807250443], [8, 1e-10, 1000, 2, 52.746110187780425]]) {
-    const result = okResult(calc.compute({ op: 'calibrate', mechanism: { type: 'gaussian', sensitivity }, unknown: 'sigma', count,
-      target: { epsilon, delta } }));
+  for (const [epsilon, delta, count, sensitivity, exact] of [
+    [1, 1e-5, 1, 1, 3.7306316348159418],
+    [0.5, 1e-6, 100, 1, 80.57618480725044],
+    [8, 1e-10, 1000, 2, 52.746110187780424],
+  ]) {
+    const result = okResult(
+      calc.compute({
+        op: 'calibrate',
+        mechanism: { type: 'gaussian', sensitivity },
+        unknown: 'sigma',
+        count,
+        target: { epsilon, delta },
+      }),
+    );
     assertClose(result.sigma, exact, 1e-8, `σ for ε=${epsilon}`);
     assert.ok(result.sigma >= exact * (1 - 1e-13));
     assert.equal(result.citation, 'Balle & Wang 2018, Thm 8');
     // op 'group' reports the k-fold composition of the same Gaussian (a Gaussian with σ/√k).
-    const back = okResult(calc.compute({ op: 'group', k: count, delta, mechanism: { type: 'gaussian', sigma: result.sigma, sensitivity } }));
+    const back = okResult(
+      calc.compute({ op: 'group', k: count, delta, mechanism: { type: 'gaussian', sigma: result.sigma, sensitivity } }),
+    );
     assertMeetsWithinOnePercent(back.composition.guarantee.epsilon, epsilon, `group k=${count}`);
     assert.ok(result.bracket.low < result.sigma && result.bracket.high === result.sigma);
   }
@@ -67,13 +107,29 @@ test('Gaussian σ: analytic (default) against mpmath, composed back exactly with
 
 test('Gaussian σ: zcdp and pld compose back under the target', () => {
   const target = { epsilon: 1, delta: 1e-6 };
-  const zcdp = okResult(calc.compute({ op: 'calibrate', mechanism: gaussian, unknown: 'sigma', count: 50, method: 'zcdp', target }));
-  const backZcdp = okResult(calc.compute({ op: 'compose', method: 'zcdp', delta: target.delta,
-    items: [{ mechanism: { ...gaussian, sigma: zcdp.sigma }, count: 50 }] }));
+  const zcdp = okResult(
+    calc.compute({ op: 'calibrate', mechanism: gaussian, unknown: 'sigma', count: 50, method: 'zcdp', target }),
+  );
+  const backZcdp = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'zcdp',
+      delta: target.delta,
+      items: [{ mechanism: { ...gaussian, sigma: zcdp.sigma }, count: 50 }],
+    }),
+  );
   assertMeetsWithinOnePercent(backZcdp.approx.epsilon, 1, 'zcdp');
-  const pld = okResult(calc.compute({ op: 'calibrate', mechanism: gaussian, unknown: 'sigma', count: 50, method: 'pld', target }));
-  const backPld = okResult(calc.compute({ op: 'compose', method: 'pld', delta: target.delta,
-    items: [{ mechanism: { ...gaussian, sigma: pld.sigma }, count: 50 }] }));
+  const pld = okResult(
+    calc.compute({ op: 'calibrate', mechanism: gaussian, unknown: 'sigma', count: 50, method: 'pld', target }),
+  );
+  const backPld = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: target.delta,
+      items: [{ mechanism: { ...gaussian, sigma: pld.sigma }, count: 50 }],
+    }),
+  );
   assertMeetsWithinOnePercent(backPld.guarantee.epsilon, 1, 'pld');
   assert.ok(pld.sigma < zcdp.sigma);
 });
@@ -81,15 +137,39 @@ test('Gaussian σ: zcdp and pld compose back under the target', () => {
 test('DP-SGD noise multiplier against dp_accounting, composed back with σ = noise multiplier × clip norm', () => {
   // dp_accounting b5b0286 (0.6.0) calibrate_dp_mechanism, PLDAccountant(value_discretization_interval=1e-4),
   // SelfComposed(PoissonSampled(q, Gaussian(z)), T), ExplicitBracketInterval(0.3, 10), tol 1e-6.
-  for (const [rate, steps, epsilon, delta, reference] of [[0.01, 1000, 1, 1e-5, 1.4146308374757288],
-    [0.01, 10000, 8, 1e-5, 0.8825307316256692]]) {
+  for (const [rate, steps, epsilon, delta, reference] of [
+    [0.01, 1000, 1, 1e-5, 1.4146308374757288],
+    [0.01, 10000, 8, 1e-5, 0.8825307316256692],
+  ]) {
     const clipNorm = 0.5;
-    const result = okResult(calc.compute({ op: 'calibrate', mechanism: dpsgd(rate, clipNorm), unknown: 'noise_multiplier',
-      count: steps, target: { epsilon, delta } }));
+    const result = okResult(
+      calc.compute({
+        op: 'calibrate',
+        mechanism: dpsgd(rate, clipNorm),
+        unknown: 'noise_multiplier',
+        count: steps,
+        target: { epsilon, delta },
+      }),
+    );
     assertClose(result.noise_multiplier, reference, 2e-3, `T=${steps}`);
     assert.equal(result.sigma, result.noise_multiplier * clipNorm);
-    const back = okResult(calc.compute({ op: 'compose', method: 'pld', delta, items: [{ count: steps,
-      mechanism: { type: 'poisson_subsampled', rate, mechanism: { type: 'gaussian', sigma: result.noise_multiplier * clipNorm, sensitivity: clipNorm } } }] }));
+    const back = okResult(
+      calc.compute({
+        op: 'compose',
+        method: 'pld',
+        delta,
+        items: [
+          {
+            count: steps,
+            mechanism: {
+              type: 'poisson_subsampled',
+              rate,
+              mechanism: { type: 'gaussian', sigma: result.noise_multiplier * clipNorm, sensitivity: clipNorm },
+            },
+          },
+        ],
+      }),
+    );
     assertMeetsWithinOnePercent(back.guarantee.epsilon, epsilon, `T=${steps}`);
     assert.equal(back.guarantee.epsilon, result.guarantee.epsilon);
     assert.equal(result.tolerance, 1e-3);
@@ -97,8 +177,13 @@ test('DP-SGD noise multiplier against dp_accounting, composed back with σ = noi
 });
 
 test('the noise multiplier does not depend on the clip norm; σ scales with it', () => {
-  const request = (clipNorm) => ({ op: 'calibrate', mechanism: dpsgd(0.01, clipNorm), unknown: 'noise_multiplier', count: 100,
-    target: { epsilon: 1, delta: 1e-5 } });
+  const request = (clipNorm) => ({
+    op: 'calibrate',
+    mechanism: dpsgd(0.01, clipNorm),
+    unknown: 'noise_multiplier',
+    count: 100,
+    target: { epsilon: 1, delta: 1e-5 },
+  });
   const one = okResult(calc.compute(request(1)));
   const four = okResult(calc.compute(request(4)));
   assertClose(four.noise_multiplier, one.noise_multiplier, 1e-12, 'noise multiplier');
@@ -106,9 +191,21 @@ test('the noise multiplier does not depend on the clip norm; σ scales with it',
 });
 
 test('progress rises during a PLD calibration, and returning false cancels it', () => {
-  const request = { op: 'calibrate', mechanism: dpsgd(0.01, 1), unknown: 'noise_multiplier', count: 1000, target: { epsilon: 1, delta: 1e-5 } };
+  const request = {
+    op: 'calibrate',
+    mechanism: dpsgd(0.01, 1),
+    unknown: 'noise_multiplier',
+    count: 1000,
+    target: { epsilon: 1, delta: 1e-5 },
+  };
   const fractions = [];
-  okResult(calc.compute(request, { onProgress: (fraction) => { fractions.push(fraction); } }));
+  okResult(
+    calc.compute(request, {
+      onProgress: (fraction) => {
+        fractions.push(fraction);
+      },
+    }),
+  );
   assert.ok(fractions.length > 3);
   assert.ok(fractions.every((value, i) => value >= 0 && value < 1 && (i === 0 || value >= fractions[i - 1])));
   const cancelled = calc.compute(request, { onProgress: (fraction) => fraction < 0.2 });
@@ -116,7 +213,12 @@ test('progress rises during a PLD calibration, and returning false cancels it', 
 });
 
 test('errors name the exact field', () => {
-  const base = { op: 'calibrate', mechanism: { type: 'gaussian' }, unknown: 'sigma', target: { epsilon: 1, delta: 1e-5 } };
+  const base = {
+    op: 'calibrate',
+    mechanism: { type: 'gaussian' },
+    unknown: 'sigma',
+    target: { epsilon: 1, delta: 1e-5 },
+  };
   assertError(calc.compute({ ...base, mechanism: undefined }), 'mechanism');
   assertError(calc.compute({ ...base, mechanism: { type: 'gaussian', sigma: 1 } }), 'mechanism.sigma');
   assertError(calc.compute({ ...base, unknown: 'scale' }), 'unknown');
@@ -127,14 +229,40 @@ test('errors name the exact field', () => {
   assertError(calc.compute({ ...base, target: { epsilon: 1, delta: 0 } }), 'target.delta');
   assertError(calc.compute({ ...base, target: { epsilon: Number.NaN, delta: 1e-5 } }), 'target.epsilon');
   // A pure target: Laplace noise meets it under basic composition only.
-  assertError(calc.compute({ ...base, mechanism: { type: 'laplace' }, unknown: 'scale', method: 'pld', target: { epsilon: 1, delta: 0 } }),
-    'method', 'unsupported');
+  assertError(
+    calc.compute({
+      ...base,
+      mechanism: { type: 'laplace' },
+      unknown: 'scale',
+      method: 'pld',
+      target: { epsilon: 1, delta: 0 },
+    }),
+    'method',
+    'unsupported',
+  );
   assertError(calc.compute({ ...base, mechanism: dpsgd(0, 1), unknown: 'noise_multiplier' }), 'mechanism.rate');
-  assertError(calc.compute({ ...base, mechanism: dpsgd(0.1, -1), unknown: 'noise_multiplier' }), 'mechanism.mechanism.sensitivity');
-  assertError(calc.compute({ ...base, mechanism: dpsgd(0.1, 1), unknown: 'noise_multiplier', target: { epsilon: 1, delta: 1e-300 }, count: 1000 }),
-    'target.delta');
+  assertError(
+    calc.compute({ ...base, mechanism: dpsgd(0.1, -1), unknown: 'noise_multiplier' }),
+    'mechanism.mechanism.sensitivity',
+  );
+  assertError(
+    calc.compute({
+      ...base,
+      mechanism: dpsgd(0.1, 1),
+      unknown: 'noise_multiplier',
+      target: { epsilon: 1, delta: 1e-300 },
+      count: 1000,
+    }),
+    'target.delta',
+  );
   // No noise in [1e-100, 1e100] × Δ: the message says which limit and what to change.
-  const unreachable = calc.compute({ ...base, mechanism: { type: 'laplace' }, unknown: 'scale', count: 1e6, target: { epsilon: 1e-300, delta: 0 } });
+  const unreachable = calc.compute({
+    ...base,
+    mechanism: { type: 'laplace' },
+    unknown: 'scale',
+    count: 1e6,
+    target: { epsilon: 1e-300, delta: 0 },
+  });
   assertError(unreachable, 'target.epsilon');
   assert.match(unreachable.error.message, /largest noise searched \(1e\+100 × the sensitivity\)/);
 });

@@ -12,7 +12,10 @@ test('numeric methods and long-running ops go to the numeric lane', () => {
   const numeric = [
     { op: 'compose', method: 'pld', items: [] },
     { op: 'profile', items: [], epsilons: [1] },
-    { op: 'dpsgd' }, { op: 'groupwise_simulate' }, { op: 'groupwise_privacy' }, { op: 'calibrate' },
+    { op: 'dpsgd' },
+    { op: 'groupwise_simulate' },
+    { op: 'groupwise_privacy' },
+    { op: 'calibrate' },
     { op: 'databases', method: 'pld' },
     { op: 'databases', adversary: 'uninformative' },
   ];
@@ -28,7 +31,9 @@ test('closed forms, including RDP accounting, stay in the fast lane', () => {
     { op: 'convert' },
     { op: 'databases', method: 'basic' },
     { op: 'databases', adversary: 'informed' },
-    null, undefined, 'compose',
+    null,
+    undefined,
+    'compose',
   ];
   for (const request of fast) assert.equal(isNumeric(request), false, JSON.stringify(request));
 });

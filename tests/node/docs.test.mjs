@@ -12,10 +12,31 @@ test('every documented example shows the result the build gives (npm run docs re
 
 test('an example is recognised, rewritten in place and reported when its result changed', () => {
   const calc = { compute: (request) => ({ ok: true, result: { k: request.k } }) };
-  const text = ['```js', 'calc.compute({"op": "group", "k": 2})', '// → {', '//   "ok": false', '//   }', '```', 'after'].join('\n');
+  const text = [
+    '```js',
+    'calc.compute({"op": "group", "k": 2})',
+    '// → {',
+    '//   "ok": false',
+    '//   }',
+    '```',
+    'after',
+  ].join('\n');
   const { text: fresh, stale } = regenerate(text, calc, 'doc.md');
   assert.deepEqual(stale, ['doc.md:2: {"op": "group", "k": 2}']);
-  assert.equal(fresh, ['```js', 'calc.compute({"op": "group", "k": 2})', '// → {', '//     "ok": true,', '//     "result": {',
-    '//       "k": 2', '//     }', '//   }', '```', 'after'].join('\n'));
+  assert.equal(
+    fresh,
+    [
+      '```js',
+      'calc.compute({"op": "group", "k": 2})',
+      '// → {',
+      '//     "ok": true,',
+      '//     "result": {',
+      '//       "k": 2',
+      '//     }',
+      '//   }',
+      '```',
+      'after',
+    ].join('\n'),
+  );
   assert.deepEqual(regenerate(fresh, calc, 'doc.md').stale, []);
 });

@@ -10,11 +10,15 @@ import { assertClose, assertError, loadCalculator, okResult } from './helpers.mj
 
 const calc = await loadCalculator();
 const mnist = { op: 'dpsgd', sampling: 'fixed_batch', dataset_size: 60000, batch_size: 256, delta: 1e-5 };
-const subsampledGaussian = (sigma, rate) => ({ type: 'poisson_subsampled', rate, mechanism: { type: 'gaussian', sigma } });
+const subsampledGaussian = (sigma, rate) => ({
+  type: 'poisson_subsampled',
+  rate,
+  mechanism: { type: 'gaussian', sigma },
+});
 
 test('dpsgd forward: k = 5, σ = 2, T = 16384 against dp_accounting, with every method', () => {
   const result = okResult(calc.compute({ ...mnist, group_size: 5, noise_multiplier: 2, steps: 16384 }));
-  const reference = 6.866560552;  // dp_accounting mixture PLD
+  const reference = 6.866560552; // dp_accounting mixture PLD
   assert.equal(result.guarantee.type, 'approx');
   assert.equal(result.guarantee.delta, 1e-5);
   assert.ok(Math.abs(result.guarantee.epsilon - reference) <= 0.005 * reference + 5e-4, `${result.guarantee.epsilon}`);
@@ -37,21 +41,46 @@ test('dpsgd forward: k = 5, σ = 2, T = 16384 against dp_accounting, with every 
 });
 
 test('dpsgd: k = 1 with Poisson sampling equals the plain Poisson-subsampled Gaussian', () => {
-  const group = okResult(calc.compute({ op: 'dpsgd', sampling: 'poisson', sampling_rate: 0.01, group_size: 1, noise_multiplier: 1.1, steps: 1000, delta: 1e-5 }));
-  const plain = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: subsampledGaussian(1.1, 0.01), count: 1000 }] }));
+  const group = okResult(
+    calc.compute({
+      op: 'dpsgd',
+      sampling: 'poisson',
+      sampling_rate: 0.01,
+      group_size: 1,
+      noise_multiplier: 1.1,
+      steps: 1000,
+      delta: 1e-5,
+    }),
+  );
+  const plain = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: subsampledGaussian(1.1, 0.01), count: 1000 }],
+    }),
+  );
   assertClose(group.guarantee.epsilon, plain.guarantee.epsilon, 1e-6, 'k = 1');
-  assert.ok(Math.abs(group.guarantee.epsilon - 1.515370248221417) <= 0.005 * 1.515370248221417);  // public_values.json
+  assert.ok(Math.abs(group.guarantee.epsilon - 1.515370248221417) <= 0.005 * 1.515370248221417); // public_values.json
   assert.equal(group.methods.generic_group.epsilon, group.guarantee.epsilon);
 });
 
 test('dpsgd: epochs become steps, rounded up, and the result says so', () => {
   const result = okResult(calc.compute({ ...mnist, group_size: 2, noise_multiplier: 1.1, epochs: 60 }));
-  assert.equal(result.steps, 14063);  // 60 · 60000 / 256 = 14062.5
+  assert.equal(result.steps, 14063); // 60 · 60000 / 256 = 14062.5
   assert.match(result.steps_note, /rounded up/);
 });
 
 test('dpsgd: substitution returns the double mixture and a larger ε than add/remove', () => {
-  const base = { op: 'dpsgd', sampling: 'poisson', sampling_rate: 0.01, group_size: 2, noise_multiplier: 2, steps: 100, delta: 1e-5 };
+  const base = {
+    op: 'dpsgd',
+    sampling: 'poisson',
+    sampling_rate: 0.01,
+    group_size: 2,
+    noise_multiplier: 2,
+    steps: 100,
+    delta: 1e-5,
+  };
   const replaced = okResult(calc.compute({ ...base, relation: 'substitute' }));
   const added = okResult(calc.compute(base));
   assert.deepEqual(replaced.mixture.q_shifts, [0, -1, -2]);
@@ -62,24 +91,47 @@ test('dpsgd: substitution returns the double mixture and a larger ε than add/re
 test('dpsgd calibration: the smallest σ meeting the target, composed back within 1%', () => {
   const result = okResult(calc.compute({ ...mnist, group_size: 4, steps: 2000, target: { epsilon: 2 } }));
   assert.ok(result.guarantee.epsilon <= 2 && result.guarantee.epsilon >= 0.99 * 2, `${result.guarantee.epsilon}`);
-  const back = okResult(calc.compute({ ...mnist, group_size: 4, steps: 2000, noise_multiplier: result.noise_multiplier }));
+  const back = okResult(
+    calc.compute({ ...mnist, group_size: 4, steps: 2000, noise_multiplier: result.noise_multiplier }),
+  );
   assert.ok(back.guarantee.epsilon <= 2);
   assert.ok(result.rule_of_thumb.noise_multiplier > 0 && result.rule_of_thumb.epsilon > 0);
   assert.match(result.rule_of_thumb.note, /not a bound/);
 });
 
 test('rdp op and compose method rdp against dp_accounting', () => {
-  assertError(calc.compute({ op: 'rdp', orders: [2, 8, 3.7], items: [{ mechanism: subsampledGaussian(2, 0.01), count: 1 }] }), 'orders.2');
-  const result = okResult(calc.compute({ op: 'rdp', orders: [2, 3.7, 8], items: [{ mechanism: subsampledGaussian(2, 0.01), count: 1000 }] }));
+  assertError(
+    calc.compute({ op: 'rdp', orders: [2, 8, 3.7], items: [{ mechanism: subsampledGaussian(2, 0.01), count: 1 }] }),
+    'orders.2',
+  );
+  const result = okResult(
+    calc.compute({ op: 'rdp', orders: [2, 3.7, 8], items: [{ mechanism: subsampledGaussian(2, 0.01), count: 1000 }] }),
+  );
   assert.deepEqual(result.orders, [2, 3.7, 8]);
-  assertClose(result.epsilons[0], 1000 * 2.8402138324228282e-05, 1e-6, 'α = 2');
-  assertClose(result.epsilons[1], 1000 * 5.2820005706822024e-05, 1e-6, 'α = 3.7');
+  assertClose(result.epsilons[0], 1000 * 2.8402138324228282e-5, 1e-6, 'α = 2');
+  assertClose(result.epsilons[1], 1000 * 5.2820005706822024e-5, 1e-6, 'α = 3.7');
   assertClose(result.epsilons[2], 1000 * 0.00011575614792991869, 1e-6, 'α = 8');
-  const gaussian = okResult(calc.compute({ op: 'rdp', orders: [2, 10], items: [{ mechanism: { type: 'gaussian', sigma: 2, sensitivity: 1 }, count: 3 }] }));
-  assertClose(gaussian.epsilons[1], 3 * 10 / 8, 1e-12, 'Gaussian: α/(2σ²)');
-  assert.ok(okResult(calc.compute({ op: 'rdp', items: [{ mechanism: subsampledGaussian(2, 0.01), count: 1 }] })).orders.length > 100);
+  const gaussian = okResult(
+    calc.compute({
+      op: 'rdp',
+      orders: [2, 10],
+      items: [{ mechanism: { type: 'gaussian', sigma: 2, sensitivity: 1 }, count: 3 }],
+    }),
+  );
+  assertClose(gaussian.epsilons[1], (3 * 10) / 8, 1e-12, 'Gaussian: α/(2σ²)');
+  assert.ok(
+    okResult(calc.compute({ op: 'rdp', items: [{ mechanism: subsampledGaussian(2, 0.01), count: 1 }] })).orders.length >
+      100,
+  );
   // dp_accounting RdpAccountant, q = 256/60000, σ = 1, T = 16384, δ = 1e-5: ε 3.344160967277809 at order 6.7.
-  const composed = okResult(calc.compute({ op: 'compose', method: 'rdp', delta: 1e-5, items: [{ mechanism: subsampledGaussian(1, 256 / 60000), count: 16384 }] }));
+  const composed = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'rdp',
+      delta: 1e-5,
+      items: [{ mechanism: subsampledGaussian(1, 256 / 60000), count: 16384 }],
+    }),
+  );
   assertClose(composed.guarantee.epsilon, 3.344160967277809, 1e-6, 'compose rdp');
   assert.equal(composed.order, 6.7);
 });
@@ -101,8 +153,30 @@ test('dpsgd and rdp errors name the field', () => {
   const poisson = { op: 'dpsgd', sampling: 'poisson', group_size: 2, noise_multiplier: 1, steps: 10, delta: 1e-5 };
   assertError(calc.compute({ ...poisson, sampling_rate: 0 }), 'sampling_rate');
   assertError(calc.compute({ ...poisson, sampling_rate: 1.5 }), 'sampling_rate');
-  assertError(calc.compute({ ...poisson, sampling_rate: 0.5, group_size: 50, noise_multiplier: undefined, steps: 1e4, delta: 1e-5, target: { epsilon: 1e-4 } }), 'target.epsilon', 'numeric');
-  assertError(calc.compute({ op: 'rdp', items: [{ mechanism: { type: 'laplace', scale: 1 }, count: 1 }] }), 'items.0.mechanism.type', 'unsupported');
-  assertError(calc.compute({ op: 'rdp', orders: [0.5], items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 1 }] }), 'orders.0');
-  assertError(calc.compute({ op: 'compose', method: 'rdp', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 1 }] }), 'delta');
+  assertError(
+    calc.compute({
+      ...poisson,
+      sampling_rate: 0.5,
+      group_size: 50,
+      noise_multiplier: undefined,
+      steps: 1e4,
+      delta: 1e-5,
+      target: { epsilon: 1e-4 },
+    }),
+    'target.epsilon',
+    'numeric',
+  );
+  assertError(
+    calc.compute({ op: 'rdp', items: [{ mechanism: { type: 'laplace', scale: 1 }, count: 1 }] }),
+    'items.0.mechanism.type',
+    'unsupported',
+  );
+  assertError(
+    calc.compute({ op: 'rdp', orders: [0.5], items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 1 }] }),
+    'orders.0',
+  );
+  assertError(
+    calc.compute({ op: 'compose', method: 'rdp', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 1 }] }),
+    'delta',
+  );
 });

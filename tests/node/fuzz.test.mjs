@@ -10,7 +10,9 @@ import assert from 'node:assert/strict';
 import { runFuzz } from '../fuzz/runner.mjs';
 
 function assertClean(stats) {
-  const report = stats.examples.map((example) => `${example.kind}: ${example.detail}\n    ${example.request}`).join('\n');
+  const report = stats.examples
+    .map((example) => `${example.kind}: ${example.detail}\n    ${example.request}`)
+    .join('\n');
   for (const kind of ['throws', 'nonFinite', 'badField', 'badMessage', 'malformed', 'hangs']) {
     assert.equal(stats[kind], 0, `${kind}:\n${report}`);
   }
@@ -19,7 +21,10 @@ function assertClean(stats) {
 test('fuzz: 20,000 closed-form requests (seed 20261123)', async () => {
   const stats = await runFuzz({ seed: 20261123, requests: 20000, numericShare: 0, capMs: 20000 });
   assert.equal(stats.requests, 20000);
-  assert.ok(stats.ok > 5000 && stats.errors > 5000, `both answers and errors are exercised: ${stats.ok} ok, ${stats.errors} errors`);
+  assert.ok(
+    stats.ok > 5000 && stats.errors > 5000,
+    `both answers and errors are exercised: ${stats.ok} ok, ${stats.errors} errors`,
+  );
   assertClean(stats);
 });
 
@@ -29,6 +34,9 @@ test('fuzz: 20,000 closed-form requests (seed 20261123)', async () => {
 test('fuzz: 150 numeric requests (PLD compose, profile, calibrate, dpsgd, databases, groupwise), cancelled after 3 s of work', async () => {
   const stats = await runFuzz({ seed: 20261124, requests: 150, numericShare: 1, capMs: 20000, budgetMs: 3000 });
   assert.equal(stats.requests, 150);
-  assert.ok(stats.ok > 30 && stats.errors > 30, `both answers and errors are exercised: ${stats.ok} ok, ${stats.errors} errors`);
+  assert.ok(
+    stats.ok > 30 && stats.errors > 30,
+    `both answers and errors are exercised: ${stats.ok} ok, ${stats.errors} errors`,
+  );
   assertClean(stats);
 });

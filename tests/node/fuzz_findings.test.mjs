@@ -9,27 +9,62 @@ const calc = await loadCalculator();
 
 // Seed 1 (closed-form lane): without `orders` the error named `orders`, a field not in the request.
 test('rdp: a σ too small for any order is an error on that σ', () => {
-  assertError(calc.compute({ op: 'rdp', items: [{ mechanism: { type: 'gaussian', sigma: 1e-300 }, count: 1 }] }),
-    'items.0.mechanism.sigma');
-  const nested = calc.compute({ op: 'compose', method: 'rdp', delta: 1e-5, items: [
-    { mechanism: { type: 'gaussian', sigma: 27.4, sensitivity: 5.3 }, count: 5420 },
-    { mechanism: { type: 'poisson_subsampled', rate: 1, mechanism: { type: 'gaussian', sigma: 1e-310 } }, count: 1e12 }] });
+  assertError(
+    calc.compute({ op: 'rdp', items: [{ mechanism: { type: 'gaussian', sigma: 1e-300 }, count: 1 }] }),
+    'items.0.mechanism.sigma',
+  );
+  const nested = calc.compute({
+    op: 'compose',
+    method: 'rdp',
+    delta: 1e-5,
+    items: [
+      { mechanism: { type: 'gaussian', sigma: 27.4, sensitivity: 5.3 }, count: 5420 },
+      {
+        mechanism: { type: 'poisson_subsampled', rate: 1, mechanism: { type: 'gaussian', sigma: 1e-310 } },
+        count: 1e12,
+      },
+    ],
+  });
   assertError(nested, 'items.1.mechanism.mechanism.sigma');
   assert.match(nested.error.message, /too small/);
 });
 
 // Seed 1 (closed-form lane): an overflowing result came back as a `numeric` error on field ''.
 test('databases: a result that would overflow names the class behind it', () => {
-  assertError(calc.compute({ op: 'databases', method: 'basic', databases: [
-    { guarantee: { type: 'pure', epsilon: 0.00056 }, count: 53 },
-    { guarantee: { type: 'approx', epsilon: 1.7976931348623157e308, delta: 1e-300 }, count: 1, queries: 5 }],
-  neighbours: 'bounded' }), 'databases.1.guarantee.epsilon');
-  assertError(calc.compute({ op: 'databases', method: 'zcdp', delta: 0.9999999999999999,
-    databases: [{ mechanism: { type: 'laplace', scale: 1e-300 }, count: 5329 }] }), 'databases.0.mechanism.scale');
-  assertError(calc.compute({ op: 'databases', method: 'zcdp', databases: [
-    { guarantee: { type: 'zcdp', rho: 1.7976931348623157e308 }, count: 643 },
-    { mechanism: { type: 'gaussian', sigma: 2.35 }, count: 1, queries: 2 }],
-  constraint: { type: 'families', families: [[1]] }, neighbours: 'bounded' }), 'databases.0.guarantee.rho');
+  assertError(
+    calc.compute({
+      op: 'databases',
+      method: 'basic',
+      databases: [
+        { guarantee: { type: 'pure', epsilon: 0.00056 }, count: 53 },
+        { guarantee: { type: 'approx', epsilon: 1.7976931348623157e308, delta: 1e-300 }, count: 1, queries: 5 },
+      ],
+      neighbours: 'bounded',
+    }),
+    'databases.1.guarantee.epsilon',
+  );
+  assertError(
+    calc.compute({
+      op: 'databases',
+      method: 'zcdp',
+      delta: 0.9999999999999999,
+      databases: [{ mechanism: { type: 'laplace', scale: 1e-300 }, count: 5329 }],
+    }),
+    'databases.0.mechanism.scale',
+  );
+  assertError(
+    calc.compute({
+      op: 'databases',
+      method: 'zcdp',
+      databases: [
+        { guarantee: { type: 'zcdp', rho: 1.7976931348623157e308 }, count: 643 },
+        { mechanism: { type: 'gaussian', sigma: 2.35 }, count: 1, queries: 2 },
+      ],
+      constraint: { type: 'families', families: [[1]] },
+      neighbours: 'bounded',
+    }),
+    'databases.0.guarantee.rho',
+  );
 });
 
 // Seed 2 (numeric lane): the PLD engine's errors named its own items ("databases.2.mechanism.sigma"
@@ -39,34 +74,69 @@ test('databases pld: errors land on the class and release field of the request',
   const classes = [
     { mechanism: { type: 'gaussian', sigma: 0.1419, sensitivity: 2.85 }, count: 64, queries: 3 },
     { mechanism: { type: 'gaussian', sigma: 43.03, sensitivity: 1e300 }, count: 430, queries: 1000 },
-    { guarantee: { type: 'pure', epsilon: 0.0096 }, count: 1, queries: 10 }];
+    { guarantee: { type: 'pure', epsilon: 0.0096 }, count: 1, queries: 10 },
+  ];
   const merged = calc.compute({ op: 'databases', method: 'pld', delta: 3.4e-4, databases: classes });
   assertError(merged, 'databases.1.mechanism.sigma');
   assert.match(merged.error.message, /too small/);
-  const uninformative = calc.compute({ op: 'databases', method: 'pld', delta: 3.4e-4, adversary: 'uninformative', databases: classes });
+  const uninformative = calc.compute({
+    op: 'databases',
+    method: 'pld',
+    delta: 3.4e-4,
+    adversary: 'uninformative',
+    databases: classes,
+  });
   assertError(uninformative, 'databases.1.mechanism.sigma');
-  assertError(calc.compute({ op: 'databases', method: 'pld', delta: 0.5, databases: [
-    { guarantee: { type: 'pure', epsilon: 0.00037 }, count: 8 },
-    { guarantee: { type: 'pure', epsilon: 1.7976931348623157e308 }, count: 1000 }],
-  constraint: { type: 'at_most', m: 1e6 }, neighbours: 'bounded' }), 'databases.1.guarantee.epsilon', 'invalid_argument');
+  assertError(
+    calc.compute({
+      op: 'databases',
+      method: 'pld',
+      delta: 0.5,
+      databases: [
+        { guarantee: { type: 'pure', epsilon: 0.00037 }, count: 8 },
+        { guarantee: { type: 'pure', epsilon: 1.7976931348623157e308 }, count: 1000 },
+      ],
+      constraint: { type: 'at_most', m: 1e6 },
+      neighbours: 'bounded',
+    }),
+    'databases.1.guarantee.epsilon',
+    'invalid_argument',
+  );
 });
 
 // Seed 2 (numeric lane): calibrate's PLD errors named items.0.mechanism.sigma and '' (the noise is
 // the unknown; the target asked for it).
 test('calibrate pld: noise the accountant cannot evaluate is an error on target.epsilon', () => {
-  const narrow = calc.compute({ op: 'calibrate', mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian' } },
-    unknown: 'sigma', target: { epsilon: 0.0516, delta: 2.8e-6 } });
+  const narrow = calc.compute({
+    op: 'calibrate',
+    mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian' } },
+    unknown: 'sigma',
+    target: { epsilon: 0.0516, delta: 2.8e-6 },
+  });
   assertError(narrow, 'target.epsilon', 'numeric');
-  const wide = calc.compute({ op: 'calibrate', mechanism: { type: 'gaussian', sensitivity: 1e300 }, unknown: 'noise_multiplier',
-    method: 'pld', target: { epsilon: 1.6, delta: 7.9e-4 } });
+  const wide = calc.compute({
+    op: 'calibrate',
+    mechanism: { type: 'gaussian', sensitivity: 1e300 },
+    unknown: 'noise_multiplier',
+    method: 'pld',
+    target: { epsilon: 1.6, delta: 7.9e-4 },
+  });
   assertError(wide, 'target.epsilon', 'numeric');
 });
 
 // Seed 2 (numeric lane): with relation 'substitute' the grid-limit explanation called std::get on
 // the two-mixture pair, which aborted the module ("ran out of memory ... please report it").
 test('dpsgd substitute: a grid beyond the limit is an error on noise_multiplier, the module keeps running', () => {
-  const response = calc.compute({ op: 'dpsgd', group_size: 1000, delta: 3e-6, sampling: 'poisson', sampling_rate: 0.0665,
-    steps: 62, relation: 'substitute', noise_multiplier: 1 });
+  const response = calc.compute({
+    op: 'dpsgd',
+    group_size: 1000,
+    delta: 3e-6,
+    sampling: 'poisson',
+    sampling_rate: 0.0665,
+    steps: 62,
+    relation: 'substitute',
+    noise_multiplier: 1,
+  });
   assertError(response, 'noise_multiplier', 'numeric');
   // In the request's words: the engine's "sigma" is this request's noise_multiplier.
   assert.doesNotMatch(response.error.message, /out of memory|please report|\bsigma\b/);
@@ -74,10 +144,26 @@ test('dpsgd substitute: a grid beyond the limit is an error on noise_multiplier,
 
 // Seed 2 (numeric lane): "(got NaN)" without saying what NaN means.
 test('dpsgd and groupwise: NaN is quoted as not a number', () => {
-  const size = calc.compute({ op: 'dpsgd', group_size: NaN, sampling: 'poisson', sampling_rate: 0.011, steps: 454, noise_multiplier: 0.88, delta: 1e-5 });
+  const size = calc.compute({
+    op: 'dpsgd',
+    group_size: NaN,
+    sampling: 'poisson',
+    sampling_rate: 0.011,
+    steps: 454,
+    noise_multiplier: 0.88,
+    delta: 1e-5,
+  });
   assertError(size, 'group_size');
   assert.match(size.error.message, /NaN, which is not a number/);
-  const epochs = calc.compute({ op: 'dpsgd', group_size: 1, sampling: 'poisson', sampling_rate: 0.01, epochs: NaN, noise_multiplier: 1, delta: 1e-5 });
+  const epochs = calc.compute({
+    op: 'dpsgd',
+    group_size: 1,
+    sampling: 'poisson',
+    sampling_rate: 0.01,
+    epochs: NaN,
+    noise_multiplier: 1,
+    delta: 1e-5,
+  });
   assertError(epochs, 'epochs');
   assert.match(epochs.error.message, /not a number/);
 });
@@ -85,7 +171,13 @@ test('dpsgd and groupwise: NaN is quoted as not a number', () => {
 // Seed 2 (numeric lane): sigma = 1e300 overflowed sd(Y) (an error on ''), and a request with
 // neither rho nor sigma named `rho` without saying it is required.
 test('groupwise: overflow names the noise field; a missing noise is required', () => {
-  const huge = calc.compute({ op: 'groupwise_simulate', sigma: 1e300, relative_error: 0.026, count: 1321, samples: 100 });
+  const huge = calc.compute({
+    op: 'groupwise_simulate',
+    sigma: 1e300,
+    relative_error: 0.026,
+    count: 1321,
+    samples: 100,
+  });
   assertError(huge, 'sigma');
   const missing = calc.compute({ op: 'groupwise_simulate', relative_error: 0.6, count: 2369, samples: 10 });
   assertError(missing, 'rho');
@@ -95,13 +187,27 @@ test('groupwise: overflow names the noise field; a missing noise is required', (
 // Seed 3 (numeric lane): sampling_rate = 5e-324 left no weight on J >= 1; calibration then failed
 // on noise_multiplier, which the request (it had a target) did not have.
 test('dpsgd: a sampling rate too small to carry is an error on sampling_rate', () => {
-  assertError(calc.compute({ op: 'dpsgd', group_size: 100000, delta: 0.999999, sampling: 'poisson', sampling_rate: 5e-324,
-    steps: 139, target: { epsilon: 3.79 } }), 'sampling_rate');
+  assertError(
+    calc.compute({
+      op: 'dpsgd',
+      group_size: 100000,
+      delta: 0.999999,
+      sampling: 'poisson',
+      sampling_rate: 5e-324,
+      steps: 139,
+      target: { epsilon: 3.79 },
+    }),
+    'sampling_rate',
+  );
 });
 
 // Seed 1 (closed-form lane): an order that is NaN was quoted as "(got NaN)" without saying what that means.
 test('rdp: a NaN order is quoted as not a number', () => {
-  const response = calc.compute({ op: 'rdp', orders: [NaN, 20], items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 9 }] });
+  const response = calc.compute({
+    op: 'rdp',
+    orders: [NaN, 20],
+    items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 9 }],
+  });
   assertError(response, 'orders.0');
   assert.match(response.error.message, /not a number/);
 });
@@ -109,26 +215,55 @@ test('rdp: a NaN order is quoted as not a number', () => {
 // Seeds 2 and 3 (numeric lane): relative_error = 5e-324 ran the quadrature for 30 s without progress
 // (groupwise_privacy) and halved σ towards 0 (groupwise_plan), and another request reported
 // "failed at y = NaN".
-test('groupwise_privacy and groupwise_plan: a relative error below the quadrature limit is refused', { timeout: 20000 }, () => {
-  const privacy = calc.compute({ op: 'groupwise_privacy', sigma: 1e6, relative_error: 5e-324, counts: [8, 2616], delta: 6.4e-12 });
-  assertError(privacy, 'relative_error');
-  assert.match(privacy.error.message, /at least 1e-06/);
-  assertError(calc.compute({ op: 'groupwise_privacy', rho: 0.126, relative_error: 5e-324, counts: [481], orders: [1.01] }), 'relative_error');
-  assertError(calc.compute({ op: 'groupwise_plan', relative_error: 1e-9, count: 1000 }), 'relative_error');
-});
+test(
+  'groupwise_privacy and groupwise_plan: a relative error below the quadrature limit is refused',
+  { timeout: 20000 },
+  () => {
+    const privacy = calc.compute({
+      op: 'groupwise_privacy',
+      sigma: 1e6,
+      relative_error: 5e-324,
+      counts: [8, 2616],
+      delta: 6.4e-12,
+    });
+    assertError(privacy, 'relative_error');
+    assert.match(privacy.error.message, /at least 1e-06/);
+    assertError(
+      calc.compute({ op: 'groupwise_privacy', rho: 0.126, relative_error: 5e-324, counts: [481], orders: [1.01] }),
+      'relative_error',
+    );
+    assertError(calc.compute({ op: 'groupwise_plan', relative_error: 1e-9, count: 1000 }), 'relative_error');
+  },
+);
 
 // Seed 3 (numeric lane): optimal composition under the uninformative prior named
 // databases.1.queries for a class that left queries at its default.
 test('databases optimal uninformative: different query counts name a field of the request', () => {
   const guarantee = { type: 'pure', epsilon: 0.0002 };
-  assertError(calc.compute({ op: 'databases', method: 'optimal', delta: 1e-6, adversary: 'uninformative',
-    databases: [{ guarantee, count: 371, queries: 8 }, { guarantee, count: 1 }] }), 'databases.1', 'unsupported');
+  assertError(
+    calc.compute({
+      op: 'databases',
+      method: 'optimal',
+      delta: 1e-6,
+      adversary: 'uninformative',
+      databases: [
+        { guarantee, count: 371, queries: 8 },
+        { guarantee, count: 1 },
+      ],
+    }),
+    'databases.1',
+    'unsupported',
+  );
 });
 
 // Seed 8 (closed-form lane): constraint.m = NaN was quoted as "got NaN" without saying what it means.
 test('databases: a NaN constraint.m is quoted as not a number', () => {
-  const response = calc.compute({ op: 'databases', method: 'basic', databases: [{ guarantee: { type: 'pure', epsilon: 0.1 }, count: 3 }],
-    constraint: { type: 'at_most', m: NaN } });
+  const response = calc.compute({
+    op: 'databases',
+    method: 'basic',
+    databases: [{ guarantee: { type: 'pure', epsilon: 0.1 }, count: 3 }],
+    constraint: { type: 'at_most', m: NaN },
+  });
   assertError(response, 'constraint.m');
   assert.match(response.error.message, /not a number/);
 });
@@ -137,8 +272,17 @@ test('databases: a NaN constraint.m is quoted as not a number', () => {
 // substitution, the rule of thumb's σ (k × the σ for k = 1) was too small for the engine, and the
 // calibration failed with an error on noise_multiplier, a field the request does not have.
 test('dpsgd calibration: a rule of thumb too small to represent is unavailable, the calibration answers', () => {
-  const response = calc.compute({ op: 'dpsgd', group_size: 123, delta: 1.0512147278942834e-9, sampling: 'fixed_batch',
-    dataset_size: 123, batch_size: 77, steps: 1, relation: 'substitute', target: { epsilon: 1000 } });
+  const response = calc.compute({
+    op: 'dpsgd',
+    group_size: 123,
+    delta: 1.0512147278942834e-9,
+    sampling: 'fixed_batch',
+    dataset_size: 123,
+    batch_size: 77,
+    steps: 1,
+    relation: 'substitute',
+    target: { epsilon: 1000 },
+  });
   assert.ok(response.ok, JSON.stringify(response.error));
   assert.ok(response.result.guarantee.epsilon <= 1000 && response.result.noise_multiplier > 0);
   assert.equal(response.result.rule_of_thumb.available, false);
@@ -148,15 +292,32 @@ test('dpsgd calibration: a rule of thumb too small to represent is unavailable, 
 // Seed 20261123 (10^6 requests): 1000 identical classes in 64 families with bounded neighbours are
 // 2080 footprints; optimal composition composed each (up to 5.6 s). The most releases is the worst.
 test('databases optimal with families: only the footprint with the most releases is composed', () => {
-  const classes = Array.from({ length: 1000 }, (_, i) => ({ guarantee: { type: 'pure', epsilon: 0.005 }, count: 1 + (i % 7), queries: 1 + (i % 3) }));
-  const families = Array.from({ length: 64 }, (_, f) => Array.from({ length: 150 }, (_, j) => (f * 37 + j * 13) % 1000));
-  const request = { op: 'databases', method: 'optimal', delta: 1e-6, neighbours: 'bounded', databases: classes, constraint: { type: 'families', families } };
+  const classes = Array.from({ length: 1000 }, (_, i) => ({
+    guarantee: { type: 'pure', epsilon: 0.005 },
+    count: 1 + (i % 7),
+    queries: 1 + (i % 3),
+  }));
+  const families = Array.from({ length: 64 }, (_, f) =>
+    Array.from({ length: 150 }, (_, j) => (f * 37 + j * 13) % 1000),
+  );
+  const request = {
+    op: 'databases',
+    method: 'optimal',
+    delta: 1e-6,
+    neighbours: 'bounded',
+    databases: classes,
+    constraint: { type: 'families', families },
+  };
   const optimal = calc.compute(request);
   assert.ok(optimal.ok, JSON.stringify(optimal.error));
   // Basic composition keeps composing every footprint: its worst footprint has the most releases too.
   const basic = calc.compute({ ...request, method: 'basic' });
   assert.deepEqual(optimal.result.footprint, basic.result.footprint);
-  const single = calc.compute({ op: 'compose', method: 'optimal', delta: 1e-6,
-    items: [{ guarantee: { type: 'pure', epsilon: 0.005 }, count: optimal.result.footprint.releases }] });
+  const single = calc.compute({
+    op: 'compose',
+    method: 'optimal',
+    delta: 1e-6,
+    items: [{ guarantee: { type: 'pure', epsilon: 0.005 }, count: optimal.result.footprint.releases }],
+  });
   assert.equal(optimal.result.guarantee.epsilon, single.result.guarantee.epsilon);
 });

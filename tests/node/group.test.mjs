@@ -22,7 +22,9 @@ test('approximate DP: (kε, δ(e^{kε}−1)/(e^ε−1))', () => {
 });
 
 test('approximate DP with kε in the thousands is vacuous, not Infinity', () => {
-  const result = okResult(calc.compute({ op: 'group', k: 5000, guarantee: { type: 'approx', epsilon: 1, delta: 1e-300 } }));
+  const result = okResult(
+    calc.compute({ op: 'group', k: 5000, guarantee: { type: 'approx', epsilon: 1, delta: 1e-300 } }),
+  );
   assert.equal(result.vacuous, true);
   assert.equal(result.guarantee.delta, 1);
   assert.equal(result.guarantee.epsilon, 5000);
@@ -35,12 +37,16 @@ test('zCDP: k²ρ', () => {
 });
 
 test('Laplace mechanism: kΔ/b', () => {
-  const result = okResult(calc.compute({ op: 'group', k: 3, mechanism: { type: 'laplace', scale: 2, sensitivity: 1 } }));
+  const result = okResult(
+    calc.compute({ op: 'group', k: 3, mechanism: { type: 'laplace', scale: 2, sensitivity: 1 } }),
+  );
   assert.deepEqual(result.guarantee, { type: 'pure', epsilon: 1.5 });
 });
 
 test('Gaussian mechanism: exact ε at sensitivity kΔ and ρ = (kΔ)²/2σ²', () => {
-  const result = okResult(calc.compute({ op: 'group', k: 2, delta: 1e-5, mechanism: { type: 'gaussian', sigma: 2, sensitivity: 1 } }));
+  const result = okResult(
+    calc.compute({ op: 'group', k: 2, delta: 1e-5, mechanism: { type: 'gaussian', sigma: 2, sensitivity: 1 } }),
+  );
   assert.equal(result.guarantee.type, 'approx');
   assert.equal(result.guarantee.delta, 1e-5);
   // Balle & Wang 2018 at mu = kΔ/σ = 1, delta 1e-5: 4.3771780956812246 (mpmath); an upper bound.
@@ -61,12 +67,24 @@ test('invalid inputs name their field', () => {
   assertError(calc.compute({ op: 'group', k: 2.5, guarantee: approx }), 'k');
   assertError(calc.compute({ op: 'group', k: 0, guarantee: approx }), 'k');
   assertError(calc.compute({ op: 'group', k: '3', guarantee: approx }), 'k');
-  assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'approx', epsilon: 1, delta: 1 } }), 'guarantee.delta');
-  assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'approx', epsilon: -1, delta: 0 } }), 'guarantee.epsilon');
-  assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'approx', epsilon: NaN, delta: 0 } }), 'guarantee.epsilon');
+  assertError(
+    calc.compute({ op: 'group', k: 2, guarantee: { type: 'approx', epsilon: 1, delta: 1 } }),
+    'guarantee.delta',
+  );
+  assertError(
+    calc.compute({ op: 'group', k: 2, guarantee: { type: 'approx', epsilon: -1, delta: 0 } }),
+    'guarantee.epsilon',
+  );
+  assertError(
+    calc.compute({ op: 'group', k: 2, guarantee: { type: 'approx', epsilon: NaN, delta: 0 } }),
+    'guarantee.epsilon',
+  );
   assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'pure', epsilon: Infinity } }), 'guarantee.epsilon');
   assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'zcdp', rho: -0.1 } }), 'guarantee.rho');
-  assertError(calc.compute({ op: 'group', k: 2, mechanism: { type: 'gaussian', sigma: 0 }, delta: 1e-5 }), 'mechanism.sigma');
+  assertError(
+    calc.compute({ op: 'group', k: 2, mechanism: { type: 'gaussian', sigma: 0 }, delta: 1e-5 }),
+    'mechanism.sigma',
+  );
   assertError(calc.compute({ op: 'group', k: 2, mechanism: { type: 'laplace', scale: -1 } }), 'mechanism.scale');
   assertError(calc.compute({ op: 'group', k: 2 ** 60, guarantee: approx }), 'k');
 });

@@ -10,21 +10,31 @@ import { assertClose, assertError, loadCalculator, okResult } from './helpers.mj
 const calc = await loadCalculator();
 
 test("groupwise_simulate reproduces the seed's Figure 1 within sampling error", () => {
-  const request = { op: 'groupwise_simulate', sigma: 10, relative_error: 0.3, count: 10000, samples: 1e6, seed: 20220101 };
+  const request = {
+    op: 'groupwise_simulate',
+    sigma: 10,
+    relative_error: 0.3,
+    count: 10000,
+    samples: 1e6,
+    seed: 20220101,
+  };
   const result = okResult(calc.compute(request));
   const exactSd = Math.sqrt(100 + 0.09 * (1e8 + 100));
   assert.equal(result.samples, 1e6);
   // Standard errors: sd/√n ≈ 3 for the mean, sd·sqrt((κ − 1)/(4n)) <= 2.6 for the sd (κ <= 4).
-  assert.ok(Math.abs(result.mean - 10000) <= 4 * exactSd / 1000, `mean ${result.mean}`);
+  assert.ok(Math.abs(result.mean - 10000) <= (4 * exactSd) / 1000, `mean ${result.mean}`);
   assert.ok(Math.abs(result.sd - exactSd) <= 4 * exactSd * Math.sqrt(3 / 4e6), `sd ${result.sd}`);
   assertClose(result.exact.sd, exactSd, 1e-15, 'exact sd');
   assert.equal(result.histogram.edges.length, 101);
   assert.equal(result.histogram.counts.length, 100);
-  assert.equal(result.histogram.counts.reduce((a, b) => a + b, 0) + result.histogram.below + result.histogram.above, 1e6);
+  assert.equal(
+    result.histogram.counts.reduce((a, b) => a + b, 0) + result.histogram.below + result.histogram.above,
+    1e6,
+  );
   assert.equal(result.fit.mean, result.mean);
   assertClose(result.fit.sd, result.sd * Math.sqrt((1e6 - 1) / 1e6), 1e-14, 'fit sd');
   assert.equal(result.fit.counts.length, 100);
-  assert.ok(Math.abs(result.mean_relative_error - result.exact.mean_relative_error) <= 4 * exactSd / 1000 / 10000);
+  assert.ok(Math.abs(result.mean_relative_error - result.exact.mean_relative_error) <= (4 * exactSd) / 1000 / 10000);
   // The same seed gives the same samples; rho = 1/(2σ²) is the same mechanism.
   const again = okResult(calc.compute({ ...request, sigma: undefined, rho: 0.005 }));
   assert.equal(again.mean, result.mean);
@@ -32,14 +42,26 @@ test("groupwise_simulate reproduces the seed's Figure 1 within sampling error", 
 });
 
 test('groupwise_simulate: bins and range choose the grid; count 0 has no relative error', () => {
-  const result = okResult(calc.compute({ op: 'groupwise_simulate', rho: 0.5, relative_error: 1, count: 0, samples: 1000, bins: 10, range: [-5, 5] }));
+  const result = okResult(
+    calc.compute({
+      op: 'groupwise_simulate',
+      rho: 0.5,
+      relative_error: 1,
+      count: 0,
+      samples: 1000,
+      bins: 10,
+      range: [-5, 5],
+    }),
+  );
   assert.deepEqual(result.histogram.edges, [-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5]);
   assert.equal(result.mean_relative_error, null);
   assert.ok(result.mean_absolute_error > 0);
 });
 
 test('groupwise_privacy: estimates per group below the proven ρ, labelled as estimates', () => {
-  const result = okResult(calc.compute({ op: 'groupwise_privacy', rho: 0.005, relative_error: 0.3, counts: [10, 1000, 100000], delta: 1e-6 }));
+  const result = okResult(
+    calc.compute({ op: 'groupwise_privacy', rho: 0.005, relative_error: 0.3, counts: [10, 1000, 100000], delta: 1e-6 }),
+  );
   assert.match(result.label, /numerical estimate, not a proof/i);
   assert.equal(result.proven.rho, 0.005);
   assert.ok(result.proven.epsilon > 0);
@@ -65,15 +87,23 @@ test('groupwise_privacy: estimates per group below the proven ρ, labelled as es
 
 test('groupwise_privacy: chosen orders, no delta, progress and cancel', () => {
   const fractions = [];
-  const response = calc.compute({ op: 'groupwise_privacy', sigma: 10, relative_error: 0.3, counts: [100], orders: [2, 8, 32] },
-    { onProgress: (fraction) => { fractions.push(fraction); } });
+  const response = calc.compute(
+    { op: 'groupwise_privacy', sigma: 10, relative_error: 0.3, counts: [100], orders: [2, 8, 32] },
+    {
+      onProgress: (fraction) => {
+        fractions.push(fraction);
+      },
+    },
+  );
   const result = okResult(response);
   assert.deepEqual(result.groups[0].renyi.orders, [2, 8, 32]);
   assert.equal(result.groups[0].epsilon_estimate, undefined);
   assert.equal(result.proven.epsilon, undefined);
   assert.ok(fractions.length > 3 && fractions.every((f) => f >= 0 && f <= 1));
-  const cancelled = calc.compute({ op: 'groupwise_privacy', sigma: 10, relative_error: 0.3, counts: [100, 1000] },
-    { onProgress: (fraction) => fraction < 0.2 });
+  const cancelled = calc.compute(
+    { op: 'groupwise_privacy', sigma: 10, relative_error: 0.3, counts: [100, 1000] },
+    { onProgress: (fraction) => fraction < 0.2 },
+  );
   assertError(cancelled, '', 'cancelled');
 });
 

@@ -14,7 +14,10 @@ export async function loadCalculator() {
 export function assertClose(actual, expected, relative, label = '') {
   assert.equal(typeof actual, 'number', `${label}: expected a number, got ${actual}`);
   const error = Math.abs(actual - expected) / Math.abs(expected);
-  assert.ok(error <= relative, `${label}: ${actual} differs from ${expected} by ${error.toExponential(2)} (allowed ${relative})`);
+  assert.ok(
+    error <= relative,
+    `${label}: ${actual} differs from ${expected} by ${error.toExponential(2)} (allowed ${relative})`,
+  );
 }
 
 /** Unwraps an ok response, failing with the error when it is not ok. */

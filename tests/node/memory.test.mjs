@@ -9,7 +9,14 @@ import { createGenerator, supportedOps } from '../fuzz/generator.mjs';
 
 const calc = await loadCalculator();
 const ops = supportedOps(calc);
-const numeric = { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'poisson_subsampled', rate: 0.1, mechanism: { type: 'gaussian', sigma: 1 } }, count: 20 }] };
+const numeric = {
+  op: 'compose',
+  method: 'pld',
+  delta: 1e-5,
+  items: [
+    { mechanism: { type: 'poisson_subsampled', rate: 0.1, mechanism: { type: 'gaussian', sigma: 1 } }, count: 20 },
+  ],
+};
 
 // One batch of 1000 requests; the same seed gives the same requests every time.
 function runBatch() {
@@ -21,7 +28,11 @@ function runBatch() {
       let reports = 0;
       response = calc.compute(numeric, { onProgress: () => ++reports < 2 }); // cancelled at the second report
     } else if (i % 50 === 1) {
-      response = calc.compute(numeric, { onProgress: () => { throw new Error('boom'); } });
+      response = calc.compute(numeric, {
+        onProgress: () => {
+          throw new Error('boom');
+        },
+      });
     } else if (i % 50 === 2) {
       response = calc.compute({ op: 'profile', items: numeric.items, epsilons: new Array(2e5).fill(1) });
     } else {

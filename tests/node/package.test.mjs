@@ -16,17 +16,26 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 test('a CommonJS project imports the installed dist/ by its package name', () => {
   const project = mkdtempSync(path.join(tmpdir(), 'dpcalc-consumer-'));
   try {
-    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+    writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }),
+    );
     // A copy, not a link: Node would follow a link back into this repository and its package.json.
-    cpSync(distDir, path.join(project, 'node_modules', 'dpcalc'), { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
-    writeFileSync(path.join(project, 'index.js'), `
+    cpSync(distDir, path.join(project, 'node_modules', 'dpcalc'), {
+      recursive: true,
+      filter: (source) => !/\.(br|gz)$/.test(source),
+    });
+    writeFileSync(
+      path.join(project, 'index.js'),
+      `
       import('dpcalc').then(async ({ createCalculator }) => {
         const calc = await createCalculator();
         const group = calc.compute({ op: 'group', k: 3, guarantee: { type: 'pure', epsilon: 0.5 } });
         const bad = calc.compute({ op: 'group', k: 3, guarantee: { type: 'pure', epsilon: -1 } });
         const { version } = require('dpcalc/package.json');
         console.log(JSON.stringify({ group, field: bad.error.field, version }));
-      });`);
+      });`,
+    );
     const output = JSON.parse(execFileSync(process.execPath, ['index.js'], { cwd: project, encoding: 'utf8' }));
     // Group privacy of pure DP: kε = 3 × 0.5 (Dwork & Roth 2014, Thm 2.2).
     assert.equal(output.group.ok, true);
@@ -44,10 +53,17 @@ test('dist/package.json is a module package whose exports and types exist', () =
   assert.equal(manifest.license, 'Apache-2.0');
   assert.equal(manifest.types, './dpcalc.d.ts');
   assert.deepEqual(manifest.exports['.'], { types: './dpcalc.d.ts', default: './dpcalc.js' });
-  const targets = Object.values(manifest.exports).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value)));
+  const targets = Object.values(manifest.exports).flatMap((value) =>
+    typeof value === 'string' ? [value] : Object.values(value),
+  );
   for (const target of targets) assert.ok(existsSync(path.join(distDir, target)), target);
   const types = readFileSync(path.join(distDir, 'dpcalc.d.ts'), 'utf8');
-  for (const name of ['export function createCalculator', 'export type Request', 'export type Response', 'export interface Result']) {
+  for (const name of [
+    'export function createCalculator',
+    'export type Request',
+    'export type Response',
+    'export interface Result',
+  ]) {
     assert.ok(types.includes(name), `dpcalc.d.ts declares ${name}`);
   }
 });

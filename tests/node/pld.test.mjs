@@ -8,26 +8,40 @@ import assert from 'node:assert/strict';
 import { assertClose, assertError, loadCalculator, okResult } from './helpers.mjs';
 
 const calc = await loadCalculator();
-const subsampledGaussian = (sigma, rate) => ({ type: 'poisson_subsampled', rate, mechanism: { type: 'gaussian', sigma, sensitivity: 1 } });
+const subsampledGaussian = (sigma, rate) => ({
+  type: 'poisson_subsampled',
+  rate,
+  mechanism: { type: 'gaussian', sigma, sensitivity: 1 },
+});
 
 function assertNear(actual, expected, label) {
   const allowed = Math.max(0.005 * Math.abs(expected), 5e-4);
-  assert.ok(Math.abs(actual - expected) <= allowed, `${label}: ${actual} vs reference ${expected} (allowed ±${allowed})`);
+  assert.ok(
+    Math.abs(actual - expected) <= allowed,
+    `${label}: ${actual} vs reference ${expected} (allowed ±${allowed})`,
+  );
 }
 
 test('DP-SGD (Poisson-subsampled Gaussian) against dp_accounting', () => {
   const rows = [
     // [sigma, q, steps, delta, reference epsilon]
-    [1.1, 0.004266666666666667, 1000, 1e-5, 0.5987026623130971],   // public_values.json
-    [1.1, 0.004266666666666667, 16384, 1e-5, 2.5902967307391584],  // public_values.json
-    [1.1, 0.01, 1000, 1e-5, 1.515370248221417],                    // public_values.json
-    [1.1, 0.01, 16384, 1e-5, 6.89917732630333],                    // public_values.json
-    [1.0, 0.01, 10000, 1e-5, 6.187745],                            // dp_accounting, step 1e-4
-    [0.5, 0.1, 16384, 1e-5, 1208.4436],                            // dp_accounting, step 1e-4
-    [4.0, 0.001, 1, 1e-5, 4.39366e-4],                             // dp_accounting, step 1e-4
+    [1.1, 0.004266666666666667, 1000, 1e-5, 0.5987026623130971], // public_values.json
+    [1.1, 0.004266666666666667, 16384, 1e-5, 2.5902967307391584], // public_values.json
+    [1.1, 0.01, 1000, 1e-5, 1.515370248221417], // public_values.json
+    [1.1, 0.01, 16384, 1e-5, 6.89917732630333], // public_values.json
+    [1.0, 0.01, 10000, 1e-5, 6.187745], // dp_accounting, step 1e-4
+    [0.5, 0.1, 16384, 1e-5, 1208.4436], // dp_accounting, step 1e-4
+    [4.0, 0.001, 1, 1e-5, 4.39366e-4], // dp_accounting, step 1e-4
   ];
   for (const [sigma, rate, count, delta, expected] of rows) {
-    const result = okResult(calc.compute({ op: 'compose', method: 'pld', delta, items: [{ mechanism: subsampledGaussian(sigma, rate), count }] }));
+    const result = okResult(
+      calc.compute({
+        op: 'compose',
+        method: 'pld',
+        delta,
+        items: [{ mechanism: subsampledGaussian(sigma, rate), count }],
+      }),
+    );
     const label = `σ=${sigma} q=${rate} T=${count}`;
     assertNear(result.guarantee.epsilon, expected, label);
     assert.equal(result.guarantee.epsilon, result.epsilon_upper);
@@ -39,8 +53,13 @@ test('DP-SGD (Poisson-subsampled Gaussian) against dp_accounting', () => {
 
 test('a Gaussian composed T times is the Gaussian with σ/√T: upper ≥ exact ≥ lower, upper within 0.1%', () => {
   // Balle & Wang 2018 at μ = √T/σ (mpmath, 40 digits)
-  for (const [sigma, count, delta, exact] of [[10, 100, 1e-5, 4.377178095681225], [2, 1, 1e-6, 2.2540846502197409]]) {
-    const result = okResult(calc.compute({ op: 'compose', method: 'pld', delta, items: [{ mechanism: { type: 'gaussian', sigma }, count }] }));
+  for (const [sigma, count, delta, exact] of [
+    [10, 100, 1e-5, 4.377178095681225],
+    [2, 1, 1e-6, 2.2540846502197409],
+  ]) {
+    const result = okResult(
+      calc.compute({ op: 'compose', method: 'pld', delta, items: [{ mechanism: { type: 'gaussian', sigma }, count }] }),
+    );
     assert.ok(result.epsilon_upper >= exact, `upper ${result.epsilon_upper} below exact ${exact}`);
     assert.ok(result.epsilon_lower <= exact, `lower ${result.epsilon_lower} above exact ${exact}`);
     assertClose(result.epsilon_upper, exact, 1e-3, `σ=${sigma}, T=${count}`);
@@ -68,29 +87,100 @@ test('δ for a given ε, and the privacy profile, bracket from both sides', () =
 });
 
 test('heterogeneous (ε, δ) items are bracketed and say so', () => {
-  const result = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-4, items: [
-    { guarantee: { type: 'approx', epsilon: 0.5, delta: 1e-6 }, count: 10 }, { guarantee: { type: 'pure', epsilon: 0.1 }, count: 50 }] }));
+  const result = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-4,
+      items: [
+        { guarantee: { type: 'approx', epsilon: 0.5, delta: 1e-6 }, count: 10 },
+        { guarantee: { type: 'pure', epsilon: 0.1 }, count: 50 },
+      ],
+    }),
+  );
   assert.match(result.note, /Murtagh/);
-  const basic = okResult(calc.compute({ op: 'compose', method: 'basic', items: [
-    { guarantee: { type: 'approx', epsilon: 0.5, delta: 1e-6 }, count: 10 }, { guarantee: { type: 'pure', epsilon: 0.1 }, count: 50 }] }));
+  const basic = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'basic',
+      items: [
+        { guarantee: { type: 'approx', epsilon: 0.5, delta: 1e-6 }, count: 10 },
+        { guarantee: { type: 'pure', epsilon: 0.1 }, count: 50 },
+      ],
+    }),
+  );
   assert.ok(result.epsilon_upper < basic.guarantee.epsilon);
 });
 
 test('a Gaussian mixture with one component equals the Gaussian', () => {
-  const mixture = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'gaussian_mixture', sigma: 2, shifts: [1], weights: [1] }, count: 10 }] }));
-  const gaussian = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'gaussian', sigma: 2 }, count: 10 }] }));
+  const mixture = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: { type: 'gaussian_mixture', sigma: 2, shifts: [1], weights: [1] }, count: 10 }],
+    }),
+  );
+  const gaussian = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: { type: 'gaussian', sigma: 2 }, count: 10 }],
+    }),
+  );
   assertClose(mixture.epsilon_upper, gaussian.epsilon_upper, 1e-3, 'mixture vs gaussian');
 });
 
 test('errors: unreachable δ, bad mechanisms, bad discretization', () => {
-  const unreachable = calc.compute({ op: 'compose', method: 'pld', delta: 1e-6, items: [{ guarantee: { type: 'approx', epsilon: 0.1, delta: 1e-6 }, count: 10 }] });
+  const unreachable = calc.compute({
+    op: 'compose',
+    method: 'pld',
+    delta: 1e-6,
+    items: [{ guarantee: { type: 'approx', epsilon: 0.1, delta: 1e-6 }, count: 10 }],
+  });
   assertError(unreachable, 'delta');
   assert.match(unreachable.error.message, /9\.99.*the smallest delta/);
-  assertError(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: subsampledGaussian(1, 1.5), count: 10 }] }), 'items.0.mechanism.rate');
-  assertError(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'gaussian', sigma: -1 }, count: 10 }] }), 'items.0.mechanism.sigma');
-  assertError(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }], discretization: -1 }), 'discretization');
-  assertError(calc.compute({ op: 'compose', method: 'pld', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }] }), 'delta');
-  assertError(calc.compute({ op: 'profile', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }], epsilons: [1, NaN] }), 'epsilons.1');
+  assertError(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: subsampledGaussian(1, 1.5), count: 10 }],
+    }),
+    'items.0.mechanism.rate',
+  );
+  assertError(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: { type: 'gaussian', sigma: -1 }, count: 10 }],
+    }),
+    'items.0.mechanism.sigma',
+  );
+  assertError(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }],
+      discretization: -1,
+    }),
+    'discretization',
+  );
+  assertError(
+    calc.compute({ op: 'compose', method: 'pld', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }] }),
+    'delta',
+  );
+  assertError(
+    calc.compute({
+      op: 'profile',
+      items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 10 }],
+      epsilons: [1, NaN],
+    }),
+    'epsilons.1',
+  );
 });
 
 // Issue 6 reproducers. Exact values: the Gaussian profile (Balle & Wang 2018, Thm 8) at the composed
@@ -102,9 +192,14 @@ const statedFloor = (message) => Number(/larger than ([0-9.e+-]+)/.exec(message)
 test('issue 6 §1: tiny δ gives a bracket around the exact ε or a refusal stating the smallest certifiable δ', () => {
   const rows = [
     // [items, δ, exact ε at δ, exact ε at 1e-9]
-    [[gaussianItem(3.720215223703875, 2.1566031862601975, 1793)], 9.221354022698761e-15, 488.45209614296845, 447.60087343408055],
-    [[gaussianItem(1.40157, 0.87248, 67), gaussianItem(2.15092, 1, 74)], 1.16e-15, 71.64742512367142, 59.12328525735990],
-    [[gaussianItem(59.29, 1, 2220)], 2.13e-13, 5.821057061776518, 4.7980413894185506],
+    [
+      [gaussianItem(3.720215223703875, 2.1566031862601975, 1793)],
+      9.221354022698761e-15,
+      488.45209614296846,
+      447.60087343408054,
+    ],
+    [[gaussianItem(1.40157, 0.87248, 67), gaussianItem(2.15092, 1, 74)], 1.16e-15, 71.64742512367143, 59.1232852573599],
+    [[gaussianItem(59.29, 1, 2220)], 2.13e-13, 5.821057061776518, 4.79804138941855],
   ];
   for (const [items, delta, exact, exactAt1e9] of rows) {
     const response = compose(delta, items);
@@ -117,7 +212,10 @@ test('issue 6 §1: tiny δ gives a bracket around the exact ε or a refusal stat
       assert.ok(statedFloor(response.error.message) > delta);
     }
     const certifiable = okResult(compose(1e-9, items));
-    assert.ok(certifiable.epsilon_upper >= exactAt1e9 && certifiable.epsilon_lower <= exactAt1e9, `bracket at 1e-9 misses ${exactAt1e9}`);
+    assert.ok(
+      certifiable.epsilon_upper >= exactAt1e9 && certifiable.epsilon_lower <= exactAt1e9,
+      `bracket at 1e-9 misses ${exactAt1e9}`,
+    );
     assertClose(certifiable.epsilon_upper, exactAt1e9, 3e-3, 'upper at 1e-9');
   }
 });
@@ -126,11 +224,21 @@ test('issue 6 §1: δ for ε near δ = 1 is never below the exact δ', () => {
   // Exact δ(ε) by mpmath (50 digits). σ = 1 ×1000 (μ = 31.6) and σ = 0.5 ×100 (μ = 20): δ(ε) is 1 to
   // within 1e-40 for these ε, so 1 in double; the engine used to return 0.9999999999999043 and
   // 0.99999999999998546. σ = 0.5 ×10 (μ = 6.32) at ε = 0.01 and 0.
-  const rows = [[1, 1000, 1, 1], [1, 1000, 0.1, 1], [0.5, 100, 5, 1],
-    [0.5, 10, 0.01, 0.99842675282235123], [0.5, 10, 0, 0.99843459774199745]];
+  const rows = [
+    [1, 1000, 1, 1],
+    [1, 1000, 0.1, 1],
+    [0.5, 100, 5, 1],
+    [0.5, 10, 0.01, 0.9984267528223513],
+    [0.5, 10, 0, 0.9984345977419975],
+  ];
   for (const [sigma, count, epsilon, exact] of rows) {
-    const result = okResult(calc.compute({ op: 'compose', method: 'pld', epsilon, items: [gaussianItem(sigma, 1, count)] }));
-    assert.ok(result.delta_upper >= exact, `σ=${sigma} ×${count} ε=${epsilon}: delta_upper ${result.delta_upper} < exact ${exact}`);
+    const result = okResult(
+      calc.compute({ op: 'compose', method: 'pld', epsilon, items: [gaussianItem(sigma, 1, count)] }),
+    );
+    assert.ok(
+      result.delta_upper >= exact,
+      `σ=${sigma} ×${count} ε=${epsilon}: delta_upper ${result.delta_upper} < exact ${exact}`,
+    );
     assert.ok(result.delta_lower <= exact, `delta_lower ${result.delta_lower} > exact ${exact}`);
   }
 });
@@ -138,8 +246,11 @@ test('issue 6 §1: δ for ε near δ = 1 is never below the exact δ', () => {
 test('issue 6 §1: σ = 0.05 gets a narrow bracket (was [45.19, 284.39])', () => {
   // exact ε at δ = 1e-5 for μ = 20: 284.39184949774248 (mpmath)
   const result = okResult(compose(1e-5, [gaussianItem(0.05, 1, 1)]));
-  assert.ok(result.epsilon_upper >= 284.39184949774248 && result.epsilon_lower <= 284.39184949774248);
-  assert.ok(result.epsilon_upper - result.epsilon_lower <= 0.002 * result.epsilon_upper, `[${result.epsilon_lower}, ${result.epsilon_upper}]`);
+  assert.ok(result.epsilon_upper >= 284.3918494977425 && result.epsilon_lower <= 284.3918494977425);
+  assert.ok(
+    result.epsilon_upper - result.epsilon_lower <= 0.002 * result.epsilon_upper,
+    `[${result.epsilon_lower}, ${result.epsilon_upper}]`,
+  );
   assert.equal(result.note, undefined);
 });
 
@@ -153,7 +264,10 @@ test('issue 6 §2: Laplace is no longer cut off the grid', () => {
   ]) {
     const result = okResult(compose(1e-5, [{ mechanism, count }]));
     assert.ok(result.epsilon_lower <= reference, `lower ${result.epsilon_lower} above dp_accounting ${reference}`);
-    assert.ok(Math.abs(result.epsilon_upper - reference) <= 5e-4 * reference + 1e-5, `upper ${result.epsilon_upper} vs ${reference}`);
+    assert.ok(
+      Math.abs(result.epsilon_upper - reference) <= 5e-4 * reference + 1e-5,
+      `upper ${result.epsilon_upper} vs ${reference}`,
+    );
   }
 });
 
@@ -171,16 +285,35 @@ test('issue 6 §3/§5: limits are refused before the work, on a field of the req
   const tinyStep = compose(1e-5, [gaussianItem(1, 1, 1)], { discretization: 1e-300 });
   assertError(tinyStep, 'discretization', 'numeric');
   assert.doesNotMatch(tinyStep.error.message, /NaN|Infinity|discretization_interval/);
-  assertError(compose(1e-5, [gaussianItem(1, 1, 1)], { discretization: { interval: 1e-300 } }), 'discretization.interval', 'numeric');
+  assertError(
+    compose(1e-5, [gaussianItem(1, 1, 1)], { discretization: { interval: 1e-300 } }),
+    'discretization.interval',
+    'numeric',
+  );
   const nested = (inner) => [{ mechanism: { type: 'poisson_subsampled', rate: 0.5, mechanism: inner }, count: 1 }];
   assertError(compose(1e-5, nested({ type: 'gaussian', sigma: -1 })), 'items.0.mechanism.mechanism.sigma');
-  assertError(compose(1e-5, nested({ type: 'laplace', scale: 1, sensitivity: 0 })), 'items.0.mechanism.mechanism.sensitivity');
-  assertError(compose(1e-5, [{ mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian', sigma: 1 } } }, count: 1 }]),
-    'items.0.mechanism.rate');
+  assertError(
+    compose(1e-5, nested({ type: 'laplace', scale: 1, sensitivity: 0 })),
+    'items.0.mechanism.mechanism.sensitivity',
+  );
+  assertError(
+    compose(1e-5, [
+      {
+        mechanism: {
+          type: 'poisson_subsampled',
+          rate: 1e-200,
+          mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian', sigma: 1 } },
+        },
+        count: 1,
+      },
+    ]),
+    'items.0.mechanism.rate',
+  );
 });
 
 // Fuzz reproducers (issue 6 §5/§6, tests/fuzz): every error names a field of the request, in words.
-const noJargon = (response) => assert.doesNotMatch(response.error.message, /NaN|Infinity|discretization_interval|tail_mass_truncation/);
+const noJargon = (response) =>
+  assert.doesNotMatch(response.error.message, /NaN|Infinity|discretization_interval|tail_mass_truncation/);
 
 test('fuzz: δ too small for double precision is refused on delta, not on an absent tail_mass_truncation', () => {
   for (const extra of [{}, { discretization: 0.0036568359864860922 }]) {
@@ -192,18 +325,31 @@ test('fuzz: δ too small for double precision is refused on delta, not on an abs
 });
 
 test('fuzz: (ε, δ) and pure items with ε beyond 700 are refused on their epsilon (were "needs about NaN grid points")', () => {
-  for (const guarantee of [{ type: 'pure', epsilon: 800 }, { type: 'pure', epsilon: 1e200 }, { type: 'approx', epsilon: 1.7976931348623157e308, delta: 1e-7 }]) {
+  for (const guarantee of [
+    { type: 'pure', epsilon: 800 },
+    { type: 'pure', epsilon: 1e200 },
+    { type: 'approx', epsilon: 1.7976931348623157e308, delta: 1e-7 },
+  ]) {
     for (const count of [1, 45]) {
-      const response = compose(1e-6, [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 2 }, { guarantee, count }]);
+      const response = compose(1e-6, [
+        { mechanism: { type: 'gaussian', sigma: 1 }, count: 2 },
+        { guarantee, count },
+      ]);
       assertError(response, 'items.1.guarantee.epsilon');
       assert.match(response.error.message, /at most 700/);
       noJargon(response);
     }
   }
-  const profile = calc.compute({ op: 'profile', items: [{ guarantee: { type: 'approx', epsilon: 1e200, delta: 0.5 }, count: 45 }], epsilons: [0, 1] });
+  const profile = calc.compute({
+    op: 'profile',
+    items: [{ guarantee: { type: 'approx', epsilon: 1e200, delta: 0.5 }, count: 45 }],
+    epsilons: [0, 1],
+  });
   assertError(profile, 'items.0.guarantee.epsilon');
   // ε = 700 itself is still composed: its δ at ε = 1 is 1 − e^(1−700) ≈ 1 (Kairouz, Oh, Viswanath 2015).
-  okResult(calc.compute({ op: 'profile', items: [{ guarantee: { type: 'pure', epsilon: 700 }, count: 1 }], epsilons: [1] }));
+  okResult(
+    calc.compute({ op: 'profile', items: [{ guarantee: { type: 'pure', epsilon: 700 }, count: 1 }], epsilons: [1] }),
+  );
 });
 
 test('fuzz: σ beyond 1e100 × the shift, or below 1e-100 × it, is refused on sigma (were "needs about NaN grid points", "loss reaches NaN")', () => {
@@ -211,9 +357,23 @@ test('fuzz: σ beyond 1e100 × the shift, or below 1e-100 × it, is refused on s
     [{ type: 'gaussian', sigma: 1e300 }, 'items.0.mechanism.sigma'],
     [{ type: 'gaussian', sigma: 1e300, sensitivity: 0.134 }, 'items.0.mechanism.sigma'],
     [{ type: 'gaussian_mixture', sigma: 1e300, shifts: [0.1, 0.5], weights: [0.5, 0.5] }, 'items.0.mechanism.sigma'],
-    [{ type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sigma: 1e300 } }, 'items.0.mechanism.mechanism.sigma'],
-    [{ type: 'poisson_subsampled', rate: 0.17858362508962433, mechanism: { type: 'gaussian', sigma: 1e150 } }, 'items.0.mechanism.mechanism.sigma'],
-    [{ type: 'gaussian_mixture', sigma: 2.8235655332262204, shifts: [0.278, 0.217, -1e308], weights: [0.18, 0.36, 0.46] }, 'items.0.mechanism.sigma'],
+    [
+      { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sigma: 1e300 } },
+      'items.0.mechanism.mechanism.sigma',
+    ],
+    [
+      { type: 'poisson_subsampled', rate: 0.17858362508962433, mechanism: { type: 'gaussian', sigma: 1e150 } },
+      'items.0.mechanism.mechanism.sigma',
+    ],
+    [
+      {
+        type: 'gaussian_mixture',
+        sigma: 2.8235655332262204,
+        shifts: [0.278, 0.217, -1e308],
+        weights: [0.18, 0.36, 0.46],
+      },
+      'items.0.mechanism.sigma',
+    ],
     [{ type: 'gaussian', sigma: 1e-200, sensitivity: 1e200 }, 'items.0.mechanism.sigma'],
   ];
   for (const [mechanism, field] of cases) {
@@ -227,7 +387,10 @@ test('fuzz: σ beyond 1e100 × the shift, or below 1e-100 × it, is refused on s
   // σ = 1e99 is still resolved: ε = 0 at δ = 1e-6, since δ(0) = 2Φ(1/(2σ)) − 1 ≈ 4e-100 (Balle & Wang 2018);
   // so is its subsampled form (δ(0) smaller still).
   assert.equal(okResult(compose(1e-6, [gaussianItem(1e99, 1, 45)])).epsilon_upper, 0);
-  assert.equal(okResult(compose(1e-6, [{ mechanism: subsampledGaussian(1e99, 0.17858362508962433), count: 48 }])).epsilon_upper, 0);
+  assert.equal(
+    okResult(compose(1e-6, [{ mechanism: subsampledGaussian(1e99, 0.17858362508962433), count: 48 }])).epsilon_upper,
+    0,
+  );
 });
 
 test('fuzz: δ = 1e-300 for a subsampled Gaussian with σ = 7.26e13 is refused, never an ε below the exact one', () => {
@@ -241,7 +404,12 @@ test('fuzz: δ = 1e-300 for a subsampled Gaussian with σ = 7.26e13 is refused, 
 
 test('fuzz: a mixture shift or weight that is not a number says so in words', () => {
   // seed 11 of `npm run fuzz -- --numeric-share 1`: a NaN shift was reported as "(got NaN)".
-  const mixture = (shifts, weights) => calc.compute({ op: 'profile', epsilons: [0.1], items: [{ mechanism: { type: 'gaussian_mixture', sigma: 2.29, shifts, weights }, count: 41 }] });
+  const mixture = (shifts, weights) =>
+    calc.compute({
+      op: 'profile',
+      epsilons: [0.1],
+      items: [{ mechanism: { type: 'gaussian_mixture', sigma: 2.29, shifts, weights }, count: 41 }],
+    });
   const shift = mixture([2.07, 0.09, NaN, 0.45], [0.29, 0.46, 0.18, 0.07]);
   assertError(shift, 'items.0.mechanism.shifts.2');
   assert.match(shift.error.message, /not a number/);

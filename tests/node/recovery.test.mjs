@@ -16,7 +16,8 @@ const apiFile = path.join(copyDir, 'dpcalc.js');
 const call = 'response = onProgress ? module.computeWithProgress(plain, progress) : module.compute(plain);';
 const source = readFileSync(apiFile, 'utf8');
 assert.ok(source.includes(call), 'the module call this test injects a fault before');
-const fillHeap = "if (plain.op === 'exhaust') { for (const size of [1 << 20, 1 << 14, 1 << 8, 16]) while (module._malloc(size)) {} }";
+const fillHeap =
+  "if (plain.op === 'exhaust') { for (const size of [1 << 20, 1 << 14, 1 << 8, 16]) while (module._malloc(size)) {} }";
 writeFileSync(apiFile, source.replace(call, `${fillHeap}\n      ${call}`));
 const { createCalculator } = await import(pathToFileURL(apiFile).href);
 
@@ -24,7 +25,12 @@ test('after the module runs out of memory the request gets a clean error and the
   t.after(() => rmSync(copyDir, { recursive: true, force: true }));
   const calc = await createCalculator();
   const group = { op: 'group', k: 2, guarantee: { type: 'pure', epsilon: 1 } };
-  const numeric = { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'gaussian', sigma: 2 }, count: 10 }] };
+  const numeric = {
+    op: 'compose',
+    method: 'pld',
+    delta: 1e-5,
+    items: [{ mechanism: { type: 'gaussian', sigma: 2 }, count: 10 }],
+  };
   const before = calc.compute(numeric);
   assert.equal(before.ok, true);
   const failed = calc.compute({ op: 'exhaust' });

@@ -25,11 +25,22 @@ test('§3 optimal composition refuses counts beyond its limit before the work, n
     assert.match(response.error.message, /at most 1e\+07 compositions.*'pld'.*'advanced'.*'zcdp'/);
   }
   // Several identical items: the total is what counts, and the error is on `items`.
-  assertError(calc.compute({ op: 'compose', method: 'optimal', delta: 1e-5,
-    items: [...pureItems(0.01, 6e6), ...pureItems(0.01, 6e6)] }), 'items');
+  assertError(
+    calc.compute({
+      op: 'compose',
+      method: 'optimal',
+      delta: 1e-5,
+      items: [...pureItems(0.01, 6e6), ...pureItems(0.01, 6e6)],
+    }),
+    'items',
+  );
   // At the limit it answers: between the KOV advanced bound and basic k·ε0 (Kairouz et al. 2015).
-  const atLimit = okResult(calc.compute({ op: 'compose', method: 'optimal', delta: 1e-5, items: pureItems(1e-4, 1e7) }));
-  const advanced = okResult(calc.compute({ op: 'compose', method: 'advanced', delta: 1e-5, items: pureItems(1e-4, 1e7) }));
+  const atLimit = okResult(
+    calc.compute({ op: 'compose', method: 'optimal', delta: 1e-5, items: pureItems(1e-4, 1e7) }),
+  );
+  const advanced = okResult(
+    calc.compute({ op: 'compose', method: 'advanced', delta: 1e-5, items: pureItems(1e-4, 1e7) }),
+  );
   assert.ok(atLimit.guarantee.epsilon <= advanced.guarantee.epsilon && atLimit.guarantee.epsilon < 1e3);
 });
 
@@ -57,7 +68,11 @@ test('§3/§4 requests over the documented size limits are refused before copyin
   sparse[2 ** 32 - 2] = 1; // length 2^32 − 1
   assertError(calc.compute({ ...base, epsilons: sparse }), 'epsilons');
   // Many values spread over several arrays: the field where the total passed the limit.
-  const spread = calc.compute({ op: 'compose', method: 'basic', items: [{ guarantee: { type: 'rdp', orders: new Array(6e4).fill(2), epsilons: new Array(6e4).fill(1) }, count: 1 }] });
+  const spread = calc.compute({
+    op: 'compose',
+    method: 'basic',
+    items: [{ guarantee: { type: 'rdp', orders: new Array(6e4).fill(2), epsilons: new Array(6e4).fill(1) }, count: 1 }],
+  });
   assert.equal(spread.ok, false);
   assert.match(spread.error.field, /^items\.0\.guarantee\.epsilons\.\d+$/);
   assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'x'.repeat(20000) } }), 'guarantee.type');
@@ -65,15 +80,27 @@ test('§3/§4 requests over the documented size limits are refused before copyin
   for (let i = 0; i < 40; ++i) deep = { mechanism: deep };
   assert.equal(calc.compute({ op: 'group', k: 2, guarantee: deep }).error.code, 'invalid_argument');
   // Nothing was copied into the wasm, and requests that worked before still work.
-  assert.equal(okResult(calc.compute({ op: 'group', k: 3, guarantee: { type: 'pure', epsilon: 1 } })).guarantee.epsilon, 3);
+  assert.equal(
+    okResult(calc.compute({ op: 'group', k: 3, guarantee: { type: 'pure', epsilon: 1 } })).guarantee.epsilon,
+    3,
+  );
 });
 
 test('§4 a throwing onProgress is a clean cancel with its own message and frees the wasm heap', () => {
-  const request = { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'gaussian', sigma: 2 }, count: 10 }] };
+  const request = {
+    op: 'compose',
+    method: 'pld',
+    delta: 1e-5,
+    items: [{ mechanism: { type: 'gaussian', sigma: 2 }, count: 10 }],
+  };
   okResult(calc.compute(request, { onProgress: () => true })); // warm-up: the heap grows once
   const before = calc.memory().inUseBytes;
   for (let i = 0; i < 300; ++i) {
-    const response = calc.compute(request, { onProgress: () => { throw new Error('callback failed'); } });
+    const response = calc.compute(request, {
+      onProgress: () => {
+        throw new Error('callback failed');
+      },
+    });
     assert.equal(response.ok, false);
     assert.equal(response.error.code, 'cancelled');
     assert.equal(response.error.field, '');
@@ -85,7 +112,12 @@ test('§4 a throwing onProgress is a clean cancel with its own message and frees
 
 test('§4 a request whose getters throw is refused with the field, not "could not be read" from inside the wasm', () => {
   const request = { op: 'group', k: 2 };
-  Object.defineProperty(request, 'guarantee', { enumerable: true, get() { throw new Error('no access'); } });
+  Object.defineProperty(request, 'guarantee', {
+    enumerable: true,
+    get() {
+      throw new Error('no access');
+    },
+  });
   const response = calc.compute(request);
   assertError(response, 'guarantee');
   assert.match(response.error.message, /guarantee could not be read \(no access\)/);
@@ -96,15 +128,38 @@ test('§4 a request whose getters throw is refused with the field, not "could no
 });
 
 test('§5 fields inside poisson_subsampled and mixtures are reported at their own depth', () => {
-  const compose = (mechanism) => calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism, count: 1 }] });
-  assertError(compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'gaussian', sigma: -1 } }), 'items.0.mechanism.mechanism.sigma');
-  assertError(compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'laplace', scale: 0 } }), 'items.0.mechanism.mechanism.scale');
-  assertError(compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'gaussian_mixture', sigma: -1, shifts: [1], weights: [1] } }),
-    'items.0.mechanism.mechanism.sigma');
-  assertError(compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'gaussian_mixture', sigma: 1, shifts: [1], weights: [2] } }),
-    'items.0.mechanism.mechanism.weights.0');
+  const compose = (mechanism) =>
+    calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism, count: 1 }] });
+  assertError(
+    compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'gaussian', sigma: -1 } }),
+    'items.0.mechanism.mechanism.sigma',
+  );
+  assertError(
+    compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'laplace', scale: 0 } }),
+    'items.0.mechanism.mechanism.scale',
+  );
+  assertError(
+    compose({
+      type: 'poisson_subsampled',
+      rate: 0.5,
+      mechanism: { type: 'gaussian_mixture', sigma: -1, shifts: [1], weights: [1] },
+    }),
+    'items.0.mechanism.mechanism.sigma',
+  );
+  assertError(
+    compose({
+      type: 'poisson_subsampled',
+      rate: 0.5,
+      mechanism: { type: 'gaussian_mixture', sigma: 1, shifts: [1], weights: [2] },
+    }),
+    'items.0.mechanism.mechanism.weights.0',
+  );
   // 1e-200 × 1e-200 underflows: the error is on a rate that exists.
-  const nested = compose({ type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian', sigma: 1 } } });
+  const nested = compose({
+    type: 'poisson_subsampled',
+    rate: 1e-200,
+    mechanism: { type: 'poisson_subsampled', rate: 1e-200, mechanism: { type: 'gaussian', sigma: 1 } },
+  });
   assertError(nested, 'items.0.mechanism.rate');
   assert.doesNotMatch(nested.error.message, /sampling_rate/);
 });
@@ -117,14 +172,29 @@ test('§5 valid extreme inputs get an answer or an error naming the field and th
   const pure = calc.compute({ op: 'convert', guarantee: { type: 'pure', epsilon: 1e200 }, to: 'zcdp' });
   assertError(pure, 'guarantee.epsilon');
   assert.match(pure.error.message, /ε is too large/);
-  assertError(calc.compute({ op: 'split', method: 'zcdp', target: { epsilon: 1e308, delta: 1e-5 }, count: 2 }), 'target.epsilon');
+  assertError(
+    calc.compute({ op: 'split', method: 'zcdp', target: { epsilon: 1e308, delta: 1e-5 }, count: 2 }),
+    'target.epsilon',
+  );
   // Found by the fuzz: ε·count overflowing in basic and zCDP composition names the item.
-  assertError(calc.compute({ op: 'compose', method: 'basic', items: [...pureItems(1, 1), ...pureItems(1e308, 8)] }), 'items.1.guarantee.epsilon');
-  assertError(calc.compute({ op: 'compose', method: 'zcdp', delta: 1e-5, items: [...pureItems(1e200, 7)] }), 'items.0.guarantee.epsilon');
+  assertError(
+    calc.compute({ op: 'compose', method: 'basic', items: [...pureItems(1, 1), ...pureItems(1e308, 8)] }),
+    'items.1.guarantee.epsilon',
+  );
+  assertError(
+    calc.compute({ op: 'compose', method: 'zcdp', delta: 1e-5, items: [...pureItems(1e200, 7)] }),
+    'items.0.guarantee.epsilon',
+  );
   // ε·count overflowing inside optimal composition is no longer reported on `delta`.
-  assertError(calc.compute({ op: 'compose', method: 'optimal', delta: 1e-5, items: pureItems(1e308, 10) }), 'items.0.guarantee.epsilon');
+  assertError(
+    calc.compute({ op: 'compose', method: 'optimal', delta: 1e-5, items: pureItems(1e308, 10) }),
+    'items.0.guarantee.epsilon',
+  );
   // Just inside the range there is a real answer.
-  assert.equal(okResult(calc.compute({ op: 'convert', guarantee: { type: 'pure', epsilon: 1e150 }, to: 'zcdp' })).guarantee.rho, 5e299);
+  assert.equal(
+    okResult(calc.compute({ op: 'convert', guarantee: { type: 'pure', epsilon: 1e150 }, to: 'zcdp' })).guarantee.rho,
+    5e299,
+  );
 });
 
 test('§5 a non-object request reports field "", −0 comes back as 0, a lone surrogate is not echoed as another character', () => {
@@ -135,7 +205,13 @@ test('§5 a non-object request reports field "", −0 comes back as 0, a lone su
   }
   const zero = okResult(calc.compute({ op: 'group', k: 2, guarantee: { type: 'pure', epsilon: -0 } }));
   assert.ok(Object.is(zero.guarantee.epsilon, 0));
-  const composed = okResult(calc.compute({ op: 'compose', method: 'basic', items: [{ guarantee: { type: 'approx', epsilon: -0, delta: 1e-6 }, count: 3 }] }));
+  const composed = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'basic',
+      items: [{ guarantee: { type: 'approx', epsilon: -0, delta: 1e-6 }, count: 3 }],
+    }),
+  );
   assert.ok(Object.is(composed.guarantee.epsilon, 0));
   const surrogate = calc.compute({ op: 'group', k: 2, guarantee: { type: '\ud800' } });
   assertError(surrogate, 'guarantee.type');
@@ -148,11 +224,21 @@ test('§5 a non-object request reports field "", −0 comes back as 0, a lone su
 
 test('§5 split/optimal round trips land at or below the target and report the true recomposed value', () => {
   // Before, `achieved` was clamped with min and composing back came out up to 1.25e-13 above.
-  for (const target of [{ epsilon: 1, delta: 1e-5 }, { epsilon: 0.1, delta: 1e-8 }, { epsilon: 3, delta: 1e-3 }]) {
+  for (const target of [
+    { epsilon: 1, delta: 1e-5 },
+    { epsilon: 0.1, delta: 1e-8 },
+    { epsilon: 3, delta: 1e-3 },
+  ]) {
     for (const count of [1, 7, 10, 1000, 31337]) {
       const split = okResult(calc.compute({ op: 'split', method: 'optimal', target, count }));
-      const back = okResult(calc.compute({ op: 'compose', method: 'optimal', delta: target.delta,
-        items: [{ guarantee: { type: 'approx', ...split.per_item }, count }] }));
+      const back = okResult(
+        calc.compute({
+          op: 'compose',
+          method: 'optimal',
+          delta: target.delta,
+          items: [{ guarantee: { type: 'approx', ...split.per_item }, count }],
+        }),
+      );
       assert.equal(split.achieved.epsilon, back.guarantee.epsilon, `${count}: achieved is the recomposed ε`);
       assert.ok(back.guarantee.epsilon <= target.epsilon, `${count}: ${back.guarantee.epsilon} > ${target.epsilon}`);
       assert.ok(back.guarantee.epsilon >= 0.99 * target.epsilon);

@@ -91,7 +91,10 @@ const entries = {
 
 /** "Kairouz, Oh, Viswanath 2015, Thm 3.5; McSherry 2009" → ["Kairouz, Oh, Viswanath 2015", "McSherry 2009"]. */
 function worksOf(citation) {
-  return citation.split(';').map((part) => part.trim()).filter(Boolean)
+  return citation
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
     .map((part) => /^(.*?\b(?:19|20)\d\d)\b/.exec(part)?.[1] ?? part);
 }
 
@@ -100,7 +103,13 @@ const escapeBibtex = (text) => text.replace(/[{}\\]/g, '').replace(/[&%$#_]/g, (
 /** The BibTeX of every work cited in `citations` (strings as results give them), each once. */
 export function bibtexOf(citations) {
   const works = [...new Set(citations.flatMap(worksOf))];
-  return works.map((work, i) => entries[work] ?? `@misc{dpcalc_cited_${i + 1},
+  return works
+    .map(
+      (work, i) =>
+        entries[work] ??
+        `@misc{dpcalc_cited_${i + 1},
   note = {${escapeBibtex(work)}}
-}`).join('\n\n');
+}`,
+    )
+    .join('\n\n');
 }

@@ -10,7 +10,8 @@ import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
 import { numericStatus } from './numeric.js';
 
-const smallestNoise = (noise) => String.raw`\min\{${noise} : \varepsilon_{\text{bound}}(${noise}) \le \varepsilon\ \text{at}\ \delta\}`;
+const smallestNoise = (noise) =>
+  String.raw`\min\{${noise} : \varepsilon_{\text{bound}}(${noise}) \le \varepsilon\ \text{at}\ \delta\}`;
 const calibrationFormulas = {
   analytic: String.raw`${smallestNoise(String.raw`\sigma`)},\ \ \Phi\Bigl(\frac{\mu}{2}-\frac{\varepsilon}{\mu}\Bigr) - e^{\varepsilon}\Phi\Bigl(-\frac{\mu}{2}-\frac{\varepsilon}{\mu}\Bigr) \le \delta,\ \mu = \frac{\sqrt{k}\,\Delta}{\sigma}`,
   zcdp: String.raw`\rho = \frac{k\Delta^2}{2\sigma^2},\quad ${formulas.canonneKamathSteinke}`,
@@ -23,26 +24,52 @@ const calibrationFormulas = {
 // tightest first. `pureTarget` is what a row says when the core finds its method does not apply.
 const mechanisms = {
   gaussian: {
-    describe: 'Gaussian noise', short: 'Gaussian', symbol: 'σ', unknown: 'sigma',
+    describe: 'Gaussian noise',
+    short: 'Gaussian',
+    symbol: 'σ',
+    unknown: 'sigma',
     mechanism: ({ sensitivity }) => ({ type: 'gaussian', sensitivity }),
     methods: [
-      { id: 'analytic', label: 'Analytic Gaussian (exact)', method: 'analytic', plotted: true, chartKey: 'group-gaussian' },
+      {
+        id: 'analytic',
+        label: 'Analytic Gaussian (exact)',
+        method: 'analytic',
+        plotted: true,
+        chartKey: 'group-gaussian',
+      },
       { id: 'pld', label: 'PLD (numeric)', method: 'pld' },
       { id: 'zcdp', label: 'zCDP (Canonne–Kamath–Steinke)', method: 'zcdp', plotted: true, chartKey: 'zcdp' },
     ],
   },
   laplace: {
-    describe: 'Laplace noise', short: 'Laplace', symbol: 'b', unknown: 'scale',
+    describe: 'Laplace noise',
+    short: 'Laplace',
+    symbol: 'b',
+    unknown: 'scale',
     mechanism: ({ sensitivity }) => ({ type: 'laplace', sensitivity }),
     methods: [
       { id: 'pld', label: 'PLD (numeric, tightest)', method: 'pld', pureTarget: true },
-      { id: 'optimal', label: 'Optimal composition of (Δ/b)-DP', method: 'optimal', plotted: true, chartKey: 'optimal', pureTarget: true },
+      {
+        id: 'optimal',
+        label: 'Optimal composition of (Δ/b)-DP',
+        method: 'optimal',
+        plotted: true,
+        chartKey: 'optimal',
+        pureTarget: true,
+      },
       { id: 'basic', label: 'Basic composition (pure ε)', method: 'basic', plotted: true, chartKey: 'basic' },
     ],
   },
   dpsgd: {
-    describe: 'DP-SGD (Poisson-subsampled Gaussian)', short: 'DP-SGD', symbol: 'z', unknown: 'noise_multiplier',
-    mechanism: ({ sensitivity, rate }) => ({ type: 'poisson_subsampled', rate, mechanism: { type: 'gaussian', sensitivity } }),
+    describe: 'DP-SGD (Poisson-subsampled Gaussian)',
+    short: 'DP-SGD',
+    symbol: 'z',
+    unknown: 'noise_multiplier',
+    mechanism: ({ sensitivity, rate }) => ({
+      type: 'poisson_subsampled',
+      rate,
+      mechanism: { type: 'gaussian', sensitivity },
+    }),
     methods: [{ id: 'pld', label: 'PLD (numeric)', method: 'pld' }],
   },
 };
@@ -58,44 +85,82 @@ const plotEpsilons = (epsilon) => kPlotFactors.map((factor) => Number((epsilon *
 function renderNoise(kind, result) {
   const { symbol, unknown } = mechanisms[kind];
   const value = result[unknown];
-  const parts = [h('span', { class: 'noise', dataset: { noise: String(value) } }, `${symbol} = ${formatNumber(value, 'up')}`)];
+  const parts = [
+    h('span', { class: 'noise', dataset: { noise: String(value) } }, `${symbol} = ${formatNumber(value, 'up')}`),
+  ];
   if (kind === 'dpsgd') parts.push(h('span', { class: 'note' }, ` (σ = z·C = ${formatNumber(result.sigma, 'up')})`));
   return h('span', {}, ...parts);
 }
 
 function noteOf(result) {
   const { epsilon, delta } = result.guarantee;
-  const back = delta === 0 ? `ε ≤ ${formatNumber(epsilon)}` : `ε ≤ ${formatNumber(epsilon)} at δ = ${formatNumber(delta, 'down')}`;
-  return `composes back to ${back}; search bracket [${formatNumber(result.bracket.low, 'down')}, ${formatNumber(result.bracket.high, 'up')}], `
-    + `${result.evaluations} bound evaluations`;
+  const back =
+    delta === 0 ? `ε ≤ ${formatNumber(epsilon)}` : `ε ≤ ${formatNumber(epsilon)} at δ = ${formatNumber(delta, 'down')}`;
+  return (
+    `composes back to ${back}; search bracket [${formatNumber(result.bracket.low, 'down')}, ${formatNumber(result.bracket.high, 'up')}], ` +
+    `${result.evaluations} bound evaluations`
+  );
 }
 
 function inputsOf(form) {
   const input = (name) => form.elements[name];
   const kind = input('mechanism').value;
-  const fields = { sensitivity: input('sensitivity'), rate: input('rate'), count: input('count'), epsilon: input('epsilon'), delta: input('delta') };
+  const fields = {
+    sensitivity: input('sensitivity'),
+    rate: input('rate'),
+    count: input('count'),
+    epsilon: input('epsilon'),
+    delta: input('delta'),
+  };
   const values = Object.fromEntries(Object.entries(fields).map(([name, element]) => [name, readNumber(element)]));
-  const fieldMap = { count: fields.count, 'target.epsilon': fields.epsilon, 'target.delta': fields.delta, 'mechanism.rate': fields.rate,
-    'mechanism.sensitivity': fields.sensitivity, 'mechanism.mechanism.sensitivity': fields.sensitivity };
+  const fieldMap = {
+    count: fields.count,
+    'target.epsilon': fields.epsilon,
+    'target.delta': fields.delta,
+    'mechanism.rate': fields.rate,
+    'mechanism.sensitivity': fields.sensitivity,
+    'mechanism.mechanism.sensitivity': fields.sensitivity,
+  };
   return { kind, fields, values, fieldMap };
 }
 
 function requestOf(kind, values, method, epsilon = values.epsilon) {
   const { mechanism, unknown } = mechanisms[kind];
-  return { op: 'calibrate', mechanism: mechanism(values), unknown, count: values.count, method, target: { epsilon, delta: values.delta } };
+  return {
+    op: 'calibrate',
+    mechanism: mechanism(values),
+    unknown,
+    count: values.count,
+    method,
+    target: { epsilon, delta: values.delta },
+  };
 }
 
 function noisePlot(kind, values, plotted, responses) {
   const { symbol, describe } = mechanisms[kind];
   const points = [];
-  plotted.forEach((method, m) => plotEpsilons(values.epsilon).forEach((epsilon, i) => {
-    const response = responses[m * kPlotFactors.length + i];
-    if (response.ok) points.push({ series: method.label, key: method.chartKey, x: epsilon, y: response.result[mechanisms[kind].unknown] });
-  }));
-  return chartFigure(points, { title: `Noise needed against the target ε (${describe}, δ and k as above)`, xLabel: 'target ε', yLabel: symbol,
-    xLog: true, yLog: true, description: `The smallest ${symbol} each closed-form method certifies for each target epsilon, log-log axes.`,
+  plotted.forEach((method, m) =>
+    plotEpsilons(values.epsilon).forEach((epsilon, i) => {
+      const response = responses[m * kPlotFactors.length + i];
+      if (response.ok)
+        points.push({
+          series: method.label,
+          key: method.chartKey,
+          x: epsilon,
+          y: response.result[mechanisms[kind].unknown],
+        });
+    }),
+  );
+  return chartFigure(points, {
+    title: `Noise needed against the target ε (${describe}, δ and k as above)`,
+    xLabel: 'target ε',
+    yLabel: symbol,
+    xLog: true,
+    yLog: true,
+    description: `The smallest ${symbol} each closed-form method certifies for each target epsilon, log-log axes.`,
     emptyText: plotted.length === 0 ? 'Only the numeric PLD bound applies here, so no curve is drawn.' : undefined,
-    file: 'dpcalc-noise-calibration' });
+    file: 'dpcalc-noise-calibration',
+  });
 }
 
 async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
@@ -104,24 +169,47 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   const closed = methods.filter((method) => method.method !== 'pld');
   const plotted = methods.filter((method) => method.plotted);
   const [closedResponses, plotResponses] = await Promise.all([
-    askAll(calculator, closed.map((method) => requestOf(kind, values, method.method))),
-    askAll(calculator, plotted.flatMap((method) => plotEpsilons(values.epsilon).map((epsilon) => requestOf(kind, values, method.method, epsilon)))),
+    askAll(
+      calculator,
+      closed.map((method) => requestOf(kind, values, method.method)),
+    ),
+    askAll(
+      calculator,
+      plotted.flatMap((method) =>
+        plotEpsilons(values.epsilon).map((epsilon) => requestOf(kind, values, method.method, epsilon)),
+      ),
+    ),
   ]);
   if (!isCurrent()) return;
 
   // A method the core says does not apply (code 'unsupported': a pure target under PLD or optimal
   // composition) says why in the page's words.
-  const rowOf = (method) => ({ id: method.id, label: method.label, formula: calibrationFormulas[method.id], fields: fieldMap,
-    render: (result) => renderNoise(kind, result), note: noteOf, notApplicable: method.pureTarget ? () => kPureTargetText : undefined });
+  const rowOf = (method) => ({
+    id: method.id,
+    label: method.label,
+    formula: calibrationFormulas[method.id],
+    fields: fieldMap,
+    render: (result) => renderNoise(kind, result),
+    note: noteOf,
+    notApplicable: method.pureTarget ? () => kPureTargetText : undefined,
+  });
   const responseOf = new Map(closed.map((method, i) => [method.id, closedResponses[i]]));
   const pldMethod = methods.find((method) => method.method === 'pld');
   const numeric = new AbortController();
   const abortNumeric = () => numeric.abort();
   signal.addEventListener('abort', abortNumeric, { once: true });
   const status = numericStatus({ id: 'calibrate-pld', label: 'PLD calibration', onCancel: abortNumeric });
-  const rowElements = new Map(methods.map((method) => [method.id, method.method === 'pld'
-    ? methodRow({ ...rowOf(method), status: 'running', pending: h('span', { class: 'pending' }, 'searching…') }, errors)
-    : methodRow({ ...rowOf(method), response: responseOf.get(method.id) }, errors)]));
+  const rowElements = new Map(
+    methods.map((method) => [
+      method.id,
+      method.method === 'pld'
+        ? methodRow(
+            { ...rowOf(method), status: 'running', pending: h('span', { class: 'pending' }, 'searching…') },
+            errors,
+          )
+        : methodRow({ ...rowOf(method), response: responseOf.get(method.id) }, errors),
+    ]),
+  );
   const caption = `${mechanisms[kind].short}, k = ${fields.count.value.trim()}, target ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()}`;
   const table = methodTable({ caption, rows: [], errors });
   table.querySelector('tbody').append(...rowElements.values());
@@ -132,19 +220,27 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   const say = (response, method) => {
     if (!response?.ok) return;
     const value = response.result[mechanisms[kind].unknown];
-    summary(`${mechanisms[kind].symbol} = ${formatNumber(value, 'up')} meets ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()} over k = ${fields.count.value.trim()} (${method.label})`);
+    summary(
+      `${mechanisms[kind].symbol} = ${formatNumber(value, 'up')} meets ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()} over k = ${fields.count.value.trim()} (${method.label})`,
+    );
   };
   const closedAnswer = closed.find((method) => responseOf.get(method.id).ok);
   if (closedAnswer) say(responseOf.get(closedAnswer.id), closedAnswer);
   try {
-    const response = await settleUnlessAborted(calculator.run(requestOf(kind, values, 'pld'),
-      { signal: numeric.signal, onProgress: (fraction) => status.progress(fraction) }));
+    const response = await settleUnlessAborted(
+      calculator.run(requestOf(kind, values, 'pld'), {
+        signal: numeric.signal,
+        onProgress: (fraction) => status.progress(fraction),
+      }),
+    );
     if (!isCurrent()) return;
     const next = methodRow({ ...rowOf(pldMethod), response, status: 'done' }, errors);
     rowElements.get(pldMethod.id).replaceWith(next);
     const applies = response.ok || response.error.code !== 'unsupported';
-    status.finish(applies && !response.ok ? 'error' : 'done',
-      response.ok ? 'PLD calibration: done.' : `PLD calibration: ${applies ? 'see its row' : 'does not apply'}.`);
+    status.finish(
+      applies && !response.ok ? 'error' : 'done',
+      response.ok ? 'PLD calibration: done.' : `PLD calibration: ${applies ? 'see its row' : 'does not apply'}.`,
+    );
     // The PLD is the tightest bound offered for Laplace and the only one for DP-SGD.
     if (kind !== 'gaussian') say(response, pldMethod);
     showFieldErrors(form, errors);
@@ -152,8 +248,14 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
     if (error?.name !== 'AbortError') throw error;
     if (!isCurrent()) return;
     status.finish('cancelled', 'PLD calibration cancelled. Change any input to compute again.');
-    rowElements.get(pldMethod.id).replaceWith(methodRow({ ...rowOf(pldMethod), status: 'cancelled',
-      pending: h('span', { class: 'cancelled' }, 'cancelled') }, errors));
+    rowElements
+      .get(pldMethod.id)
+      .replaceWith(
+        methodRow(
+          { ...rowOf(pldMethod), status: 'cancelled', pending: h('span', { class: 'cancelled' }, 'cancelled') },
+          errors,
+        ),
+      );
   } finally {
     signal.removeEventListener('abort', abortNumeric);
   }
@@ -162,24 +264,59 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
 export default {
   name: 'calibrate',
   title: 'Noise calibration',
-  question: ['You need a target (ε, δ) over ', h('em', {}, 'k'), ' uses of a noise mechanism. How much noise do you need? Each answer is the '
-    + 'smallest noise whose sound bound meets the target, so composing it back never exceeds your target.'],
+  question: [
+    'You need a target (ε, δ) over ',
+    h('em', {}, 'k'),
+    ' uses of a noise mechanism. How much noise do you need? Each answer is the ' +
+      'smallest noise whose sound bound meets the target, so composing it back never exceeds your target.',
+  ],
   form: [
-    { legend: 'Mechanism', fields: [
-      { name: 'mechanism', label: 'Noise', type: 'choice', value: 'gaussian', wide: true,
-        options: [['gaussian', 'Gaussian: find σ'], ['laplace', 'Laplace: find the scale b'],
-          ['dpsgd', 'DP-SGD: find the noise multiplier']] },
-      { name: 'sensitivity', label: 'Sensitivity, or clip norm C in DP-SGD', symbol: 'Δ', type: 'number', value: '1',
-        hint: 'ℓ2 for Gaussian noise, ℓ1 for Laplace; in DP-SGD σ = noise multiplier × clip norm' },
-      { name: 'rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01', shownWhen: { mechanism: ['dpsgd'] },
-        hint: 'each example is in a batch with probability q (batch size / dataset size)' },
-      { name: 'count', label: 'Number of uses (training steps)', symbol: 'k', type: 'count', value: '10' },
-      { preset: 'DP-SGD, 1000 steps at q = 0.01', values: { mechanism: 'dpsgd', rate: '0.01', count: '1000', epsilon: '1', delta: '1e-5' } },
-    ] },
-    { legend: 'Target', fields: [
-      { name: 'epsilon', label: 'Target', symbol: 'ε', type: 'number', value: '1' },
-      { name: 'delta', label: 'Target', symbol: 'δ', type: 'number', value: '1e-5' },
-    ] },
+    {
+      legend: 'Mechanism',
+      fields: [
+        {
+          name: 'mechanism',
+          label: 'Noise',
+          type: 'choice',
+          value: 'gaussian',
+          wide: true,
+          options: [
+            ['gaussian', 'Gaussian: find σ'],
+            ['laplace', 'Laplace: find the scale b'],
+            ['dpsgd', 'DP-SGD: find the noise multiplier'],
+          ],
+        },
+        {
+          name: 'sensitivity',
+          label: 'Sensitivity, or clip norm C in DP-SGD',
+          symbol: 'Δ',
+          type: 'number',
+          value: '1',
+          hint: 'ℓ2 for Gaussian noise, ℓ1 for Laplace; in DP-SGD σ = noise multiplier × clip norm',
+        },
+        {
+          name: 'rate',
+          label: 'Sampling rate',
+          symbol: 'q',
+          type: 'number',
+          value: '0.01',
+          shownWhen: { mechanism: ['dpsgd'] },
+          hint: 'each example is in a batch with probability q (batch size / dataset size)',
+        },
+        { name: 'count', label: 'Number of uses (training steps)', symbol: 'k', type: 'count', value: '10' },
+        {
+          preset: 'DP-SGD, 1000 steps at q = 0.01',
+          values: { mechanism: 'dpsgd', rate: '0.01', count: '1000', epsilon: '1', delta: '1e-5' },
+        },
+      ],
+    },
+    {
+      legend: 'Target',
+      fields: [
+        { name: 'epsilon', label: 'Target', symbol: 'ε', type: 'number', value: '1' },
+        { name: 'delta', label: 'Target', symbol: 'δ', type: 'number', value: '1e-5' },
+      ],
+    },
   ],
   update: updateCalibrate,
 };

@@ -42,17 +42,28 @@ const fallbackMarkers = ['circle', 'square', 'triangle', 'diamond', 'cross', 'st
 
 function stylesOf(seriesList) {
   let next = 0;
-  return new Map(seriesList.map(({ name, key }) => {
-    const known = seriesStyles[key ?? name];
-    if (known) return [name, known];
-    const index = next++;
-    return [name, { color: palette[index % palette.length], dash: index % 2 ? '6 3' : null, marker: fallbackMarkers[index % fallbackMarkers.length] }];
-  }));
+  return new Map(
+    seriesList.map(({ name, key }) => {
+      const known = seriesStyles[key ?? name];
+      if (known) return [name, known];
+      const index = next++;
+      return [
+        name,
+        {
+          color: palette[index % palette.length],
+          dash: index % 2 ? '6 3' : null,
+          marker: fallbackMarkers[index % fallbackMarkers.length],
+        },
+      ];
+    }),
+  );
 }
 
 // Tick labels as people write privacy parameters: 0.2, 70, 1e-6 (Plot's log axes would say 200m, 1µ).
-const tickText = (value) => (value === 0 || (Math.abs(value) >= 1e-3 && Math.abs(value) < 1e5)
-  ? String(Number(value.toPrecision(3))) : value.toExponential(0).replace('e+', 'e'));
+const tickText = (value) =>
+  value === 0 || (Math.abs(value) >= 1e-3 && Math.abs(value) < 1e5)
+    ? String(Number(value.toPrecision(3)))
+    : value.toExponential(0).replace('e+', 'e');
 
 /** Every n-th point of a dense curve (and its last), so that its markers stay readable. */
 function markerPoints(points) {
@@ -62,7 +73,8 @@ function markerPoints(points) {
 
 function svgElement(tag, attributes, ...children) {
   const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  for (const [key, value] of Object.entries(attributes)) if (value !== null && value !== undefined) element.setAttribute(key, value);
+  for (const [key, value] of Object.entries(attributes))
+    if (value !== null && value !== undefined) element.setAttribute(key, value);
   element.append(...children);
   return element;
 }
@@ -73,39 +85,75 @@ const markerShapes = {
   square: { tag: 'rect', x: '10.5', y: '2.5', width: '7', height: '7' },
   triangle: { tag: 'polygon', points: '14,1.5 18.5,9.5 9.5,9.5' },
   diamond: { tag: 'polygon', points: '14,1 19,6 14,11 9,6' },
-  cross: { tag: 'polygon', points: '12.5,1.5 15.5,1.5 15.5,4.5 18.5,4.5 18.5,7.5 15.5,7.5 15.5,10.5 12.5,10.5 12.5,7.5 9.5,7.5 9.5,4.5 12.5,4.5' },
+  cross: {
+    tag: 'polygon',
+    points:
+      '12.5,1.5 15.5,1.5 15.5,4.5 18.5,4.5 18.5,7.5 15.5,7.5 15.5,10.5 12.5,10.5 12.5,7.5 9.5,7.5 9.5,4.5 12.5,4.5',
+  },
   star: { tag: 'polygon', points: '14,1 15.4,4.6 19,4.8 16.2,7.2 17.1,11 14,9 10.9,11 11.8,7.2 9,4.8 12.6,4.6' },
   wye: { tag: 'polygon', points: '13,1 15,1 15,5 18.5,9 17,10.5 14,7 11,10.5 9.5,9 13,5' },
 };
 
 function legendSwatch({ color, dash, marker }) {
   const { tag, ...shape } = marker ? markerShapes[marker] : {};
-  return svgElement('svg', { width: '28', height: '12', viewBox: '0 0 28 12', 'aria-hidden': 'true', class: 'swatch' },
-    svgElement('line', { x1: '1', y1: '6', x2: '27', y2: '6', stroke: color, 'stroke-width': '2', 'stroke-dasharray': dash }),
-    ...(tag ? [svgElement(tag, { ...shape, fill: color })] : []));
+  return svgElement(
+    'svg',
+    { width: '28', height: '12', viewBox: '0 0 28 12', 'aria-hidden': 'true', class: 'swatch' },
+    svgElement('line', {
+      x1: '1',
+      y1: '6',
+      x2: '27',
+      y2: '6',
+      stroke: color,
+      'stroke-width': '2',
+      'stroke-dasharray': dash,
+    }),
+    ...(tag ? [svgElement(tag, { ...shape, fill: color })] : []),
+  );
 }
 
 function legendElement(styles) {
-  return h('ul', { class: 'legend' }, [...styles].map(([name, style]) => h('li', {}, legendSwatch(style), name)));
+  return h(
+    'ul',
+    { class: 'legend' },
+    [...styles].map(([name, style]) => h('li', {}, legendSwatch(style), name)),
+  );
 }
 
 let plotModule = null;
 let plotLoading = null;
 /** Resolves to Observable Plot (dist/vendor/vendor.js), fetched once on the first call. */
 function loadPlot() {
-  plotLoading ??= import('../vendor/vendor.js').then((module) => { plotModule = module; return module; });
+  plotLoading ??= import('../vendor/vendor.js').then((module) => {
+    plotModule = module;
+    return module;
+  });
   return plotLoading;
 }
 
-function drawChart({ plot, line, dot, ruleY }, points, seriesNames, styles, { title, description, xLabel, yLabel, xLog, yLog, width }) {
+function drawChart(
+  { plot, line, dot, ruleY },
+  points,
+  seriesNames,
+  styles,
+  { title, description, xLabel, yLabel, xLog, yLog, width },
+) {
   const marks = [yLog ? null : ruleY([0])];
   for (const name of seriesNames) {
     const own = points.filter((point) => point.series === name);
     const { color, dash, marker } = styles.get(name);
     marks.push(line(own, { x: 'x', y: 'y', stroke: color, strokeWidth: 2, strokeDasharray: dash ?? undefined }));
     if (marker) {
-      marks.push(dot(markerPoints(own), { x: 'x', y: 'y', fill: color, symbol: marker, r: 3.5,
-        title: (p) => `${p.series}\n${xLabel} = ${p.x}\n${yLabel} = ${p.y}` }));
+      marks.push(
+        dot(markerPoints(own), {
+          x: 'x',
+          y: 'y',
+          fill: color,
+          symbol: marker,
+          r: 3.5,
+          title: (p) => `${p.series}\n${xLabel} = ${p.x}\n${yLabel} = ${p.y}`,
+        }),
+      );
     }
   }
   const chart = plot({
@@ -116,8 +164,21 @@ function drawChart({ plot, line, dot, ruleY }, points, seriesNames, styles, { ti
     marginRight: 28,
     ariaLabel: title,
     ariaDescription: description,
-    x: { label: xLabel, type: xLog ? 'log' : 'linear', grid: true, tickFormat: tickText, ticks: Math.max(3, Math.floor(width / 90)) },
-    y: { label: yLabel, type: yLog ? 'log' : 'linear', grid: true, nice: true, tickFormat: tickText, ticks: yLog ? 6 : undefined },
+    x: {
+      label: xLabel,
+      type: xLog ? 'log' : 'linear',
+      grid: true,
+      tickFormat: tickText,
+      ticks: Math.max(3, Math.floor(width / 90)),
+    },
+    y: {
+      label: yLabel,
+      type: yLog ? 'log' : 'linear',
+      grid: true,
+      nice: true,
+      tickFormat: tickText,
+      ticks: yLog ? 6 : undefined,
+    },
     marks,
   });
   for (const style of chart.querySelectorAll('style')) style.remove();
@@ -139,7 +200,11 @@ function csvOf(points, xLabel, yLabel) {
   const cell = (text) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
   const lines = [['series', xLabel, `${xLabel} is`, yLabel, `${yLabel} is`].map(cell).join(',')];
   for (const point of points) {
-    lines.push([point.series, String(point.x), point.xRole ?? 'given', String(point.y), point.yRole ?? 'upper bound'].map(cell).join(','));
+    lines.push(
+      [point.series, String(point.x), point.xRole ?? 'given', String(point.y), point.yRole ?? 'upper bound']
+        .map(cell)
+        .join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -152,9 +217,23 @@ function csvOf(points, xLabel, yLabel) {
  * differ) one row per point, each value rounded as its `xRole`/`yRole` says ('given': shown as sent,
  * 'upper': rounded up, 'lower': rounded down).
  */
-export function chartFigure(points, { title, xLabel, yLabel, xLog = false, yLog = false, description,
-  emptyText = 'Nothing to plot: fix the marked fields above.', longTable = false, file = 'dpcalc-chart' }) {
-  const seriesList = [...new Map(points.map((point) => [point.series, { name: point.series, key: point.key }])).values()];
+export function chartFigure(
+  points,
+  {
+    title,
+    xLabel,
+    yLabel,
+    xLog = false,
+    yLog = false,
+    description,
+    emptyText = 'Nothing to plot: fix the marked fields above.',
+    longTable = false,
+    file = 'dpcalc-chart',
+  },
+) {
+  const seriesList = [
+    ...new Map(points.map((point) => [point.series, { name: point.series, key: point.key }])).values(),
+  ];
   const seriesNames = seriesList.map((series) => series.name);
   const figure = h('figure', { class: 'chart' }, h('figcaption', {}, title));
   if (points.length === 0) {
@@ -171,11 +250,20 @@ export function chartFigure(points, { title, xLabel, yLabel, xLog = false, yLog 
     wantedWidth = width;
     if (!plotModule) {
       if (body.dataset.pending) return;
-      body.dataset.pending = 'plot';  // until drawn (the browser tests wait for it)
-      loadPlot().then(() => redraw(wantedWidth), () => {
-        delete body.dataset.pending;
-        body.replaceChildren(h('p', { class: 'note' }, 'The chart could not be drawn (its drawing code did not load); the table view below has its data.'));
-      });
+      body.dataset.pending = 'plot'; // until drawn (the browser tests wait for it)
+      loadPlot().then(
+        () => redraw(wantedWidth),
+        () => {
+          delete body.dataset.pending;
+          body.replaceChildren(
+            h(
+              'p',
+              { class: 'note' },
+              'The chart could not be drawn (its drawing code did not load); the table view below has its data.',
+            ),
+          );
+        },
+      );
       return;
     }
     if (Math.abs(width - drawnWidth) < 1) return;
@@ -188,38 +276,92 @@ export function chartFigure(points, { title, xLabel, yLabel, xLog = false, yLog 
   redraw(640);
   const csv = h('button', { type: 'button', class: 'secondary small', dataset: { csv: file } }, 'Download CSV');
   csv.addEventListener('click', () => downloadText(`${file}.csv`, 'text/csv', csvOf(points, xLabel, yLabel)));
-  figure.append(legendElement(styles), body, h('div', { class: 'chart-actions' }, csv),
-    longTable ? pointTable(points, title, xLabel, yLabel) : dataTable(points, seriesNames, title, xLabel, yLabel));
+  figure.append(
+    legendElement(styles),
+    body,
+    h('div', { class: 'chart-actions' }, csv),
+    longTable ? pointTable(points, title, xLabel, yLabel) : dataTable(points, seriesNames, title, xLabel, yLabel),
+  );
   return figure;
 }
 
-const roleText = (value, role) => (role === 'given' ? numberText(value) : formatNumber(value, role === 'lower' ? 'down' : 'up'));
+const roleText = (value, role) =>
+  role === 'given' ? numberText(value) : formatNumber(value, role === 'lower' ? 'down' : 'up');
 const roleNote = { given: 'given', upper: 'upper bound', lower: 'lower bound' };
 
 function pointTable(points, title, xLabel, yLabel) {
-  const rows = points.map((point) => h('tr', {}, h('th', { scope: 'row' }, point.series),
-    h('td', {}, roleText(point.x, point.xRole), h('span', { class: 'role' }, ` (${roleNote[point.xRole]})`)),
-    h('td', {}, roleText(point.y, point.yRole), h('span', { class: 'role' }, ` (${roleNote[point.yRole]})`))));
-  return h('details', { class: 'data-table' },
+  const rows = points.map((point) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, point.series),
+      h('td', {}, roleText(point.x, point.xRole), h('span', { class: 'role' }, ` (${roleNote[point.xRole]})`)),
+      h('td', {}, roleText(point.y, point.yRole), h('span', { class: 'role' }, ` (${roleNote[point.yRole]})`)),
+    ),
+  );
+  return h(
+    'details',
+    { class: 'data-table' },
     h('summary', {}, 'Table view of this chart'),
-    scrollRegion(`${title}: table`, h('table', {},
-      h('caption', {}, `${yLabel} and ${xLabel}, point by point (bounds rounded outwards)`),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'series'), h('th', { scope: 'col' }, xLabel), h('th', { scope: 'col' }, yLabel))),
-      h('tbody', {}, rows))));
+    scrollRegion(
+      `${title}: table`,
+      h(
+        'table',
+        {},
+        h('caption', {}, `${yLabel} and ${xLabel}, point by point (bounds rounded outwards)`),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'series'),
+            h('th', { scope: 'col' }, xLabel),
+            h('th', { scope: 'col' }, yLabel),
+          ),
+        ),
+        h('tbody', {}, rows),
+      ),
+    ),
+  );
 }
 
 function dataTable(points, series, title, xLabel, yLabel) {
   const xs = [...new Set(points.map((point) => point.x))].sort((a, b) => a - b);
   const byKey = new Map(points.map((point) => [`${point.series}\u0000${point.x}`, point.y]));
-  const rows = xs.map((x) => h('tr', {}, h('th', { scope: 'row' }, String(x)),
-    series.map((name) => {
-      const y = byKey.get(`${name}\u0000${x}`);
-      return h('td', {}, y === undefined ? '—' : formatNumber(y, 'up'));
-    })));
-  return h('details', { class: 'data-table' },
+  const rows = xs.map((x) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, String(x)),
+      series.map((name) => {
+        const y = byKey.get(`${name}\u0000${x}`);
+        return h('td', {}, y === undefined ? '—' : formatNumber(y, 'up'));
+      }),
+    ),
+  );
+  return h(
+    'details',
+    { class: 'data-table' },
     h('summary', {}, 'Table view of this chart'),
-    scrollRegion(`${title}: table`, h('table', {},
-      h('caption', {}, `${yLabel} by ${xLabel} (upper bounds, rounded up)`),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, xLabel), series.map((name) => h('th', { scope: 'col' }, name)))),
-      h('tbody', {}, rows))));
+    scrollRegion(
+      `${title}: table`,
+      h(
+        'table',
+        {},
+        h('caption', {}, `${yLabel} by ${xLabel} (upper bounds, rounded up)`),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, xLabel),
+            series.map((name) => h('th', { scope: 'col' }, name)),
+          ),
+        ),
+        h('tbody', {}, rows),
+      ),
+    ),
+  );
 }

@@ -14,18 +14,54 @@ import { numericStatus, pldNote, profileEpsilons, renderPld } from './numeric.js
 // Each method: its request for `count` copies of `item` at total δ target `delta`, and the ε it
 // reaches (for the plot).
 export const compositionMethods = [
-  { id: 'basic', label: 'Basic composition', formula: formulas.basic,
-    request: (item, count) => ({ op: 'compose', method: 'basic', items: [{ ...item, count }] }) },
-  { id: 'parallel', label: 'Parallel composition (disjoint records only)', formula: formulas.parallel,
-    request: (item, count) => ({ op: 'compose', method: 'parallel', items: [{ ...item, count }] }) },
-  { id: 'advanced-drv', label: 'Advanced composition (Dwork–Rothblum–Vadhan)', formula: formulas.advancedDrv,
-    request: (item, count, delta) => ({ op: 'compose', method: 'advanced', variant: 'dwork_rothblum_vadhan', delta, items: [{ ...item, count }] }) },
-  { id: 'advanced-kov', label: 'Advanced composition (Kairouz–Oh–Viswanath)', formula: formulas.advancedKov,
-    request: (item, count, delta) => ({ op: 'compose', method: 'advanced', variant: 'kairouz', delta, items: [{ ...item, count }] }) },
-  { id: 'optimal', label: 'Optimal composition (exact)', formula: formulas.optimal,
-    request: (item, count, delta) => ({ op: 'compose', method: 'optimal', delta, items: [{ ...item, count }] }) },
-  { id: 'zcdp', label: 'zCDP composition', formula: formulas.zcdp,
-    request: (item, count, delta) => ({ op: 'compose', method: 'zcdp', delta, items: [{ ...item, count }] }) },
+  {
+    id: 'basic',
+    label: 'Basic composition',
+    formula: formulas.basic,
+    request: (item, count) => ({ op: 'compose', method: 'basic', items: [{ ...item, count }] }),
+  },
+  {
+    id: 'parallel',
+    label: 'Parallel composition (disjoint records only)',
+    formula: formulas.parallel,
+    request: (item, count) => ({ op: 'compose', method: 'parallel', items: [{ ...item, count }] }),
+  },
+  {
+    id: 'advanced-drv',
+    label: 'Advanced composition (Dwork–Rothblum–Vadhan)',
+    formula: formulas.advancedDrv,
+    request: (item, count, delta) => ({
+      op: 'compose',
+      method: 'advanced',
+      variant: 'dwork_rothblum_vadhan',
+      delta,
+      items: [{ ...item, count }],
+    }),
+  },
+  {
+    id: 'advanced-kov',
+    label: 'Advanced composition (Kairouz–Oh–Viswanath)',
+    formula: formulas.advancedKov,
+    request: (item, count, delta) => ({
+      op: 'compose',
+      method: 'advanced',
+      variant: 'kairouz',
+      delta,
+      items: [{ ...item, count }],
+    }),
+  },
+  {
+    id: 'optimal',
+    label: 'Optimal composition (exact)',
+    formula: formulas.optimal,
+    request: (item, count, delta) => ({ op: 'compose', method: 'optimal', delta, items: [{ ...item, count }] }),
+  },
+  {
+    id: 'zcdp',
+    label: 'zCDP composition',
+    formula: formulas.zcdp,
+    request: (item, count, delta) => ({ op: 'compose', method: 'zcdp', delta, items: [{ ...item, count }] }),
+  },
 ];
 
 const kPldLabel = 'PLD (numeric, tight)';
@@ -52,25 +88,46 @@ function itemFromForm(form) {
   const number = (name) => readNumber(inputOf(form, name));
   const field = (name) => inputOf(form, name);
   if (kind === 'guarantee') {
-    return { kind, item: itemOf(number('epsilon'), number('item_delta')),
-      fields: { 'items.0.guarantee.epsilon': field('epsilon'), 'items.0.guarantee.delta': field('item_delta') } };
+    return {
+      kind,
+      item: itemOf(number('epsilon'), number('item_delta')),
+      fields: { 'items.0.guarantee.epsilon': field('epsilon'), 'items.0.guarantee.delta': field('item_delta') },
+    };
   }
   if (kind === 'laplace') {
-    return { kind, item: { mechanism: { type: 'laplace', scale: number('scale'), sensitivity: number('sensitivity') } },
-      fields: { 'items.0.mechanism.scale': field('scale'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
+    return {
+      kind,
+      item: { mechanism: { type: 'laplace', scale: number('scale'), sensitivity: number('sensitivity') } },
+      fields: { 'items.0.mechanism.scale': field('scale'), 'items.0.mechanism.sensitivity': field('sensitivity') },
+    };
   }
   if (kind === 'gaussian') {
-    return { kind, item: { mechanism: { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') } },
-      fields: { 'items.0.mechanism.sigma': field('sigma'), 'items.0.mechanism.sensitivity': field('sensitivity') } };
+    return {
+      kind,
+      item: { mechanism: { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') } },
+      fields: { 'items.0.mechanism.sigma': field('sigma'), 'items.0.mechanism.sensitivity': field('sensitivity') },
+    };
   }
   // DP-SGD's units: the noise is the noise multiplier times the clip norm, and the clip norm is the
   // sensitivity. (An invalid clip norm is reported on its own field, not folded into σ.)
   const noiseMultiplier = number('noise_multiplier');
   const clipNorm = number('clip_norm');
   const sigma = clipNorm > 0 && Number.isFinite(clipNorm) ? noiseMultiplier * clipNorm : noiseMultiplier;
-  return { kind, item: { mechanism: { type: 'poisson_subsampled', rate: number('rate'), mechanism: { type: 'gaussian', sigma, sensitivity: clipNorm } } },
-    fields: { 'items.0.mechanism.rate': field('rate'), 'items.0.mechanism.mechanism.sigma': field('noise_multiplier'),
-      'items.0.mechanism.mechanism.sensitivity': field('clip_norm') } };
+  return {
+    kind,
+    item: {
+      mechanism: {
+        type: 'poisson_subsampled',
+        rate: number('rate'),
+        mechanism: { type: 'gaussian', sigma, sensitivity: clipNorm },
+      },
+    },
+    fields: {
+      'items.0.mechanism.rate': field('rate'),
+      'items.0.mechanism.mechanism.sigma': field('noise_multiplier'),
+      'items.0.mechanism.mechanism.sensitivity': field('clip_norm'),
+    },
+  };
 }
 
 /** The PLD grid step typed in the settings; blank asks the core to choose it. */
@@ -92,7 +149,13 @@ function describeItem(kind, form) {
 
 function renderResult(result) {
   if (result.approx) {
-    return h('span', {}, guaranteeElement(result.guarantee), ' → ', guaranteeElement(result.approx, { vacuous: result.vacuous, deltaIsGiven: true }));
+    return h(
+      'span',
+      {},
+      guaranteeElement(result.guarantee),
+      ' → ',
+      guaranteeElement(result.approx, { vacuous: result.vacuous, deltaIsGiven: true }),
+    );
   }
   return guaranteeElement(result.guarantee, { vacuous: result.vacuous });
 }
@@ -109,7 +172,14 @@ function closedFormProfile(jobs, responses) {
     const { epsilon, delta = 0 } = approxOf(response.result);
     const target = jobs[i].delta;
     if (Number.isFinite(epsilon) && epsilon > 0 && delta <= target) {
-      points.push({ series: jobs[i].method.label, key: jobs[i].method.id, x: epsilon, y: target, xRole: 'upper', yRole: 'given' });
+      points.push({
+        series: jobs[i].method.label,
+        key: jobs[i].method.id,
+        x: epsilon,
+        y: target,
+        xRole: 'upper',
+        yRole: 'given',
+      });
     }
   });
   return points;
@@ -120,27 +190,52 @@ function pldProfile(result) {
   result.epsilons.forEach((epsilon, i) => {
     for (const side of ['upper', 'lower']) {
       const delta = result[`delta_${side}`][i];
-      if (delta >= kProfileFloor && delta <= 1) points.push({ series: kPldSeries[side], key: `pld-${side}`, x: epsilon, y: delta, xRole: 'given', yRole: side });
+      if (delta >= kProfileFloor && delta <= 1)
+        points.push({
+          series: kPldSeries[side],
+          key: `pld-${side}`,
+          x: epsilon,
+          y: delta,
+          xRole: 'given',
+          yRole: side,
+        });
     }
   });
   return points;
 }
 
 function profileFigure(points, pldText) {
-  const figure = chartFigure(points, { title: 'Privacy profile δ(ε) of every method', xLabel: 'ε', yLabel: 'δ', xLog: true, yLog: true,
-    description: 'For each method, the delta it guarantees at each epsilon, log-log axes; the PLD lower bound is dashed.',
-    longTable: true, file: 'dpcalc-composition-profile', emptyText: 'Nothing to plot yet: no method answered for these inputs.' });
-  if (pldText) figure.querySelector('figcaption').after(h('p', { class: 'note', dataset: { profileStatus: '' } }, pldText));
+  const figure = chartFigure(points, {
+    title: 'Privacy profile δ(ε) of every method',
+    xLabel: 'ε',
+    yLabel: 'δ',
+    xLog: true,
+    yLog: true,
+    description:
+      'For each method, the delta it guarantees at each epsilon, log-log axes; the PLD lower bound is dashed.',
+    longTable: true,
+    file: 'dpcalc-composition-profile',
+    emptyText: 'Nothing to plot yet: no method answered for these inputs.',
+  });
+  if (pldText)
+    figure.querySelector('figcaption').after(h('p', { class: 'note', dataset: { profileStatus: '' } }, pldText));
   return figure;
 }
 
 /** ε against k: the closed forms' points, then the PLD's upper bounds once they are computed. */
 function stepsFigure(points, pldText) {
-  const figure = chartFigure(points, { title: 'ε against the number of compositions k, for every method', xLabel: 'number of compositions k',
-    yLabel: 'total ε', xLog: true, yLog: true, file: 'dpcalc-composition-epsilon',
+  const figure = chartFigure(points, {
+    title: 'ε against the number of compositions k, for every method',
+    xLabel: 'number of compositions k',
+    yLabel: 'total ε',
+    xLog: true,
+    yLog: true,
+    file: 'dpcalc-composition-epsilon',
     description: 'Total epsilon of k compositions for each composition method, log-log axes.',
-    emptyText: 'Nothing to plot yet: no method answered for these inputs.' });
-  if (pldText) figure.querySelector('figcaption').after(h('p', { class: 'note', dataset: { stepsStatus: '' } }, pldText));
+    emptyText: 'Nothing to plot yet: no method answered for these inputs.',
+  });
+  if (pldText)
+    figure.querySelector('figcaption').after(h('p', { class: 'note', dataset: { stepsStatus: '' } }, pldText));
   return figure;
 }
 
@@ -153,8 +248,10 @@ function notApplicableText(kind) {
     return 'Does not apply: no closed form composes a subsampled mechanism tightly. The PLD row below gives its bound.';
   }
   if (kind === 'gaussian') {
-    return 'Does not apply: this method composes a pure ε per mechanism, and the Gaussian mechanism has none (its ε depends on δ). '
-      + 'The zCDP and PLD rows compose it.';
+    return (
+      'Does not apply: this method composes a pure ε per mechanism, and the Gaussian mechanism has none (its ε depends on δ). ' +
+      'The zCDP and PLD rows compose it.'
+    );
   }
   return 'Does not apply to these mechanisms.';
 }
@@ -170,7 +267,8 @@ function spread(counts, n) {
 
 /** The one-line summary: the smallest ε at the target δ among the methods that apply to all records. */
 function summaryOf(rows, pld) {
-  const candidates = rows.filter((row) => row.response.ok && !row.response.result.vacuous && row.id !== 'parallel')
+  const candidates = rows
+    .filter((row) => row.response.ok && !row.response.result.vacuous && row.id !== 'parallel')
     .map((row) => ({ label: row.label, epsilon: approxOf(row.response.result).epsilon }));
   if (pld) candidates.push({ label: kPldLabel, epsilon: pld.epsilon_upper });
   const finite = candidates.filter((candidate) => Number.isFinite(candidate.epsilon));
@@ -180,7 +278,12 @@ function summaryOf(rows, pld) {
 }
 
 async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
-  const fields = { count: inputOf(form, 'count'), delta: inputOf(form, 'delta'), kmax: inputOf(form, 'kmax'), step: inputOf(form, 'pld_step') };
+  const fields = {
+    count: inputOf(form, 'count'),
+    delta: inputOf(form, 'delta'),
+    kmax: inputOf(form, 'kmax'),
+    step: inputOf(form, 'pld_step'),
+  };
   const { kind, item, fields: itemFields } = itemFromForm(form);
   const count = readNumber(fields.count);
   const delta = readNumber(fields.delta);
@@ -194,13 +297,26 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
 
   const counts = plotRange(fields.kmax, errors, { max: 100000, points: 24, log: true });
   const plotted = compositionMethods.filter((method) => method.id !== 'parallel');
-  const plotJobs = counts.flatMap((n) => plotted.map((method) => ({ n, method, request: method.request(item, n, delta) })));
-  const profileJobs = kProfileDeltas.flatMap((target) => plotted.map((method) => ({ delta: target, method, request: method.request(item, count, target) })));
+  const plotJobs = counts.flatMap((n) =>
+    plotted.map((method) => ({ n, method, request: method.request(item, n, delta) })),
+  );
+  const profileJobs = kProfileDeltas.flatMap((target) =>
+    plotted.map((method) => ({ delta: target, method, request: method.request(item, count, target) })),
+  );
   // Closed forms only: they take microseconds, and aborting one would restart the fast worker.
   const [responses, plotResponses, profileResponses] = await Promise.all([
-    askAll(calculator, compositionMethods.map((method) => method.request(item, count, delta))),
-    askAll(calculator, plotJobs.map((job) => job.request)),
-    askAll(calculator, profileJobs.map((job) => job.request)),
+    askAll(
+      calculator,
+      compositionMethods.map((method) => method.request(item, count, delta)),
+    ),
+    askAll(
+      calculator,
+      plotJobs.map((job) => job.request),
+    ),
+    askAll(
+      calculator,
+      profileJobs.map((job) => job.request),
+    ),
   ]);
   if (!isCurrent()) return;
 
@@ -209,13 +325,35 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
   const abortNumeric = () => numeric.abort();
   signal.addEventListener('abort', abortNumeric, { once: true });
   const status = numericStatus({ id: 'composition-pld', label: 'PLD composition', onCancel: abortNumeric });
-  const pldRow = { id: 'pld', label: kPldLabel, formula: formulas.pld, fields: pldFieldMap, render: renderPld, note: pldNote };
-  let pldRowElement = methodRow({ ...pldRow, status: 'running', pending: h('span', { class: 'pending' }, 'computing…') }, errors);
+  const pldRow = {
+    id: 'pld',
+    label: kPldLabel,
+    formula: formulas.pld,
+    fields: pldFieldMap,
+    render: renderPld,
+    note: pldNote,
+  };
+  let pldRowElement = methodRow(
+    { ...pldRow, status: 'running', pending: h('span', { class: 'pending' }, 'computing…') },
+    errors,
+  );
 
   const notApplicable = () => notApplicableText(kind);
-  const rows = compositionMethods.map((method, i) => ({ id: method.id, label: method.label, formula: method.formula,
-    response: responses[i], render: renderResult, note: noteOf, notApplicable, fields: method.id === 'zcdp' ? zcdpFieldMap : fieldMap }));
-  const table = methodTable({ caption: `k = ${fields.count.value.trim()} ${describeItem(kind, form)}; total δ target ${fields.delta.value.trim()}`, rows, errors });
+  const rows = compositionMethods.map((method, i) => ({
+    id: method.id,
+    label: method.label,
+    formula: method.formula,
+    response: responses[i],
+    render: renderResult,
+    note: noteOf,
+    notApplicable,
+    fields: method.id === 'zcdp' ? zcdpFieldMap : fieldMap,
+  }));
+  const table = methodTable({
+    caption: `k = ${fields.count.value.trim()} ${describeItem(kind, form)}; total δ target ${fields.delta.value.trim()}`,
+    rows,
+    errors,
+  });
   table.querySelector('tbody').append(pldRowElement);
   results.replaceChildren(status.element, table);
   summary(`${summaryOf(rows, null)} The PLD is computing…`);
@@ -226,7 +364,15 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
   plotResponses.forEach((response, i) => {
     if (!response.ok || response.result.vacuous) return;
     const y = approxOf(response.result).epsilon;
-    if (Number.isFinite(y) && y > 0) points.push({ series: plotJobs[i].method.label, key: plotJobs[i].method.id, x: plotJobs[i].n, y, xRole: 'given', yRole: 'upper' });
+    if (Number.isFinite(y) && y > 0)
+      points.push({
+        series: plotJobs[i].method.label,
+        key: plotJobs[i].method.id,
+        x: plotJobs[i].n,
+        y,
+        xRole: 'given',
+        yRole: 'upper',
+      });
   });
   const closedProfile = closedFormProfile(profileJobs, profileResponses);
   const stepsHolder = h('div', { class: 'chart-holder' }, stepsFigure(points, 'PLD curve: computing…'));
@@ -242,8 +388,12 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
   const pldCounts = spread(counts, kPldPlotCounts);
   const stage = (first, stages) => (fraction) => status.progress((first + fraction) / stages);
   try {
-    const pldResponse = await settleUnlessAborted(calculator.run({ op: 'compose', method: 'pld', delta, items, ...discretization },
-      { signal: numeric.signal, onProgress: stage(0, 3) }));
+    const pldResponse = await settleUnlessAborted(
+      calculator.run(
+        { op: 'compose', method: 'pld', delta, items, ...discretization },
+        { signal: numeric.signal, onProgress: stage(0, 3) },
+      ),
+    );
     if (!isCurrent()) return;
     replacePldRow({ response: pldResponse, status: 'done' });
     if (!pldResponse.ok) {
@@ -254,9 +404,16 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       return;
     }
     summary(summaryOf(rows, pldResponse.result));
-    const epsilons = profileEpsilons(pldResponse.result.epsilon_upper, closedProfile.map((point) => point.x));
-    const profileResponse = await settleUnlessAborted(calculator.run({ op: 'profile', items, epsilons, ...discretization },
-      { signal: numeric.signal, onProgress: stage(1, 3) }));
+    const epsilons = profileEpsilons(
+      pldResponse.result.epsilon_upper,
+      closedProfile.map((point) => point.x),
+    );
+    const profileResponse = await settleUnlessAborted(
+      calculator.run(
+        { op: 'profile', items, epsilons, ...discretization },
+        { signal: numeric.signal, onProgress: stage(1, 3) },
+      ),
+    );
     if (!isCurrent()) return;
     if (profileResponse.ok) {
       profileHolder.replaceChildren(profileFigure([...closedProfile, ...pldProfile(profileResponse.result)], ''));
@@ -265,10 +422,22 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     }
     const pldPoints = [];
     for (const [i, n] of pldCounts.entries()) {
-      const response = await settleUnlessAborted(calculator.run({ op: 'compose', method: 'pld', delta, items: [{ ...item, count: n }], ...discretization },
-        { signal: numeric.signal, onProgress: (fraction) => stage(2, 3)((i + fraction) / pldCounts.length) }));
+      const response = await settleUnlessAborted(
+        calculator.run(
+          { op: 'compose', method: 'pld', delta, items: [{ ...item, count: n }], ...discretization },
+          { signal: numeric.signal, onProgress: (fraction) => stage(2, 3)((i + fraction) / pldCounts.length) },
+        ),
+      );
       if (!isCurrent()) return;
-      if (response.ok) pldPoints.push({ series: kPldSeries.upper, key: 'pld-upper', x: n, y: response.result.epsilon_upper, xRole: 'given', yRole: 'upper' });
+      if (response.ok)
+        pldPoints.push({
+          series: kPldSeries.upper,
+          key: 'pld-upper',
+          x: n,
+          y: response.result.epsilon_upper,
+          xRole: 'given',
+          yRole: 'upper',
+        });
     }
     stepsHolder.replaceChildren(stepsFigure([...points, ...pldPoints], ''));
     if (profileResponse.ok) status.finish('done', 'PLD composition: done.');
@@ -281,8 +450,10 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       replacePldRow({ status: 'cancelled', pending: h('span', { class: 'cancelled' }, 'cancelled') });
       summary(summaryOf(rows, null));
     }
-    if (stepsHolder.querySelector('[data-steps-status]')) stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: cancelled.'));
-    if (profileHolder.querySelector('[data-profile-status]')) profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: cancelled.'));
+    if (stepsHolder.querySelector('[data-steps-status]'))
+      stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: cancelled.'));
+    if (profileHolder.querySelector('[data-profile-status]'))
+      profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: cancelled.'));
   } finally {
     signal.removeEventListener('abort', abortNumeric);
   }
@@ -300,47 +471,138 @@ function fromLegacy(state) {
   const sigma = state.sigma ?? '1';
   const sensitivity = state.sensitivity ?? '1';
   if (Number(sensitivity) === 1) return { state: { ...state, noise_multiplier: sigma, clip_norm: sensitivity } };
-  return { state: { ...state, noise_multiplier: String(Number(sigma) / Number(sensitivity)), clip_norm: sensitivity },
-    note: `This link is from an earlier version, where σ = ${sigma} was the absolute noise at sensitivity ${sensitivity}; `
-      + 'it is shown as the same noise in DP-SGD units: noise multiplier σ/Δ at clip norm Δ.' };
+  return {
+    state: { ...state, noise_multiplier: String(Number(sigma) / Number(sensitivity)), clip_norm: sensitivity },
+    note:
+      `This link is from an earlier version, where σ = ${sigma} was the absolute noise at sensitivity ${sensitivity}; ` +
+      'it is shown as the same noise in DP-SGD units: noise multiplier σ/Δ at clip norm Δ.',
+  };
 }
 
 export default {
   name: 'composition',
   title: 'Composition',
-  question: ['You run ', h('em', {}, 'k'), ' mechanisms on the same data, each with an (ε₀, δ₀)-DP guarantee or each a known noise '
-    + 'mechanism (Laplace, Gaussian, or one DP-SGD step: a Poisson-subsampled Gaussian). What is the total guarantee? Every method '
-    + 'below answers where it can; the smallest ε is the one to use (parallel composition only applies when the mechanisms touch '
-    + 'disjoint records). The numeric method composes privacy loss distributions and brackets the exact answer from both sides.'],
+  question: [
+    'You run ',
+    h('em', {}, 'k'),
+    ' mechanisms on the same data, each with an (ε₀, δ₀)-DP guarantee or each a known noise ' +
+      'mechanism (Laplace, Gaussian, or one DP-SGD step: a Poisson-subsampled Gaussian). What is the total guarantee? Every method ' +
+      'below answers where it can; the smallest ε is the one to use (parallel composition only applies when the mechanisms touch ' +
+      'disjoint records). The numeric method composes privacy loss distributions and brackets the exact answer from both sides.',
+  ],
   form: [
-    { legend: 'Each mechanism', fields: [
-      { name: 'kind', label: 'Kind of mechanism', type: 'choice', value: 'guarantee', wide: true, options: [
-        ['guarantee', '(ε₀, δ₀)-DP guarantee'], ['laplace', 'Laplace mechanism (b, Δ)'], ['gaussian', 'Gaussian mechanism (σ, Δ)'],
-        ['subsampled_gaussian', 'DP-SGD step (subsampled Gaussian)']] },
-      { name: 'epsilon', label: 'Privacy loss per mechanism', symbol: 'ε₀', type: 'number', value: '0.1', shownWhen: { kind: ['guarantee'] } },
-      { name: 'item_delta', label: 'Failure probability per mechanism', symbol: 'δ₀', type: 'number', value: '0', shownWhen: { kind: ['guarantee'] } },
-      { name: 'scale', label: 'Laplace noise scale', symbol: 'b', type: 'number', value: '10', shownWhen: { kind: ['laplace'] } },
-      { name: 'sigma', label: 'Gaussian noise std. dev.', symbol: 'σ', type: 'number', value: '1', hint: 'in the units of the query',
-        shownWhen: { kind: gaussianKinds } },
-      { name: 'noise_multiplier', label: 'Noise multiplier', type: 'number', value: '1', shownWhen: { kind: dpSgdKinds },
-        hint: 'noise std. dev. σ divided by the clip norm' },
-      { name: 'clip_norm', label: 'Clip norm', symbol: 'C', type: 'number', value: '1', shownWhen: { kind: dpSgdKinds },
-        hint: 'per-example gradient clip: the sensitivity Δ' },
-      { name: 'rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01', shownWhen: { kind: dpSgdKinds },
-        hint: 'batch size ÷ dataset size' },
-      { name: 'sensitivity', label: 'Sensitivity', symbol: 'Δ', type: 'number', value: '1', shownWhen: { kind: ['laplace', ...gaussianKinds] },
-        hint: 'how much one record can change the query' },
-      { name: 'count', label: 'Number of mechanisms (steps)', symbol: 'k', type: 'count', value: '100' },
-    ] },
-    { legend: 'Total', fields: [
-      { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
-      { name: 'kmax', label: 'Plot up to k =', type: 'count', value: '1000' },
-    ] },
-    { legend: 'Numeric method (PLD)', fields: [
-      { name: 'pld_step', label: 'Grid step (blank: automatic)', type: 'number', value: '' },
-      { preset: 'DP-SGD: noise multiplier 1, q = 0.01, 10⁴ steps',
-        values: { kind: 'subsampled_gaussian', noise_multiplier: '1', clip_norm: '1', rate: '0.01', count: '10000', delta: '1e-5', kmax: '10000' } },
-    ] },
+    {
+      legend: 'Each mechanism',
+      fields: [
+        {
+          name: 'kind',
+          label: 'Kind of mechanism',
+          type: 'choice',
+          value: 'guarantee',
+          wide: true,
+          options: [
+            ['guarantee', '(ε₀, δ₀)-DP guarantee'],
+            ['laplace', 'Laplace mechanism (b, Δ)'],
+            ['gaussian', 'Gaussian mechanism (σ, Δ)'],
+            ['subsampled_gaussian', 'DP-SGD step (subsampled Gaussian)'],
+          ],
+        },
+        {
+          name: 'epsilon',
+          label: 'Privacy loss per mechanism',
+          symbol: 'ε₀',
+          type: 'number',
+          value: '0.1',
+          shownWhen: { kind: ['guarantee'] },
+        },
+        {
+          name: 'item_delta',
+          label: 'Failure probability per mechanism',
+          symbol: 'δ₀',
+          type: 'number',
+          value: '0',
+          shownWhen: { kind: ['guarantee'] },
+        },
+        {
+          name: 'scale',
+          label: 'Laplace noise scale',
+          symbol: 'b',
+          type: 'number',
+          value: '10',
+          shownWhen: { kind: ['laplace'] },
+        },
+        {
+          name: 'sigma',
+          label: 'Gaussian noise std. dev.',
+          symbol: 'σ',
+          type: 'number',
+          value: '1',
+          hint: 'in the units of the query',
+          shownWhen: { kind: gaussianKinds },
+        },
+        {
+          name: 'noise_multiplier',
+          label: 'Noise multiplier',
+          type: 'number',
+          value: '1',
+          shownWhen: { kind: dpSgdKinds },
+          hint: 'noise std. dev. σ divided by the clip norm',
+        },
+        {
+          name: 'clip_norm',
+          label: 'Clip norm',
+          symbol: 'C',
+          type: 'number',
+          value: '1',
+          shownWhen: { kind: dpSgdKinds },
+          hint: 'per-example gradient clip: the sensitivity Δ',
+        },
+        {
+          name: 'rate',
+          label: 'Sampling rate',
+          symbol: 'q',
+          type: 'number',
+          value: '0.01',
+          shownWhen: { kind: dpSgdKinds },
+          hint: 'batch size ÷ dataset size',
+        },
+        {
+          name: 'sensitivity',
+          label: 'Sensitivity',
+          symbol: 'Δ',
+          type: 'number',
+          value: '1',
+          shownWhen: { kind: ['laplace', ...gaussianKinds] },
+          hint: 'how much one record can change the query',
+        },
+        { name: 'count', label: 'Number of mechanisms (steps)', symbol: 'k', type: 'count', value: '100' },
+      ],
+    },
+    {
+      legend: 'Total',
+      fields: [
+        { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
+        { name: 'kmax', label: 'Plot up to k =', type: 'count', value: '1000' },
+      ],
+    },
+    {
+      legend: 'Numeric method (PLD)',
+      fields: [
+        { name: 'pld_step', label: 'Grid step (blank: automatic)', type: 'number', value: '' },
+        {
+          preset: 'DP-SGD: noise multiplier 1, q = 0.01, 10⁴ steps',
+          values: {
+            kind: 'subsampled_gaussian',
+            noise_multiplier: '1',
+            clip_norm: '1',
+            rate: '0.01',
+            count: '10000',
+            delta: '1e-5',
+            kmax: '10000',
+          },
+        },
+      ],
+    },
   ],
   fromLegacy,
   update: updateComposition,

@@ -5,7 +5,6 @@
 // (unbounded and bounded) and uninformative-prior side by side; the plots show ε against m and
 // against the number of databases n. Every number comes from the core.
 import { h, readNumber, showFieldErrors } from './dom.js';
-import { formulaElement } from './formula.js';
 import { guaranteeElement, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
@@ -41,14 +40,34 @@ function classesFromForm(form) {
     const kind = input('kind').value;
     const index = classes.length;
     const path = `databases.${index}`;
-    const release = kind === 'guarantee'
-      ? { guarantee: readNumber(input('delta')) === 0 ? { type: 'pure', epsilon: readNumber(input('epsilon')) }
-        : { type: 'approx', epsilon: readNumber(input('epsilon')), delta: readNumber(input('delta')) } }
-      : { mechanism: kind === 'laplace' ? { type: 'laplace', scale: readNumber(input('scale')) } : { type: 'gaussian', sigma: readNumber(input('sigma')) } };
-    classes.push({ shown: shown + 1, request: { ...release, count, queries: readNumber(input('queries')) },
-      fields: { [`${path}.count`]: input('count'), [`${path}.queries`]: input('queries'), [`${path}.guarantee.epsilon`]: input('epsilon'),
-        [`${path}.guarantee.delta`]: input('delta'), [`${path}.mechanism.scale`]: input('scale'), [`${path}.mechanism.sigma`]: input('sigma'),
-        [`${path}.mechanism`]: input('kind'), [`${path}.guarantee.type`]: input('kind') } });
+    const release =
+      kind === 'guarantee'
+        ? {
+            guarantee:
+              readNumber(input('delta')) === 0
+                ? { type: 'pure', epsilon: readNumber(input('epsilon')) }
+                : { type: 'approx', epsilon: readNumber(input('epsilon')), delta: readNumber(input('delta')) },
+          }
+        : {
+            mechanism:
+              kind === 'laplace'
+                ? { type: 'laplace', scale: readNumber(input('scale')) }
+                : { type: 'gaussian', sigma: readNumber(input('sigma')) },
+          };
+    classes.push({
+      shown: shown + 1,
+      request: { ...release, count, queries: readNumber(input('queries')) },
+      fields: {
+        [`${path}.count`]: input('count'),
+        [`${path}.queries`]: input('queries'),
+        [`${path}.guarantee.epsilon`]: input('epsilon'),
+        [`${path}.guarantee.delta`]: input('delta'),
+        [`${path}.mechanism.scale`]: input('scale'),
+        [`${path}.mechanism.sigma`]: input('sigma'),
+        [`${path}.mechanism`]: input('kind'),
+        [`${path}.guarantee.type`]: input('kind'),
+      },
+    });
   }
   return classes;
 }
@@ -56,7 +75,10 @@ function classesFromForm(form) {
 /** "1+2, 1+3" (class numbers as shown) → [[0, 1], [0, 2]] (request indices); unknown numbers stay out of range. */
 function familiesOf(text, classes) {
   const index = new Map(classes.map((item, i) => [item.shown, i]));
-  return text.split(/[,;]/).map((family) => family.trim()).filter(Boolean)
+  return text
+    .split(/[,;]/)
+    .map((family) => family.trim())
+    .filter(Boolean)
     .map((family) => family.split('+').map((number) => index.get(Number(number.trim())) ?? 99));
 }
 
@@ -74,13 +96,19 @@ function renderResult(result) {
 
 function noteOf(result) {
   const parts = [];
-  if (result.footprint) parts.push(`worst footprint: ${result.footprint.databases.toLocaleString('en-US')} databases, ${result.footprint.releases.toLocaleString('en-US')} releases`);
+  if (result.footprint)
+    parts.push(
+      `worst footprint: ${result.footprint.databases.toLocaleString('en-US')} databases, ${result.footprint.releases.toLocaleString('en-US')} releases`,
+    );
   if (result.note) parts.push(result.note);
   return parts.join('; ');
 }
 
 const unsupported = (message) => ({ ok: false, error: { code: 'unsupported', field: '', message } });
-const epsilonOf = (response) => (response?.ok && !response.result.vacuous ? response.result.guarantee.epsilon ?? response.result.guarantee.rho : undefined);
+const epsilonOf = (response) =>
+  response?.ok && !response.result.vacuous
+    ? (response.result.guarantee.epsilon ?? response.result.guarantee.rho)
+    : undefined;
 
 /** m values to plot: 1 … the number of databases, about `points` of them, log-spaced. */
 function logRange(upTo, points) {
@@ -93,14 +121,28 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
   const classes = classesFromForm(form);
   const methodName = inputOf(form, 'method').value;
   const delta = readNumber(inputOf(form, 'delta'));
-  const base = { op: 'databases', ...kMethods[methodName], ...(methodName === 'basic' ? {} : { delta }),
-    databases: classes.map((item) => item.request) };
+  const base = {
+    op: 'databases',
+    ...kMethods[methodName],
+    ...(methodName === 'basic' ? {} : { delta }),
+    databases: classes.map((item) => item.request),
+  };
   const constraint = constraintOf(form, classes);
-  const fields = Object.assign({ delta: inputOf(form, 'delta'), 'constraint.m': inputOf(form, 'm'), constraint: inputOf(form, 'constraint'),
-    'constraint.families': inputOf(form, 'families'), adversary: inputOf(form, 'adversary') }, ...classes.map((item) => item.fields));
+  const fields = Object.assign(
+    {
+      delta: inputOf(form, 'delta'),
+      'constraint.m': inputOf(form, 'm'),
+      constraint: inputOf(form, 'constraint'),
+      'constraint.families': inputOf(form, 'families'),
+      adversary: inputOf(form, 'adversary'),
+    },
+    ...classes.map((item) => item.fields),
+  );
   for (const [i, family] of (constraint.families ?? []).entries()) {
     fields[`constraint.families.${i}`] = inputOf(form, 'families');
-    family.forEach((_, j) => { fields[`constraint.families.${i}.${j}`] = inputOf(form, 'families'); });
+    family.forEach((_, j) => {
+      fields[`constraint.families.${i}.${j}`] = inputOf(form, 'families');
+    });
   }
   const numeric = methodName === 'pld';
   const ask = (request) => settleUnlessAborted(calculator.run(request, numeric ? { signal } : {}));
@@ -113,16 +155,26 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
   const total = classes.reduce((sum, item) => sum + (Number.isFinite(item.request.count) ? item.request.count : 0), 0);
   const mValues = total >= 2 ? logRange(Math.min(total, 1e6), numeric ? 6 : 16) : [];
   const first = classes[0].request;
-  const nValues = logRange(Math.max(2, Math.min(Number.isFinite(first.count) ? first.count : 2, 1e6)), numeric ? 6 : 16);
+  const nValues = logRange(
+    Math.max(2, Math.min(Number.isFinite(first.count) ? first.count : 2, 1e6)),
+    numeric ? 6 : 16,
+  );
   const single = (n) => ({ ...base, databases: [{ ...first, count: n }], constraint: { type: 'none' } });
   let responses;
   let mResponses;
   let nResponses;
   try {
-    responses = Object.fromEntries(await Promise.all(Object.entries(requests).map(async ([name, request]) => [name, await ask(request)])));
-    mResponses = await Promise.all(mValues.flatMap((m) => ['unbounded', 'bounded'].map((neighbours) =>
-      ask({ ...base, constraint: { type: 'at_most', m }, neighbours }))));
-    nResponses = await Promise.all(nValues.flatMap((n) => [ask(single(n)), ask({ ...single(n), adversary: 'uninformative' })]));
+    responses = Object.fromEntries(
+      await Promise.all(Object.entries(requests).map(async ([name, request]) => [name, await ask(request)])),
+    );
+    mResponses = await Promise.all(
+      mValues.flatMap((m) =>
+        ['unbounded', 'bounded'].map((neighbours) => ask({ ...base, constraint: { type: 'at_most', m }, neighbours })),
+      ),
+    );
+    nResponses = await Promise.all(
+      nValues.flatMap((n) => [ask(single(n)), ask({ ...single(n), adversary: 'uninformative' })]),
+    );
   } catch (error) {
     if (error?.name === 'AbortError') return;
     throw error;
@@ -130,109 +182,311 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
   if (!isCurrent()) return;
 
   const parallel = responses.unbounded.ok
-    ? (responses.unbounded.result.parallel ? { ok: true, result: responses.unbounded.result.parallel }
-      : unsupported('McSherry’s parallel composition takes pure ε-DP releases only.'))
+    ? responses.unbounded.result.parallel
+      ? { ok: true, result: responses.unbounded.result.parallel }
+      : unsupported('McSherry’s parallel composition takes pure ε-DP releases only.')
     : responses.unbounded;
   const rows = [
     { id: 'classic', label: 'Classic composition (every release)', formula: tex.classic, response: responses.classic },
     { id: 'parallel', label: 'Parallel composition of the merged database', formula: tex.parallel, response: parallel },
-    { id: 'unbounded', label: 'Constrained, unbounded (record present or absent)', formula: tex.unbounded, response: responses.unbounded },
-    { id: 'bounded', label: 'Constrained, bounded (record replaced)', formula: tex.bounded, response: responses.bounded },
-    { id: 'uninformative', label: 'Uninformative prior (in none vs. in at least one)', formula: tex.uninformative, response: responses.uninformative },
-  ].map((row) => ({ ...row, render: renderResult, note: noteOf, fields,
-    notApplicable: (error) => `Does not apply: ${error.message}` }));
-  const chosen = inputOf(form, 'adversary').value === 'uninformative' ? rows[4]
-    : inputOf(form, 'neighbours').value === 'bounded' ? rows[3] : rows[2];
+    {
+      id: 'unbounded',
+      label: 'Constrained, unbounded (record present or absent)',
+      formula: tex.unbounded,
+      response: responses.unbounded,
+    },
+    {
+      id: 'bounded',
+      label: 'Constrained, bounded (record replaced)',
+      formula: tex.bounded,
+      response: responses.bounded,
+    },
+    {
+      id: 'uninformative',
+      label: 'Uninformative prior (in none vs. in at least one)',
+      formula: tex.uninformative,
+      response: responses.uninformative,
+    },
+  ].map((row) => ({
+    ...row,
+    render: renderResult,
+    note: noteOf,
+    fields,
+    notApplicable: (error) => `Does not apply: ${error.message}`,
+  }));
+  const chosen =
+    inputOf(form, 'adversary').value === 'uninformative'
+      ? rows[4]
+      : inputOf(form, 'neighbours').value === 'bounded'
+        ? rows[3]
+        : rows[2];
   const answer = chosen.response.ok
     ? h('p', { class: 'databases-answer', dataset: { answer: chosen.id } }, renderResult(chosen.response.result))
     : h('p', { class: 'databases-answer', dataset: { answer: chosen.id } }, chosen.response.error.message);
-  const table = methodTable({ caption: `${total.toLocaleString('en-US')} databases in ${classes.length} class${classes.length > 1 ? 'es' : ''}; method ${inputOf(form, 'method').selectedOptions[0].textContent}`, rows, errors });
+  const table = methodTable({
+    caption: `${total.toLocaleString('en-US')} databases in ${classes.length} class${classes.length > 1 ? 'es' : ''}; method ${inputOf(form, 'method').selectedOptions[0].textContent}`,
+    rows,
+    errors,
+  });
   results.replaceChildren(answer, table);
   showFieldErrors(form, errors);
   const chosenEpsilon = epsilonOf(chosen.response);
   const classicEpsilon = epsilonOf(responses.classic);
-  summary(chosenEpsilon === undefined ? 'No guarantee for these inputs: see the table.'
-    : `${chosen.label}: ${chosen.response.result.guarantee.type === 'zcdp' ? 'ρ' : 'ε'} ≤ ${formatNumber(chosenEpsilon)}`
-      + (classicEpsilon === undefined ? '.' : `, against ${formatNumber(classicEpsilon)} for classic composition.`));
+  summary(
+    chosenEpsilon === undefined
+      ? 'No guarantee for these inputs: see the table.'
+      : `${chosen.label}: ${chosen.response.result.guarantee.type === 'zcdp' ? 'ρ' : 'ε'} ≤ ${formatNumber(chosenEpsilon)}` +
+          (classicEpsilon === undefined ? '.' : `, against ${formatNumber(classicEpsilon)} for classic composition.`),
+  );
 
   const mPoints = [];
   mValues.forEach((m, i) => {
-    for (const [j, key, series] of [[0, 'optimal', 'at most m, unbounded'], [1, 'advanced-kov', 'at most m, bounded (2m)']]) {
+    for (const [j, key, series] of [
+      [0, 'optimal', 'at most m, unbounded'],
+      [1, 'advanced-kov', 'at most m, bounded (2m)'],
+    ]) {
       const y = epsilonOf(mResponses[2 * i + j]);
       if (y > 0) mPoints.push({ series, key, x: m, y, xRole: 'given', yRole: 'upper' });
     }
-    if (classicEpsilon > 0) mPoints.push({ series: 'classic (every release)', key: 'basic', x: m, y: classicEpsilon, xRole: 'given', yRole: 'upper' });
+    if (classicEpsilon > 0)
+      mPoints.push({
+        series: 'classic (every release)',
+        key: 'basic',
+        x: m,
+        y: classicEpsilon,
+        xRole: 'given',
+        yRole: 'upper',
+      });
   });
   const nPoints = [];
   nValues.forEach((n, i) => {
-    for (const [j, key, series] of [[0, 'basic', 'worst case'], [1, 'zcdp', 'uninformative prior']]) {
+    for (const [j, key, series] of [
+      [0, 'basic', 'worst case'],
+      [1, 'zcdp', 'uninformative prior'],
+    ]) {
       const y = epsilonOf(nResponses[2 * i + j]);
       if (y > 0) nPoints.push({ series, key, x: n, y, xRole: 'given', yRole: 'upper' });
     }
   });
   plots.replaceChildren(
-    h('div', { class: 'chart-holder' }, chartFigure(mPoints, { title: 'ε against m, the most databases one person can be in', xLabel: 'm',
-      yLabel: 'ε', xLog: true, yLog: true, file: 'dpcalc-databases-m', description: 'Guarantee for a person in at most m of the databases, unbounded and bounded neighbours, against classic composition; log-log axes.',
-      emptyText: 'Nothing to plot: no answer for these inputs.' })),
-    h('div', { class: 'chart-holder' }, chartFigure(nPoints, { title: 'ε against the number of databases n (class 1): worst case and uninformative prior',
-      xLabel: 'number of databases n', yLabel: 'ε', xLog: true, yLog: true, file: 'dpcalc-databases-n',
-      description: 'Worst-case composition of n databases of class 1 against the adversary with an uninformative prior; log-log axes.',
-      emptyText: 'Nothing to plot: no answer for these inputs.' })));
+    h(
+      'div',
+      { class: 'chart-holder' },
+      chartFigure(mPoints, {
+        title: 'ε against m, the most databases one person can be in',
+        xLabel: 'm',
+        yLabel: 'ε',
+        xLog: true,
+        yLog: true,
+        file: 'dpcalc-databases-m',
+        description:
+          'Guarantee for a person in at most m of the databases, unbounded and bounded neighbours, against classic composition; log-log axes.',
+        emptyText: 'Nothing to plot: no answer for these inputs.',
+      }),
+    ),
+    h(
+      'div',
+      { class: 'chart-holder' },
+      chartFigure(nPoints, {
+        title: 'ε against the number of databases n (class 1): worst case and uninformative prior',
+        xLabel: 'number of databases n',
+        yLabel: 'ε',
+        xLog: true,
+        yLog: true,
+        file: 'dpcalc-databases-n',
+        description:
+          'Worst-case composition of n databases of class 1 against the adversary with an uninformative prior; log-log axes.',
+        emptyText: 'Nothing to plot: no answer for these inputs.',
+      }),
+    ),
+  );
 }
 
 function classFieldset(prefix, shown, defaults) {
-  const kinds = [['guarantee', '(ε, δ)-DP guarantee'], ['laplace', 'Laplace mechanism (b, Δ = 1)'], ['gaussian', 'Gaussian mechanism (σ, Δ = 1)']];
+  const kinds = [
+    ['guarantee', '(ε, δ)-DP guarantee'],
+    ['laplace', 'Laplace mechanism (b, Δ = 1)'],
+    ['gaussian', 'Gaussian mechanism (σ, Δ = 1)'],
+  ];
   const kindIs = (values) => ({ [`${prefix}_kind`]: values });
-  return { legend: shown === 1 ? 'Class 1 of databases' : `Class ${shown} of databases (0 databases: unused)`, fields: [
-    { name: `${prefix}_count`, label: 'Identical databases', symbol: 'n', type: 'count', value: defaults.count },
-    { name: `${prefix}_queries`, label: 'Releases per database', symbol: 'q', type: 'count', value: '1' },
-    { name: `${prefix}_kind`, label: 'Each release', type: 'choice', value: 'guarantee', options: kinds },
-    { name: `${prefix}_epsilon`, label: 'Privacy loss per release', symbol: 'ε₀', type: 'number', value: defaults.epsilon, shownWhen: kindIs(['guarantee']) },
-    { name: `${prefix}_delta`, label: 'Failure probability per release', symbol: 'δ₀', type: 'number', value: defaults.delta, shownWhen: kindIs(['guarantee']) },
-    { name: `${prefix}_scale`, label: 'Laplace noise scale', symbol: 'b', type: 'number', value: '20', shownWhen: kindIs(['laplace']) },
-    { name: `${prefix}_sigma`, label: 'Gaussian noise std. dev.', symbol: 'σ', type: 'number', value: '30', shownWhen: kindIs(['gaussian']) },
-  ] };
+  return {
+    legend: shown === 1 ? 'Class 1 of databases' : `Class ${shown} of databases (0 databases: unused)`,
+    fields: [
+      { name: `${prefix}_count`, label: 'Identical databases', symbol: 'n', type: 'count', value: defaults.count },
+      { name: `${prefix}_queries`, label: 'Releases per database', symbol: 'q', type: 'count', value: '1' },
+      { name: `${prefix}_kind`, label: 'Each release', type: 'choice', value: 'guarantee', options: kinds },
+      {
+        name: `${prefix}_epsilon`,
+        label: 'Privacy loss per release',
+        symbol: 'ε₀',
+        type: 'number',
+        value: defaults.epsilon,
+        shownWhen: kindIs(['guarantee']),
+      },
+      {
+        name: `${prefix}_delta`,
+        label: 'Failure probability per release',
+        symbol: 'δ₀',
+        type: 'number',
+        value: defaults.delta,
+        shownWhen: kindIs(['guarantee']),
+      },
+      {
+        name: `${prefix}_scale`,
+        label: 'Laplace noise scale',
+        symbol: 'b',
+        type: 'number',
+        value: '20',
+        shownWhen: kindIs(['laplace']),
+      },
+      {
+        name: `${prefix}_sigma`,
+        label: 'Gaussian noise std. dev.',
+        symbol: 'σ',
+        type: 'number',
+        value: '30',
+        shownWhen: kindIs(['gaussian']),
+      },
+    ],
+  };
 }
 
 const unused = { b_count: '0', c_count: '0' };
-const guarantee = (prefix, epsilon, delta) => ({ [`${prefix}_kind`]: 'guarantee', [`${prefix}_epsilon`]: epsilon, [`${prefix}_delta`]: delta, [`${prefix}_queries`]: '1' });
+const guarantee = (prefix, epsilon, delta) => ({
+  [`${prefix}_kind`]: 'guarantee',
+  [`${prefix}_epsilon`]: epsilon,
+  [`${prefix}_delta`]: delta,
+  [`${prefix}_queries`]: '1',
+});
 
 export default {
   name: 'databases',
   title: 'Several databases',
-  question: 'Releases are made on many databases (hospitals, subsidiaries, the columns of a table), and one person can only be in some '
-    + 'of them. Classic composition charges every release to everyone; the generalized composition experiment charges only the '
-    + 'databases a person can be in (at most m, exactly one, or one family of classes), and against an adversary who only knows '
-    + '“in at least one” about half. Every number is an upper bound over every footprint the constraint allows.',
+  question:
+    'Releases are made on many databases (hospitals, subsidiaries, the columns of a table), and one person can only be in some ' +
+    'of them. Classic composition charges every release to everyone; the generalized composition experiment charges only the ' +
+    'databases a person can be in (at most m, exactly one, or one family of classes), and against an adversary who only knows ' +
+    '“in at least one” about half. Every number is an upper bound over every footprint the constraint allows.',
   form: [
     classFieldset('a', 1, { count: '1000', epsilon: '0.05', delta: '1e-9' }),
     classFieldset('b', 2, { count: '0', epsilon: '0.05', delta: '1e-9' }),
     classFieldset('c', 3, { count: '0', epsilon: '0.05', delta: '1e-9' }),
-    { legend: 'Who can be where', fields: [
-      { name: 'constraint', label: 'A person is in', type: 'choice', value: 'at_most', wide: true, options: [
-        ['none', 'any of the databases (classic)'], ['at_most', 'at most m of the databases'], ['exactly_one', 'exactly one of the databases'],
-        ['families', 'every database of one family of classes']] },
-      { name: 'm', label: 'At most', symbol: 'm', type: 'count', value: '365', shownWhen: { constraint: ['at_most'] } },
-      { name: 'families', label: 'Families of classes', type: 'text', value: '1+2, 1+3', shownWhen: { constraint: ['families'] },
-        hint: 'class numbers joined by +, families separated by commas' },
-      { name: 'neighbours', label: 'Neighbours', type: 'choice', value: 'unbounded', options: [
-        ['unbounded', 'unbounded: record present or absent'], ['bounded', 'bounded: record replaced']] },
-      { name: 'adversary', label: 'Adversary', type: 'choice', value: 'worst_case', options: [
-        ['worst_case', 'worst case'], ['uninformative', 'uninformative prior: in none vs. in at least one']] },
-    ] },
-    { legend: 'Composition', fields: [
-      { name: 'method', label: 'Method', type: 'choice', value: 'optimal', options: [
-        ['basic', 'Basic'], ['advanced_kov', 'Advanced (Kairouz–Oh–Viswanath)'], ['advanced_drv', 'Advanced (Dwork–Rothblum–Vadhan)'],
-        ['optimal', 'Optimal (identical releases)'], ['zcdp', 'zCDP'], ['pld', 'PLD (numeric)']] },
-      { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
-      { preset: 'Hospitals: 1000, at most 365 per person', values: { ...unused, a_count: '1000', ...guarantee('a', '0.05', '1e-9'),
-        constraint: 'at_most', m: '365', method: 'optimal', delta: '1e-5', adversary: 'worst_case' } },
-      { preset: 'Subsidiaries: exactly one', values: { ...unused, a_count: '40', ...guarantee('a', '0.1', '0'), a_queries: '12',
-        constraint: 'exactly_one', method: 'advanced_kov', delta: '1e-6', adversary: 'worst_case' } },
-      { preset: 'Software features as columns', values: { a_count: '30', ...guarantee('a', '0.1', '1e-8'), b_count: '12', ...guarantee('b', '0.1', '1e-8'),
-        c_count: '20', ...guarantee('c', '0.1', '1e-8'), constraint: 'families', families: '1+2, 1+3', method: 'advanced_kov', delta: '1e-5',
-        adversary: 'worst_case' } },
-    ] },
+    {
+      legend: 'Who can be where',
+      fields: [
+        {
+          name: 'constraint',
+          label: 'A person is in',
+          type: 'choice',
+          value: 'at_most',
+          wide: true,
+          options: [
+            ['none', 'any of the databases (classic)'],
+            ['at_most', 'at most m of the databases'],
+            ['exactly_one', 'exactly one of the databases'],
+            ['families', 'every database of one family of classes'],
+          ],
+        },
+        {
+          name: 'm',
+          label: 'At most',
+          symbol: 'm',
+          type: 'count',
+          value: '365',
+          shownWhen: { constraint: ['at_most'] },
+        },
+        {
+          name: 'families',
+          label: 'Families of classes',
+          type: 'text',
+          value: '1+2, 1+3',
+          shownWhen: { constraint: ['families'] },
+          hint: 'class numbers joined by +, families separated by commas',
+        },
+        {
+          name: 'neighbours',
+          label: 'Neighbours',
+          type: 'choice',
+          value: 'unbounded',
+          options: [
+            ['unbounded', 'unbounded: record present or absent'],
+            ['bounded', 'bounded: record replaced'],
+          ],
+        },
+        {
+          name: 'adversary',
+          label: 'Adversary',
+          type: 'choice',
+          value: 'worst_case',
+          options: [
+            ['worst_case', 'worst case'],
+            ['uninformative', 'uninformative prior: in none vs. in at least one'],
+          ],
+        },
+      ],
+    },
+    {
+      legend: 'Composition',
+      fields: [
+        {
+          name: 'method',
+          label: 'Method',
+          type: 'choice',
+          value: 'optimal',
+          options: [
+            ['basic', 'Basic'],
+            ['advanced_kov', 'Advanced (Kairouz–Oh–Viswanath)'],
+            ['advanced_drv', 'Advanced (Dwork–Rothblum–Vadhan)'],
+            ['optimal', 'Optimal (identical releases)'],
+            ['zcdp', 'zCDP'],
+            ['pld', 'PLD (numeric)'],
+          ],
+        },
+        { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
+        {
+          preset: 'Hospitals: 1000, at most 365 per person',
+          values: {
+            ...unused,
+            a_count: '1000',
+            ...guarantee('a', '0.05', '1e-9'),
+            constraint: 'at_most',
+            m: '365',
+            method: 'optimal',
+            delta: '1e-5',
+            adversary: 'worst_case',
+          },
+        },
+        {
+          preset: 'Subsidiaries: exactly one',
+          values: {
+            ...unused,
+            a_count: '40',
+            ...guarantee('a', '0.1', '0'),
+            a_queries: '12',
+            constraint: 'exactly_one',
+            method: 'advanced_kov',
+            delta: '1e-6',
+            adversary: 'worst_case',
+          },
+        },
+        {
+          preset: 'Software features as columns',
+          values: {
+            a_count: '30',
+            ...guarantee('a', '0.1', '1e-8'),
+            b_count: '12',
+            ...guarantee('b', '0.1', '1e-8'),
+            c_count: '20',
+            ...guarantee('c', '0.1', '1e-8'),
+            constraint: 'families',
+            families: '1+2, 1+3',
+            method: 'advanced_kov',
+            delta: '1e-5',
+            adversary: 'worst_case',
+          },
+        },
+      ],
+    },
   ],
   update: updateDatabases,
 };

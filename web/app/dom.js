@@ -28,7 +28,10 @@ export function readNumber(input) {
     parseProblems.delete(input);
     return number;
   }
-  parseProblems.set(input, text === '' ? 'Enter a number.' : `${quote(text)} is not a number (write e.g. 0.5, 1e-6 or 1 × 10⁻⁶).`);
+  parseProblems.set(
+    input,
+    text === '' ? 'Enter a number.' : `${quote(text)} is not a number (write e.g. 0.5, 1e-6 or 1 × 10⁻⁶).`,
+  );
   return Number.NaN;
 }
 
@@ -78,10 +81,13 @@ const requirements = [
   [/must be a number in \(0, 1\]/, (x) => (x > 1 ? 'must be at most 1' : 'must be above 0')],
   [/must be a finite number >= 0/, (x) => (x === Infinity ? 'must be a finite number' : 'must be 0 or more')],
   [/must be a finite number > 0/, (x) => (x === Infinity ? 'must be a finite number' : 'must be above 0')],
-  [/must be a whole number from 1 to 2\^53/, (x) => {
-    if (x < 1) return 'must be at least 1';
-    return x > kMaxCount ? 'must be at most 2⁵³ (about 9 × 10¹⁵)' : 'must be a whole number';
-  }],
+  [
+    /must be a whole number from 1 to 2\^53/,
+    (x) => {
+      if (x < 1) return 'must be at least 1';
+      return x > kMaxCount ? 'must be at most 2⁵³ (about 9 × 10¹⁵)' : 'must be a whole number';
+    },
+  ],
   [/must be a whole number/, () => 'must be a whole number'],
 ];
 const kFieldPath = /^[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)* /;

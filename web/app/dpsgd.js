@@ -19,8 +19,8 @@ const kFormulas = {
   calibrated: String.raw`\sigma^\star = \min\{\sigma : \varepsilon_{\mathrm{PLD}}(\sigma; k, T, \delta) \le \varepsilon_{\text{target}}\}`,
   rule: String.raw`\sigma_{\text{rule}} = k\,\sigma^\star_{k=1}`,
 };
-const kStepsCurveK = 5;          // the seed's figure 2: k = 1…5
-const kStepsPoints = 5;          // steps values per curve
+const kStepsCurveK = 5; // the seed's figure 2: k = 1…5
+const kStepsPoints = 5; // steps values per curve
 const kSigmaFactors = [1, 2, 4]; // the seed's figure 3: several noise multipliers
 const kDensityPoints = 161;
 
@@ -28,8 +28,19 @@ const kDensityPoints = 161;
 function requestOf(input) {
   const value = (name) => input(name).value;
   const number = (name) => readNumber(input(name));
-  const request = { op: 'dpsgd', group_size: number('group_size'), delta: number('delta'), sampling: value('sampling'), relation: value('relation') };
-  const fields = { group_size: input('group_size'), delta: input('delta'), relation: input('relation'), sampling: input('sampling') };
+  const request = {
+    op: 'dpsgd',
+    group_size: number('group_size'),
+    delta: number('delta'),
+    sampling: value('sampling'),
+    relation: value('relation'),
+  };
+  const fields = {
+    group_size: input('group_size'),
+    delta: input('delta'),
+    relation: input('relation'),
+    sampling: input('sampling'),
+  };
   if (request.sampling === 'fixed_batch') {
     Object.assign(request, { dataset_size: number('dataset_size'), batch_size: number('batch_size') });
     Object.assign(fields, { dataset_size: input('dataset_size'), batch_size: input('batch_size') });
@@ -61,10 +72,22 @@ const bracketText = (lower, upper) => `exact ε ∈ [${formatNumber(lower, 'down
 /** The answer in large type: the tight ε (or the calibrated σ) with its bracket. */
 function answerElement(result, calibrating, k) {
   const parts = [];
-  if (calibrating) parts.push(h('div', { class: 'answer-sigma', dataset: { noiseMultiplier: String(result.noise_multiplier) } }, `noise multiplier σ = ${formatNumber(result.noise_multiplier, 'up')}`));
+  if (calibrating)
+    parts.push(
+      h(
+        'div',
+        { class: 'answer-sigma', dataset: { noiseMultiplier: String(result.noise_multiplier) } },
+        `noise multiplier σ = ${formatNumber(result.noise_multiplier, 'up')}`,
+      ),
+    );
   parts.push(h('div', { class: 'answer-bound' }, atDelta(result)));
-  parts.push(h('div', { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.guarantee.epsilon) } },
-    `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps`));
+  parts.push(
+    h(
+      'div',
+      { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.guarantee.epsilon) } },
+      `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps`,
+    ),
+  );
   if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
   if (result.note) parts.push(h('div', { class: 'note' }, result.note));
   return h('div', { class: 'big-answer', dataset: { answer: 'dpsgd' } }, parts);
@@ -73,33 +96,75 @@ function answerElement(result, calibrating, k) {
 function forwardRows(result, fields) {
   const { pld, rdp_overapprox: rdp, generic_group: generic } = result.methods;
   const delta = result.guarantee.delta;
-  const rdpResponse = rdp.available === false
-    ? { ok: false, error: { code: 'unsupported', field: '', message: rdp.note } }
-    : ok({ ...rdp, guarantee: { type: 'approx', epsilon: rdp.epsilon, delta } });
+  const rdpResponse =
+    rdp.available === false
+      ? { ok: false, error: { code: 'unsupported', field: '', message: rdp.note } }
+      : ok({ ...rdp, guarantee: { type: 'approx', epsilon: rdp.epsilon, delta } });
   return [
-    { id: 'pld', label: 'Tight (worst-case mixture, PLD)', formula: kFormulas.pld, fields, response: ok({ ...pld, guarantee: result.guarantee }),
-      render: atDelta, note: (r) => bracketText(r.epsilon_lower, r.epsilon) },
-    { id: 'rdp-overapprox', label: 'Seed\'s RDP over-approximation', formula: kFormulas.rdp, fields, response: rdpResponse,
-      render: atDelta, note: (r) => `best order α = ${r.order}. ${r.note}`, notApplicable: () => rdp.note },
-    { id: 'generic', label: 'Generic group privacy of k = 1', formula: kFormulas.generic, fields, response: ok(generic),
+    {
+      id: 'pld',
+      label: 'Tight (worst-case mixture, PLD)',
+      formula: kFormulas.pld,
+      fields,
+      response: ok({ ...pld, guarantee: result.guarantee }),
+      render: atDelta,
+      note: (r) => bracketText(r.epsilon_lower, r.epsilon),
+    },
+    {
+      id: 'rdp-overapprox',
+      label: "Seed's RDP over-approximation",
+      formula: kFormulas.rdp,
+      fields,
+      response: rdpResponse,
+      render: atDelta,
+      note: (r) => `best order α = ${r.order}. ${r.note}`,
+      notApplicable: () => rdp.note,
+    },
+    {
+      id: 'generic',
+      label: 'Generic group privacy of k = 1',
+      formula: kFormulas.generic,
+      fields,
+      response: ok(generic),
       render: (r) => guaranteeElement(r, { vacuous: r.vacuous }),
-      note: (r) => `from the tight k = 1 guarantee ε ≤ ${formatNumber(r.per_example.epsilon)} at δ = ${formatNumber(r.per_example.delta, 'down')}; its δ grows with k` },
+      note: (r) =>
+        `from the tight k = 1 guarantee ε ≤ ${formatNumber(r.per_example.epsilon)} at δ = ${formatNumber(r.per_example.delta, 'down')}; its δ grows with k`,
+    },
   ];
 }
 
 function calibrationRows(result, fields) {
   const rule = result.rule_of_thumb;
   const sigmaNote = (sigma) => `noise multiplier σ = ${formatNumber(sigma, 'up')}`;
-  const ruleResponse = rule.available === false
-    ? { ok: false, error: { code: 'unsupported', field: '', message: rule.note } }
-    : ok({ guarantee: { type: 'approx', epsilon: rule.epsilon, delta: result.guarantee.delta }, method: 'Seed 003\'s advice', citation: 'Seed 003' });
+  const ruleResponse =
+    rule.available === false
+      ? { ok: false, error: { code: 'unsupported', field: '', message: rule.note } }
+      : ok({
+          guarantee: { type: 'approx', epsilon: rule.epsilon, delta: result.guarantee.delta },
+          method: "Seed 003's advice",
+          citation: 'Seed 003',
+        });
   return [
-    { id: 'calibrated', label: 'Calibrated σ (tight upper bound)', formula: kFormulas.calibrated, fields,
-      response: ok({ ...result, method: result.method, citation: result.citation }), render: atDelta,
-      note: (r) => `${sigmaNote(r.noise_multiplier)}; ${bracketText(r.epsilon_lower, r.guarantee.epsilon)}` },
-    { id: 'rule-of-thumb', label: 'Rule of thumb: k × the σ for k = 1', formula: kFormulas.rule, fields,
-      response: ruleResponse, render: atDelta, notApplicable: () => rule.note,
-      note: () => `${sigmaNote(rule.noise_multiplier)} (${rule.noise_multiplier > result.noise_multiplier ? 'more' : 'less'} noise than needed): ${rule.note}` },
+    {
+      id: 'calibrated',
+      label: 'Calibrated σ (tight upper bound)',
+      formula: kFormulas.calibrated,
+      fields,
+      response: ok({ ...result, method: result.method, citation: result.citation }),
+      render: atDelta,
+      note: (r) => `${sigmaNote(r.noise_multiplier)}; ${bracketText(r.epsilon_lower, r.guarantee.epsilon)}`,
+    },
+    {
+      id: 'rule-of-thumb',
+      label: 'Rule of thumb: k × the σ for k = 1',
+      formula: kFormulas.rule,
+      fields,
+      response: ruleResponse,
+      render: atDelta,
+      notApplicable: () => rule.note,
+      note: () =>
+        `${sigmaNote(rule.noise_multiplier)} (${rule.noise_multiplier > result.noise_multiplier ? 'more' : 'less'} noise than needed): ${rule.note}`,
+    },
   ];
 }
 
@@ -115,8 +180,22 @@ function densityPoints(mixture, sigma) {
   const points = [];
   for (let i = 0; i < kDensityPoints; i += 1) {
     const x = low + (i / (kDensityPoints - 1)) * (high - low);
-    points.push({ series: 'P (group in the data)', key: 'dpsgd-p', x, y: mix(x, shifts, mixture.weights), xRole: 'given', yRole: 'given' });
-    points.push({ series: 'Q (group removed)', key: 'dpsgd-q', x, y: mix(x, qShifts, qWeights), xRole: 'given', yRole: 'given' });
+    points.push({
+      series: 'P (group in the data)',
+      key: 'dpsgd-p',
+      x,
+      y: mix(x, shifts, mixture.weights),
+      xRole: 'given',
+      yRole: 'given',
+    });
+    points.push({
+      series: 'Q (group removed)',
+      key: 'dpsgd-q',
+      x,
+      y: mix(x, qShifts, qWeights),
+      xRole: 'given',
+      yRole: 'given',
+    });
   }
   return points;
 }
@@ -135,9 +214,21 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
   const numeric = new AbortController();
   const abortNumeric = () => numeric.abort();
   signal.addEventListener('abort', abortNumeric, { once: true });
-  const status = numericStatus({ id: 'dpsgd-numeric', label: calibrating ? 'Calibrating σ' : 'Tight accounting', onCancel: abortNumeric });
-  const pending = methodRow({ id: 'pld', label: 'Tight (worst-case mixture, PLD)', formula: kFormulas.pld, status: 'running',
-    pending: h('span', { class: 'pending' }, 'computing…') }, errors);
+  const status = numericStatus({
+    id: 'dpsgd-numeric',
+    label: calibrating ? 'Calibrating σ' : 'Tight accounting',
+    onCancel: abortNumeric,
+  });
+  const pending = methodRow(
+    {
+      id: 'pld',
+      label: 'Tight (worst-case mixture, PLD)',
+      formula: kFormulas.pld,
+      status: 'running',
+      pending: h('span', { class: 'pending' }, 'computing…'),
+    },
+    errors,
+  );
   results.replaceChildren(status.element, methodTable({ caption: 'Methods', rows: [], errors }));
   results.querySelector('tbody').append(pending);
   plots.replaceChildren();
@@ -147,7 +238,16 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
     const response = await run(request, (fraction) => status.progress(0.4 * fraction));
     if (!isCurrent()) return;
     if (!response.ok) {
-      const rows = [{ id: 'pld', label: 'Tight (worst-case mixture, PLD)', formula: kFormulas.pld, fields, response, render: atDelta }];
+      const rows = [
+        {
+          id: 'pld',
+          label: 'Tight (worst-case mixture, PLD)',
+          formula: kFormulas.pld,
+          fields,
+          response,
+          render: atDelta,
+        },
+      ];
       results.replaceChildren(methodTable({ caption: 'Methods', rows, errors }));
       status.finish('error', 'No answer: see the marked fields.');
       summary('No answer: check the marked fields.');
@@ -158,12 +258,25 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
     const k = request.group_size;
     const rows = calibrating ? calibrationRows(result, fields) : forwardRows(result, fields);
     const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
-    results.replaceChildren(answerElement(result, calibrating, k), status.element, methodTable({ caption, rows, errors }));
-    summary(`${calibrating ? `σ = ${formatNumber(result.noise_multiplier)}: ` : ''}ε ≤ ${formatNumber(result.guarantee.epsilon)} at δ = ${formatNumber(result.guarantee.delta, 'down')} for a group of ${k}.`);
+    results.replaceChildren(
+      answerElement(result, calibrating, k),
+      status.element,
+      methodTable({ caption, rows, errors }),
+    );
+    summary(
+      `${calibrating ? `σ = ${formatNumber(result.noise_multiplier)}: ` : ''}ε ≤ ${formatNumber(result.guarantee.epsilon)} at δ = ${formatNumber(result.guarantee.delta, 'down')} for a group of ${k}.`,
+    );
     const sigma = calibrating ? result.noise_multiplier : request.noise_multiplier;
-    plots.replaceChildren(chartFigure(densityPoints(result.mixture, sigma), {
-      title: `The worst-case pair of one step (k = ${k}, σ = ${formatNumber(sigma)})`, xLabel: 'noisy gradient sum (units of the clip norm)', yLabel: 'density',
-      description: 'Densities of the one-step pair: the mixture over how many of the group are in the batch against the Gaussian without them.', file: 'dpcalc-dpsgd-pair' }));
+    plots.replaceChildren(
+      chartFigure(densityPoints(result.mixture, sigma), {
+        title: `The worst-case pair of one step (k = ${k}, σ = ${formatNumber(sigma)})`,
+        xLabel: 'noisy gradient sum (units of the clip norm)',
+        yLabel: 'density',
+        description:
+          'Densities of the one-step pair: the mixture over how many of the group are in the batch against the Gaussian without them.',
+        file: 'dpcalc-dpsgd-pair',
+      }),
+    );
     const base = { ...request, noise_multiplier: sigma };
     delete base.target;
     delete base.epochs;
@@ -183,13 +296,20 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
 async function figures({ base, groups, run, status, plots, isCurrent }) {
   const stepsJobs = [];
   for (let k = 1; k <= Math.min(kStepsCurveK, groups.at(-1) ?? kStepsCurveK); k += 1) {
-    for (const steps of stepsValues(base.steps, kStepsPoints)) stepsJobs.push({ k, steps, request: { ...base, group_size: k, steps } });
+    for (const steps of stepsValues(base.steps, kStepsPoints))
+      stepsJobs.push({ k, steps, request: { ...base, group_size: k, steps } });
   }
-  const sigmaJobs = kSigmaFactors.flatMap((factor) => groups.map((k) => ({ k, factor, request: { ...base, group_size: k, noise_multiplier: base.noise_multiplier * factor } })));
+  const sigmaJobs = kSigmaFactors.flatMap((factor) =>
+    groups.map((k) => ({
+      k,
+      factor,
+      request: { ...base, group_size: k, noise_multiplier: base.noise_multiplier * factor },
+    })),
+  );
   const jobs = [...stepsJobs, ...sigmaJobs];
   const answers = [];
   for (const [i, job] of jobs.entries()) {
-    answers.push(await run(job.request, (fraction) => status.progress(0.4 + 0.6 * (i + fraction) / jobs.length)));
+    answers.push(await run(job.request, (fraction) => status.progress(0.4 + (0.6 * (i + fraction)) / jobs.length)));
     if (!isCurrent()) return;
   }
   const stepsPoints = [];
@@ -199,53 +319,205 @@ async function figures({ base, groups, run, status, plots, isCurrent }) {
     const job = jobs[i];
     const { guarantee, methods } = response.result;
     if (i < stepsJobs.length) {
-      stepsPoints.push({ series: `k = ${job.k}, tight`, key: `dpsgd-tight-${job.k}`, x: job.steps, y: guarantee.epsilon, xRole: 'given', yRole: 'upper' });
+      stepsPoints.push({
+        series: `k = ${job.k}, tight`,
+        key: `dpsgd-tight-${job.k}`,
+        x: job.steps,
+        y: guarantee.epsilon,
+        xRole: 'given',
+        yRole: 'upper',
+      });
       const rdp = methods.rdp_overapprox;
-      if (Number.isFinite(rdp.epsilon)) stepsPoints.push({ series: `k = ${job.k}, RDP (seed)`, key: `dpsgd-rdp-${job.k}`, x: job.steps, y: rdp.epsilon, xRole: 'given', yRole: 'upper' });
+      if (Number.isFinite(rdp.epsilon))
+        stepsPoints.push({
+          series: `k = ${job.k}, RDP (seed)`,
+          key: `dpsgd-rdp-${job.k}`,
+          x: job.steps,
+          y: rdp.epsilon,
+          xRole: 'given',
+          yRole: 'upper',
+        });
     } else {
-      kPoints.push({ series: `σ = ${formatNumber(job.request.noise_multiplier)}`, key: `dpsgd-sigma-${job.factor}`, x: job.k, y: guarantee.epsilon, xRole: 'given', yRole: 'upper' });
+      kPoints.push({
+        series: `σ = ${formatNumber(job.request.noise_multiplier)}`,
+        key: `dpsgd-sigma-${job.factor}`,
+        x: job.k,
+        y: guarantee.epsilon,
+        xRole: 'given',
+        yRole: 'upper',
+      });
     }
   });
   plots.append(
-    chartFigure(stepsPoints, { title: 'ε vs. steps: tight against the seed\'s RDP over-approximation', xLabel: 'steps T', yLabel: 'ε', xLog: true, yLog: true,
-      description: 'Epsilon at the target delta against the number of steps, for groups of 1 to 5 examples.', longTable: true, file: 'dpcalc-dpsgd-steps' }),
-    chartFigure(kPoints, { title: `ε vs. group size k after ${base.steps.toLocaleString('en-US')} steps (tight)`, xLabel: 'group size k', yLabel: 'ε', yLog: true,
-      description: 'Tight epsilon against the group size, for several noise multipliers.', file: 'dpcalc-dpsgd-k' }),
+    chartFigure(stepsPoints, {
+      title: "ε vs. steps: tight against the seed's RDP over-approximation",
+      xLabel: 'steps T',
+      yLabel: 'ε',
+      xLog: true,
+      yLog: true,
+      description: 'Epsilon at the target delta against the number of steps, for groups of 1 to 5 examples.',
+      longTable: true,
+      file: 'dpcalc-dpsgd-steps',
+    }),
+    chartFigure(kPoints, {
+      title: `ε vs. group size k after ${base.steps.toLocaleString('en-US')} steps (tight)`,
+      xLabel: 'group size k',
+      yLabel: 'ε',
+      yLog: true,
+      description: 'Tight epsilon against the group size, for several noise multipliers.',
+      file: 'dpcalc-dpsgd-k',
+    }),
   );
 }
 
 export default {
   name: 'dpsgd',
   title: 'DP-SGD groups',
-  question: ['You train with DP-SGD and one person may own ', h('em', {}, 'k'), ' training examples. What is their guarantee, and how much noise reaches a target ε?'],
+  question: [
+    'You train with DP-SGD and one person may own ',
+    h('em', {}, 'k'),
+    ' training examples. What is their guarantee, and how much noise reaches a target ε?',
+  ],
   form: [
-    { legend: 'Training', fields: [
-      { name: 'sampling', label: 'Batches', type: 'choice', value: 'fixed_batch',
-        options: [['fixed_batch', 'Fixed-size batches (without replacement)'], ['poisson', 'Poisson sampling']] },
-      { name: 'dataset_size', label: 'Dataset size', symbol: 'N', type: 'count', value: '60000', shownWhen: { sampling: ['fixed_batch'] } },
-      { name: 'batch_size', label: 'Batch size', symbol: 'B', type: 'count', value: '256', shownWhen: { sampling: ['fixed_batch'] } },
-      { name: 'sampling_rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01', shownWhen: { sampling: ['poisson'] },
-        hint: 'each example is in a batch independently with this probability' },
-      { name: 'duration', label: 'Training length in', type: 'choice', value: 'epochs', options: [['epochs', 'epochs'], ['steps', 'steps']] },
-      { name: 'epochs', label: 'Epochs', type: 'number', value: '60', shownWhen: { duration: ['epochs'] }, hint: 'steps = epochs · N / B, rounded up' },
-      { name: 'steps', label: 'Steps', symbol: 'T', type: 'count', value: '16384', shownWhen: { duration: ['steps'] } },
-    ] },
-    { legend: 'Noise', fields: [
-      { name: 'mode', label: 'Question', type: 'choice', value: 'forward', options: [['forward', 'ε for this noise'], ['calibrate', 'noise for a target ε']] },
-      { name: 'noise_multiplier', label: 'Noise multiplier', symbol: 'σ', type: 'number', value: '1.1', shownWhen: { mode: ['forward'] },
-        hint: 'noise standard deviation over the clipping norm' },
-      { name: 'target_epsilon', label: 'Target ε', symbol: 'ε', type: 'number', value: '8', shownWhen: { mode: ['calibrate'] } },
-    ] },
-    { legend: 'Group and privacy', fields: [
-      { name: 'group_size', label: 'Examples per person', symbol: 'k', type: 'count', value: '4', hint: 'the group to protect' },
-      { name: 'delta', label: 'Target δ', symbol: 'δ', type: 'number', value: '1e-5' },
-      { name: 'relation', label: 'Neighbours', type: 'choice', value: 'add_remove',
-        options: [['add_remove', 'add or remove the group'], ['substitute', 'replace the group']] },
-      { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '5' },
-      { preset: 'MNIST (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
-        values: { sampling: 'fixed_batch', dataset_size: '60000', batch_size: '256', duration: 'epochs', epochs: '60', mode: 'forward',
-          noise_multiplier: '1.1', delta: '1e-5', group_size: '8', kmax: '8', relation: 'add_remove' } },
-    ] },
+    {
+      legend: 'Training',
+      fields: [
+        {
+          name: 'sampling',
+          label: 'Batches',
+          type: 'choice',
+          value: 'fixed_batch',
+          options: [
+            ['fixed_batch', 'Fixed-size batches (without replacement)'],
+            ['poisson', 'Poisson sampling'],
+          ],
+        },
+        {
+          name: 'dataset_size',
+          label: 'Dataset size',
+          symbol: 'N',
+          type: 'count',
+          value: '60000',
+          shownWhen: { sampling: ['fixed_batch'] },
+        },
+        {
+          name: 'batch_size',
+          label: 'Batch size',
+          symbol: 'B',
+          type: 'count',
+          value: '256',
+          shownWhen: { sampling: ['fixed_batch'] },
+        },
+        {
+          name: 'sampling_rate',
+          label: 'Sampling rate',
+          symbol: 'q',
+          type: 'number',
+          value: '0.01',
+          shownWhen: { sampling: ['poisson'] },
+          hint: 'each example is in a batch independently with this probability',
+        },
+        {
+          name: 'duration',
+          label: 'Training length in',
+          type: 'choice',
+          value: 'epochs',
+          options: [
+            ['epochs', 'epochs'],
+            ['steps', 'steps'],
+          ],
+        },
+        {
+          name: 'epochs',
+          label: 'Epochs',
+          type: 'number',
+          value: '60',
+          shownWhen: { duration: ['epochs'] },
+          hint: 'steps = epochs · N / B, rounded up',
+        },
+        {
+          name: 'steps',
+          label: 'Steps',
+          symbol: 'T',
+          type: 'count',
+          value: '16384',
+          shownWhen: { duration: ['steps'] },
+        },
+      ],
+    },
+    {
+      legend: 'Noise',
+      fields: [
+        {
+          name: 'mode',
+          label: 'Question',
+          type: 'choice',
+          value: 'forward',
+          options: [
+            ['forward', 'ε for this noise'],
+            ['calibrate', 'noise for a target ε'],
+          ],
+        },
+        {
+          name: 'noise_multiplier',
+          label: 'Noise multiplier',
+          symbol: 'σ',
+          type: 'number',
+          value: '1.1',
+          shownWhen: { mode: ['forward'] },
+          hint: 'noise standard deviation over the clipping norm',
+        },
+        {
+          name: 'target_epsilon',
+          label: 'Target ε',
+          symbol: 'ε',
+          type: 'number',
+          value: '8',
+          shownWhen: { mode: ['calibrate'] },
+        },
+      ],
+    },
+    {
+      legend: 'Group and privacy',
+      fields: [
+        {
+          name: 'group_size',
+          label: 'Examples per person',
+          symbol: 'k',
+          type: 'count',
+          value: '4',
+          hint: 'the group to protect',
+        },
+        { name: 'delta', label: 'Target δ', symbol: 'δ', type: 'number', value: '1e-5' },
+        {
+          name: 'relation',
+          label: 'Neighbours',
+          type: 'choice',
+          value: 'add_remove',
+          options: [
+            ['add_remove', 'add or remove the group'],
+            ['substitute', 'replace the group'],
+          ],
+        },
+        { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '5' },
+        {
+          preset: 'MNIST (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
+          values: {
+            sampling: 'fixed_batch',
+            dataset_size: '60000',
+            batch_size: '256',
+            duration: 'epochs',
+            epochs: '60',
+            mode: 'forward',
+            noise_multiplier: '1.1',
+            delta: '1e-5',
+            group_size: '8',
+            kmax: '8',
+            relation: 'add_remove',
+          },
+        },
+      ],
+    },
   ],
   update: updateDpsgd,
 };

@@ -12,7 +12,10 @@ export function startEmbedMode(currentSection) {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height === lastHeight) return;
     lastHeight = height;
-    window.parent.postMessage({ type: 'dpcalc:height', height, section: currentSection()?.dataset.section ?? null }, '*');
+    window.parent.postMessage(
+      { type: 'dpcalc:height', height, section: currentSection()?.dataset.section ?? null },
+      '*',
+    );
   };
   new ResizeObserver(post).observe(document.documentElement);
   post();

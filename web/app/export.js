@@ -16,13 +16,38 @@ async function copyText(text) {
   }
 }
 
-const superscriptDigits = { '⁻': '-', '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
-const texSymbols = { 'ε': '\\varepsilon', 'δ': '\\delta', 'ρ': '\\rho', '≤': '\\le', '≥': '\\ge', '∈': '\\in', '−': '-', '→': '\\to', '′': "'" };
+const superscriptDigits = {
+  '⁻': '-',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
+const texSymbols = {
+  ε: '\\varepsilon',
+  δ: '\\delta',
+  ρ: '\\rho',
+  '≤': '\\le',
+  '≥': '\\ge',
+  '∈': '\\in',
+  '−': '-',
+  '→': '\\to',
+  '′': "'",
+};
 
 /** A bound as the page prints it ("ε ≤ 2, δ ≤ 9.8487 × 10⁻⁶ at …") in TeX math. */
 function texOfText(text) {
   return text
-    .replace(/ × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, power) => ` \\times 10^{${[...power].map((c) => superscriptDigits[c]).join('')}}`)
+    .replace(
+      / × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g,
+      (_, power) => ` \\times 10^{${[...power].map((c) => superscriptDigits[c]).join('')}}`,
+    )
     .replace(/[εδρ≤≥∈−→′]/g, (c) => `${texSymbols[c]} `)
     .replace(/\b(at|no meaningful guarantee|exact)\b/g, '\\text{$1}')
     .replace(/, /g, ',\\ ')
@@ -36,13 +61,21 @@ const texText = (text) => text.replace(/[&%$#_{}]/g, (c) => `\\${c}`).replace(/[
 function latexOf(element, title, permalink) {
   const items = [...element.querySelectorAll('table.methods tbody tr[data-ok="true"]')].map((row) => {
     const label = row.querySelector('.row-label')?.textContent ?? '';
-    const bounds = [...row.querySelectorAll('.answer .bound')].map((bound) => texOfText(bound.textContent)).join(' \\to ');
+    const bounds = [...row.querySelectorAll('.answer .bound')]
+      .map((bound) => texOfText(bound.textContent))
+      .join(' \\to ');
     const formula = row.querySelector('.formula[data-tex]')?.dataset.tex;
     const citation = row.querySelector('cite')?.textContent;
     return `  \\item ${texText(label)}: $${bounds}$${formula ? `, from $${formula}$` : ''}${citation ? ` (${texText(citation)})` : ''}.`;
   });
-  return [`% dpcalc: ${title}. Every epsilon, delta and rho is an upper bound, rounded up; a delta after "at" is the given target.`,
-    `% ${permalink}`, '\\begin{itemize}', ...items, '\\end{itemize}', ''].join('\n');
+  return [
+    `% dpcalc: ${title}. Every epsilon, delta and rho is an upper bound, rounded up; a delta after "at" is the given target.`,
+    `% ${permalink}`,
+    '\\begin{itemize}',
+    ...items,
+    '\\end{itemize}',
+    '',
+  ].join('\n');
 }
 
 /** The iframe that shows this section alone, and the line of script that sizes it to fit. */
@@ -68,7 +101,11 @@ function embedSnippet(section, permalink) {
 export function exportBar({ section, element, log, permalink }) {
   const status = h('span', { class: 'export-status', role: 'status' });
   const button = (label, exportName, action) => {
-    const control = h('button', { type: 'button', class: 'secondary small', dataset: { exportAction: exportName } }, label);
+    const control = h(
+      'button',
+      { type: 'button', class: 'secondary small', dataset: { exportAction: exportName } },
+      label,
+    );
     control.addEventListener('click', async () => {
       status.textContent = (await action()) ?? '';
     });
@@ -78,21 +115,55 @@ export function exportBar({ section, element, log, permalink }) {
   // Its href is kept current by the page (main.js), as the address bar is.
   const link = h('a', { class: 'permalink', href: '#', dataset: { permalink: section.name } }, 'Permalink');
   const snippet = h('code', {});
-  const embed = h('details', { class: 'embed-snippet' }, h('summary', {}, 'Embed this section'),
+  const embed = h(
+    'details',
+    { class: 'embed-snippet' },
+    h('summary', {}, 'Embed this section'),
     h('p', {}, 'Paste this into your page: it shows this section, with these inputs, and grows to fit.'),
-    h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Embed snippet' }, snippet));
-  embed.addEventListener('toggle', () => { snippet.textContent = embedSnippet(section, permalink()); });
-  return h('div', { class: 'export-bar', dataset: { export: section.name } },
-    h('div', { class: 'export-actions' },
+    h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Embed snippet' }, snippet),
+  );
+  embed.addEventListener('toggle', () => {
+    snippet.textContent = embedSnippet(section, permalink());
+  });
+  return h(
+    'div',
+    { class: 'export-bar', dataset: { export: section.name } },
+    h(
+      'div',
+      { class: 'export-actions' },
       link,
-      button('Copy link', 'link', async () => ((await copyText(permalink())) ? 'Link copied.' : 'Copying failed: use the Permalink link.')),
-      button('JSON', 'json', () => downloadText(`${file}.json`, 'application/json', `${JSON.stringify({
-        dpcalc: 'requests and responses behind the numbers shown', section: section.name, title: section.title, permalink: permalink(),
-        computations: log.filter((entry) => entry.response !== null),
-      }, null, 2)}\n`)),
-      button('LaTeX', 'latex', () => downloadText(`${file}.tex`, 'application/x-tex', latexOf(element, section.title, permalink()))),
-      button('BibTeX', 'bibtex', () => downloadText(`${file}.bib`, 'application/x-bibtex',
-        `${bibtexOf([...element.querySelectorAll('cite')].map((cite) => cite.textContent))}\n`)),
-      status),
-    embed);
+      button('Copy link', 'link', async () =>
+        (await copyText(permalink())) ? 'Link copied.' : 'Copying failed: use the Permalink link.',
+      ),
+      button('JSON', 'json', () =>
+        downloadText(
+          `${file}.json`,
+          'application/json',
+          `${JSON.stringify(
+            {
+              dpcalc: 'requests and responses behind the numbers shown',
+              section: section.name,
+              title: section.title,
+              permalink: permalink(),
+              computations: log.filter((entry) => entry.response !== null),
+            },
+            null,
+            2,
+          )}\n`,
+        ),
+      ),
+      button('LaTeX', 'latex', () =>
+        downloadText(`${file}.tex`, 'application/x-tex', latexOf(element, section.title, permalink())),
+      ),
+      button('BibTeX', 'bibtex', () =>
+        downloadText(
+          `${file}.bib`,
+          'application/x-bibtex',
+          `${bibtexOf([...element.querySelectorAll('cite')].map((cite) => cite.textContent))}\n`,
+        ),
+      ),
+      status,
+    ),
+    embed,
+  );
 }

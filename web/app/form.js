@@ -18,7 +18,8 @@ const inputModes = { number: 'text', count: 'numeric', text: 'text' };
 const fieldId = (section, name) => `${section}-${name.replaceAll('_', '-')}`;
 
 /** Every field (not preset) of a form description. */
-export const fieldsOf = (description) => description.flatMap((fieldset) => fieldset.fields.filter((field) => field.name));
+export const fieldsOf = (description) =>
+  description.flatMap((fieldset) => fieldset.fields.filter((field) => field.name));
 
 function labelOf(field, id) {
   return h('label', { for: id }, field.label, field.symbol ? [' ', termElement(field.symbol)] : null);
@@ -26,12 +27,24 @@ function labelOf(field, id) {
 
 function controlOf(field, id) {
   if (field.type === 'choice') {
-    return h('select', { id, name: field.name },
-      field.options.map(([value, text]) => h('option', { value, selected: value === field.value }, text)));
+    return h(
+      'select',
+      { id, name: field.name },
+      field.options.map(([value, text]) => h('option', { value, selected: value === field.value }, text)),
+    );
   }
   // data-term: how error messages name the field ("δ must be below 1").
-  return h('input', { id, name: field.name, type: 'text', inputmode: inputModes[field.type] ?? 'text', value: field.value,
-    autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off', dataset: { term: field.symbol ?? field.label } });
+  return h('input', {
+    id,
+    name: field.name,
+    type: 'text',
+    inputmode: inputModes[field.type] ?? 'text',
+    value: field.value,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    autocapitalize: 'off',
+    dataset: { term: field.symbol ?? field.label },
+  });
 }
 
 function fieldElement(section, field) {
@@ -39,7 +52,13 @@ function fieldElement(section, field) {
   const hint = field.hint ? h('span', { class: 'hint', id: `${id}-hint` }, field.hint) : null;
   const control = controlOf(field, id);
   if (hint) control.setAttribute('aria-describedby', hint.id);
-  const element = h('div', { class: field.wide ? 'field wide' : 'field', dataset: { field: field.name } }, labelOf(field, id), control, hint);
+  const element = h(
+    'div',
+    { class: field.wide ? 'field wide' : 'field', dataset: { field: field.name } },
+    labelOf(field, id),
+    control,
+    hint,
+  );
   if (field.shownWhen) element.dataset.shownWhen = JSON.stringify(field.shownWhen);
   return element;
 }
@@ -65,8 +84,14 @@ export function showApplicableFields(form) {
 export function buildForm(section, description) {
   const form = h('form', { class: 'inputs', dataset: { section }, novalidate: true });
   for (const fieldset of description) {
-    form.append(h('fieldset', {}, h('legend', {}, fieldset.legend),
-      fieldset.fields.map((item) => (item.preset ? presetElement(form, item) : fieldElement(section, item)))));
+    form.append(
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, fieldset.legend),
+        fieldset.fields.map((item) => (item.preset ? presetElement(form, item) : fieldElement(section, item))),
+      ),
+    );
   }
   form.addEventListener('input', () => showApplicableFields(form));
   form.addEventListener('submit', (event) => event.preventDefault());

@@ -47,7 +47,10 @@ export function parseNumber(text) {
   const plain = String(text)
     .replace(/[\s\u00a0\u2009\u202f]/g, '')
     .replace(/[\u2212\u2012\u2013\ufe63\uff0d]/g, '-')
-    .replace(/[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (raised) => `^${[...raised].map((c) => (c === '⁺' ? '+' : fromSuperscript[c])).join('')}`);
+    .replace(
+      /[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g,
+      (raised) => `^${[...raised].map((c) => (c === '⁺' ? '+' : fromSuperscript[c])).join('')}`,
+    );
   const power = kPowerOfTen.exec(plain);
   if (power) return Number(`${power[1]}1e${power[2]}`);
   const scientific = kScientific.exec(plain);

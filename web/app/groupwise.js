@@ -12,7 +12,7 @@ import { numericStatus } from './numeric.js';
 import { settleUnlessAborted } from './results.js';
 
 const kEstimateLabel = 'numerical estimate, not a proof';
-const kMaxGroups = 19;  // the API takes 20 counts; one more is the group of the D_α plot
+const kMaxGroups = 19; // the API takes 20 counts; one more is the group of the D_α plot
 
 /** "10, 100, 1e3" → [10, 100, 1000], or null when any entry is not a number. */
 function parseCounts(text) {
@@ -24,75 +24,201 @@ function parseCounts(text) {
 /** The field an API error names, as an input of this form. */
 function fieldOf(error, fields) {
   if (error.field.startsWith('counts.')) return fields.counts;
-  return { rho: fields.rho, relative_error: fields.r, count: fields.group, samples: fields.samples,
-    seed: fields.seed, delta: fields.delta, counts: fields.counts }[error.field];
+  return {
+    rho: fields.rho,
+    relative_error: fields.r,
+    count: fields.group,
+    samples: fields.samples,
+    seed: fields.seed,
+    delta: fields.delta,
+    counts: fields.counts,
+  }[error.field];
 }
 
 function statement(rho, r) {
-  return h('div', { class: 'groupwise-statement', dataset: { statement: '' } },
-    h('p', {}, h('strong', {}, 'Proven: '), 'every group is ', formulaElement(String.raw`\rho`), '-zCDP with ρ = ',
-      formatNumber(rho), ' (the first stage is the Gaussian mechanism, the second is post-processing: Bun & Steinke 2016, Prop 1.6 and Lemma 1.8).'),
-    h('p', {}, h('strong', {}, 'Only estimated: '), 'the smaller values below are a ', h('em', {}, kEstimateLabel),
-      ': quadrature of the output density ', formulaElement(String.raw`p_x(y) = \int \mathcal N(s; x, \sigma^2)\, \mathcal N(y; s, (r s)^2)\, ds`),
-      ` (r = ${formatNumber(r)}), the Rényi divergence of neighbouring counts x and x + 1 in both directions at orders α from 1.01 to 256, `
-      + 'with an error estimate from repeating it at half the step. An estimate over finitely many orders is not a zCDP guarantee.'),
-    h('p', {}, h('strong', {}, 'Open question '), '(Pujol & Desfontaines 2022): does Algorithm 1 give larger groups a provably '
-      + 'better guarantee, and by how much? Outputs near 0 come from a first stage near 0 and reveal it almost exactly, so the '
-      + 'supremum over all orders may stay at ρ even when every order shown is far below it.'));
+  return h(
+    'div',
+    { class: 'groupwise-statement', dataset: { statement: '' } },
+    h(
+      'p',
+      {},
+      h('strong', {}, 'Proven: '),
+      'every group is ',
+      formulaElement(String.raw`\rho`),
+      '-zCDP with ρ = ',
+      formatNumber(rho),
+      ' (the first stage is the Gaussian mechanism, the second is post-processing: Bun & Steinke 2016, Prop 1.6 and Lemma 1.8).',
+    ),
+    h(
+      'p',
+      {},
+      h('strong', {}, 'Only estimated: '),
+      'the smaller values below are a ',
+      h('em', {}, kEstimateLabel),
+      ': quadrature of the output density ',
+      formulaElement(String.raw`p_x(y) = \int \mathcal N(s; x, \sigma^2)\, \mathcal N(y; s, (r s)^2)\, ds`),
+      ` (r = ${formatNumber(r)}), the Rényi divergence of neighbouring counts x and x + 1 in both directions at orders α from 1.01 to 256, ` +
+        'with an error estimate from repeating it at half the step. An estimate over finitely many orders is not a zCDP guarantee.',
+    ),
+    h(
+      'p',
+      {},
+      h('strong', {}, 'Open question '),
+      '(Pujol & Desfontaines 2022): does Algorithm 1 give larger groups a provably ' +
+        'better guarantee, and by how much? Outputs near 0 come from a first stage near 0 and reveal it almost exactly, so the ' +
+        'supremum over all orders may stay at ρ even when every order shown is far below it.',
+    ),
+  );
 }
 
 function groupsTable(result) {
-  const rows = result.groups.map((group) => h('tr', { dataset: { count: String(group.count), rhoEstimate: String(group.rho_estimate) } },
-    h('th', { scope: 'row' }, String(group.count)),
-    h('td', { dataset: { label: 'E|Y − x| / x' } }, group.expected_relative_error === null ? '— (x = 0)' : formatNumber(group.expected_relative_error)),
-    h('td', { dataset: { label: 'estimated ρ' } }, `≈ ${formatNumber(group.rho_estimate)} ± ${formatNumber(group.error_estimate)}`),
-    h('td', { dataset: { label: 'estimated ε' } }, group.epsilon_estimate === undefined ? '—' : `≈ ${formatNumber(group.epsilon_estimate)}`),
-    h('td', { dataset: { label: 'proven' } }, `ρ = ${formatNumber(result.proven.rho)}`,
-      result.proven.epsilon === undefined ? '' : `, ε ≤ ${formatNumber(result.proven.epsilon)}`)));
-  return h('div', { class: 'table-wrap' }, h('table', { class: 'groupwise-groups' },
-    h('caption', {}, `Each group: estimated guarantee (${kEstimateLabel}) beside the proven one`
-      + (result.proven.delta === undefined ? '' : `; ε at δ = ${formatNumber(result.proven.delta, 'down')}`)),
-    h('thead', {}, h('tr', {}, ['Group size x', 'E|Y − x| / x', 'Estimated ρ (max over α of D_α/α)', 'Estimated ε', 'Proven']
-      .map((text) => h('th', { scope: 'col' }, text)))),
-    h('tbody', {}, rows)));
+  const rows = result.groups.map((group) =>
+    h(
+      'tr',
+      { dataset: { count: String(group.count), rhoEstimate: String(group.rho_estimate) } },
+      h('th', { scope: 'row' }, String(group.count)),
+      h(
+        'td',
+        { dataset: { label: 'E|Y − x| / x' } },
+        group.expected_relative_error === null ? '— (x = 0)' : formatNumber(group.expected_relative_error),
+      ),
+      h(
+        'td',
+        { dataset: { label: 'estimated ρ' } },
+        `≈ ${formatNumber(group.rho_estimate)} ± ${formatNumber(group.error_estimate)}`,
+      ),
+      h(
+        'td',
+        { dataset: { label: 'estimated ε' } },
+        group.epsilon_estimate === undefined ? '—' : `≈ ${formatNumber(group.epsilon_estimate)}`,
+      ),
+      h(
+        'td',
+        { dataset: { label: 'proven' } },
+        `ρ = ${formatNumber(result.proven.rho)}`,
+        result.proven.epsilon === undefined ? '' : `, ε ≤ ${formatNumber(result.proven.epsilon)}`,
+      ),
+    ),
+  );
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: 'groupwise-groups' },
+      h(
+        'caption',
+        {},
+        `Each group: estimated guarantee (${kEstimateLabel}) beside the proven one` +
+          (result.proven.delta === undefined ? '' : `; ε at δ = ${formatNumber(result.proven.delta, 'down')}`),
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Group size x', 'E|Y − x| / x', 'Estimated ρ (max over α of D_α/α)', 'Estimated ε', 'Proven'].map((text) =>
+            h('th', { scope: 'col' }, text),
+          ),
+        ),
+      ),
+      h('tbody', {}, rows),
+    ),
+  );
 }
 
 function guaranteeFigure(result) {
   const points = [];
   for (const group of result.groups.filter((g) => g.count > 0)) {
-    points.push({ series: `estimate (${kEstimateLabel})`, x: group.count, y: Math.max(group.rho_estimate, 1e-300), xRole: 'given', yRole: 'given' });
-    points.push({ series: 'estimate + its error', x: group.count, y: group.rho_estimate + group.error_estimate, xRole: 'given', yRole: 'upper' });
+    points.push({
+      series: `estimate (${kEstimateLabel})`,
+      x: group.count,
+      y: Math.max(group.rho_estimate, 1e-300),
+      xRole: 'given',
+      yRole: 'given',
+    });
+    points.push({
+      series: 'estimate + its error',
+      x: group.count,
+      y: group.rho_estimate + group.error_estimate,
+      xRole: 'given',
+      yRole: 'upper',
+    });
     points.push({ series: 'proven ρ', x: group.count, y: result.proven.rho, xRole: 'given', yRole: 'given' });
   }
-  return chartFigure(points, { title: 'Estimated guarantee against group size', xLabel: 'group size x', yLabel: 'ρ',
-    xLog: true, yLog: true, file: 'dpcalc-groupwise-guarantee',
-    description: 'The numerical estimate of each group’s ρ, its upper error band, and the proven ρ.' });
+  return chartFigure(points, {
+    title: 'Estimated guarantee against group size',
+    xLabel: 'group size x',
+    yLabel: 'ρ',
+    xLog: true,
+    yLog: true,
+    file: 'dpcalc-groupwise-guarantee',
+    description: 'The numerical estimate of each group’s ρ, its upper error band, and the proven ρ.',
+  });
 }
 
 function renyiFigure(group, rho) {
   const points = group.renyi.orders.flatMap((alpha, i) => [
-    { series: `D_α/α (${kEstimateLabel})`, x: alpha, y: group.renyi.epsilons[i] / alpha, xRole: 'given', yRole: 'given' },
-    { series: 'proven ρ', x: alpha, y: rho, xRole: 'given', yRole: 'given' }]);
-  return chartFigure(points, { title: `D_α/α against the order α, group of ${group.count}`, xLabel: 'order α', yLabel: 'D_α / α',
-    xLog: true, file: 'dpcalc-groupwise-renyi', description: 'Rényi divergence over the order, larger of the two directions.' });
+    {
+      series: `D_α/α (${kEstimateLabel})`,
+      x: alpha,
+      y: group.renyi.epsilons[i] / alpha,
+      xRole: 'given',
+      yRole: 'given',
+    },
+    { series: 'proven ρ', x: alpha, y: rho, xRole: 'given', yRole: 'given' },
+  ]);
+  return chartFigure(points, {
+    title: `D_α/α against the order α, group of ${group.count}`,
+    xLabel: 'order α',
+    yLabel: 'D_α / α',
+    xLog: true,
+    file: 'dpcalc-groupwise-renyi',
+    description: 'Rényi divergence over the order, larger of the two directions.',
+  });
 }
 
 function outputFigure(simulation) {
   const { edges, counts } = simulation.histogram;
   const points = counts.flatMap((count, i) => {
     const x = (edges[i] + edges[i + 1]) / 2;
-    return [{ series: `Algorithm 1, ${simulation.samples.toLocaleString('en-US')} samples`, x, y: count, xRole: 'given', yRole: 'given' },
-      { series: `best-fitting Gaussian (mean ${formatNumber(simulation.fit.mean)}, sd ${formatNumber(simulation.fit.sd)})`, x,
-        y: simulation.fit.counts[i], xRole: 'given', yRole: 'given' }];
+    return [
+      {
+        series: `Algorithm 1, ${simulation.samples.toLocaleString('en-US')} samples`,
+        x,
+        y: count,
+        xRole: 'given',
+        yRole: 'given',
+      },
+      {
+        series: `best-fitting Gaussian (mean ${formatNumber(simulation.fit.mean)}, sd ${formatNumber(simulation.fit.sd)})`,
+        x,
+        y: simulation.fit.counts[i],
+        xRole: 'given',
+        yRole: 'given',
+      },
+    ];
   });
-  return chartFigure(points, { title: `Output distribution for a true count of ${simulation.count} (the seed’s Figure 1)`,
-    xLabel: 'output Y', yLabel: 'samples per bin', file: 'dpcalc-groupwise-output',
-    description: 'Histogram of simulated outputs of Algorithm 1 with the best-fitting Gaussian.' });
+  return chartFigure(points, {
+    title: `Output distribution for a true count of ${simulation.count} (the seed’s Figure 1)`,
+    xLabel: 'output Y',
+    yLabel: 'samples per bin',
+    file: 'dpcalc-groupwise-output',
+    description: 'Histogram of simulated outputs of Algorithm 1 with the best-fitting Gaussian.',
+  });
 }
 
 async function updateGroupwise({ calculator, input, isCurrent, results, plots, errors, signal, summary }) {
-  const fields = { rho: input('rho'), r: input('relative_error'), counts: input('counts'), group: input('group'),
-    samples: input('samples'), seed: input('seed'), delta: input('delta') };
+  const fields = {
+    rho: input('rho'),
+    r: input('relative_error'),
+    counts: input('counts'),
+    group: input('group'),
+    samples: input('samples'),
+    seed: input('seed'),
+    delta: input('delta'),
+  };
   const rho = readNumber(fields.rho);
   const r = readNumber(fields.r);
   const group = readNumber(fields.group);
@@ -106,8 +232,15 @@ async function updateGroupwise({ calculator, input, isCurrent, results, plots, e
   const delta = fields.delta.value.trim() === '' ? undefined : readNumber(fields.delta);
   const privacyCounts = [...new Set([...counts, group])];
   const privacyRequest = { op: 'groupwise_privacy', rho, relative_error: r, counts: privacyCounts, delta };
-  const simulateRequest = { op: 'groupwise_simulate', rho, relative_error: r, count: group, samples: readNumber(fields.samples),
-    seed: readNumber(fields.seed), bins: 80 };
+  const simulateRequest = {
+    op: 'groupwise_simulate',
+    rho,
+    relative_error: r,
+    count: group,
+    samples: readNumber(fields.samples),
+    seed: readNumber(fields.seed),
+    bins: 80,
+  };
 
   const numeric = new AbortController();
   const abort = () => numeric.abort();
@@ -123,19 +256,40 @@ async function updateGroupwise({ calculator, input, isCurrent, results, plots, e
     summary(`No answer: ${response.error.message}`);
   };
   try {
-    const privacy = await settleUnlessAborted(calculator.run(privacyRequest, { signal: numeric.signal, onProgress: (f) => status.progress(0.8 * f) }));
+    const privacy = await settleUnlessAborted(
+      calculator.run(privacyRequest, { signal: numeric.signal, onProgress: (f) => status.progress(0.8 * f) }),
+    );
     if (!isCurrent()) return;
-    if (!privacy.ok) { fail(privacy); return; }
-    const simulation = await settleUnlessAborted(calculator.run(simulateRequest, { signal: numeric.signal, onProgress: (f) => status.progress(0.8 + 0.2 * f) }));
+    if (!privacy.ok) {
+      fail(privacy);
+      return;
+    }
+    const simulation = await settleUnlessAborted(
+      calculator.run(simulateRequest, { signal: numeric.signal, onProgress: (f) => status.progress(0.8 + 0.2 * f) }),
+    );
     if (!isCurrent()) return;
-    if (!simulation.ok) { fail(simulation); return; }
+    if (!simulation.ok) {
+      fail(simulation);
+      return;
+    }
     const result = privacy.result;
     const shownGroups = { ...result, groups: result.groups.filter((g) => counts.includes(g.count)) };
     const chosen = result.groups.find((g) => g.count === group);
     status.finish('done', `Done: ${kEstimateLabel}.`);
-    results.replaceChildren(status.element, statement(result.rho, r), groupsTable(shownGroups), h('p', { class: 'note' }, result.label));
-    plots.replaceChildren(outputFigure(simulation.result), guaranteeFigure(shownGroups), renyiFigure(chosen, result.rho));
-    summary(`Group of ${group}: estimated ρ ≈ ${formatNumber(chosen.rho_estimate)} (${kEstimateLabel}); proven ρ = ${formatNumber(result.rho)}.`);
+    results.replaceChildren(
+      status.element,
+      statement(result.rho, r),
+      groupsTable(shownGroups),
+      h('p', { class: 'note' }, result.label),
+    );
+    plots.replaceChildren(
+      outputFigure(simulation.result),
+      guaranteeFigure(shownGroups),
+      renyiFigure(chosen, result.rho),
+    );
+    summary(
+      `Group of ${group}: estimated ρ ≈ ${formatNumber(chosen.rho_estimate)} (${kEstimateLabel}); proven ρ = ${formatNumber(result.rho)}.`,
+    );
   } catch (error) {
     if (error?.name !== 'AbortError') throw error;
     if (!isCurrent()) return;
@@ -149,22 +303,58 @@ async function updateGroupwise({ calculator, input, isCurrent, results, plots, e
 export default {
   name: 'groupwise',
   title: 'Group-wise relative error',
-  question: ['Counts of groups of very different sizes are released with Algorithm 1 of Pujol & Desfontaines (2022): Gaussian noise at ',
-    'ρ-zCDP, then more Gaussian noise with standard deviation r times the noisy count, so every group sees about the same relative error r. '
-    + 'Everyone is proven ρ-zCDP. How much better do large groups do? Here: the output distribution, and a numerical estimate per group size.'],
+  question: [
+    'Counts of groups of very different sizes are released with Algorithm 1 of Pujol & Desfontaines (2022): Gaussian noise at ',
+    'ρ-zCDP, then more Gaussian noise with standard deviation r times the noisy count, so every group sees about the same relative error r. ' +
+      'Everyone is proven ρ-zCDP. How much better do large groups do? Here: the output distribution, and a numerical estimate per group size.',
+  ],
   form: [
-    { legend: 'Mechanism', fields: [
-      { name: 'rho', label: 'First stage', symbol: 'ρ', type: 'number', value: '0.005', hint: 'zCDP parameter; σ² = 1/(2ρ) (0.005: σ² = 100, as in the seed)' },
-      { name: 'relative_error', label: 'Relative error', symbol: 'r', type: 'number', value: '0.3', hint: 'the second stage adds noise of sd r·|X|' },
-      { name: 'delta', label: 'δ for ε', symbol: 'δ', type: 'number', value: '1e-6', hint: 'leave empty for Rényi only' },
-    ] },
-    { legend: 'Groups', fields: [
-      { name: 'counts', label: 'Group sizes', type: 'text', value: '10, 100, 1000, 10000, 100000', wide: true, hint: 'true counts, separated by commas' },
-      { name: 'group', label: 'Group shown in the plots', symbol: 'x', type: 'count', value: '10000' },
-      { name: 'samples', label: 'Simulated outputs', type: 'count', value: '1000000' },
-      { name: 'seed', label: 'Random seed', type: 'count', value: '1' },
-      { preset: 'Small groups', values: { counts: '0, 1, 10, 30, 100', group: '10' } },
-    ] },
+    {
+      legend: 'Mechanism',
+      fields: [
+        {
+          name: 'rho',
+          label: 'First stage',
+          symbol: 'ρ',
+          type: 'number',
+          value: '0.005',
+          hint: 'zCDP parameter; σ² = 1/(2ρ) (0.005: σ² = 100, as in the seed)',
+        },
+        {
+          name: 'relative_error',
+          label: 'Relative error',
+          symbol: 'r',
+          type: 'number',
+          value: '0.3',
+          hint: 'the second stage adds noise of sd r·|X|',
+        },
+        {
+          name: 'delta',
+          label: 'δ for ε',
+          symbol: 'δ',
+          type: 'number',
+          value: '1e-6',
+          hint: 'leave empty for Rényi only',
+        },
+      ],
+    },
+    {
+      legend: 'Groups',
+      fields: [
+        {
+          name: 'counts',
+          label: 'Group sizes',
+          type: 'text',
+          value: '10, 100, 1000, 10000, 100000',
+          wide: true,
+          hint: 'true counts, separated by commas',
+        },
+        { name: 'group', label: 'Group shown in the plots', symbol: 'x', type: 'count', value: '10000' },
+        { name: 'samples', label: 'Simulated outputs', type: 'count', value: '1000000' },
+        { name: 'seed', label: 'Random seed', type: 'count', value: '1' },
+        { preset: 'Small groups', values: { counts: '0, 1, 10, 30, 100', group: '10' } },
+      ],
+    },
   ],
   update: updateGroupwise,
 };

@@ -34,13 +34,21 @@ async function updateKmeans({ calculator, input, isCurrent, results, errors, sum
   const item = itemOf(stepEpsilon, 0);
   const fieldMap = { 'items.0.guarantee.epsilon': fields.epsilon, delta: fields.delta };
   const shown = shownIterations(iterations);
-  const stepRequests = shown.filter((t) => t !== null).flatMap((t) => [
-    { op: 'compose', method: 'basic', items: [{ ...item, count: 2 * t }] },
-    { op: 'compose', method: 'zcdp', delta, items: [{ ...item, count: 2 * t }] }]);
-  const totals = compositionMethods.filter((method) => ['basic', 'advanced-kov', 'optimal', 'zcdp'].includes(method.id));
+  const stepRequests = shown
+    .filter((t) => t !== null)
+    .flatMap((t) => [
+      { op: 'compose', method: 'basic', items: [{ ...item, count: 2 * t }] },
+      { op: 'compose', method: 'zcdp', delta, items: [{ ...item, count: 2 * t }] },
+    ]);
+  const totals = compositionMethods.filter((method) =>
+    ['basic', 'advanced-kov', 'optimal', 'zcdp'].includes(method.id),
+  );
   const [stepResponses, totalResponses] = await Promise.all([
     askAll(calculator, stepRequests),
-    askAll(calculator, totals.map((method) => method.request(item, 2 * iterations, delta))),
+    askAll(
+      calculator,
+      totals.map((method) => method.request(item, 2 * iterations, delta)),
+    ),
   ]);
   if (!isCurrent()) return;
 
@@ -57,45 +65,101 @@ async function updateKmeans({ calculator, input, isCurrent, results, errors, sum
     const basic = stepResponses[next];
     const zcdp = stepResponses[next + 1];
     next += 2;
-    return h('tr', { dataset: { iteration: String(t) } },
+    return h(
+      'tr',
+      { dataset: { iteration: String(t) } },
       h('th', { scope: 'row' }, String(t)),
-      h('td', { dataset: { label: 'Releases so far' } }, `${2 * t}: counts and sums of ${t === 1 ? 'iteration 1' : `iterations 1–${t}`}`),
+      h(
+        'td',
+        { dataset: { label: 'Releases so far' } },
+        `${2 * t}: counts and sums of ${t === 1 ? 'iteration 1' : `iterations 1–${t}`}`,
+      ),
       cell(basic, (result) => guaranteeElement(result.guarantee), 'Basic composition'),
-      cell(zcdp, (result) => guaranteeElement(approxOf(result), { deltaIsGiven: true, vacuous: result.vacuous }), 'zCDP composition'));
+      cell(
+        zcdp,
+        (result) => guaranteeElement(approxOf(result), { deltaIsGiven: true, vacuous: result.vacuous }),
+        'zCDP composition',
+      ),
+    );
   });
   const stepText = Number.isFinite(stepEpsilon) ? formatNumber(stepEpsilon, 'down') : '—';
-  const rows = totals.map((method, i) => ({ id: method.id, label: method.label, formula: method.formula, response: totalResponses[i],
-    fields: fieldMap, render: (result) => guaranteeElement(approxOf(result), { vacuous: result.vacuous, deltaIsGiven: result.approx !== undefined }) }));
+  const rows = totals.map((method, i) => ({
+    id: method.id,
+    label: method.label,
+    formula: method.formula,
+    response: totalResponses[i],
+    fields: fieldMap,
+    render: (result) =>
+      guaranteeElement(approxOf(result), { vacuous: result.vacuous, deltaIsGiven: result.approx !== undefined }),
+  }));
   results.replaceChildren(
-    h('p', { class: 'step-rule' }, 'Each release: Laplace noise with ', formulaElement(String.raw`\varepsilon_{\text{step}} = \frac{\varepsilon}{2T}`),
-      ' = ', h('strong', { dataset: { stepEpsilon: String(stepEpsilon) } }, stepText), ` (T = ${iterations}).`),
-    h('div', { class: 'table-wrap' }, h('table', { class: 'steps' },
-      h('caption', {}, 'Budget spent after each iteration'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Iteration t'), h('th', { scope: 'col' }, 'Releases so far'),
-        h('th', { scope: 'col' }, 'Basic composition'), h('th', { scope: 'col' }, 'zCDP composition'))),
-      h('tbody', {}, stepRows))),
-    methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }));
-  const answered = totalResponses.map((response, i) => ({ response, label: totals[i].label })).filter(({ response }) => response.ok && !response.result.vacuous);
+    h(
+      'p',
+      { class: 'step-rule' },
+      'Each release: Laplace noise with ',
+      formulaElement(String.raw`\varepsilon_{\text{step}} = \frac{\varepsilon}{2T}`),
+      ' = ',
+      h('strong', { dataset: { stepEpsilon: String(stepEpsilon) } }, stepText),
+      ` (T = ${iterations}).`,
+    ),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { class: 'steps' },
+        h('caption', {}, 'Budget spent after each iteration'),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Iteration t'),
+            h('th', { scope: 'col' }, 'Releases so far'),
+            h('th', { scope: 'col' }, 'Basic composition'),
+            h('th', { scope: 'col' }, 'zCDP composition'),
+          ),
+        ),
+        h('tbody', {}, stepRows),
+      ),
+    ),
+    methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }),
+  );
+  const answered = totalResponses
+    .map((response, i) => ({ response, label: totals[i].label }))
+    .filter(({ response }) => response.ok && !response.result.vacuous);
   if (answered.length === 0) {
     summary(`Each release: ε = ${stepText}. No total: check the marked fields.`);
   } else {
-    const best = answered.reduce((a, b) => (approxOf(b.response.result).epsilon < approxOf(a.response.result).epsilon ? b : a));
-    summary(`Each release: ε = ${stepText}; all ${2 * iterations} releases: ε ≤ ${formatNumber(approxOf(best.response.result).epsilon)}, by ${best.label}.`);
+    const best = answered.reduce((a, b) =>
+      approxOf(b.response.result).epsilon < approxOf(a.response.result).epsilon ? b : a,
+    );
+    summary(
+      `Each release: ε = ${stepText}; all ${2 * iterations} releases: ε ≤ ${formatNumber(approxOf(best.response.result).epsilon)}, by ${best.label}.`,
+    );
   }
 }
 
 export default {
   name: 'kmeans',
   title: 'Worked example: DP k-means',
-  question: ['DP k-means (Lloyd’s algorithm) runs ', h('em', {}, 'T'), ' iterations. Each iteration releases the number of points in '
-    + 'every cluster and the sum of their coordinates, each with Laplace noise (sensitivity 1 after clipping to the unit ball) at '
-    + 'ε/(2T), so that basic composition of the 2T releases spends exactly the total ε. The table shows the budget spent after each iteration.'],
+  question: [
+    'DP k-means (Lloyd’s algorithm) runs ',
+    h('em', {}, 'T'),
+    ' iterations. Each iteration releases the number of points in ' +
+      'every cluster and the sum of their coordinates, each with Laplace noise (sensitivity 1 after clipping to the unit ball) at ' +
+      'ε/(2T), so that basic composition of the 2T releases spends exactly the total ε. The table shows the budget spent after each iteration.',
+  ],
   form: [
-    { legend: 'Algorithm', fields: [
-      { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
-      { name: 'iterations', label: 'Iterations', symbol: 'T', type: 'count', value: '5' },
-      { name: 'delta', label: 'δ for the zCDP comparison', type: 'number', value: '1e-6' },
-    ] },
+    {
+      legend: 'Algorithm',
+      fields: [
+        { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
+        { name: 'iterations', label: 'Iterations', symbol: 'T', type: 'count', value: '5' },
+        { name: 'delta', label: 'δ for the zCDP comparison', type: 'number', value: '1e-6' },
+      ],
+    },
   ],
   update: updateKmeans,
 };

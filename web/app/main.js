@@ -19,7 +19,8 @@ const navList = document.getElementById('section-nav');
 const pageTitle = document.title;
 
 /** The address of a section's current state, for people to share: the full page, not the embed. */
-const permalinkOf = (controller) => `${location.origin === 'null' ? '' : location.origin}${location.pathname}${routeHash(controller.section.name, controller.getState())}`;
+const permalinkOf = (controller) =>
+  `${location.origin === 'null' ? '' : location.origin}${location.pathname}${routeHash(controller.section.name, controller.getState())}`;
 
 let current = null;
 const controllers = new Map();
@@ -39,10 +40,14 @@ function recordState(controller) {
 function controllerOf(name) {
   if (controllers.has(name)) return controllers.get(name);
   const index = sections.findIndex((section) => section.name === name);
-  const controller = mountSection(sections[index], { calculator, onInput: (edited) => {
-    edited.notify('');
-    recordState(edited);
-  }, permalink: () => permalinkOf(controller) });
+  const controller = mountSection(sections[index], {
+    calculator,
+    onInput: (edited) => {
+      edited.notify('');
+      recordState(edited);
+    },
+    permalink: () => permalinkOf(controller),
+  });
   controller.element.hidden = true;
   controllers.set(name, controller);
   const following = sections.slice(index + 1).find((section) => controllers.has(section.name));
@@ -88,8 +93,9 @@ function goToAnchor(id) {
   target.focus({ preventScroll: true });
 }
 
-const unreadable = (error, initial) => `This link could not be read: ${error}. `
-  + (initial ? 'The section shows its default values.' : 'The inputs were left as they were.');
+const unreadable = (error, initial) =>
+  `This link could not be read: ${error}. ` +
+  (initial ? 'The section shows its default values.' : 'The inputs were left as they were.');
 
 /** Follows the address. `initial`: the page just loaded (nothing to keep yet). */
 function applyLocation({ initial }) {

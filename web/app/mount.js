@@ -38,19 +38,23 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
   const results = h('div', { class: 'results', dataset: { results: section.name } });
   const plots = h('div', { class: 'plots', dataset: { plots: section.name } });
   const log = [];
-  const element = h('section', { id: section.name, class: 'calculator', dataset: { section: section.name }, 'aria-labelledby': titleId },
+  const element = h(
+    'section',
+    { id: section.name, class: 'calculator', dataset: { section: section.name }, 'aria-labelledby': titleId },
     h('h2', { id: titleId, tabindex: '-1' }, section.title),
     notice,
     h('p', { class: 'question' }, section.question),
     form,
     summary,
     results,
-    plots);
+    plots,
+  );
   element.append(exportBar({ section, element, log, permalink }));
 
   const controller = { element, form, section, generation: 0, timer: 0, abort: null, lastRunState: null };
 
-  controller.getState = () => Object.fromEntries(section.fields.map((field) => [field.name, form.elements[field.name].value]));
+  controller.getState = () =>
+    Object.fromEntries(section.fields.map((field) => [field.name, form.elements[field.name].value]));
   controller.setState = (state) => {
     for (const field of section.fields) form.elements[field.name].value = state[field.name] ?? field.value;
     showApplicableFields(form);
@@ -81,8 +85,17 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
       if (isCurrent() && summary.textContent !== text) summary.textContent = text;
     };
     try {
-      await section.update({ calculator: recordingCalculator(calculator, log), form, input: (name) => form.elements[name],
-        results, plots, errors, isCurrent, signal: abort.signal, summary: setSummary });
+      await section.update({
+        calculator: recordingCalculator(calculator, log),
+        form,
+        input: (name) => form.elements[name],
+        results,
+        plots,
+        errors,
+        isCurrent,
+        signal: abort.signal,
+        summary: setSummary,
+      });
     } catch (error) {
       if (error?.name === 'AbortError') return;
       console.error(error);

@@ -16,8 +16,13 @@ export function numericStatus({ id, label, onCancel }) {
   const labelElement = h('label', { for: progressBar.id }, `${label}: starting…`);
   const cancel = h('button', { type: 'button', class: 'secondary cancel' }, 'Cancel');
   cancel.addEventListener('click', onCancel);
-  const element = h('div', { class: 'numeric-status', dataset: { numericStatus: id, state: 'running' } },
-    labelElement, progressBar, cancel);
+  const element = h(
+    'div',
+    { class: 'numeric-status', dataset: { numericStatus: id, state: 'running' } },
+    labelElement,
+    progressBar,
+    cancel,
+  );
   return {
     element,
     progress(fraction) {
@@ -34,15 +39,19 @@ export function numericStatus({ id, label, onCancel }) {
 
 /** The PLD answer: ε ≤ upper at the target δ, then the bracket [lower, upper] on the exact ε. */
 export function renderPld(result) {
-  const bracket = h('div', { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.epsilon_upper) } },
-    `exact ε ∈ [${formatNumber(result.epsilon_lower, 'down')}, ${formatNumber(result.epsilon_upper, 'up')}]`);
+  const bracket = h(
+    'div',
+    { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.epsilon_upper) } },
+    `exact ε ∈ [${formatNumber(result.epsilon_lower, 'down')}, ${formatNumber(result.epsilon_upper, 'up')}]`,
+  );
   return h('div', {}, guaranteeElement(result.guarantee, { deltaIsGiven: true }), bracket);
 }
 
 /** The small print of a PLD answer: its grid, the tail mass it cut (added to δ), and any note. */
 export function pldNote(result) {
-  const grid = `grid step ${numberText(Number(result.discretization.toPrecision(4)))}, ${result.grid_size.toLocaleString('en-US')} points; `
-    + `tail mass ${formatNumber(result.truncated_mass)} counted in δ`;
+  const grid =
+    `grid step ${numberText(Number(result.discretization.toPrecision(4)))}, ${result.grid_size.toLocaleString('en-US')} points; ` +
+    `tail mass ${formatNumber(result.truncated_mass)} counted in δ`;
   return result.note ? h('span', {}, grid, h('br'), result.note) : grid;
 }
 

@@ -13,7 +13,8 @@ export const kVacuousText = 'no meaningful guarantee (δ ≥ 1)';
  */
 export function guaranteeElement(guarantee, { vacuous = false, deltaIsGiven = false, direction = 'up' } = {}) {
   const dataset = {};
-  for (const key of ['epsilon', 'delta', 'rho']) if (typeof guarantee?.[key] === 'number') dataset[key] = String(guarantee[key]);
+  for (const key of ['epsilon', 'delta', 'rho'])
+    if (typeof guarantee?.[key] === 'number') dataset[key] = String(guarantee[key]);
   const relation = direction === 'up' ? '≤' : '=';
   const parts = [];
   if (vacuous) return h('span', { class: 'bound vacuous', dataset }, kVacuousText);
@@ -23,14 +24,23 @@ export function guaranteeElement(guarantee, { vacuous = false, deltaIsGiven = fa
     parts.push(`ε ${relation} ${formatNumber(guarantee.epsilon, direction)}`);
   }
   if (guarantee.type === 'approx') {
-    parts.push(deltaIsGiven ? `at δ = ${formatNumber(guarantee.delta, 'down')}` : `δ ${relation} ${formatNumber(guarantee.delta, direction)}`);
+    parts.push(
+      deltaIsGiven
+        ? `at δ = ${formatNumber(guarantee.delta, 'down')}`
+        : `δ ${relation} ${formatNumber(guarantee.delta, direction)}`,
+    );
   }
   const separator = deltaIsGiven ? ' ' : ', ';
-  return h('span', { class: 'bound', dataset }, parts.flatMap((part, i) => [i > 0 ? separator : null, h('span', { class: 'part' }, part)]));
+  return h(
+    'span',
+    { class: 'bound', dataset },
+    parts.flatMap((part, i) => [i > 0 ? separator : null, h('span', { class: 'part' }, part)]),
+  );
 }
 
 const failure = (error) => ({
-  ok: false, error: { code: 'internal', field: '', message: `The calculator failed: ${error?.message ?? error}` },
+  ok: false,
+  error: { code: 'internal', field: '', message: `The calculator failed: ${error?.message ?? error}` },
 });
 
 /** A calculator response that never rejects: a worker failure becomes an error response. */
@@ -81,29 +91,70 @@ export function methodRow(row, errors) {
     method = result.method ?? '';
     citation = result.citation ?? '';
   } else if (response.error.code === 'unsupported') {
-    answer = h('span', { class: 'not-applicable' }, row.notApplicable?.(response.error) ?? 'This method does not apply to these inputs.');
+    answer = h(
+      'span',
+      { class: 'not-applicable' },
+      row.notApplicable?.(response.error) ?? 'This method does not apply to these inputs.',
+    );
   } else {
     const namesInput = collectFieldError(response, row.fields ?? {}, errors);
-    answer = h('span', { class: 'row-error' }, namesInput
-      ? `Check the marked field: ${errors.get(row.fields[response.error.field])}` : response.error.message);
+    answer = h(
+      'span',
+      { class: 'row-error' },
+      namesInput ? `Check the marked field: ${errors.get(row.fields[response.error.field])}` : response.error.message,
+    );
   }
   const applies = response && !response.ok && response.error.code === 'unsupported' ? { applies: 'false' } : {};
-  const dataset = { row: row.id, ...(response ? { ok: String(response.ok) } : {}), ...applies, ...(row.status ? { status: row.status } : {}) };
-  const label = h('th', { scope: 'row' }, h('span', { class: 'row-label' }, row.label),
-    method && method !== row.label ? h('span', { class: 'method' }, method) : null);
+  const dataset = {
+    row: row.id,
+    ...(response ? { ok: String(response.ok) } : {}),
+    ...applies,
+    ...(row.status ? { status: row.status } : {}),
+  };
+  const label = h(
+    'th',
+    { scope: 'row' },
+    h('span', { class: 'row-label' }, row.label),
+    method && method !== row.label ? h('span', { class: 'method' }, method) : null,
+  );
   // A method that does not apply shows only why (its formula would only distract).
   if (applies.applies) return h('tr', { dataset }, label, h('td', { class: 'answer', colspan: '3' }, answer));
-  return h('tr', { dataset }, label,
+  return h(
+    'tr',
+    { dataset },
+    label,
     h('td', { class: 'answer', dataset: { label: 'Guarantee' } }, answer),
     h('td', { class: 'formula-cell', dataset: { label: 'Formula' } }, formulaElement(row.formula)),
-    h('td', { class: 'citation', dataset: { label: 'Citation' } }, citation ? h('cite', {}, citation) : ''));
+    h('td', { class: 'citation', dataset: { label: 'Citation' } }, citation ? h('cite', {}, citation) : ''),
+  );
 }
 
 /** A comparison table of rows as methodRow takes them. */
 export function methodTable({ caption, rows, errors }) {
-  return h('div', { class: 'table-wrap' }, h('table', { class: 'methods' },
-    h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Method'), h('th', { scope: 'col' }, 'Guarantee'),
-      h('th', { scope: 'col' }, 'Formula'), h('th', { scope: 'col' }, 'Citation'))),
-    h('tbody', {}, rows.map((row) => methodRow(row, errors)))));
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: 'methods' },
+      h('caption', {}, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Method'),
+          h('th', { scope: 'col' }, 'Guarantee'),
+          h('th', { scope: 'col' }, 'Formula'),
+          h('th', { scope: 'col' }, 'Citation'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((row) => methodRow(row, errors)),
+      ),
+    ),
+  );
 }

@@ -15,7 +15,9 @@ const kLegacyVersion = '1';
 
 /** The hash of section `name` with `state` (field → text), fields in `state`'s order. */
 export function routeHash(name, state) {
-  const query = Object.entries(state).map(([field, value]) => `${field}=${encodeURIComponent(value)}`).join('&');
+  const query = Object.entries(state)
+    .map(([field, value]) => `${field}=${encodeURIComponent(value)}`)
+    .join('&');
   return query ? `#/${name}?${query}` : `#/${name}`;
 }
 
@@ -41,7 +43,8 @@ function readFields(section, pairs) {
     if (Object.hasOwn(state, name.text)) return { error: `${quote(name.text)} appears twice` };
     const value = decode(rawValue);
     if (value.error) return { error: value.error };
-    if (value.text.length > kMaxValueLength) return { error: `the value of ${quote(name.text)} is longer than ${kMaxValueLength} characters` };
+    if (value.text.length > kMaxValueLength)
+      return { error: `the value of ${quote(name.text)} is longer than ${kMaxValueLength} characters` };
     if (field.type === 'choice' && !field.options.some(([option]) => option === value.text)) {
       return { error: `${quote(value.text)} is not a choice of ${quote(field.label)}` };
     }
@@ -52,10 +55,12 @@ function readFields(section, pairs) {
 
 /** "a=1&b" → [['a', '1'], ['b', null]] (null: no "="). */
 function pairsOf(query) {
-  return query === '' ? [] : query.split('&').map((part) => {
-    const separator = part.indexOf('=');
-    return separator < 0 ? [part, null] : [part.slice(0, separator), part.slice(separator + 1)];
-  });
+  return query === ''
+    ? []
+    : query.split('&').map((part) => {
+        const separator = part.indexOf('=');
+        return separator < 0 ? [part, null] : [part.slice(0, separator), part.slice(separator + 1)];
+      });
 }
 
 function parseRoute(path, sections) {
@@ -87,7 +92,12 @@ function parseLegacy(text, sections) {
     }
     const dot = rawName.indexOf('.');
     const section = sections.find((candidate) => candidate.name === rawName.slice(0, dot));
-    if (dot <= 0 || !section) return { type: 'legacy', name: null, error: `${quote(decode(rawName).text ?? rawName)} is not an input of this page` };
+    if (dot <= 0 || !section)
+      return {
+        type: 'legacy',
+        name: null,
+        error: `${quote(decode(rawName).text ?? rawName)} is not an input of this page`,
+      };
     if (!bySection.has(section)) bySection.set(section, []);
     bySection.get(section).push([rawName.slice(dot + 1), rawValue]);
   }
@@ -102,10 +112,17 @@ function parseLegacy(text, sections) {
     if (translated.note) notes[section.name] = translated.note;
   }
   if (version !== kLegacyVersion) {
-    return { type: 'legacy', name: null, error: `the link is of version ${quote(version ?? '(none)')}, this page reads version ${kLegacyVersion}` };
+    return {
+      type: 'legacy',
+      name: null,
+      error: `the link is of version ${quote(version ?? '(none)')}, this page reads version ${kLegacyVersion}`,
+    };
   }
-  const changed = sections.find((section) => Object.entries(states[section.name] ?? {})
-    .some(([name, value]) => section.fields.find((field) => field.name === name).value !== value));
+  const changed = sections.find((section) =>
+    Object.entries(states[section.name] ?? {}).some(
+      ([name, value]) => section.fields.find((field) => field.name === name).value !== value,
+    ),
+  );
   return { type: 'legacy', name: (changed ?? sections[0]).name, states, notes };
 }
 

@@ -53,14 +53,6 @@ import { fieldsOf } from './form.js';
 /** Adds what every section derives from its description: `fields`, the list of its inputs. */
 const register = (section) => Object.freeze({ ...section, fields: fieldsOf(section.form) });
 
-export const sections = [
-  group,
-  composition,
-  split,
-  calibrate,
-  convert,
-  kmeans,
-  dpsgd,
-  databases,
-  groupwise,
-].map(register);
+export const sections = [group, composition, split, calibrate, convert, kmeans, dpsgd, databases, groupwise].map(
+  register,
+);

@@ -7,7 +7,12 @@ import { formatNumber } from './format.js';
 
 const splitMethods = [
   { id: 'basic', label: 'Basic composition', method: 'basic' },
-  { id: 'advanced-drv', label: 'Advanced composition (Dwork–Rothblum–Vadhan)', method: 'advanced', variant: 'dwork_rothblum_vadhan' },
+  {
+    id: 'advanced-drv',
+    label: 'Advanced composition (Dwork–Rothblum–Vadhan)',
+    method: 'advanced',
+    variant: 'dwork_rothblum_vadhan',
+  },
   { id: 'advanced-kov', label: 'Advanced composition (Kairouz–Oh–Viswanath)', method: 'advanced', variant: 'kairouz' },
   { id: 'optimal', label: 'Optimal composition (exact)', method: 'optimal' },
   { id: 'zcdp', label: 'zCDP composition', method: 'zcdp' },
@@ -15,16 +20,20 @@ const splitMethods = [
 
 function renderPerItem(result) {
   const perItem = result.per_item;
-  const guarantee = typeof perItem.delta === 'number' ? { type: 'approx', ...perItem } : { type: 'pure', epsilon: perItem.epsilon };
+  const guarantee =
+    typeof perItem.delta === 'number' ? { type: 'approx', ...perItem } : { type: 'pure', epsilon: perItem.epsilon };
   return h('span', {}, 'per step ', guaranteeElement(guarantee, { direction: 'down' }));
 }
 
 function noteOf(result) {
   const notes = [];
   if (result.achieved) {
-    notes.push(`composes back to ε ≤ ${formatNumber(result.achieved.epsilon)}, δ ≤ ${formatNumber(result.achieved.delta)}`);
+    notes.push(
+      `composes back to ε ≤ ${formatNumber(result.achieved.epsilon)}, δ ≤ ${formatNumber(result.achieved.delta)}`,
+    );
   }
-  if (typeof result.delta_slack === 'number') notes.push(`δ′ = ${formatNumber(result.delta_slack, 'down')} kept as slack`);
+  if (typeof result.delta_slack === 'number')
+    notes.push(`δ′ = ${formatNumber(result.delta_slack, 'down')} kept as slack`);
   return notes.join('; ');
 }
 
@@ -32,33 +41,59 @@ async function updateSplit({ calculator, input, isCurrent, results, errors, summ
   const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
   const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
   const count = readNumber(fields.count);
-  const responses = await askAll(calculator, splitMethods.map(({ method, variant }) => (
-    variant ? { op: 'split', method, variant, target, count } : { op: 'split', method, target, count })));
+  const responses = await askAll(
+    calculator,
+    splitMethods.map(({ method, variant }) =>
+      variant ? { op: 'split', method, variant, target, count } : { op: 'split', method, target, count },
+    ),
+  );
   if (!isCurrent()) return;
   const fieldMap = { 'target.epsilon': fields.epsilon, 'target.delta': fields.delta, count: fields.count };
-  const rows = splitMethods.map((method, i) => ({ id: method.id, label: method.label, formula: formulas.split,
-    response: responses[i], render: renderPerItem, note: noteOf, fields: fieldMap }));
-  results.replaceChildren(methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }));
-  const answers = responses.map((response, i) => ({ response, label: splitMethods[i].label })).filter(({ response }) => response.ok);
+  const rows = splitMethods.map((method, i) => ({
+    id: method.id,
+    label: method.label,
+    formula: formulas.split,
+    response: responses[i],
+    render: renderPerItem,
+    note: noteOf,
+    fields: fieldMap,
+  }));
+  results.replaceChildren(
+    methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }),
+  );
+  const answers = responses
+    .map((response, i) => ({ response, label: splitMethods[i].label }))
+    .filter(({ response }) => response.ok);
   if (answers.length === 0) {
     summary('No answer: check the marked fields.');
   } else {
-    const best = answers.reduce((a, b) => (b.response.result.per_item.epsilon > a.response.result.per_item.epsilon ? b : a));
-    summary(`Largest per-step budget: ε₀ = ${formatNumber(best.response.result.per_item.epsilon, 'down')}, by ${best.label}.`);
+    const best = answers.reduce((a, b) =>
+      b.response.result.per_item.epsilon > a.response.result.per_item.epsilon ? b : a,
+    );
+    summary(
+      `Largest per-step budget: ε₀ = ${formatNumber(best.response.result.per_item.epsilon, 'down')}, by ${best.label}.`,
+    );
   }
 }
 
 export default {
   name: 'split',
   title: 'Budget split',
-  question: ['You have a total budget (ε, δ) and ', h('em', {}, 'k'), ' steps. How large may each step’s ε be? Each answer is found by '
-    + 'bisection on the sound forward bound, so composing it back never exceeds your target.'],
+  question: [
+    'You have a total budget (ε, δ) and ',
+    h('em', {}, 'k'),
+    ' steps. How large may each step’s ε be? Each answer is found by ' +
+      'bisection on the sound forward bound, so composing it back never exceeds your target.',
+  ],
   form: [
-    { legend: 'Target', fields: [
-      { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
-      { name: 'delta', label: 'Total', symbol: 'δ', type: 'number', value: '1e-5' },
-      { name: 'count', label: 'Number of steps', symbol: 'k', type: 'count', value: '100' },
-    ] },
+    {
+      legend: 'Target',
+      fields: [
+        { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
+        { name: 'delta', label: 'Total', symbol: 'δ', type: 'number', value: '1e-5' },
+        { name: 'count', label: 'Number of steps', symbol: 'k', type: 'count', value: '100' },
+      ],
+    },
   ],
   update: updateSplit,
 };

@@ -16,24 +16,45 @@ const sections = {
   group: {
     title: 'Group privacy',
     question: 'What does a per-record guarantee give a person who contributes k records?',
-    inputs: [attr('k', 'group size k', '4'), attr('epsilon', 'ε per record', '0.5'), attr('delta', 'δ per record', '1e-6'),
-      attr('rho', 'ρ per record (zCDP)', ''), attr('scale', 'Laplace scale b', ''), attr('sigma', 'Gaussian σ', ''),
-      attr('sensitivity', 'sensitivity Δ', '1')],
+    inputs: [
+      attr('k', 'group size k', '4'),
+      attr('epsilon', 'ε per record', '0.5'),
+      attr('delta', 'δ per record', '1e-6'),
+      attr('rho', 'ρ per record (zCDP)', ''),
+      attr('scale', 'Laplace scale b', ''),
+      attr('sigma', 'Gaussian σ', ''),
+      attr('sensitivity', 'sensitivity Δ', '1'),
+    ],
     rows(v) {
       const rows = [];
       const k = v.k;
       if (v.epsilon !== undefined) {
-        rows.push(v.delta === undefined || v.delta === 0
-          ? ['Pure ε-DP', { op: 'group', k, guarantee: { type: 'pure', epsilon: v.epsilon } }]
-          : ['Approximate (ε, δ)-DP', { op: 'group', k, guarantee: { type: 'approx', epsilon: v.epsilon, delta: v.delta } }]);
+        rows.push(
+          v.delta === undefined || v.delta === 0
+            ? ['Pure ε-DP', { op: 'group', k, guarantee: { type: 'pure', epsilon: v.epsilon } }]
+            : [
+                'Approximate (ε, δ)-DP',
+                { op: 'group', k, guarantee: { type: 'approx', epsilon: v.epsilon, delta: v.delta } },
+              ],
+        );
       }
       if (v.rho !== undefined) rows.push(['ρ-zCDP', { op: 'group', k, guarantee: { type: 'zcdp', rho: v.rho } }]);
       if (v.scale !== undefined) {
-        rows.push(['Laplace mechanism', { op: 'group', k, mechanism: { type: 'laplace', scale: v.scale, sensitivity: v.sensitivity } }]);
+        rows.push([
+          'Laplace mechanism',
+          { op: 'group', k, mechanism: { type: 'laplace', scale: v.scale, sensitivity: v.sensitivity } },
+        ]);
       }
       if (v.sigma !== undefined) {
-        rows.push([`Gaussian mechanism at δ = ${v.delta ?? 1e-5}`,
-          { op: 'group', k, delta: v.delta ?? 1e-5, mechanism: { type: 'gaussian', sigma: v.sigma, sensitivity: v.sensitivity } }]);
+        rows.push([
+          `Gaussian mechanism at δ = ${v.delta ?? 1e-5}`,
+          {
+            op: 'group',
+            k,
+            delta: v.delta ?? 1e-5,
+            mechanism: { type: 'gaussian', sigma: v.sigma, sensitivity: v.sensitivity },
+          },
+        ]);
       }
       return rows;
     },
@@ -41,40 +62,79 @@ const sections = {
   composition: {
     title: 'Composition',
     question: 'What do k mechanisms on the same data give together?',
-    inputs: [attr('count', 'number of mechanisms k', '100'), attr('epsilon', 'ε₀ per mechanism', '0.1'),
-      attr('item-delta', 'δ₀ per mechanism', '0'), attr('sigma', 'Gaussian σ', ''), attr('rate', 'sampling rate q', ''),
-      attr('sensitivity', 'sensitivity Δ', '1'), attr('delta', 'target total δ', '1e-5')],
+    inputs: [
+      attr('count', 'number of mechanisms k', '100'),
+      attr('epsilon', 'ε₀ per mechanism', '0.1'),
+      attr('item-delta', 'δ₀ per mechanism', '0'),
+      attr('sigma', 'Gaussian σ', ''),
+      attr('rate', 'sampling rate q', ''),
+      attr('sensitivity', 'sensitivity Δ', '1'),
+      attr('delta', 'target total δ', '1e-5'),
+    ],
     rows(v) {
       const count = v.count;
       if (v.sigma !== undefined) {
         const gaussian = { type: 'gaussian', sigma: v.sigma, sensitivity: v.sensitivity };
-        const mechanism = v.rate === undefined ? gaussian : { type: 'poisson_subsampled', rate: v.rate, mechanism: gaussian };
-        const rows = [['Privacy loss distributions (numeric)', { op: 'compose', method: 'pld', delta: v.delta, items: [{ mechanism, count }] }]];
-        if (v.rate === undefined) rows.push(['zCDP', { op: 'compose', method: 'zcdp', delta: v.delta, items: [{ mechanism, count }] }]);
+        const mechanism =
+          v.rate === undefined ? gaussian : { type: 'poisson_subsampled', rate: v.rate, mechanism: gaussian };
+        const rows = [
+          [
+            'Privacy loss distributions (numeric)',
+            { op: 'compose', method: 'pld', delta: v.delta, items: [{ mechanism, count }] },
+          ],
+        ];
+        if (v.rate === undefined)
+          rows.push(['zCDP', { op: 'compose', method: 'zcdp', delta: v.delta, items: [{ mechanism, count }] }]);
         return rows;
       }
-      const items = [{ guarantee: v['item-delta'] ? { type: 'approx', epsilon: v.epsilon, delta: v['item-delta'] }
-        : { type: 'pure', epsilon: v.epsilon }, count }];
-      return [['Basic composition', { op: 'compose', method: 'basic', items }],
-        ['Advanced composition (Kairouz–Oh–Viswanath)', { op: 'compose', method: 'advanced', variant: 'kairouz', delta: v.delta, items }],
-        ['Optimal composition', { op: 'compose', method: 'optimal', delta: v.delta, items }]];
+      const items = [
+        {
+          guarantee: v['item-delta']
+            ? { type: 'approx', epsilon: v.epsilon, delta: v['item-delta'] }
+            : { type: 'pure', epsilon: v.epsilon },
+          count,
+        },
+      ];
+      return [
+        ['Basic composition', { op: 'compose', method: 'basic', items }],
+        [
+          'Advanced composition (Kairouz–Oh–Viswanath)',
+          { op: 'compose', method: 'advanced', variant: 'kairouz', delta: v.delta, items },
+        ],
+        ['Optimal composition', { op: 'compose', method: 'optimal', delta: v.delta, items }],
+      ];
     },
   },
   split: {
     title: 'Budget split',
     question: 'How large may each of k steps be for a total (ε, δ)?',
-    inputs: [attr('epsilon', 'total ε', '1'), attr('delta', 'total δ', '1e-5'), attr('count', 'number of steps k', '100')],
+    inputs: [
+      attr('epsilon', 'total ε', '1'),
+      attr('delta', 'total δ', '1e-5'),
+      attr('count', 'number of steps k', '100'),
+    ],
     rows(v) {
-      const request = (method, extra = {}) => ({ op: 'split', method, ...extra, target: { epsilon: v.epsilon, delta: v.delta }, count: v.count });
-      return [['Basic composition', request('basic')], ['Advanced (Kairouz–Oh–Viswanath)', request('advanced', { variant: 'kairouz' })],
-        ['zCDP', request('zcdp')]];
+      const request = (method, extra = {}) => ({
+        op: 'split',
+        method,
+        ...extra,
+        target: { epsilon: v.epsilon, delta: v.delta },
+        count: v.count,
+      });
+      return [
+        ['Basic composition', request('basic')],
+        ['Advanced (Kairouz–Oh–Viswanath)', request('advanced', { variant: 'kairouz' })],
+        ['zCDP', request('zcdp')],
+      ];
     },
   },
   convert: {
     title: 'zCDP to (ε, δ)',
     question: 'What (ε, δ) does a ρ-zCDP guarantee give?',
     inputs: [attr('rho', 'ρ', '0.5'), attr('delta', 'δ', '1e-6')],
-    rows: (v) => [['Conversion', { op: 'convert', guarantee: { type: 'zcdp', rho: v.rho }, to: 'approx', delta: v.delta }]],
+    rows: (v) => [
+      ['Conversion', { op: 'convert', guarantee: { type: 'zcdp', rho: v.rho }, to: 'approx', delta: v.delta }],
+    ],
   },
 };
 
@@ -132,13 +192,20 @@ function answerText(result, request) {
   if (g.type === 'zcdp') return `ρ ${relation} ${formatNumber(g.rho, direction)}`;
   const parts = [`ε ${relation} ${formatNumber(g.epsilon, direction)}`];
   const deltaGiven = typeof request.delta === 'number' && request.op !== 'split';
-  if (g.type === 'approx') parts.push(deltaGiven ? `at δ = ${formatNumber(g.delta, 'down')}` : `δ ${relation} ${formatNumber(g.delta, direction)}`);
+  if (g.type === 'approx')
+    parts.push(
+      deltaGiven ? `at δ = ${formatNumber(g.delta, 'down')}` : `δ ${relation} ${formatNumber(g.delta, direction)}`,
+    );
   return parts.join(deltaGiven ? ' ' : ', ') + (perStep ? ' per step' : '');
 }
 
 class DpCalculator extends HTMLElement {
   static get observedAttributes() {
-    return ['section', 'request', ...new Set(Object.values(sections).flatMap((section) => section.inputs.map((input) => input.name)))];
+    return [
+      'section',
+      'request',
+      ...new Set(Object.values(sections).flatMap((section) => section.inputs.map((input) => input.name))),
+    ];
   }
 
   constructor() {
@@ -177,21 +244,42 @@ class DpCalculator extends HTMLElement {
     this.summary = element('p', { className: 'summary', role: 'status' });
     if (this.hasAttribute('request') || !section) {
       const known = Object.keys(sections).join(', ');
-      this.root.replaceChildren(element('h2', {}, 'dpcalc'),
-        section || this.hasAttribute('request') ? '' : element('p', { className: 'error' }, `Unknown section "${this.getAttribute('section')}" (use one of ${known}).`),
-        this.summary, this.results);
+      this.root.replaceChildren(
+        element('h2', {}, 'dpcalc'),
+        section || this.hasAttribute('request')
+          ? ''
+          : element(
+              'p',
+              { className: 'error' },
+              `Unknown section "${this.getAttribute('section')}" (use one of ${known}).`,
+            ),
+        this.summary,
+        this.results,
+      );
       this.schedule();
       return;
     }
     const form = element('form', { className: 'inputs' });
     for (const input of this.shownInputs(section)) {
-      const field = element('input', { type: 'text', inputMode: 'text', autocomplete: 'off', spellcheck: false,
-        name: input.name, value: this.getAttribute(input.name) ?? input.fallback });
+      const field = element('input', {
+        type: 'text',
+        inputMode: 'text',
+        autocomplete: 'off',
+        spellcheck: false,
+        name: input.name,
+        value: this.getAttribute(input.name) ?? input.fallback,
+      });
       field.addEventListener('input', () => this.setAttribute(input.name, field.value));
       form.append(element('label', {}, input.label, field));
     }
     form.addEventListener('submit', (event) => event.preventDefault());
-    this.root.replaceChildren(element('h2', {}, section.title), element('p', {}, section.question), form, this.summary, this.results);
+    this.root.replaceChildren(
+      element('h2', {}, section.title),
+      element('p', {}, section.question),
+      form,
+      this.summary,
+      this.results,
+    );
     this.schedule();
   }
 
@@ -228,21 +316,42 @@ class DpCalculator extends HTMLElement {
     const rows = this.requests();
     this.setAttribute('aria-busy', 'true');
     const failure = (message) => ({ ok: false, error: { message } });
-    const responses = await Promise.all(rows.map(([, request, problem]) => (request === null ? failure(problem)
-      : calculator().run(request, { signal: this.controller.signal }).catch((error) => failure(error?.message ?? String(error))))));
+    const responses = await Promise.all(
+      rows.map(([, request, problem]) =>
+        request === null
+          ? failure(problem)
+          : calculator()
+              .run(request, { signal: this.controller.signal })
+              .catch((error) => failure(error?.message ?? String(error))),
+      ),
+    );
     if (generation !== this.generation) return;
-    const table = element('table', {}, element('tbody', {}, ...rows.map(([label, request], i) => {
-      const response = responses[i];
-      const answer = response.ok
-        ? element('td', {}, element('span', { className: 'answer' }, answerText(response.result, request)),
-          element('div', { className: 'cite' }, `${response.result.method}: ${response.result.citation}`))
-        : element('td', { className: 'error' }, response.error.message);
-      return element('tr', {}, element('th', { scope: 'row' }, label), answer);
-    })));
+    const table = element(
+      'table',
+      {},
+      element(
+        'tbody',
+        {},
+        ...rows.map(([label, request], i) => {
+          const response = responses[i];
+          const answer = response.ok
+            ? element(
+                'td',
+                {},
+                element('span', { className: 'answer' }, answerText(response.result, request)),
+                element('div', { className: 'cite' }, `${response.result.method}: ${response.result.citation}`),
+              )
+            : element('td', { className: 'error' }, response.error.message);
+          return element('tr', {}, element('th', { scope: 'row' }, label), answer);
+        }),
+      ),
+    );
     const first = responses.findIndex((response) => response.ok);
     this.results.replaceChildren(table);
-    this.summary.textContent = first < 0 ? 'No result: see the message below.'
-      : `${rows[first][0]}: ${answerText(responses[first].result, rows[first][1])}`;
+    this.summary.textContent =
+      first < 0
+        ? 'No result: see the message below.'
+        : `${rows[first][0]}: ${answerText(responses[first].result, rows[first][1])}`;
     this.removeAttribute('aria-busy');
     this.dataset.ready = 'true';
     this.dispatchEvent(new CustomEvent('dpcalc:result', { detail: { responses } }));

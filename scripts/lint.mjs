@@ -1,0 +1,35 @@
+// npm run lint: the formatting and lint checks that npm test runs first. Exits non-zero on any
+// finding. C++ (core/, wasm/, tests/) must match clang-format 14 with .clang-format; JavaScript
+// (web/, scripts/, tests/) must pass ESLint (eslint.config.js) and Prettier (.prettierrc.json).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { repoRoot } from './install.mjs';
+
+function trackedFiles(patterns) {
+  const listed = spawnSync('git', ['ls-files', '--', ...patterns], { cwd: repoRoot, encoding: 'utf8' });
+  // Outside a git checkout (an unpacked archive) nothing is listed; the JS tools find their own files.
+  return listed.status === 0 ? listed.stdout.split('\n').filter(Boolean) : [];
+}
+
+function check(name, command, args) {
+  const child = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const output = `${child.stdout ?? ''}${child.stderr ?? ''}`.trim();
+  const passed = child.status === 0;
+  console.log(`${passed ? 'ok' : 'FAILED'}: ${name}`);
+  if (!passed && output) console.log(output);
+  return passed;
+}
+
+export function lint() {
+  const cppFiles = trackedFiles(['*.cpp', '*.hpp']);
+  const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+  const results = [
+    check('clang-format (C++)', 'clang-format', ['--dry-run', '--Werror', ...cppFiles]),
+    check('ESLint (JavaScript)', bin('eslint'), ['.']),
+    check('Prettier (JavaScript, CSS, HTML, JSON)', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+  ];
+  return results.filter((passed) => !passed).length;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(lint() === 0 ? 0 : 1);
