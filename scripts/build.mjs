@@ -8,6 +8,7 @@ import { ensureDependencies, repoRoot } from './install.mjs';
 
 const distDir = path.join(repoRoot, 'dist');
 const nativeDir = path.join(repoRoot, 'build', 'native');
+const sanitizeDir = path.join(repoRoot, 'build', 'sanitize');
 const wasmDir = path.join(repoRoot, 'build', 'wasm');
 const headerDir = path.join(repoRoot, 'build', 'wasm-headers');
 const jobs = String(Math.max(1, Math.min(4, (await import('node:os')).cpus().length)));
@@ -31,12 +32,24 @@ function linkSystemHeaders() {
   }
 }
 
+function buildTests(dir, options) {
+  if (!existsSync(path.join(dir, 'CMakeCache.txt'))) run('cmake', ['-S', repoRoot, '-B', dir, ...options]);
+  run('cmake', ['--build', dir, '-j', jobs, '--target', 'dpcalc_tests']);
+  return path.join(dir, 'dpcalc_tests');
+}
+
+/** The native doctest suite (Release). Returns the path of the test binary. */
 export function buildNative() {
-  if (!existsSync(path.join(nativeDir, 'CMakeCache.txt'))) {
-    run('cmake', ['-S', repoRoot, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release']);
-  }
-  run('cmake', ['--build', nativeDir, '-j', jobs]);
-  return path.join(nativeDir, 'dpcalc_tests');
+  return buildTests(nativeDir, ['-DCMAKE_BUILD_TYPE=Release']);
+}
+
+/** The same suite under AddressSanitizer and UndefinedBehaviorSanitizer (-O1 with debug info). */
+export function buildSanitized() {
+  return buildTests(sanitizeDir, [
+    '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
+    '-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g',
+    '-DDPCALC_SANITIZE=ON',
+  ]);
 }
 
 function buildWasm() {

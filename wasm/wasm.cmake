@@ -7,7 +7,7 @@ target_compile_options(dpcalc_core PRIVATE ${DPCALC_WASM_RELEASE_FLAGS})
 add_executable(dpcalc_wasm ${CMAKE_CURRENT_SOURCE_DIR}/wasm/bindings.cpp)
 set_target_properties(dpcalc_wasm PROPERTIES OUTPUT_NAME dpcalc-module SUFFIX ".mjs")
 target_link_libraries(dpcalc_wasm PRIVATE dpcalc_core)
-target_compile_options(dpcalc_wasm PRIVATE -fno-exceptions ${DPCALC_WASM_RELEASE_FLAGS})
+target_compile_options(dpcalc_wasm PRIVATE ${DPCALC_WARNINGS} -fno-exceptions ${DPCALC_WASM_RELEASE_FLAGS})
 target_link_options(dpcalc_wasm PRIVATE
   --bind
   -fno-exceptions

@@ -25,8 +25,9 @@ Result<NamedMethod> read_split_method(const Value& request) {
   if (method == "optimal") return NamedMethod{SplitMethod::kOptimal, kOptimalComposition};
   if (method == "zcdp") return NamedMethod{SplitMethod::kZcdp, kZcdpComposition};
   if (method == "advanced") {
-    if (!variant || *variant == "kairouz") return NamedMethod{SplitMethod::kAdvancedKov, kAdvancedKov};
-    if (*variant == "dwork_rothblum_vadhan") return NamedMethod{SplitMethod::kAdvancedDrv, kAdvancedDrv};
+    if (!variant || *variant == "kairouz") return NamedMethod{SplitMethod::kAdvancedKairouzOhViswanath, kAdvancedKov};
+    if (*variant == "dwork_rothblum_vadhan")
+      return NamedMethod{SplitMethod::kAdvancedDworkRothblumVadhan, kAdvancedDrv};
     return unknown_choice("variant", *variant, {"dwork_rothblum_vadhan", "kairouz"});
   }
   return unknown_choice("method", method, {"basic", "advanced", "optimal", "zcdp"});

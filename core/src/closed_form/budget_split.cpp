@@ -66,7 +66,7 @@ SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, doub
   };
   // Advanced composition is never above basic, so the basic share always meets the target.
   const double epsilon =
-      bisect_largest([&](double epsilon) { return compose(epsilon).guarantee.epsilon <= target.epsilon; },
+      bisect_largest([&](double trial) { return compose(trial).guarantee.epsilon <= target.epsilon; },
                      divide_down(target.epsilon, count), target.epsilon);
   const AdvancedResult achieved = compose(epsilon);
   return SplitResult{ApproxDp{epsilon, item_delta}, slack, kNaN, achieved.guarantee};
@@ -111,7 +111,7 @@ SplitResult split_zcdp(const ApproxDp& target, double count) {
   const double rho =
       converted_epsilon(inverse_rho) <= target.epsilon
           ? inverse_rho
-          : bisect_largest([&](double rho) { return converted_epsilon(rho) <= target.epsilon; }, 0, inverse_rho);
+          : bisect_largest([&](double trial) { return converted_epsilon(trial) <= target.epsilon; }, 0, inverse_rho);
   // 0-zCDP items release nothing, whatever the conversion reports for rho = 0.
   if (rho == 0) return SplitResult{ApproxDp{0, 0}, kNaN, 0, ApproxDp{0, 0}};
   // eps0 = sqrt(2 rho / count), rounded down until the recomposed rho still meets the target.
@@ -140,9 +140,9 @@ Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, dou
   switch (method) {
     case SplitMethod::kBasic:
       return split_basic(checked, items);
-    case SplitMethod::kAdvancedDrv:
+    case SplitMethod::kAdvancedDworkRothblumVadhan:
       return split_advanced(AdvancedVariant::kDworkRothblumVadhan, checked, items);
-    case SplitMethod::kAdvancedKov:
+    case SplitMethod::kAdvancedKairouzOhViswanath:
       return split_advanced(AdvancedVariant::kKairouzOhViswanath, checked, items);
     case SplitMethod::kOptimal:
       return split_optimal(checked, items, target_field);

@@ -130,7 +130,7 @@ class MeshBuilder {
 
   // The nodes of the 10-point rule on `interval` (failed nodes are left out and recorded).
   std::vector<Node> nodes_on(const Interval& interval) const {
-    std::vector<Node> nodes;
+    std::vector<Node> panel;
     const double half = 0.5 * (interval.b - interval.a), mid = 0.5 * (interval.a + interval.b);
     for (std::size_t i = 0; i < rule_.nodes.size(); ++i) {
       const double y = mid + half * rule_.nodes[i];
@@ -140,10 +140,10 @@ class MeshBuilder {
         if (!failed_at) failed_at = y;
         continue;
       }
-      nodes.push_back(
+      panel.push_back(
           {std::log(half * rule_.weights[i]) + point.log_density, point.loss, point.density_error, point.loss_error});
     }
-    return nodes;
+    return panel;
   }
 
   // Builds the coarse mesh. Returns false when cancelled; sets too_large when out of panels.

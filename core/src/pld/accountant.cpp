@@ -45,10 +45,11 @@ Result<std::vector<ItemPairs>> validate_items(const std::vector<CompositionItem>
     const std::string item_field = field_path(items_field, std::to_string(i));
     DPCALC_TRY(const double count, check_count(items[i].count, field_path(item_field, "count")));
     const std::string mechanism_field = field_path(item_field, "mechanism");
-    DPCALC_TRY(PrivacyLossPair remove,
-               PrivacyLossPair::create(items[i].mechanism, Direction::kRemove, mechanism_field));
-    DPCALC_TRY(PrivacyLossPair add, PrivacyLossPair::create(items[i].mechanism, Direction::kAdd, mechanism_field));
-    pairs.push_back(ItemPairs{std::move(remove), std::move(add), count, is_symmetric(items[i].mechanism)});
+    Result<PrivacyLossPair> remove = PrivacyLossPair::create(items[i].mechanism, Direction::kRemove, mechanism_field);
+    if (!remove.ok()) return remove.error();
+    Result<PrivacyLossPair> add = PrivacyLossPair::create(items[i].mechanism, Direction::kAdd, mechanism_field);
+    if (!add.ok()) return add.error();
+    pairs.push_back(ItemPairs{remove.value(), add.value(), count, is_symmetric(items[i].mechanism)});
   }
   return pairs;
 }

@@ -19,7 +19,7 @@ namespace dpcalc {
 // than one optimal composition (kMaxOptimalCompositionCount): this keeps it to about a second.
 inline constexpr double kMaxOptimalSplitCount = 1e6;
 
-enum class SplitMethod { kBasic, kAdvancedDrv, kAdvancedKov, kOptimal, kZcdp };
+enum class SplitMethod { kBasic, kAdvancedDworkRothblumVadhan, kAdvancedKairouzOhViswanath, kOptimal, kZcdp };
 
 struct SplitResult {
   ApproxDp per_item;

@@ -18,11 +18,11 @@ ApproxDp compose_back(SplitMethod method, const dpcalc::SplitResult& split, doub
   switch (method) {
     case SplitMethod::kBasic:
       return dpcalc::compose_basic({{split.per_item, count}});
-    case SplitMethod::kAdvancedDrv:
+    case SplitMethod::kAdvancedDworkRothblumVadhan:
       return dpcalc::compose_advanced(dpcalc::AdvancedVariant::kDworkRothblumVadhan, {{split.per_item, count}},
                                       split.delta_slack)
           .guarantee;
-    case SplitMethod::kAdvancedKov:
+    case SplitMethod::kAdvancedKairouzOhViswanath:
       return dpcalc::compose_advanced(dpcalc::AdvancedVariant::kKairouzOhViswanath, {{split.per_item, count}},
                                       split.delta_slack)
           .guarantee;
@@ -39,8 +39,9 @@ ApproxDp compose_back(SplitMethod method, const dpcalc::SplitResult& split, doub
   return ApproxDp{};
 }
 
-constexpr SplitMethod kAllMethods[] = {SplitMethod::kBasic, SplitMethod::kAdvancedDrv, SplitMethod::kAdvancedKov,
-                                       SplitMethod::kOptimal, SplitMethod::kZcdp};
+constexpr SplitMethod kAllMethods[] = {SplitMethod::kBasic, SplitMethod::kAdvancedDworkRothblumVadhan,
+                                       SplitMethod::kAdvancedKairouzOhViswanath, SplitMethod::kOptimal,
+                                       SplitMethod::kZcdp};
 
 }  // namespace
 
@@ -90,8 +91,10 @@ TEST_CASE("[budget_split] tighter composition affords more per item") {
     CAPTURE(count);
     const ApproxDp target{1, 1e-6};
     const double basic = dpcalc::split_budget(SplitMethod::kBasic, target, count, "t").value().per_item.epsilon;
-    const double drv = dpcalc::split_budget(SplitMethod::kAdvancedDrv, target, count, "t").value().per_item.epsilon;
-    const double kov = dpcalc::split_budget(SplitMethod::kAdvancedKov, target, count, "t").value().per_item.epsilon;
+    const double drv =
+        dpcalc::split_budget(SplitMethod::kAdvancedDworkRothblumVadhan, target, count, "t").value().per_item.epsilon;
+    const double kov =
+        dpcalc::split_budget(SplitMethod::kAdvancedKairouzOhViswanath, target, count, "t").value().per_item.epsilon;
     const double optimal = dpcalc::split_budget(SplitMethod::kOptimal, target, count, "t").value().per_item.epsilon;
     CHECK(drv >= basic);
     CHECK(kov >= drv * (1 - 1e-12));
