@@ -90,13 +90,13 @@ async function writeOfflinePage(distDir) {
   html = html
     .replace(/\s*<link rel="(modulepreload|preload)"[^>]*>/g, '')
     .replace(/\s*<script src="boot\.js"( defer)?><\/script>/, '')
-    .replace(/<link rel="stylesheet" href="([^"]+)">/g, (match, href) => {
+    .replace(/<link rel="stylesheet" href="([^"]+)"\s*\/?>/g, (match, href) => {
       const css = inlineStylesheet(path.join(distDir, href));
       styles.push(sha256(css));
       return `<style>${css}</style>`;
     })
     .replace(
-      /<link rel="icon" href="([^"]+)" type="([^"]+)">/,
+      /<link rel="icon" href="([^"]+)" type="([^"]+)"\s*\/?>/,
       (match, href, type) =>
         `<link rel="icon" href="${dataUrl(type, readFileSync(path.join(distDir, href)))}" type="${type}">`,
     );
@@ -112,7 +112,7 @@ async function writeOfflinePage(distDir) {
     'img-src data:',
     'worker-src blob:',
   ].join('; ');
-  const meta = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/;
+  const meta = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/;
   if (!meta.test(html)) throw new Error('dist/index.html: no Content-Security-Policy meta tag');
   html = html
     .replace(meta, () => `<meta http-equiv="Content-Security-Policy" content="${policy}">`)
