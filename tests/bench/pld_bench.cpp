@@ -9,8 +9,8 @@
 namespace {
 
 using dpcalc::pld::CompositionItem;
-using dpcalc::pld::GaussianMechanism;
-using dpcalc::pld::Mechanism;
+using dpcalc::pld::DominatingPair;
+using dpcalc::pld::GaussianPair;
 
 void time_query(const char* name, const std::vector<CompositionItem>& items, double delta) {
   const auto start = std::chrono::steady_clock::now();
@@ -32,10 +32,10 @@ int main() {
   for (double steps : {1e2, 1e3, 1e4, 1e5, 1e6}) {
     char name[96];
     std::snprintf(name, sizeof name, "subsampled Gaussian σ=1, q=0.01, T=%.0e", steps);
-    time_query(name, {{Mechanism{GaussianMechanism{1.0, 1.0}, 0.01}, steps}}, 1e-5);
+    time_query(name, {{DominatingPair{GaussianPair{1.0, 1.0}, 0.01}, steps}}, 1e-5);
   }
   std::vector<CompositionItem> gaussians;
-  for (int i = 0; i < 50; ++i) gaussians.push_back({Mechanism{GaussianMechanism{20.0 + i, 1.0}, 1.0}, 1});
+  for (int i = 0; i < 50; ++i) gaussians.push_back({DominatingPair{GaussianPair{20.0 + i, 1.0}, 1.0}, 1});
   time_query("50 different Gaussians, σ = 20…69", gaussians, 1e-5);
   return 0;
 }

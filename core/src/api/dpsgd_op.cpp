@@ -72,13 +72,13 @@ Result<Steps> read_steps(const Value& request, const dpsgd::GroupSetting& settin
 }
 
 Value mixture_value(const dpsgd::GroupSetting& setting) {
-  const pld::Mechanism pair = dpsgd::worst_case_pair(setting, 1.0);
+  const pld::DominatingPair pair = dpsgd::worst_case_pair(setting, 1.0);
   Value mixture = Value::object();
-  if (const auto* single = std::get_if<pld::GaussianMixtureMechanism>(&pair.base)) {
+  if (const auto* single = std::get_if<pld::MixtureVsGaussianPair>(&pair.base)) {
     mixture.set("shifts", Value::numbers(single->shifts)).set("weights", Value::numbers(single->weights));
     mixture.set("reference", "Q = N(0, σ²)");
   } else {
-    const auto& both = std::get<pld::GaussianMixturePairMechanism>(pair.base);
+    const auto& both = std::get<pld::MixtureVsMixturePair>(pair.base);
     mixture.set("shifts", Value::numbers(both.p_shifts)).set("weights", Value::numbers(both.p_weights));
     mixture.set("q_shifts", Value::numbers(both.q_shifts)).set("q_weights", Value::numbers(both.q_weights));
   }

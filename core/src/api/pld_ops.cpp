@@ -25,25 +25,26 @@ struct ItemPaths {
 
 // Mechanisms are validated by the engine (PrivacyLossPair::create); here only the shape of the
 // request is read, and `paths` records where the base mechanism and the rate are.
-Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& path, ItemPaths& paths, int depth = 0) {
+Result<pld::DominatingPair> read_mechanism(const Value& value, const std::string& path, ItemPaths& paths,
+                                           int depth = 0) {
   paths.base = path;
   DPCALC_TRY(const Value* object, require_object(value, path));
   DPCALC_TRY(std::string type, string_field(*object, path, "type"));
   if (type == "laplace") {
     DPCALC_TRY(double scale, number_field(*object, path, "scale"));
     DPCALC_TRY(auto sensitivity, optional_number_field(*object, path, "sensitivity"));
-    return pld::Mechanism{pld::LaplaceMechanism{scale, sensitivity.value_or(1.0)}, 1.0};
+    return pld::DominatingPair{pld::LaplacePair{scale, sensitivity.value_or(1.0)}, 1.0};
   }
   if (type == "gaussian") {
     DPCALC_TRY(double sigma, number_field(*object, path, "sigma"));
     DPCALC_TRY(auto sensitivity, optional_number_field(*object, path, "sensitivity"));
-    return pld::Mechanism{pld::GaussianMechanism{sigma, sensitivity.value_or(1.0)}, 1.0};
+    return pld::DominatingPair{pld::GaussianPair{sigma, sensitivity.value_or(1.0)}, 1.0};
   }
   if (type == "gaussian_mixture") {
     DPCALC_TRY(double sigma, number_field(*object, path, "sigma"));
     DPCALC_TRY(std::vector<double> shifts, number_array_field(*object, path, "shifts"));
     DPCALC_TRY(std::vector<double> weights, number_array_field(*object, path, "weights"));
-    return pld::Mechanism{pld::GaussianMixtureMechanism{sigma, std::move(shifts), std::move(weights)}, 1.0};
+    return pld::DominatingPair{pld::MixtureVsGaussianPair{sigma, std::move(shifts), std::move(weights)}, 1.0};
   }
   if (type == "poisson_subsampled") {
     DPCALC_TRY(double rate, number_field(*object, path, "rate"));
@@ -52,7 +53,7 @@ Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& pat
     const std::string inner_path = field_path(path, "mechanism");
     if (depth > 8) return invalid_argument(inner_path, inner_path + " nests subsampling too deeply.");
     DPCALC_TRY(const Value* inner_value, member(*object, path, "mechanism"));
-    DPCALC_TRY(pld::Mechanism inner, read_mechanism(*inner_value, inner_path, paths, depth + 1));
+    DPCALC_TRY(pld::DominatingPair inner, read_mechanism(*inner_value, inner_path, paths, depth + 1));
     // Poisson subsampling twice, at rates q1 and q2, keeps each record with probability q1·q2.
     inner.sampling_rate *= checked_rate;
     if (!(inner.sampling_rate >= 1e-300)) {
@@ -66,19 +67,19 @@ Result<pld::Mechanism> read_mechanism(const Value& value, const std::string& pat
   return unknown_choice(field_path(path, "type"), type, kPldMechanismTypes);
 }
 
-Result<pld::Mechanism> read_guarantee(const Value& value, const std::string& path) {
+Result<pld::DominatingPair> read_guarantee(const Value& value, const std::string& path) {
   DPCALC_TRY(const Value* object, require_object(value, path));
   DPCALC_TRY(std::string type, string_field(*object, path, "type"));
   if (type == "pure") {
     DPCALC_TRY(double epsilon, number_field(*object, path, "epsilon"));
     DPCALC_TRY(PureDp pure, PureDp::create(epsilon, path));
-    return pld::Mechanism{pld::ApproxDpMechanism{pure.epsilon, 0.0}, 1.0};
+    return pld::DominatingPair{pld::ApproxDpPair{pure.epsilon, 0.0}, 1.0};
   }
   if (type == "approx") {
     DPCALC_TRY(double epsilon, number_field(*object, path, "epsilon"));
     DPCALC_TRY(double delta, number_field(*object, path, "delta"));
     DPCALC_TRY(ApproxDp approx, ApproxDp::create(epsilon, delta, path));
-    return pld::Mechanism{pld::ApproxDpMechanism{approx.epsilon, approx.delta}, 1.0};
+    return pld::DominatingPair{pld::ApproxDpPair{approx.epsilon, approx.delta}, 1.0};
   }
   if (type == "zcdp" || type == "rdp") {
     return Error{kUnsupported, field_path(path, "type"),
@@ -113,7 +114,7 @@ Result<PldItems> read_items(const Value& request) {
       return invalid_argument(path, path + " needs exactly one of 'mechanism' and 'guarantee'.");
     }
     ItemPaths paths{field_path(path, "mechanism"), field_path(path, "guarantee"), ""};
-    Result<pld::Mechanism> parsed =
+    Result<pld::DominatingPair> parsed =
         mechanism ? read_mechanism(*mechanism, paths.engine, paths) : read_guarantee(*guarantee, paths.base);
     if (!parsed.ok()) return parsed.error();
     result.paths.push_back(paths);

@@ -203,10 +203,10 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
       return zcdp_to_approx_canonne_kamath_steinke(total, delta);
     }
     case CalibrationMethod::kPld: {
-      const pld::BaseMechanism base = problem.noise == NoiseKind::kLaplace
-                                          ? pld::BaseMechanism{pld::LaplaceMechanism{noise, sensitivity}}
-                                          : pld::BaseMechanism{pld::GaussianMechanism{noise, sensitivity}};
-      const std::vector<pld::CompositionItem> items{{pld::Mechanism{base, problem.sampling_rate}, count}};
+      const pld::BasePair base = problem.noise == NoiseKind::kLaplace
+                                     ? pld::BasePair{pld::LaplacePair{noise, sensitivity}}
+                                     : pld::BasePair{pld::GaussianPair{noise, sensitivity}};
+      const std::vector<pld::CompositionItem> items{{pld::DominatingPair{base, problem.sampling_rate}, count}};
       DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, {}, progress));
       // A loss narrower than the grid step leaves the composed PLD on one or two points, where
       // its ε is no longer resolved (measured: ε = 0 at δ = 1e-300 for a subsampled Gaussian at

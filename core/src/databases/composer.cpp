@@ -65,9 +65,9 @@ Result<PldItems> footprint_pld_items(const std::vector<DatabaseClass>& classes, 
   std::size_t gaussian_origin = 0;
   for (std::size_t c = 0; c < classes.size(); ++c) {
     if (footprint[c] == 0) continue;
-    DPCALC_TRY(pld::Mechanism mechanism, pld_release(classes[c]));
+    DPCALC_TRY(pld::DominatingPair mechanism, pld_release(classes[c]));
     const double count = footprint[c] * classes[c].queries;
-    const auto* gaussian = std::get_if<pld::GaussianMechanism>(&mechanism.base);
+    const auto* gaussian = std::get_if<pld::GaussianPair>(&mechanism.base);
     if (gaussian == nullptr) {
       result.items.push_back({mechanism, count});
       result.origin.push_back(c);
@@ -89,7 +89,7 @@ Result<PldItems> footprint_pld_items(const std::vector<DatabaseClass>& classes, 
                                        "the Gaussian releases would exceed the largest number a double can hold (about "
                                        "1.8e308), so it would promise nothing. Use a larger value.");
   }
-  result.items.push_back({pld::Mechanism{pld::GaussianMechanism{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
+  result.items.push_back({pld::DominatingPair{pld::GaussianPair{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
   result.origin.push_back(gaussian_origin);
   return result;
 }
@@ -142,15 +142,15 @@ Result<Zcdp> zcdp_release(const DatabaseClass& database_class) {
   return pure_to_zcdp(PureDp{approx.epsilon});
 }
 
-Result<pld::Mechanism> pld_release(const DatabaseClass& database_class) {
+Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class) {
   if (const auto* approx = std::get_if<ApproxDp>(&database_class.release)) {
-    return pld::Mechanism{pld::ApproxDpMechanism{approx->epsilon, approx->delta}, 1.0};
+    return pld::DominatingPair{pld::ApproxDpPair{approx->epsilon, approx->delta}, 1.0};
   }
   if (const auto* laplace = std::get_if<LaplaceRelease>(&database_class.release)) {
-    return pld::Mechanism{pld::LaplaceMechanism{laplace->scale, laplace->sensitivity}, 1.0};
+    return pld::DominatingPair{pld::LaplacePair{laplace->scale, laplace->sensitivity}, 1.0};
   }
   if (const auto* gaussian = std::get_if<GaussianRelease>(&database_class.release)) {
-    return pld::Mechanism{pld::GaussianMechanism{gaussian->sigma, gaussian->sensitivity}, 1.0};
+    return pld::DominatingPair{pld::GaussianPair{gaussian->sigma, gaussian->sensitivity}, 1.0};
   }
   return Error{kUnsupported, field_path(release_field(database_class), "type"),
                "Method 'pld' composes mechanisms and pure or approx guarantees; a zCDP guarantee has no single "
@@ -171,7 +171,7 @@ Result<bool> check_method(const std::vector<DatabaseClass>& classes, const Metho
       DPCALC_TRY(Zcdp checked, zcdp_release(database_class));
       (void)checked;
     } else if (options.method == CompositionMethod::kPld) {
-      DPCALC_TRY(pld::Mechanism checked, pld_release(database_class));
+      DPCALC_TRY(pld::DominatingPair checked, pld_release(database_class));
       (void)checked;
     } else {
       DPCALC_TRY(ApproxDp release, approx_release(database_class));

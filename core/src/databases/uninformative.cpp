@@ -182,8 +182,8 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
   const double delta = *options.delta;
   std::vector<pld::CompositionItem> items;
   for (const DatabaseClass& database_class : classes) {
-    pld::Mechanism mechanism = pld_release(database_class).value();
-    if (auto* gaussian = std::get_if<pld::GaussianMechanism>(&mechanism.base)) {
+    pld::DominatingPair mechanism = pld_release(database_class).value();
+    if (auto* gaussian = std::get_if<pld::GaussianPair>(&mechanism.base)) {
       // q Gaussian releases on one database are one Gaussian of σ/√q (the record's bit is shared).
       gaussian->sigma /= std::sqrt(database_class.queries);
     } else if (database_class.queries != 1) {

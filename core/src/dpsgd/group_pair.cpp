@@ -95,7 +95,7 @@ std::vector<double> log_inclusion_pmf(const GroupSetting& s) {
 
 double group_sampling_probability(const GroupSetting& setting) { return -std::expm1(log_inclusion_pmf(setting)[0]); }
 
-pld::Mechanism worst_case_pair(const GroupSetting& setting, double noise_multiplier) {
+pld::DominatingPair worst_case_pair(const GroupSetting& setting, double noise_multiplier) {
   const std::vector<double> log_pmf = log_inclusion_pmf(setting);
   std::vector<double> shifts, weights;
   for (std::size_t j = 0; j < log_pmf.size(); ++j) {
@@ -105,11 +105,11 @@ pld::Mechanism worst_case_pair(const GroupSetting& setting, double noise_multipl
     weights.push_back(weight);
   }
   if (setting.relation == Relation::kAddRemove) {
-    return pld::Mechanism{pld::GaussianMixtureMechanism{noise_multiplier, shifts, weights}, 1.0};
+    return pld::DominatingPair{pld::MixtureVsGaussianPair{noise_multiplier, shifts, weights}, 1.0};
   }
   std::vector<double> negative = shifts;
   for (double& shift : negative) shift = -shift;
-  return pld::Mechanism{pld::GaussianMixturePairMechanism{noise_multiplier, shifts, weights, negative, weights}, 1.0};
+  return pld::DominatingPair{pld::MixtureVsMixturePair{noise_multiplier, shifts, weights, negative, weights}, 1.0};
 }
 
 }  // namespace dpcalc::dpsgd

@@ -45,11 +45,11 @@ Result<std::vector<ItemPairs>> validate_items(const std::vector<CompositionItem>
     const std::string item_field = field_path(items_field, std::to_string(i));
     DPCALC_TRY(const double count, check_count(items[i].count, field_path(item_field, "count")));
     const std::string mechanism_field = field_path(item_field, "mechanism");
-    Result<PrivacyLossPair> remove = PrivacyLossPair::create(items[i].mechanism, Direction::kRemove, mechanism_field);
+    Result<PrivacyLossPair> remove = PrivacyLossPair::create(items[i].pair, Direction::kRemove, mechanism_field);
     if (!remove.ok()) return remove.error();
-    Result<PrivacyLossPair> add = PrivacyLossPair::create(items[i].mechanism, Direction::kAdd, mechanism_field);
+    Result<PrivacyLossPair> add = PrivacyLossPair::create(items[i].pair, Direction::kAdd, mechanism_field);
     if (!add.ok()) return add.error();
-    pairs.push_back(ItemPairs{remove.value(), add.value(), count, is_symmetric(items[i].mechanism)});
+    pairs.push_back(ItemPairs{remove.value(), add.value(), count, is_symmetric(items[i].pair)});
   }
   return pairs;
 }
@@ -80,23 +80,23 @@ struct RequestContext {
 };
 
 // The parameter that sets the width of a mechanism's privacy loss, and its value.
-std::pair<std::string, double> width_parameter(const Mechanism& mechanism) {
-  if (const auto* m = std::get_if<LaplaceMechanism>(&mechanism.base)) return {"scale", m->scale};
-  if (const auto* m = std::get_if<GaussianMechanism>(&mechanism.base)) return {"sigma", m->sigma};
-  if (const auto* m = std::get_if<GaussianMixtureMechanism>(&mechanism.base)) return {"sigma", m->sigma};
+std::pair<std::string, double> width_parameter(const DominatingPair& mechanism) {
+  if (const auto* m = std::get_if<LaplacePair>(&mechanism.base)) return {"scale", m->scale};
+  if (const auto* m = std::get_if<GaussianPair>(&mechanism.base)) return {"sigma", m->sigma};
+  if (const auto* m = std::get_if<MixtureVsGaussianPair>(&mechanism.base)) return {"sigma", m->sigma};
   // The two-mixture pair of DP-SGD under substitution (fuzz seed 2: std::get aborted the module here).
-  if (const auto* m = std::get_if<GaussianMixturePairMechanism>(&mechanism.base)) return {"sigma", m->sigma};
-  return {"epsilon", std::get<ApproxDpMechanism>(mechanism.base).epsilon};
+  if (const auto* m = std::get_if<MixtureVsMixturePair>(&mechanism.base)) return {"sigma", m->sigma};
+  return {"epsilon", std::get<ApproxDpPair>(mechanism.base).epsilon};
 }
 
 std::string item_parameter_field(const RequestContext& context, std::size_t item) {
   const std::string base = field_path(field_path(context.items_field, std::to_string(item)), "mechanism");
-  return field_path(base, width_parameter(context.items[item].mechanism).first);
+  return field_path(base, width_parameter(context.items[item].pair).first);
 }
 
 Error explain_limit(const Error& error, const RequestContext& context, std::size_t item, double interval) {
   if (error.field == kLossTooLarge) {
-    const auto [name, value] = width_parameter(context.items[item].mechanism);
+    const auto [name, value] = width_parameter(context.items[item].pair);
     const bool epsilon = name == "epsilon";
     return Error{kNumeric, item_parameter_field(context, item),
                  "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +

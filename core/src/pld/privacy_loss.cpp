@@ -237,23 +237,23 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
 
 }  // namespace
 
-Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Direction direction,
+Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism, Direction direction,
                                                 const std::string& prefix) {
   DPCALC_TRY(const double rate, check_rate(mechanism.sampling_rate, field_path(prefix, "sampling_rate")));
   const bool swapped = direction == Direction::kAdd;
   PrivacyLossPair pair;
-  if (const auto* laplace = std::get_if<LaplaceMechanism>(&mechanism.base)) {
+  if (const auto* laplace = std::get_if<LaplacePair>(&mechanism.base)) {
     DPCALC_TRY(const double scale, check_positive(laplace->scale, field_path(prefix, "scale")));
     DPCALC_TRY(const double sensitivity, check_positive(laplace->sensitivity, field_path(prefix, "sensitivity")));
     pair.pair_ = Laplace{scale, sensitivity, rate, swapped};
-  } else if (const auto* gaussian = std::get_if<GaussianMechanism>(&mechanism.base)) {
+  } else if (const auto* gaussian = std::get_if<GaussianPair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(gaussian->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, field_path(prefix, "sensitivity")));
     std::vector<MixtureComponent> p{{sensitivity, rate}};
     if (rate < 1) p.push_back({0.0, 1 - rate});
     DPCALC_TRY(pair.pair_,
                mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix, field_path(prefix, "sigma")));
-  } else if (const auto* mixture = std::get_if<GaussianMixtureMechanism>(&mechanism.base)) {
+  } else if (const auto* mixture = std::get_if<MixtureVsGaussianPair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixture->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(std::vector<MixtureComponent> p,
                validate_components(mixture->shifts, mixture->weights, prefix, "shifts", "weights"));
@@ -263,7 +263,7 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
     }
     DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, field_path(prefix, "shifts"),
                                         field_path(prefix, "sigma")));
-  } else if (const auto* mixtures = std::get_if<GaussianMixturePairMechanism>(&mechanism.base)) {
+  } else if (const auto* mixtures = std::get_if<MixtureVsMixturePair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, field_path(prefix, "sigma")));
     if (rate < 1) {
       return invalid_argument(field_path(prefix, "sampling_rate"),
@@ -278,7 +278,7 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const Mechanism& mechanism, Dire
     DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, field_path(prefix, "p_shifts"),
                                         field_path(prefix, "sigma")));
   } else {
-    const auto& approx = std::get<ApproxDpMechanism>(mechanism.base);
+    const auto& approx = std::get<ApproxDpPair>(mechanism.base);
     DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
     DPCALC_TRY(const double delta, check_delta(approx.delta, field_path(prefix, "delta")));
     // e^-epsilon underflows past ~745, which would turn the pair's finite losses into infinite ones.
@@ -375,9 +375,9 @@ double PrivacyLossPair::pruned_mass() const {
   return mixture->swapped ? mixture->loss.pruned_q() : mixture->loss.pruned_p();
 }
 
-bool is_symmetric(const Mechanism& mechanism) {
-  return mechanism.sampling_rate == 1 && !std::holds_alternative<GaussianMixtureMechanism>(mechanism.base) &&
-         !std::holds_alternative<GaussianMixturePairMechanism>(mechanism.base);
+bool is_symmetric(const DominatingPair& mechanism) {
+  return mechanism.sampling_rate == 1 && !std::holds_alternative<MixtureVsGaussianPair>(mechanism.base) &&
+         !std::holds_alternative<MixtureVsMixturePair>(mechanism.base);
 }
 
 }  // namespace dpcalc::pld

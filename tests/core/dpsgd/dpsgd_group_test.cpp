@@ -78,7 +78,7 @@ TEST_CASE("[dpsgd] inclusion weights") {
 
 TEST_CASE("[dpsgd] k = 1 with Poisson sampling is the plain Poisson-subsampled Gaussian") {
   for (double sigma : {0.8, 1.1, 2.0}) {
-    const pld::Mechanism plain{pld::GaussianMechanism{sigma, 1}, 0.01};
+    const pld::DominatingPair plain{pld::GaussianPair{sigma, 1}, 0.01};
     const auto expected = pld::epsilon_for_delta({pld::CompositionItem{plain, 1000}}, 1e-5);
     REQUIRE(expected.ok());
     CHECK_REL(tight(poisson(0.01, 1), sigma, 1000), expected.value().epsilon_upper,
@@ -122,7 +122,7 @@ TEST_CASE("[dpsgd] substitution: the double mixture") {
   // k = 1, q = 1: N(1, s^2) vs N(-1, s^2) is the Gaussian mechanism at sensitivity 2.
   GroupSetting full = poisson(1, 1);
   full.relation = Relation::kSubstitute;
-  const pld::Mechanism gaussian{pld::GaussianMechanism{3.0, 2}, 1};
+  const pld::DominatingPair gaussian{pld::GaussianPair{3.0, 2}, 1};
   const auto expected = pld::epsilon_for_delta({pld::CompositionItem{gaussian, 10}}, 1e-6);
   REQUIRE(expected.ok());
   CHECK_REL(tight(full, 3.0, 10, 1e-6), expected.value().epsilon_upper, 1e-3);

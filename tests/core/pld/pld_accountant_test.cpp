@@ -9,7 +9,7 @@ using namespace dpcalc::pld;
 namespace {
 
 std::vector<CompositionItem> subsampled_gaussian(double sigma, double rate, double steps) {
-  return {CompositionItem{Mechanism{GaussianMechanism{sigma, 1}, rate}, steps}};
+  return {CompositionItem{DominatingPair{GaussianPair{sigma, 1}, rate}, steps}};
 }
 
 // |actual - expected| <= max(rel * expected, abs).
@@ -32,7 +32,7 @@ TEST_CASE("[pld] Gaussian composed T times is the Gaussian with sigma / sqrt(T)"
     CAPTURE(row.sigma);
     CAPTURE(row.steps);
     const auto result =
-        epsilon_for_delta({CompositionItem{Mechanism{GaussianMechanism{row.sigma, 1}}, row.steps}}, row.delta);
+        epsilon_for_delta({CompositionItem{DominatingPair{GaussianPair{row.sigma, 1}}, row.steps}}, row.delta);
     REQUIRE(result.ok());
     CHECK(result.value().epsilon_upper >= row.exact_epsilon);
     CHECK(result.value().epsilon_upper <= row.exact_epsilon * 1.001);
@@ -42,7 +42,7 @@ TEST_CASE("[pld] Gaussian composed T times is the Gaussian with sigma / sqrt(T)"
   SUBCASE("delta for eps") {
     // mpmath 30 digits, same formula, sigma = 10, T = 100 (mu = 1), eps = 1.
     const double exact = 0.1269367375066439458;
-    const auto result = delta_for_epsilon({CompositionItem{Mechanism{GaussianMechanism{10, 1}}, 100}}, 1.0);
+    const auto result = delta_for_epsilon({CompositionItem{DominatingPair{GaussianPair{10, 1}}, 100}}, 1.0);
     REQUIRE(result.ok());
     CHECK(result.value().delta_upper >= exact);
     // relative_accuracy targets eps; at this slope a 0.1% eps error is about 0.1% in delta.
@@ -85,11 +85,11 @@ TEST_CASE("[pld] Poisson-subsampled Gaussian matches dp_accounting with default 
 TEST_CASE("[pld] Laplace composed T times matches dp_accounting") {
   // dp_accounting (google/differential-privacy HEAD b5b0286) from_laplace_mechanism(b, 1, step 1e-4,
   // pessimistic, connect the dots), self_compose(T), get_epsilon_for_delta.
-  const auto ten = epsilon_for_delta({CompositionItem{Mechanism{LaplaceMechanism{10, 1}}, 100}}, 1e-5);
+  const auto ten = epsilon_for_delta({CompositionItem{DominatingPair{LaplacePair{10, 1}}, 100}}, 1e-5);
   REQUIRE(ten.ok());
   CHECK(close(ten.value().epsilon_upper, 4.22034734730915, 5e-3, 5e-4));
   CHECK(ten.value().epsilon_lower <= 4.22034734730915);
-  const auto two = epsilon_for_delta({CompositionItem{Mechanism{LaplaceMechanism{2, 1}}, 10}}, 1e-6);
+  const auto two = epsilon_for_delta({CompositionItem{DominatingPair{LaplacePair{2, 1}}, 10}}, 1e-6);
   REQUIRE(two.ok());
   CHECK(close(two.value().epsilon_upper, 4.9989780937250226, 5e-3, 5e-4));
 }
@@ -107,7 +107,7 @@ TEST_CASE("[pld] pure eps items match the optimal homogeneous composition") {
     CAPTURE(row.steps);
     CAPTURE(row.delta);
     const auto result =
-        epsilon_for_delta({CompositionItem{Mechanism{ApproxDpMechanism{0.1, 0}}, row.steps}}, row.delta);
+        epsilon_for_delta({CompositionItem{DominatingPair{ApproxDpPair{0.1, 0}}, row.steps}}, row.delta);
     REQUIRE(result.ok());
     // The grid holds +-eps0 exactly, so the result is exact up to the certified bound on the FFT's
     // rounding error (about 1e-10 in delta for 1000 steps, which moves eps by ~3e-6 at delta 1e-6).
@@ -119,7 +119,7 @@ TEST_CASE("[pld] pure eps items match the optimal homogeneous composition") {
     // delta(eps) = p_high (1 - e^{eps - eps0}) with p_high = e^eps0 / (1 + e^eps0), solved for eps.
     const double p_high = 1 / (1 + std::exp(-0.1));
     const double expected = 0.1 + std::log1p(-1e-3 / p_high);
-    const auto result = epsilon_for_delta({CompositionItem{Mechanism{ApproxDpMechanism{0.1, 0}}, 1}}, 1e-3);
+    const auto result = epsilon_for_delta({CompositionItem{DominatingPair{ApproxDpPair{0.1, 0}}, 1}}, 1e-3);
     REQUIRE(result.ok());
     CHECK_REL(result.value().epsilon_upper, expected, 1e-9);
   }
@@ -127,12 +127,12 @@ TEST_CASE("[pld] pure eps items match the optimal homogeneous composition") {
 
 TEST_CASE("[pld] unreachable delta is an error on delta quoting the smallest reachable delta") {
   // Ten (0.1, 1e-6) items: infinite loss mass 1 - (1 - 1e-6)^10 ~ 1e-5.
-  const auto result = epsilon_for_delta({CompositionItem{Mechanism{ApproxDpMechanism{0.1, 1e-6}}, 10}}, 5e-6);
+  const auto result = epsilon_for_delta({CompositionItem{DominatingPair{ApproxDpPair{0.1, 1e-6}}, 10}}, 5e-6);
   REQUIRE(!result.ok());
   CHECK(result.error().code == "invalid_argument");
   CHECK(result.error().field == "delta");
   CHECK(result.error().message.find("9.99995") != std::string::npos);
-  const auto reachable = epsilon_for_delta({CompositionItem{Mechanism{ApproxDpMechanism{0.1, 1e-6}}, 10}}, 2e-5);
+  const auto reachable = epsilon_for_delta({CompositionItem{DominatingPair{ApproxDpPair{0.1, 1e-6}}, 10}}, 2e-5);
   CHECK(reachable.ok());
 }
 
@@ -173,25 +173,25 @@ TEST_CASE("[pld] composition properties") {
     }
   }
   SUBCASE("one-component mixture equals the Gaussian") {
-    GaussianMixtureMechanism mixture{2.0, {1.0}, {1.0}};
-    const auto a = delta_for_epsilon({CompositionItem{Mechanism{mixture}, 20}}, 1.0);
-    const auto b = delta_for_epsilon({CompositionItem{Mechanism{GaussianMechanism{2.0, 1}}, 20}}, 1.0);
+    MixtureVsGaussianPair mixture{2.0, {1.0}, {1.0}};
+    const auto a = delta_for_epsilon({CompositionItem{DominatingPair{mixture}, 20}}, 1.0);
+    const auto b = delta_for_epsilon({CompositionItem{DominatingPair{GaussianPair{2.0, 1}}, 20}}, 1.0);
     REQUIRE(a.ok());
     REQUIRE(b.ok());
     CHECK_REL(a.value().delta_upper, b.value().delta_upper, 1e-6);
   }
   SUBCASE("heterogeneous items equal self-composition of identical ones") {
-    const auto split = epsilon_for_delta({CompositionItem{Mechanism{GaussianMechanism{3.0, 1}}, 4},
-                                          CompositionItem{Mechanism{GaussianMechanism{3.0, 1}}, 6}},
+    const auto split = epsilon_for_delta({CompositionItem{DominatingPair{GaussianPair{3.0, 1}}, 4},
+                                          CompositionItem{DominatingPair{GaussianPair{3.0, 1}}, 6}},
                                          1e-5);
-    const auto joint = epsilon_for_delta({CompositionItem{Mechanism{GaussianMechanism{3.0, 1}}, 10}}, 1e-5);
+    const auto joint = epsilon_for_delta({CompositionItem{DominatingPair{GaussianPair{3.0, 1}}, 10}}, 1e-5);
     REQUIRE(split.ok());
     REQUIRE(joint.ok());
     CHECK_REL(split.value().epsilon_upper, joint.value().epsilon_upper, 1e-6);
   }
   SUBCASE("mixed-sign mixture: both directions bracket sensibly") {
-    GaussianMixtureMechanism mixture{1.0, {-1.0, 0.5}, {0.3, 0.7}};
-    const auto result = epsilon_for_delta({CompositionItem{Mechanism{mixture, 0.5}, 10}}, 1e-6);
+    MixtureVsGaussianPair mixture{1.0, {-1.0, 0.5}, {0.3, 0.7}};
+    const auto result = epsilon_for_delta({CompositionItem{DominatingPair{mixture, 0.5}, 10}}, 1e-6);
     REQUIRE(result.ok());
     CHECK(result.value().epsilon_lower <= result.value().epsilon_upper);
     CHECK(result.value().epsilon_upper > 0);
@@ -200,14 +200,14 @@ TEST_CASE("[pld] composition properties") {
 
 TEST_CASE("[pld] errors: validation, grid limit, cancellation") {
   SUBCASE("invalid sigma names its field") {
-    const auto result = epsilon_for_delta({CompositionItem{Mechanism{GaussianMechanism{-1, 1}}, 1}}, 1e-5);
+    const auto result = epsilon_for_delta({CompositionItem{DominatingPair{GaussianPair{-1, 1}}, 1}}, 1e-5);
     REQUIRE(!result.ok());
     CHECK(result.error().code == "invalid_argument");
     CHECK(result.error().field == "items.0.mechanism.sigma");
   }
   SUBCASE("weights must sum to 1") {
-    GaussianMixtureMechanism mixture{1.0, {1.0, 2.0}, {0.5, 0.6}};
-    const auto result = epsilon_for_delta({CompositionItem{Mechanism{mixture}, 1}}, 1e-5);
+    MixtureVsGaussianPair mixture{1.0, {1.0, 2.0}, {0.5, 0.6}};
+    const auto result = epsilon_for_delta({CompositionItem{DominatingPair{mixture}, 1}}, 1e-5);
     REQUIRE(!result.ok());
     CHECK(result.error().field == "items.0.mechanism.weights");
   }

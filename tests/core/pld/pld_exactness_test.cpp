@@ -48,20 +48,20 @@ double exact_delta(const Case& c, double epsilon) {
 }
 
 CompositionItem gaussian(double sigma, double sensitivity, double count) {
-  return CompositionItem{Mechanism{GaussianMechanism{sigma, sensitivity}}, count};
+  return CompositionItem{DominatingPair{GaussianPair{sigma, sensitivity}}, count};
 }
 
 Case gaussians(const char* name, std::vector<CompositionItem> items) {
   double mu_squared = 0;
   for (const auto& item : items) {
-    const auto& g = std::get<GaussianMechanism>(item.mechanism.base);
+    const auto& g = std::get<GaussianPair>(item.pair.base);
     mu_squared += item.count * (g.sensitivity / g.sigma) * (g.sensitivity / g.sigma);
   }
   return Case{name, std::move(items), std::sqrt(mu_squared)};
 }
 
 Case pure(const char* name, double epsilon0, double count) {
-  return Case{name, {CompositionItem{Mechanism{ApproxDpMechanism{epsilon0, 0}}, count}}, 0, epsilon0, count};
+  return Case{name, {CompositionItem{DominatingPair{ApproxDpPair{epsilon0, 0}}, count}}, 0, epsilon0, count};
 }
 
 std::vector<Case> cases() {

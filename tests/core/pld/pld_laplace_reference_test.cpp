@@ -30,7 +30,7 @@ TEST_CASE("[pld] Laplace and subsampled Laplace sweep against dp_accounting") {
     CAPTURE(row.rate);
     CAPTURE(row.count);
     const auto result =
-        epsilon_for_delta({CompositionItem{Mechanism{LaplaceMechanism{row.scale, 1}, row.rate}, row.count}}, 1e-5);
+        epsilon_for_delta({CompositionItem{DominatingPair{LaplacePair{row.scale, 1}, row.rate}, row.count}}, 1e-5);
     REQUIRE(result.ok());
     const EpsilonBracket& bracket = result.value();
     CAPTURE(bracket.epsilon_upper);
@@ -48,14 +48,14 @@ TEST_CASE("[pld] the top atom of a Laplace loss is never cut off the grid") {
   // loss 1/b = 0.1 on the default step 0.1/19: 19 * h rounds one ulp below 0.1.
   for (double count : {759.0, 1000.0, 2787.0}) {
     CAPTURE(count);
-    const auto composed = compose_items({CompositionItem{Mechanism{LaplaceMechanism{10, 1}}, count}}, {});
+    const auto composed = compose_items({CompositionItem{DominatingPair{LaplacePair{10, 1}}, count}}, {});
     REQUIRE(composed.ok());
     // Only the truncated tail (<= 1e-14) and the rounding bound may count as infinite loss.
     CHECK(composed.value().upper_remove.infinite_mass <= 1e-13);
     CHECK(smallest_certifiable_delta(composed.value()) < 1e-9);
   }
   // A single subsampled Laplace (rate 0.5, scale 3), the second reproducer.
-  const auto single = epsilon_for_delta({CompositionItem{Mechanism{LaplaceMechanism{3, 1}, 0.5}, 1}}, 1e-5);
+  const auto single = epsilon_for_delta({CompositionItem{DominatingPair{LaplacePair{3, 1}, 0.5}, 1}}, 1e-5);
   REQUIRE(single.ok());
   CHECK(single.value().epsilon_upper <= 0.1805);
 }

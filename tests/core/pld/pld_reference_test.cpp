@@ -39,8 +39,8 @@ void check_bracket_contains(const dpcalc::Result<EpsilonBracket>& result, double
   CHECK(within_tolerance(bracket.epsilon_upper, exact));
 }
 
-CompositionItem item(const BaseMechanism& base, double count, double sampling_rate = 1) {
-  return CompositionItem{Mechanism{base, sampling_rate}, count};
+CompositionItem item(const BasePair& base, double count, double sampling_rate = 1) {
+  return CompositionItem{DominatingPair{base, sampling_rate}, count};
 }
 
 }  // namespace
@@ -86,7 +86,7 @@ TEST_CASE("[pld] Poisson-subsampled Gaussian grid against dp_accounting and the 
     CAPTURE(row.sigma);
     CAPTURE(row.rate);
     CAPTURE(row.steps);
-    const auto result = epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, row.steps, row.rate)}, kDelta);
+    const auto result = epsilon_for_delta({item(GaussianPair{row.sigma, 1}, row.steps, row.rate)}, kDelta);
     REQUIRE(result.ok());
     const EpsilonBracket& bracket = result.value();
     CAPTURE(bracket.epsilon_upper);
@@ -105,7 +105,7 @@ TEST_CASE("[pld] Poisson-subsampled Laplace against dp_accounting") {
   // `python3 refs.py dpa_lap 1 0.01 1000 1e-5`: from_laplace_mechanism(1, sampling_prob=0.01),
   // step 1e-4, connect the dots, self_compose(1000), get_epsilon_for_delta(1e-5).
   const double reference = 1.1237829013646938;
-  const auto result = epsilon_for_delta({item(LaplaceMechanism{1, 1}, 1000, 0.01)}, 1e-5);
+  const auto result = epsilon_for_delta({item(LaplacePair{1, 1}, 1000, 0.01)}, 1e-5);
   REQUIRE(result.ok());
   CHECK(within_tolerance(result.value().epsilon_upper, reference));
   CHECK(result.value().epsilon_lower <= result.value().epsilon_upper);
@@ -117,11 +117,11 @@ TEST_CASE("[pld] heterogeneous mix: Laplace b = 2 x10 and Gaussian sigma = 3 x20
   //   from_gaussian_mechanism(3).self_compose(20)), step 1e-4, connect the dots, delta 1e-5
   //   (`python3 refs.py dpa_mix 1e-5`).
   const double reference = 10.020573239666065;
-  // PRV accountant: PRVAccountant([LaplaceMechanism(mu=0.5), GaussianMechanism(3)], eps_error=0.01,
+  // PRV accountant: PRVAccountant([LaplacePair(mu=0.5), GaussianPair(3)], eps_error=0.01,
   //   delta_error=1e-8, max_self_compositions=[10, 20]).compute_epsilon(1e-5, [10, 20])
   //   (`python3 refs.py prv_mix 1e-5`).
   const double prv_lower = 10.008804006379671, prv_upper = 10.029634572012473;
-  const std::vector<CompositionItem> items = {item(LaplaceMechanism{2, 1}, 10), item(GaussianMechanism{3, 1}, 20)};
+  const std::vector<CompositionItem> items = {item(LaplacePair{2, 1}, 10), item(GaussianPair{3, 1}, 20)};
   const auto result = epsilon_for_delta(items, 1e-5);
   REQUIRE(result.ok());
   const EpsilonBracket& bracket = result.value();
@@ -153,7 +153,7 @@ TEST_CASE("[pld] Poisson-subsampled pure eps-DP against the exact composition") 
   for (const Row& row : rows) {
     CAPTURE(row.rate);
     CAPTURE(row.steps);
-    check_bracket_contains(epsilon_for_delta({item(ApproxDpMechanism{1, 0}, row.steps, row.rate)}, 1e-5), row.exact);
+    check_bracket_contains(epsilon_for_delta({item(ApproxDpPair{1, 0}, row.steps, row.rate)}, 1e-5), row.exact);
   }
 }
 
@@ -171,7 +171,7 @@ TEST_CASE("[pld] Gaussian: exact composition inside the bracket, tiny and modera
   for (const Row& row : rows) {
     CAPTURE(row.sigma);
     CAPTURE(row.steps);
-    check_bracket_contains(epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, row.steps)}, row.delta), row.exact);
+    check_bracket_contains(epsilon_for_delta({item(GaussianPair{row.sigma, 1}, row.steps)}, row.delta), row.exact);
   }
 }
 
@@ -189,7 +189,7 @@ TEST_CASE("[pld] one Poisson-subsampled Gaussian: exact eps inside the bracket")
   for (const Row& row : rows) {
     CAPTURE(row.sigma);
     CAPTURE(row.rate);
-    check_bracket_contains(epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, 1, row.rate)}, 1e-5), row.exact);
+    check_bracket_contains(epsilon_for_delta({item(GaussianPair{row.sigma, 1}, 1, row.rate)}, 1e-5), row.exact);
   }
 }
 
@@ -204,7 +204,7 @@ TEST_CASE("[pld] Gaussian composed T times within 0.1% of exact for large eps") 
   for (const Row& row : rows) {
     CAPTURE(row.sigma);
     CAPTURE(row.steps);
-    const auto result = epsilon_for_delta({item(GaussianMechanism{row.sigma, 1}, row.steps)}, 1e-5);
+    const auto result = epsilon_for_delta({item(GaussianPair{row.sigma, 1}, row.steps)}, 1e-5);
     REQUIRE(result.ok());
     CHECK(result.value().epsilon_upper >= row.exact);
     CHECK(result.value().epsilon_upper <= row.exact * 1.001);
@@ -219,9 +219,9 @@ TEST_CASE("[pld] lower bound within 0.5% for items with point masses") {
     std::vector<CompositionItem> items;
     double reference;  // sources as in the test cases above
   };
-  const Row rows[] = {{{item(LaplaceMechanism{2, 1}, 10), item(GaussianMechanism{3, 1}, 20)}, 10.020573239666065},
-                      {{item(LaplaceMechanism{1, 1}, 1000, 0.01)}, 1.1237829013646938},
-                      {{item(ApproxDpMechanism{1, 0}, 100, 0.1)}, 4.7323546445087841817}};
+  const Row rows[] = {{{item(LaplacePair{2, 1}, 10), item(GaussianPair{3, 1}, 20)}, 10.020573239666065},
+                      {{item(LaplacePair{1, 1}, 1000, 0.01)}, 1.1237829013646938},
+                      {{item(ApproxDpPair{1, 0}, 100, 0.1)}, 4.7323546445087841817}};
   for (const Row& row : rows) {
     CAPTURE(row.reference);
     const auto result = epsilon_for_delta(row.items, 1e-5);
@@ -239,8 +239,8 @@ TEST_CASE("[pld] default step: refined until the bracket is within 4 relative_ac
   // against the exact composition". Subsampled Gaussian sigma = 4, q = 0.001, T = 1: mpmath 40
   // digits of the remove direction q dG(log(1 + (e^eps - 1)/q)), mu = 1/4 (Balle & Wang 2018,
   // Thm 8), bisection; the add direction gives 2.744e-4.
-  const Row rows[] = {{{item(ApproxDpMechanism{1, 0}, 1000, 0.01)}, 1.278055167068817751},
-                      {{item(GaussianMechanism{4, 1}, 1, 0.001)}, 4.330219667798581472e-4}};
+  const Row rows[] = {{{item(ApproxDpPair{1, 0}, 1000, 0.01)}, 1.278055167068817751},
+                      {{item(GaussianPair{4, 1}, 1, 0.001)}, 4.330219667798581472e-4}};
   const AccountingOptions defaults;
   for (const Row& row : rows) {
     CAPTURE(row.exact);

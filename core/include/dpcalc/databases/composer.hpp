@@ -46,7 +46,7 @@ Result<ApproxDp> approx_release(const DatabaseClass& database_class);
 // As zCDP: ε-DP is ε²/2-zCDP (Bun & Steinke 2016, Prop 1.4), Gaussian Δ²/(2σ²) (Prop 1.6).
 Result<Zcdp> zcdp_release(const DatabaseClass& database_class);
 // As a PLD mechanism (guarantees through their dominating randomized-response pair).
-Result<pld::Mechanism> pld_release(const DatabaseClass& database_class);
+Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class);
 
 // Checks that every class can be composed by the method and that δ is present when needed
 // (errors name the class's release field, or "delta").

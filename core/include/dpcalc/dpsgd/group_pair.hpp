@@ -49,6 +49,6 @@ double group_sampling_probability(const GroupSetting& setting);
 
 // The pair above as a PLD mechanism (sampling rate 1: the sampling is inside the mixture). Weights
 // that underflow the double range (below 1e-308) are left out.
-pld::Mechanism worst_case_pair(const GroupSetting& setting, double noise_multiplier);
+pld::DominatingPair worst_case_pair(const GroupSetting& setting, double noise_multiplier);
 
 }  // namespace dpcalc::dpsgd

@@ -26,9 +26,9 @@ inline constexpr MethodInfo kPldMethod{
     "Privacy loss distribution (connect-the-dots discretisation, FFT composition)",
     "Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022; Koskela, Jalko, Honkela 2020"};
 
-// `count` copies of `mechanism` (count a whole number in [1, 2^53]).
+// `count` copies of the dominating pair `pair` (count a whole number in [1, 2^53]).
 struct CompositionItem {
-  Mechanism mechanism;
+  DominatingPair pair;
   double count = 1;
 };
 

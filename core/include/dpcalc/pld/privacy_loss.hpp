@@ -30,27 +30,27 @@
 namespace dpcalc::pld {
 
 // Laplace noise of scale b > 0 added to a query of sensitivity > 0.
-struct LaplaceMechanism {
+struct LaplacePair {
   double scale = 1;
   double sensitivity = 1;
 };
 
 // Gaussian noise of standard deviation sigma > 0 added to a query of sensitivity > 0.
-struct GaussianMechanism {
+struct GaussianPair {
   double sigma = 1;
   double sensitivity = 1;
 };
 
 // Any (epsilon, delta)-DP mechanism, through its dominating randomized-response pair; epsilon
 // finite >= 0, delta in [0, 1). delta = 0 is pure epsilon-DP (a two-point PLD at +-epsilon).
-struct ApproxDpMechanism {
+struct ApproxDpPair {
   double epsilon = 1;
   double delta = 0;
 };
 
 // P = sum_j weights[j] N(shifts[j], sigma^2) against Q = N(0, sigma^2). weights >= 0 summing to 1
 // (within 1e-9; renormalised), shifts finite, at least one nonzero shift with positive weight.
-struct GaussianMixtureMechanism {
+struct MixtureVsGaussianPair {
   double sigma = 1;
   std::vector<double> shifts;
   std::vector<double> weights;
@@ -58,21 +58,20 @@ struct GaussianMixtureMechanism {
 
 // P = sum_i p_weights[i] N(p_shifts[i], sigma^2) against Q = sum_j q_weights[j] N(q_shifts[j], sigma^2),
 // given as the dominating pair of the remove direction (the add direction is the swapped pair).
-// Each weight list as for GaussianMixtureMechanism; the shifts of P all on one side of those of Q,
+// Each weight list as for MixtureVsGaussianPair; the shifts of P all on one side of those of Q,
 // or Q a single Gaussian. Sampling rate must be 1 (subsample before forming the pair).
-struct GaussianMixturePairMechanism {
+struct MixtureVsMixturePair {
   double sigma = 1;
   std::vector<double> p_shifts, p_weights;
   std::vector<double> q_shifts, q_weights;
 };
 
-using BaseMechanism = std::variant<LaplaceMechanism, GaussianMechanism, ApproxDpMechanism, GaussianMixtureMechanism,
-                                   GaussianMixturePairMechanism>;
+using BasePair = std::variant<LaplacePair, GaussianPair, ApproxDpPair, MixtureVsGaussianPair, MixtureVsMixturePair>;
 
-// A base mechanism run on a Poisson subsample: each record is kept independently with
+// The pair of a base mechanism run on a Poisson subsample: each record is kept independently with
 // probability sampling_rate in (0, 1]; sampling_rate = 1 is the base mechanism itself.
-struct Mechanism {
-  BaseMechanism base;
+struct DominatingPair {
+  BasePair base;
   double sampling_rate = 1;
 };
 
@@ -102,7 +101,8 @@ class PrivacyLossPair {
  public:
   // Validates the mechanism; errors are invalid_argument on "<prefix>.<field>" (fields: scale,
   // sensitivity, sigma, epsilon, delta, shifts, weights, sampling_rate).
-  static Result<PrivacyLossPair> create(const Mechanism& mechanism, Direction direction, const std::string& prefix);
+  static Result<PrivacyLossPair> create(const DominatingPair& mechanism, Direction direction,
+                                        const std::string& prefix);
 
   // Exact masses (up to double rounding) of {L > threshold} and {L <= threshold}.
   LossMasses masses(double threshold) const;
@@ -150,6 +150,6 @@ class PrivacyLossPair {
 
 // True when the add and remove directions give the same privacy loss distribution (Laplace,
 // Gaussian and (eps, delta) items without subsampling); the accountant then computes one.
-bool is_symmetric(const Mechanism& mechanism);
+bool is_symmetric(const DominatingPair& mechanism);
 
 }  // namespace dpcalc::pld
