@@ -88,14 +88,6 @@ Result<CalibrationMethod> read_method(const Value& request, const NoiseMechanism
   return unknown_choice("method", *name, {"analytic", "zcdp", "pld"});
 }
 
-Result<ApproxDp> read_target(const Value& request) {
-  DPCALC_TRY(const Value* value, member(request, "", "target"));
-  DPCALC_TRY(const Value* object, require_object(*value, "target"));
-  DPCALC_TRY(double epsilon, number_field(*object, "target", "epsilon"));
-  DPCALC_TRY(double delta, number_field(*object, "target", "delta"));
-  return ApproxDp::create(epsilon, delta, "target");
-}
-
 }  // namespace
 
 Result<Value> calibrate_op(const Value& request, const pld::ProgressCallback& progress) {
@@ -103,7 +95,7 @@ Result<Value> calibrate_op(const Value& request, const pld::ProgressCallback& pr
   DPCALC_TRY(std::string unknown, read_unknown(request, mechanism));
   DPCALC_TRY(auto count, optional_number_field(request, "", "count"));
   DPCALC_TRY(double checked_count, check_count(count.value_or(1.0), "count"));
-  DPCALC_TRY(ApproxDp target, read_target(request));
+  DPCALC_TRY(ApproxDp target, read_target(request, "target"));
   DPCALC_TRY(CalibrationMethod method, read_method(request, mechanism, target.delta));
 
   calibration::CalibrationProblem problem;

@@ -34,6 +34,12 @@ const Value* present(const Value& object, const std::string& key) {
 
 }  // namespace
 
+bool has_field(const Value& object, const std::string& key) { return present(object, key) != nullptr; }
+
+Error does_not_apply(const std::string& field, const std::string& because) {
+  return invalid_argument(field, field + " does not apply here: " + because + ". Leave it out.");
+}
+
 Result<const Value*> require_object(const Value& value, const std::string& path) {
   if (!value.is_object()) return wrong_kind(path, "an object", value);
   return &value;

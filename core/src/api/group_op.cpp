@@ -96,6 +96,11 @@ Result<Value> group_op(const Value& request) {
     return invalid_argument("mechanism", "Give either a guarantee or a mechanism, not both.");
   }
   if (guarantee || !mechanism) {
+    if (has_field(request, "delta")) {
+      return does_not_apply("delta",
+                            "the group bound of a guarantee follows from the guarantee alone (give an "
+                            "'approx' guarantee for (ε, δ)-DP)");
+    }
     DPCALC_TRY(const Value* value, member(request, "", "guarantee"));
     DPCALC_TRY(Guarantee parsed, read_guarantee(*value, "guarantee"));
     DPCALC_TRY(Value result, group_of_guarantee(parsed, group_size));
@@ -103,6 +108,9 @@ Result<Value> group_op(const Value& request) {
   }
   DPCALC_TRY(ClosedFormMechanism parsed, read_mechanism(*mechanism, "mechanism"));
   if (const auto* laplace = std::get_if<LaplaceParameters>(&parsed)) {
+    if (has_field(request, "delta")) {
+      return does_not_apply("delta", "a Laplace mechanism's group guarantee is pure ε-DP (δ = 0)");
+    }
     return finite_or_overflow(
         group_result(to_value(laplace_group_privacy(laplace->scale, laplace->sensitivity, group_size)), kGroupLaplace),
         "mechanism.scale");

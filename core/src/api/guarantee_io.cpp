@@ -73,6 +73,16 @@ Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string
   return unknown_choice(field_path(path, "type"), type, {"laplace", "gaussian"});
 }
 
+Result<ApproxDp> read_target(const Value& request, const std::string& key) {
+  DPCALC_TRY(const Value* value, member(request, "", key));
+  DPCALC_TRY(const Value* object, require_object(*value, key));
+  DPCALC_TRY(auto type, optional_string_field(*object, key, "type"));
+  if (type && *type != "approx") return unknown_choice(field_path(key, "type"), *type, {"approx"});
+  DPCALC_TRY(double epsilon, number_field(*object, key, "epsilon"));
+  DPCALC_TRY(double delta, number_field(*object, key, "delta"));
+  return ApproxDp::create(epsilon, delta, key);
+}
+
 std::string magnitude_field(const Guarantee& guarantee, const std::string& path) {
   if (std::holds_alternative<Zcdp>(guarantee)) return field_path(path, "rho");
   if (const auto* rdp = std::get_if<RdpCurve>(&guarantee)) {

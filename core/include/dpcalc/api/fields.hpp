@@ -12,6 +12,13 @@
 
 namespace dpcalc::api {
 
+// True when `object` has a member `key` that is not null (null counts as absent).
+bool has_field(const Value& object, const std::string& key);
+
+// An invalid_argument error on `field`: it does not apply `because` (a sentence without its subject:
+// "a Laplace mechanism's group guarantee is pure ε-DP").
+Error does_not_apply(const std::string& field, const std::string& because);
+
 // `object` must be an object; `prefix` is its own path ("" at the top level).
 Result<const Value*> require_object(const Value& value, const std::string& path);
 Result<const Value*> member(const Value& object, const std::string& prefix, const std::string& key);

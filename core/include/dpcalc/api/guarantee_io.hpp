@@ -30,6 +30,9 @@ using ClosedFormMechanism = std::variant<LaplaceParameters, GaussianParameters>;
 Result<Guarantee> read_guarantee(const Value& value, const std::string& path);
 Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string& path);
 
+// The (ε, δ) target at `key` of `request` ({epsilon, delta}, optionally with type 'approx').
+Result<ApproxDp> read_target(const Value& request, const std::string& key);
+
 // The field of a guarantee at `path` that drives its size, for overflow errors: its epsilon, its
 // rho, or the largest of its RDP epsilons ("guarantee.epsilons.3").
 std::string magnitude_field(const Guarantee& guarantee, const std::string& path);
