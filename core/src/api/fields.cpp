@@ -109,14 +109,18 @@ std::optional<std::string> first_non_finite(const Value& value, const std::strin
   return std::nullopt;
 }
 
-Result<Value> finite_or_overflow(Value result, const std::string& field) {
-  if (!first_non_finite(result)) return result;
+Error overflow(const std::string& field) {
   const std::string name = field.substr(field.rfind('.') == std::string::npos ? 0 : field.rfind('.') + 1);
   const bool is_noise = name == "sigma" || name == "scale";
   return invalid_argument(field, describe_field(field) + (is_noise ? " is too small" : " is too large") +
                                      " for this computation: the result would exceed the largest number a "
                                      "double can hold (about 1.8e308), so it would promise nothing. Use a " +
                                      (is_noise ? "larger" : "smaller") + " value.");
+}
+
+Result<Value> finite_or_overflow(Value result, const std::string& field) {
+  if (!first_non_finite(result)) return result;
+  return overflow(field);
 }
 
 Error unknown_choice(const std::string& field, const std::string& got, const std::vector<std::string>& allowed) {

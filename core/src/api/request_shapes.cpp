@@ -11,6 +11,8 @@
 #include "dpcalc/api/op_table.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
+#include "dpcalc/checks.hpp"
+#include "dpcalc/mechanisms/catalog.hpp"
 
 namespace dpcalc::api {
 namespace {
@@ -77,27 +79,7 @@ struct Shapes {
                        text("epsilons", "[number]", "required", "ε(α) at each order, finite ≥ 0")}),
     };
 
-    mechanism = {"mechanism",
-                 "a mechanism",
-                 {text("type", "'laplace' | 'gaussian' | 'poisson_subsampled' | 'gaussian_mixture'", "required", "")},
-                 "type",
-                 {}};
-    mechanism.variants = {
-        typed_variant("laplace", "mechanism", "Laplace noise of scale b on a query of ℓ1 sensitivity Δ",
-                      {number("scale", "required", "noise scale b > 0"),
-                       number("sensitivity", "default 1", "ℓ1 sensitivity Δ > 0")}),
-        typed_variant("gaussian", "mechanism", "Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ",
-                      {number("sigma", "required", "noise standard deviation σ > 0"),
-                       number("sensitivity", "default 1", "ℓ2 sensitivity Δ > 0")}),
-        typed_variant("poisson_subsampled", "mechanism",
-                      "the inner mechanism on a Poisson subsample (each record kept with probability rate)",
-                      {number("rate", "required", "sampling rate in (0, 1]"),
-                       object("mechanism", mechanism, "required", "the mechanism run on the subsample")}),
-        typed_variant("gaussian_mixture", "mechanism", "P = Σ wᵢ N(shiftᵢ, σ²) against Q = N(0, σ²)",
-                      {number("sigma", "required", "σ > 0"),
-                       text("shifts", "[number]", "required", "the shifts of P's components, finite"),
-                       text("weights", "[number]", "required", "their weights ≥ 0, summing to 1")}),
-    };
+    declare_mechanism();
 
     item = {"item",
             "an item",
@@ -331,6 +313,36 @@ struct Shapes {
         {&groupwise_privacy, Lane::kNumeric, {}, groupwise_privacy_op},
         {&groupwise_plan, Lane::kNumeric, {}, groupwise_plan_op},
     };
+  }
+
+  // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
+  // added to the catalog is accepted (and documented) with no change here.
+  void declare_mechanism() {
+    std::string types;
+    for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
+      types += (types.empty() ? "'" : " | '") + type->name + "'";
+      std::vector<Field> fields;
+      for (const mechanisms::Parameter& parameter : type->parameters) fields.push_back(parameter_field(parameter));
+      mechanism.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
+    }
+    mechanism.name = "mechanism";
+    mechanism.title = "a mechanism";
+    mechanism.fields = {text("type", types, "required", "")};
+    mechanism.discriminator = "type";
+  }
+
+  Field parameter_field(const mechanisms::Parameter& parameter) {
+    switch (parameter.kind) {
+      case mechanisms::Parameter::Kind::kNumbers:
+        return text(parameter.name, "[number]", "required", parameter.meaning);
+      case mechanisms::Parameter::Kind::kMechanism:
+        return object(parameter.name, mechanism, "required", parameter.meaning);
+      case mechanisms::Parameter::Kind::kNumber:
+        break;
+    }
+    const std::string presence =
+        parameter.default_value ? "default " + format_number(*parameter.default_value) : "required";
+    return number(parameter.name, presence, parameter.meaning);
   }
 
   Field discretization_field() {

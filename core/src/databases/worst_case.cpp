@@ -39,22 +39,21 @@ bool approx_dominates(const DatabaseClass& a, const DatabaseClass& b) {
   return x.epsilon >= y.epsilon && x.delta >= y.delta && a.queries >= b.queries;
 }
 
-// Domination of dominating pairs (Zhu, Dong, Wang 2022, Def. 7): within a mechanism family the
-// larger Δ/σ (Δ/b) dominates; the randomized-response pair of (ε, δ) dominates every (ε, δ)-DP
-// mechanism (Kairouz, Oh, Viswanath 2015, Thm 2.1), so also a Laplace mechanism with Δ/b <= ε.
+// Domination of dominating pairs (Zhu, Dong, Wang 2022, Def. 7): within a mechanism family by its
+// own rule (mechanisms::Mechanism::dominates: the larger Δ/σ, the larger Δ/b); the
+// randomized-response pair of (ε, δ) dominates every (ε, δ)-DP mechanism (Kairouz, Oh, Viswanath
+// 2015, Thm 2.1), so also any ε'-DP mechanism with ε' <= ε.
 bool release_dominates(const Release& a, const Release& b) {
-  const auto* gaussian_a = std::get_if<GaussianRelease>(&a);
-  const auto* gaussian_b = std::get_if<GaussianRelease>(&b);
-  if (gaussian_a && gaussian_b)
-    return gaussian_a->sensitivity / gaussian_a->sigma >= gaussian_b->sensitivity / gaussian_b->sigma;
-  const auto* laplace_a = std::get_if<LaplaceRelease>(&a);
-  const auto* laplace_b = std::get_if<LaplaceRelease>(&b);
-  if (laplace_a && laplace_b)
-    return laplace_a->sensitivity / laplace_a->scale >= laplace_b->sensitivity / laplace_b->scale;
+  const auto* mechanism_a = std::get_if<mechanisms::MechanismPtr>(&a);
+  const auto* mechanism_b = std::get_if<mechanisms::MechanismPtr>(&b);
+  if (mechanism_a && mechanism_b) return (*mechanism_a)->dominates(**mechanism_b);
   const auto* approx_a = std::get_if<ApproxDp>(&a);
   const auto* approx_b = std::get_if<ApproxDp>(&b);
   if (approx_a && approx_b) return approx_a->epsilon >= approx_b->epsilon && approx_a->delta >= approx_b->delta;
-  if (approx_a && laplace_b) return approx_a->epsilon >= laplace_b->sensitivity / laplace_b->scale;
+  if (approx_a && mechanism_b) {
+    const auto epsilon = (*mechanism_b)->pure_epsilon();
+    return epsilon && approx_a->epsilon >= *epsilon;
+  }
   return false;
 }
 

@@ -7,6 +7,7 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/group_privacy.hpp"
+#include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/rdp/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
@@ -25,8 +26,17 @@ Error cancelled() { return Error{pld::kCancelled, "", "The computation was cance
 
 RdpOverapprox rdp_overapprox(const GroupSetting& setting, double noise_multiplier, double steps, double delta) {
   const std::vector<double> orders = rdp::default_orders();
-  const rdp::RdpItem item{group_sampling_probability(setting), noise_multiplier / setting.group_size, steps};
-  const auto converted = rdp::to_approx(orders, rdp::compose({item}, orders), delta, "noise_multiplier");
+  // The group as one example of sensitivity k, sampled with probability 1 − Pr[J = 0].
+  mechanisms::Arguments gaussian;
+  gaussian.numbers = {{"sigma", noise_multiplier}, {"sensitivity", setting.group_size}};
+  const auto step = mechanisms::create(mechanisms::gaussian_type(), gaussian);
+  mechanisms::Arguments subsampled;
+  subsampled.numbers = {{"rate", group_sampling_probability(setting)}};
+  if (step.ok()) subsampled.mechanisms = {{"mechanism", step.value()}};
+  const auto sampled = step.ok() ? mechanisms::create(mechanisms::poisson_subsampled_type(), subsampled) : step;
+  const auto converted = sampled.ok()
+                             ? rdp::to_approx(orders, rdp::compose({{sampled.value(), steps}}, orders), delta, "")
+                             : Result<rdp::RdpToApprox>(sampled.error());
   if (!converted.ok()) return RdpOverapprox{std::numeric_limits<double>::infinity(), 0};
   return RdpOverapprox{converted.value().guarantee.epsilon, converted.value().order};
 }

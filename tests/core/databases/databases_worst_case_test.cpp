@@ -12,6 +12,7 @@
 #include "approx.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
 #include "dpcalc/databases/worst_case.hpp"
+#include "mechanisms_for_tests.hpp"
 
 namespace {
 
@@ -19,7 +20,7 @@ using namespace dpcalc;
 using namespace dpcalc::databases;
 
 DatabaseClass approx_class(double epsilon, double delta, double count, double queries = 1) {
-  return DatabaseClass{ApproxDp{epsilon, delta}, count, queries, "databases.x", false};
+  return DatabaseClass{ApproxDp{epsilon, delta}, count, queries, "databases.x"};
 }
 
 MethodOptions with(CompositionMethod method, std::optional<double> delta = std::nullopt) {
@@ -163,8 +164,8 @@ TEST_CASE("[databases] ordered classes are exact: the m most revealing databases
     }
   }
   SUBCASE("PLD, Gaussians ordered by Δ/σ and queries") {
-    const std::vector<DatabaseClass> gaussians = {DatabaseClass{GaussianRelease{3, 1}, 3, 2, "databases.0", true},
-                                                  DatabaseClass{GaussianRelease{2, 1}, 2, 3, "databases.1", true}};
+    const std::vector<DatabaseClass> gaussians = {DatabaseClass{test_mechanisms::gaussian(3, 1), 3, 2, "databases.0"},
+                                                  DatabaseClass{test_mechanisms::gaussian(2, 1), 2, 3, "databases.1"}};
     const BruteForce gaussian_brute(gaussians);
     for (double m : {1.0, 2.0, 4.0}) {
       const auto allowed = [&](unsigned mask) { return bits(mask) <= m; };
@@ -277,8 +278,8 @@ TEST_CASE("[databases] properties: constrained <= classic, bounded >= unbounded,
 
 TEST_CASE("[databases] PLD with classes that are not ordered: every unswappable footprint, or unsupported") {
   // A Gaussian and a Laplace class: no domination either way.
-  std::vector<DatabaseClass> classes = {DatabaseClass{GaussianRelease{2, 1}, 2, 1, "databases.0", true},
-                                        DatabaseClass{LaplaceRelease{1.5, 1}, 2, 1, "databases.1", true}};
+  std::vector<DatabaseClass> classes = {DatabaseClass{test_mechanisms::gaussian(2, 1), 2, 1, "databases.0"},
+                                        DatabaseClass{test_mechanisms::laplace(1.5, 1), 2, 1, "databases.1"}};
   const MethodOptions options = with(CompositionMethod::kPld, 1e-6);
   const BruteForce brute(classes);
   const auto allowed = [](unsigned mask) { return bits(mask) <= 2; };

@@ -33,6 +33,10 @@ Result<std::vector<double>> number_array_field(const Value& object, const std::s
 // The path of the first NaN or infinite number in `value` ("guarantee.epsilon"), or nullopt.
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path = "");
 
+// The error for an input behind a result that would overflow a double: "… is too large here …"
+// on `field` ("too small" for a noise scale or σ).
+Error overflow(const std::string& field);
+
 // `result` when every number in it is finite; otherwise an invalid_argument error on `field`, the
 // input that made it overflow ("ε is too large here: the result exceeds the largest double ...";
 // "too small" for a noise scale or σ). Results never carry NaN or infinity (docs/API.md).

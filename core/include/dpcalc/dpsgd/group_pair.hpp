@@ -14,13 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "dpcalc/mechanisms/mechanism.hpp"
 #include "dpcalc/pld/privacy_loss.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::dpsgd {
 
 enum class Sampling { kPoisson, kFixedBatch };
-enum class Relation { kAddRemove, kSubstitute };
+using mechanisms::Relation;
 
 struct GroupSetting {
   Sampling sampling = Sampling::kPoisson;
