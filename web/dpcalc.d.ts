@@ -38,7 +38,7 @@ export type Guarantee =
 /** A mechanism, by type. */
 export type Mechanism =
   | {
-      /** Laplace noise of scale b on a query of ℓ1 sensitivity Δ */
+      /** Laplace noise of scale b on a query of ℓ1 sensitivity Δ: (Δ/b)-DP */
       type: 'laplace';
       /** noise scale b > 0 */
       scale: number;
@@ -46,7 +46,7 @@ export type Mechanism =
       sensitivity?: number;
     }
   | {
-      /** Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ */
+      /** Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ: exactly μ-GDP with μ = Δ/σ */
       type: 'gaussian';
       /** noise standard deviation σ > 0 */
       sigma: number;
@@ -54,7 +54,7 @@ export type Mechanism =
       sensitivity?: number;
     }
   | {
-      /** the inner mechanism on a Poisson subsample (each record kept with probability rate) */
+      /** the inner mechanism run on a Poisson subsample (each record kept with probability rate) */
       type: 'poisson_subsampled';
       /** sampling rate in (0, 1] */
       rate: number;

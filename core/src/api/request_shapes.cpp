@@ -318,6 +318,9 @@ struct Shapes {
   // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
   // added to the catalog is accepted (and documented) with no change here.
   void declare_mechanism() {
+    mechanism.name = "mechanism";
+    mechanism.title = "a mechanism";
+    mechanism.discriminator = "type";
     std::string types;
     for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
       types += (types.empty() ? "'" : " | '") + type->name + "'";
@@ -325,10 +328,7 @@ struct Shapes {
       for (const mechanisms::Parameter& parameter : type->parameters) fields.push_back(parameter_field(parameter));
       mechanism.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
     }
-    mechanism.name = "mechanism";
-    mechanism.title = "a mechanism";
     mechanism.fields = {text("type", types, "required", "")};
-    mechanism.discriminator = "type";
   }
 
   Field parameter_field(const mechanisms::Parameter& parameter) {
