@@ -1,10 +1,13 @@
 // A mechanism run on a Poisson subsample: each record is kept independently with probability q.
 // Under add/remove its dominating pair is (q P + (1 − q) Q, Q) for the remove direction and the
 // swapped pair for the add direction, where (P, Q) dominates the inner mechanism (Zhu, Dong, Wang
-// 2022, Thm 11); subsampling twice keeps a record with the product of the rates. Its Rényi DP
-// curve is known for a Gaussian inside (Mironov, Talwar, Zhang 2019).
+// 2022, Thm 11); subsampling twice keeps a record with the product of the rates. With a Gaussian
+// inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019), and so is the worst-case pair
+// of a group (sampled_group.hpp).
 #include "dpcalc/checks.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/sampled_group.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::mechanisms {
@@ -28,6 +31,15 @@ class PoissonSubsampled final : public Mechanism {
     const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
     if (gaussian == nullptr) return std::nullopt;
     return rdp::subsampled_gaussian_rdp(flat.sampling_rate, gaussian->sigma / gaussian->sensitivity, order);
+  }
+
+  // A group of k records: J ~ Binomial(k, q) of them are in the subsample (sampled_group.hpp).
+  Result<MechanismPtr> for_group(double group_size) const override {
+    const pld::DominatingPair flat = pair(Relation::kAddRemove);
+    const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
+    if (gaussian == nullptr) return not_supported(*this, "has a group transform only with a Gaussian inside");
+    return sampled_group(binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate),
+                         GaussianNoise{gaussian->sigma, gaussian->sensitivity});
   }
 
   double sensitivity() const override { return inner_->sensitivity(); }

@@ -18,10 +18,28 @@ TEST_CASE("[mechanisms] Poisson subsampling: rates multiply, the inner pair stay
   CHECK_FALSE(twice->pure_epsilon());
   CHECK_FALSE(twice->gaussian());
   CHECK_FALSE(twice->zcdp());
-  CHECK_FALSE(twice->for_group(2).ok());
   // Its Rényi curve is the subsampled Gaussian's at the product of the rates (Mironov, Talwar, Zhang 2019).
   CHECK(*twice->rdp_epsilon(3) == dpcalc::rdp::subsampled_gaussian_rdp(0.05, 2, 3));
   CHECK_FALSE(test_mechanisms::poisson_subsampled(0.5, test_mechanisms::laplace(1))->rdp_epsilon(3));
+}
+
+TEST_CASE("[mechanisms] Poisson subsampling: a group of k sees J ~ Binomial(k, q) of its records") {
+  // Schuchardt et al. 2024: P = Σ_j C(3, j) 0.1^j 0.9^(3−j) N(jΔ, σ²) against N(0, σ²); the binomial
+  // weights 0.729, 0.243, 0.027, 0.001 are exact decimals.
+  const auto grouped = test_mechanisms::poisson_subsampled(0.1, test_mechanisms::gaussian(2, 0.5))->for_group(3);
+  REQUIRE(grouped.ok());
+  const auto add_remove = grouped.value()->pair(Relation::kAddRemove);
+  const auto& mixture = std::get<dpcalc::pld::MixtureVsGaussianPair>(add_remove.base);
+  CHECK(mixture.sigma == 2);
+  CHECK(mixture.shifts == std::vector<double>{0, 0.5, 1, 1.5});
+  const std::vector<double> expected{0.729, 0.243, 0.027, 0.001};
+  for (std::size_t j = 0; j < expected.size(); ++j) CHECK_REL(mixture.weights[j], expected[j], 1e-14);
+  // Substitution: the same weights at −jΔ under Q.
+  const auto substitute = grouped.value()->pair(Relation::kSubstitute);
+  const auto& mixtures = std::get<dpcalc::pld::MixtureVsMixturePair>(substitute.base);
+  CHECK(mixtures.q_shifts == std::vector<double>{0, -0.5, -1, -1.5});
+  CHECK(mixtures.q_weights == mixtures.p_weights);
+  CHECK_FALSE(test_mechanisms::poisson_subsampled(0.1, test_mechanisms::laplace(1))->for_group(3).ok());
 }
 
 TEST_CASE("[mechanisms] Poisson subsampling: calibration sets the inner noise") {
