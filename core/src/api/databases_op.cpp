@@ -127,6 +127,8 @@ Result<std::vector<std::vector<std::size_t>>> read_families(const Value& constra
 
 Result<Constraint> read_constraint(const Value& request) {
   Constraint constraint;
+  constraint.at_most_field = "constraint.m";
+  constraint.families_field = "constraint.families";
   const Value* value = request.find("constraint");
   if (value == nullptr || value->is_null()) return constraint;
   DPCALC_TRY(const Value* object, require_object(*value, "constraint"));
@@ -227,6 +229,7 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   DPCALC_TRY(options.method, read_method(request));
   DPCALC_TRY(options.delta, optional_number_field(request, "", "delta"));
   options.progress = progress;
+  options.classes_field = "databases";
   DPCALC_TRY(std::vector<DatabaseClass> classes, read_classes(request));
   DPCALC_TRY(Constraint constraint, read_constraint(request));
   DPCALC_TRY(bool bounded, read_choice(request, "neighbours", "unbounded", "bounded"));

@@ -173,7 +173,7 @@ Result<bool> check_method(const std::vector<DatabaseClass>& classes, const Metho
     } else {
       DPCALC_TRY(ApproxDp release, approx_release(database_class));
       if (options.method == CompositionMethod::kOptimal && !same_release(release, approx_release(classes[0]).value())) {
-        return Error{kUnsupported, "databases",
+        return Error{kUnsupported, options.classes_field,
                      "Optimal composition in closed form needs the same guarantee on every release; for different "
                      "releases use method 'pld', which brackets the optimal heterogeneous composition."};
       }

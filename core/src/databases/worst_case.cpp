@@ -225,7 +225,7 @@ Result<WorstCase> worst_of(const std::vector<DatabaseClass>& classes, const std:
 }
 
 Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, double capacity,
-                                 const MethodOptions& options) {
+                                 const std::string& constraint_field, const MethodOptions& options) {
   if (capacity >= total_databases(classes)) return worst_of(classes, {all_databases(classes)}, options);
   const auto score = [&](const std::function<double(const DatabaseClass&)>& f) {
     return greedy(classes, by_score(classes, f), capacity);
@@ -258,7 +258,7 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
         return worst_of(classes, {greedy(classes, *order, capacity)}, options);
       auto candidates = unswappable_footprints(classes, capacity, pld_dominates, kMaxPldFootprints, 100000);
       if (!candidates) {
-        return Error{kUnsupported, "constraint",
+        return Error{kUnsupported, constraint_field,
                      "The classes' releases are not ordered by privacy loss (different mechanism families, or more "
                      "queries on the less noisy one), and more than " +
                          std::to_string(kMaxPldFootprints) + " footprints of " + format_number(capacity) +
@@ -275,9 +275,9 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
 
 Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const AllowedFootprints& allowed,
                              const MethodOptions& options) {
-  if (allowed.capacity) return capacity_worst(classes, *allowed.capacity, options);
+  if (allowed.capacity) return capacity_worst(classes, *allowed.capacity, allowed.constraint_field, options);
   if (options.method == CompositionMethod::kPld && allowed.footprints.size() > kMaxPldFootprints) {
-    return Error{kUnsupported, "constraint.families",
+    return Error{kUnsupported, allowed.families_field,
                  "These families give " + std::to_string(allowed.footprints.size()) +
                      " different footprints to compose numerically; method 'pld' composes at most " +
                      std::to_string(kMaxPldFootprints) + ". Use fewer families or a closed-form method."};

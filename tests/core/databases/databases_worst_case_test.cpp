@@ -295,7 +295,7 @@ TEST_CASE("[databases] PLD with classes that are not ordered: every unswappable 
   CHECK(refused.error().field == "constraint");
 }
 
-TEST_CASE("[databases] constraint errors name the field") {
+TEST_CASE("[databases] constraint errors name the constraint's own fields (a request's are set by the api)") {
   const std::vector<DatabaseClass> classes = {approx_class(0.1, 0, 2), approx_class(0.1, 0, 2)};
   const auto check_field = [&](const Constraint& constraint, const std::string& field) {
     const auto allowed = allowed_footprints(classes, constraint, Neighbours::kUnbounded);
@@ -303,11 +303,11 @@ TEST_CASE("[databases] constraint errors name the field") {
     CHECK(allowed.error().code == kInvalidArgument);
     CHECK(allowed.error().field == field);
   };
-  check_field(Constraint{ConstraintType::kAtMost, 0, {}}, "constraint.m");
-  check_field(Constraint{ConstraintType::kAtMost, 2.5, {}}, "constraint.m");
-  check_field(Constraint{ConstraintType::kAtMost, std::nan(""), {}}, "constraint.m");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {}}, "constraint.families");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {}}}, "constraint.families.1");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {2}}}, "constraint.families.1.0");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {{0, 1, 0}}}, "constraint.families.0.2");
+  check_field(Constraint{ConstraintType::kAtMost, 0, {}}, "at_most");
+  check_field(Constraint{ConstraintType::kAtMost, 2.5, {}}, "at_most");
+  check_field(Constraint{ConstraintType::kAtMost, std::nan(""), {}}, "at_most");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {}}, "families");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {}}}, "families.1");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {2}}}, "families.1.0");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {{0, 1, 0}}}, "families.0.2");
 }
