@@ -98,7 +98,7 @@ double add_line_tpr(double delta, double loss, double alpha) {
   const double room = (1 - delta) - alpha - 3 * kUnit * (1 + alpha);
   if (!(room > 0)) return 1;
   const double beta = round_down(exp_down(-loss, kUnit * std::fabs(loss)) * room, 1);
-  return std::isfinite(beta) ? std::min(1.0, round_up(1 - beta, 1)) : 1.0;
+  return std::isfinite(beta) ? one_minus_up(std::min(beta, 1.0)) : 1.0;
 }
 
 // Every line is a sound bound; the walk only chooses which to evaluate. Each query takes the

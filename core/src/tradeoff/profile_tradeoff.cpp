@@ -83,7 +83,7 @@ double advantage_upper(const std::vector<Line>& lines) {
     return value;
   };
   auto decreasing = [&](double alpha) {
-    double value = round_up(1 - alpha, 1);
+    double value = one_minus_up(alpha);
     for (const Line& line : lines) {
       if (!line.steep) value = std::min(value, round_up(line.flat_weight * (1 - alpha) + line.flat_delta, 3));
     }

@@ -13,7 +13,7 @@ namespace {
 // at most the given total; 8u times that total covers them (libm's log, log1p and sqrt count 2u).
 
 // Upper bound on the TPR from beta >= e^{lower_log_beta}: 1 - beta.
-double tpr_from_log_beta(double log_beta, double error) { return round_up(1 - exp_down(log_beta, error), 1); }
+double tpr_from_log_beta(double log_beta, double error) { return one_minus_up(exp_down(log_beta, error)); }
 
 // The bounds of one RDP order (order > 1, epsilon >= 0 finite) at alpha in (0, 1).
 double order_tpr_upper(double order, double epsilon, double alpha) {
@@ -31,6 +31,7 @@ double order_log_delta_at_zero(double order, double epsilon) {
 }
 
 double zcdp_tpr_upper(double rho, double alpha) {
+  if (rho == 0) return alpha;  // 0-zCDP: P = Q
   const double root_rho = std::sqrt(rho);
   const double log_inverse = -std::log(alpha);
   double tpr = 1;

@@ -82,11 +82,11 @@ TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& optio
   for (std::size_t i = 0; i < queries.size(); ++i) {
     // A TPR is at least the FPR (flip a coin) and at most 1; NaN (a source's failure) says nothing.
     tpr[i] = std::isnan(bounds.upper[i]) ? 1.0 : std::clamp(bounds.upper[i], queries[i], 1.0);
-    beta[i] = std::max(0.0, round_down(1 - tpr[i], 1));
+    beta[i] = std::max(0.0, one_minus_down(tpr[i]));
     advantage = std::max(advantage, round_up(tpr[i] - queries[i], 1));
     if (bracketed) {
       const double lower = std::isnan(bounds.lower[i]) ? queries[i] : std::clamp(bounds.lower[i], queries[i], tpr[i]);
-      beta_upper.push_back(std::min(1.0, round_up(1 - lower, 1)));
+      beta_upper.push_back(std::min(1.0, one_minus_up(lower)));
     }
   }
   auto index_of = [&](double alpha) {

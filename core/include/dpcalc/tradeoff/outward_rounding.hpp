@@ -16,6 +16,17 @@ inline constexpr double kUnit = 0x1p-53;  // unit roundoff of double
 inline double round_up(double value, double units) { return value * (1 + (units + 2) * kUnit); }
 inline double round_down(double value, double units) { return value * (1 - (units + 2) * kUnit); }
 
+// 1 - p for p in [0, 1], rounded down / up: the rounding error of 1 - p is exactly
+// (1 - s) - p (Fast2Sum, Dekker 1971, as |1| >= |p|), so the result moves one ulp only when inexact.
+inline double one_minus_down(double p) {
+  const double s = 1 - p;
+  return (1 - s) - p < 0 ? std::nextafter(s, 0.0) : s;
+}
+inline double one_minus_up(double p) {
+  const double s = 1 - p;
+  return (1 - s) - p > 0 ? std::nextafter(s, 2.0) : s;
+}
+
 // e^x for an argument x known within +-error (absolute), rounded up / down: the argument is moved
 // outward (its own rounding covered by 2u |x|), then libm's ulp.
 inline double exp_up(double x, double error) { return round_up(std::exp(x + error + 2 * kUnit * std::fabs(x)), 2); }
