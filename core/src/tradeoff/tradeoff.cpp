@@ -77,17 +77,24 @@ TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& optio
 
   const TprBounds bounds = source.evaluate(queries);
   const bool bracketed = !bounds.lower.empty();
-  std::vector<double> tpr(queries.size()), beta(queries.size()), beta_upper;
+  // A TPR is at least the FPR (flip a coin), at most 1, and nondecreasing in the FPR: an upper bound
+  // at a larger FPR also bounds a smaller one, a lower bound at a smaller FPR a larger one. NaN (a
+  // source's failure) says nothing.
+  std::vector<double> tpr(queries.size()), lower(queries.size());
+  for (std::size_t i = queries.size(); i-- > 0;) {
+    tpr[i] = std::isnan(bounds.upper[i]) ? 1.0 : std::clamp(bounds.upper[i], queries[i], 1.0);
+    if (i + 1 < queries.size()) tpr[i] = std::min(tpr[i], tpr[i + 1]);
+  }
+  for (std::size_t i = 0; bracketed && i < queries.size(); ++i) {
+    lower[i] = std::isnan(bounds.lower[i]) ? queries[i] : std::max(bounds.lower[i], queries[i]);
+    if (i > 0) lower[i] = std::max(lower[i], lower[i - 1]);
+  }
+  std::vector<double> beta(queries.size()), beta_upper;
   double advantage = source.advantage;
   for (std::size_t i = 0; i < queries.size(); ++i) {
-    // A TPR is at least the FPR (flip a coin) and at most 1; NaN (a source's failure) says nothing.
-    tpr[i] = std::isnan(bounds.upper[i]) ? 1.0 : std::clamp(bounds.upper[i], queries[i], 1.0);
     beta[i] = std::max(0.0, one_minus_down(tpr[i]));
     advantage = std::max(advantage, round_up(tpr[i] - queries[i], 1));
-    if (bracketed) {
-      const double lower = std::isnan(bounds.lower[i]) ? queries[i] : std::clamp(bounds.lower[i], queries[i], tpr[i]);
-      beta_upper.push_back(std::min(1.0, one_minus_up(lower)));
-    }
+    if (bracketed) beta_upper.push_back(std::min(1.0, one_minus_up(std::min(lower[i], tpr[i]))));
   }
   auto index_of = [&](double alpha) {
     return static_cast<std::size_t>(std::lower_bound(queries.begin(), queries.end(), alpha) - queries.begin());

@@ -28,8 +28,15 @@ inline double one_minus_up(double p) {
 }
 
 // e^x for an argument x known within +-error (absolute), rounded up / down: the argument is moved
-// outward (its own rounding covered by 2u |x|), then libm's ulp.
-inline double exp_up(double x, double error) { return round_up(std::exp(x + error + 2 * kUnit * std::fabs(x)), 2); }
-inline double exp_down(double x, double error) { return round_down(std::exp(x - error - 2 * kUnit * std::fabs(x)), 2); }
+// outward (its own rounding covered by 2u |x|), then libm's ulp; two subnormal ulps cover results
+// in the subnormal range, where one ulp is not relative (and an upper bound of e^x is never 0).
+inline constexpr double kSubnormalUlp = 4.9406564584124654e-324;
+inline double exp_up(double x, double error) {
+  return round_up(std::exp(x + error + 2 * kUnit * std::fabs(x)), 2) + 2 * kSubnormalUlp;
+}
+inline double exp_down(double x, double error) {
+  const double value = round_down(std::exp(x - error - 2 * kUnit * std::fabs(x)), 2) - 2 * kSubnormalUlp;
+  return value > 0 ? value : 0.0;
+}
 
 }  // namespace dpcalc::tradeoff
