@@ -171,6 +171,7 @@ class ChordSweep {
       : alphas_(alphas), lower_(lower), increasing_(increasing), remaining_(alphas.size()) {}
 
   void add(double alpha, double tpr) {
+    if (!(tpr >= 0)) tpr = 0;           // (alpha, 0) lies below every trade-off curve; also catches -inf
     if (std::isnan(previous_alpha_)) {  // the first point: queries beyond it get no bound
       if (increasing_) {
         while (next_ < alphas_.size() && alphas_[next_] < alpha) ++next_;
@@ -227,14 +228,14 @@ double infinite_mass_lower(const DiscretePld& pld) { return pld.infinite_mass * 
 void remove_chords(const DiscretePld& pld, const std::vector<double>& alphas, std::vector<double>& lower) {
   const double slack = optimistic_slack(pld), infinite = infinite_mass_lower(pld);
   ChordSweep chords(alphas, lower, true);
-  chords.add(0, infinite - slack - 2 * kUnit * (infinite + slack));
+  chords.add(0, infinite - slack - 3 * kUnit * (infinite + slack));
   DownwardWalk walk(pld);
   while (walk.next() && !walk.below_grid()) {
     const double loss = walk.loss();
     const double q_mass = round_up(
         walk.scaled_q_at_or_above() * (1 + walk.scaled_q_relative_error()) * exp_up(-loss, kUnit * std::fabs(loss)), 2);
     const double p_mass = round_down(infinite + walk.mass_at_or_above() - walk.mass_error(), 2);
-    chords.add(q_mass, p_mass - slack - 2 * kUnit * (p_mass + slack));
+    chords.add(q_mass, p_mass - slack - 3 * kUnit * (p_mass + slack));
   }
   chords.add(1, 1);
 }

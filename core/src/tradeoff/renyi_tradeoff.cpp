@@ -15,13 +15,18 @@ namespace {
 // Upper bound on the TPR from beta >= e^{lower_log_beta}: 1 - beta.
 double tpr_from_log_beta(double log_beta, double error) { return one_minus_up(exp_down(log_beta, error)); }
 
-// The bounds of one RDP order (order > 1, epsilon >= 0 finite) at alpha in (0, 1).
-double order_tpr_upper(double order, double epsilon, double alpha) {
-  const double log_alpha = std::log(alpha);
-  const double steep = exp_up((1 - 1 / order) * (log_alpha + epsilon), 8 * kUnit * (std::fabs(log_alpha) + epsilon));
-  const double log_beta = order / (order - 1) * std::log1p(-alpha) - epsilon;
-  const double flat = tpr_from_log_beta(log_beta, 8 * kUnit * (std::fabs(log_beta) + 2 * epsilon));
-  return std::min(steep, flat);
+// The best of the RDP orders (each order > 1 with epsilon >= 0 finite) at alpha in (0, 1). The
+// exponents are compared first, each moved up by its error bound, and exponentiated once.
+double rdp_tpr_upper(const std::vector<std::pair<double, double>>& orders, double alpha) {
+  const double log_alpha = std::log(alpha), log_keep = std::log1p(-alpha);
+  double steep = 0, flat = -kInfinity;  // exponents of the TPR bound and of the beta bound
+  for (const auto& [order, epsilon] : orders) {
+    const double exponent = (1 - 1 / order) * (log_alpha + epsilon);
+    steep = std::min(steep, exponent + 8 * kUnit * (std::fabs(log_alpha) + epsilon) + 2 * kUnit * std::fabs(exponent));
+    const double log_beta = order / (order - 1) * log_keep - epsilon;
+    flat = std::max(flat, log_beta - 8 * kUnit * (std::fabs(log_beta) + 2 * epsilon) - 2 * kUnit * std::fabs(log_beta));
+  }
+  return std::min(exp_up(steep, 0), tpr_from_log_beta(flat, 0));
 }
 
 // log delta_lambda(0) = (lambda - 1) eps_lambda + (lambda - 1) log(1 - 1/lambda) - log(lambda), rounded up.
@@ -108,11 +113,7 @@ Result<TradeoffResult> rdp_tradeoff(const RdpCurve& curve, const TradeoffOptions
   CurveSource source;
   source.evaluate = [&orders](const std::vector<double>& alphas) {
     if (orders.empty()) return TprBounds{std::vector<double>(alphas.size(), 1.0), {}};
-    return evaluate(alphas, [&orders](double alpha) {
-      double tpr = 1;
-      for (const auto& [order, epsilon] : orders) tpr = std::min(tpr, order_tpr_upper(order, epsilon, alpha));
-      return tpr;
-    });
+    return evaluate(alphas, [&orders](double alpha) { return rdp_tpr_upper(orders, alpha); });
   };
   double log_delta = 0;
   for (const auto& [order, epsilon] : orders) log_delta = std::min(log_delta, order_log_delta_at_zero(order, epsilon));
