@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/tradeoff/outward_rounding.hpp"
@@ -22,8 +23,9 @@ const std::vector<double>& curve_alphas() {
   return alphas;
 }
 
-// Each rate a probability; the list not too long.
-Result<bool> check_rates(const std::vector<double>& rates, const std::string& field, const std::string& what) {
+// The first problem of a list of rates, if any: too long, or a value that is not a probability.
+std::optional<Error> invalid_rates(const std::vector<double>& rates, const std::string& field,
+                                   const std::string& what) {
   if (rates.size() > kMaxRequestedPoints) {
     return invalid_argument(field, field + " may list at most " + std::to_string(kMaxRequestedPoints) +
                                        " values (got " + std::to_string(rates.size()) + ").");
@@ -35,7 +37,7 @@ Result<bool> check_rates(const std::vector<double>& rates, const std::string& fi
                               what + " " + item + " must be a probability between 0 and 1 " + got(rates[i]) + ".");
     }
   }
-  return true;
+  return std::nullopt;
 }
 
 // Upper bound on prior x / (prior x + (1 - prior) y) for x, y >= 0, not both 0.
@@ -56,8 +58,7 @@ Result<TradeoffOptions> check_options(const TradeoffOptions& options) {
                              Rates{options.fprs, "fpr", "The false-positive rate"},
                              Rates{options.reconstruction_baselines, "reconstruction_baselines",
                                    "The baseline success rate of reconstruction"}}) {
-    const Result<bool> checked = check_rates(rates.values, rates.field, rates.what);
-    if (!checked.ok()) return checked.error();
+    if (auto error = invalid_rates(rates.values, rates.field, rates.what)) return *error;
   }
   if (options.prior && !(*options.prior > 0 && *options.prior < 1)) {
     return invalid_argument(

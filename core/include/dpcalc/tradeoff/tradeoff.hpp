@@ -11,6 +11,7 @@
 // statements below (advantage, TPR at given FPRs, posterior, reconstruction).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -29,13 +30,13 @@ inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 inline constexpr std::size_t kMaxRequestedPoints = 10000;
 
 // The false-positive rates asked for when none are given.
-inline const std::vector<double> kDefaultRates = {1e-3, 1e-2, 1e-1};
+inline constexpr std::array<double, 3> kDefaultRates = {1e-3, 1e-2, 1e-1};
 
 struct TradeoffOptions {
   // False-positive rates at which beta is reported (each in [0, 1]; field "alphas.<i>").
-  std::vector<double> alphas = kDefaultRates;
+  std::vector<double> alphas = std::vector<double>(kDefaultRates.begin(), kDefaultRates.end());
   // False-positive rates at which the largest TPR is reported (each in [0, 1]; field "fpr.<i>").
-  std::vector<double> fprs = kDefaultRates;
+  std::vector<double> fprs = std::vector<double>(kDefaultRates.begin(), kDefaultRates.end());
   // Prior probability of membership (in (0, 1); field "prior"), for the posterior statements.
   std::optional<double> prior;
   // Success rates of a reconstruction attack that does not see the output (each in [0, 1]; field
