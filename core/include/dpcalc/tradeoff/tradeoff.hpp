@@ -64,7 +64,7 @@ struct Posterior {
   // Upper bound on the largest posterior probability of membership that any test outcome can give
   // an attacker with this prior: sup over tests of prior TPR / (prior TPR + (1 - prior) alpha).
   // It is 1 whenever the privacy loss is unbounded or delta > 0 (the supremum is approached by
-  // tests that almost never fire); posterior_at_fpr says what tests of a given FPR can reach.
+  // tests that almost never fire); at_fpr says what tests of a given FPR can reach.
   double max_posterior = 0;
   std::vector<PosteriorAtFpr> at_fpr;  // one per TradeoffOptions::fprs
 };
