@@ -1,5 +1,6 @@
 #include "dpcalc/api/pld_ops.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct ItemPaths {
   std::string engine;  // "items.<i>.mechanism", the prefix the engine uses
   std::string base;    // the innermost mechanism (or the guarantee) object
   std::string rate;    // the outermost "rate" ("" when not subsampled)
+  std::string noise;   // the field that sets its noise (engine names that are no parameter of it go there)
+  std::vector<std::string> parameters;  // the innermost mechanism's parameters (or the guarantee's fields)
 };
 
 // Below this a subsampled mechanism is practically never run: the engine could not carry the
@@ -53,10 +56,14 @@ Result<PldItems> read_pld_items(const Value& request) {
   DPCALC_TRY(std::vector<RequestItem> items, read_items(request));
   PldItems result;
   for (const RequestItem& item : items) {
-    ItemPaths paths{field_path(item.path, "mechanism"), item.field(), ""};
+    ItemPaths paths{field_path(item.path, "mechanism"), item.field(), "", "", {"epsilon", "delta"}};
     pld::DominatingPair pair;
     if (item.mechanism) {
-      paths.base = innermost(*item.mechanism).arguments().path;
+      const mechanisms::Mechanism& inner = innermost(*item.mechanism);
+      paths.base = inner.arguments().path;
+      paths.noise = noise_field(*item.mechanism);
+      paths.parameters.clear();
+      for (const mechanisms::Parameter& parameter : inner.type().parameters) paths.parameters.push_back(parameter.name);
       if (item.mechanism->pair(mechanisms::Relation::kAddRemove).sampling_rate < 1) {
         paths.rate = item.mechanism->arguments().field("rate");
       }
@@ -88,7 +95,8 @@ Error in_request_terms(Error error, const Value& request, const PldItems& items)
     const std::string prefix = paths.engine + ".";
     if (error.field.compare(0, prefix.size(), prefix) != 0) continue;
     const std::string name = error.field.substr(prefix.size());
-    const std::string mapped = name == "sampling_rate" ? paths.rate : field_path(paths.base, name);
+    const bool own = std::find(paths.parameters.begin(), paths.parameters.end(), name) != paths.parameters.end();
+    const std::string mapped = name == "sampling_rate" ? paths.rate : own ? field_path(paths.base, name) : paths.noise;
     error.message = replace_all(error.message, error.field, mapped);
     error.field = mapped;
     break;
