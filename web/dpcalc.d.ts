@@ -590,7 +590,7 @@ export interface PldGrid {
   discretization: number;
   /** Points of the composed distribution's grid. */
   grid_size: number;
-  /** The tail mass the grid cut off; it is included in every upper δ. */
+  /** The tail mass the grid cut off; every upper bound accounts for it. */
   truncated_mass: number;
 }
 
