@@ -333,6 +333,8 @@ export interface CalibrateRequest {
   method?: 'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld';
   /** the (ε, δ) to reach */
   target: Target;
+  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+  discretization?: number | Discretization;
 }
 
 /** Op 'dpsgd', by sampling. */
@@ -356,6 +358,8 @@ export type DpsgdRequest =
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (one of noise_multiplier, target) */
       target?: DpsgdTarget;
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
       /** q in (0, 1] */
       sampling_rate: number;
     }
@@ -378,6 +382,8 @@ export type DpsgdRequest =
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (one of noise_multiplier, target) */
       target?: DpsgdTarget;
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
       /** N, a whole number ≥ 1 */
       dataset_size: number;
       /** B, a whole number from 1 to N */
@@ -477,6 +483,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
     };
 
 /** Op 'groupwise_simulate'. */

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
@@ -224,12 +225,15 @@ std::string overflow_field(const std::vector<DatabaseClass>& classes, Compositio
 
 }  // namespace
 
-Result<Value> databases_op(const Value& request, const pld::ProgressCallback& progress) {
+namespace {
+
+Result<Value> databases_answer(const Value& request, const pld::ProgressCallback& progress) {
   MethodOptions options;
   DPCALC_TRY(options.method, read_method(request));
   DPCALC_TRY(options.delta, optional_number_field(request, "", "delta"));
   options.progress = progress;
   options.classes_field = "databases";
+  DPCALC_TRY(options.accounting, read_discretization(request));
   DPCALC_TRY(std::vector<DatabaseClass> classes, read_classes(request));
   DPCALC_TRY(Constraint constraint, read_constraint(request));
   DPCALC_TRY(bool bounded, read_choice(request, "neighbours", "unbounded", "bounded"));
@@ -301,6 +305,14 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   set_method(classic_value, composition);
   result.set("classic", std::move(classic_value));
   return finite_or_overflow(std::move(result), overflow_field(classes, options.method));
+}
+
+}  // namespace
+
+Result<Value> databases_op(const Value& request, const pld::ProgressCallback& progress) {
+  Result<Value> answer = databases_answer(request, progress);
+  if (!answer.ok()) return discretization_in_request_terms(answer.error(), request);
+  return answer;
 }
 
 }  // namespace dpcalc::api

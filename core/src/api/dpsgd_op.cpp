@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
@@ -71,6 +72,24 @@ Result<Steps> read_steps(const Value& request, const dpsgd::GroupSetting& settin
   return Steps{std::max(1.0, rounded), "steps = ⌈" + formula + "⌉ = ⌈" + format_number(exact) + "⌉ (rounded up)"};
 }
 
+// The engine names its own fields: its options go where the request has them, and everything else
+// it can refuse (a grid too large, a loss beyond ±700 for its one item) is about the noise this
+// request gives (fuzz seed 2 found "Increase sigma" on noise_multiplier).
+Error in_request_terms(Error error, const Value& request) {
+  const bool option = error.field == "discretization_interval" || error.field == "relative_accuracy" ||
+                      error.field == "tail_mass_truncation";
+  if (option && has_field(request, "discretization")) return discretization_in_request_terms(error, request);
+  if (error.field.rfind("items", 0) != 0 && error.field != "discretization_interval") return error;
+  error.field = "noise_multiplier";
+  for (const auto& [engine, words] : {std::pair<std::string, std::string>{"items.0.count", "steps"},
+                                      {"items.0.mechanism.sigma", "noise_multiplier"},
+                                      {"(sigma = ", "(noise_multiplier = "},
+                                      {"Increase sigma", "Increase noise_multiplier"}}) {
+    error.message = replace_all(error.message, engine, words);
+  }
+  return error;
+}
+
 Value mixture_value(const dpsgd::GroupSetting& setting) {
   const pld::DominatingPair pair = dpsgd::worst_case_pair(setting, 1.0);
   Value mixture = Value::object();
@@ -95,10 +114,12 @@ void describe_setting(Value& result, const dpsgd::GroupSetting& setting, const S
 }
 
 Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, const Steps& steps, double delta,
-                      const pld::ProgressCallback& progress) {
+                      const pld::AccountingOptions& options, const pld::ProgressCallback& progress) {
   DPCALC_TRY(double noise_multiplier, number_field(request, "", "noise_multiplier"));
-  DPCALC_TRY(dpsgd::GroupGuarantee answer,
-             dpsgd::group_guarantee(setting, noise_multiplier, steps.steps, delta, progress));
+  Result<dpsgd::GroupGuarantee> guaranteed =
+      dpsgd::group_guarantee(setting, noise_multiplier, steps.steps, delta, progress, options);
+  if (!guaranteed.ok()) return in_request_terms(guaranteed.error(), request);
+  const dpsgd::GroupGuarantee& answer = guaranteed.value();
   Value result = Value::object();
   result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
   result.set("epsilon_lower", answer.tight.epsilon_lower);
@@ -132,12 +153,14 @@ Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, 
 }
 
 Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setting, const Steps& steps, double delta,
-                          const pld::ProgressCallback& progress) {
+                          const pld::AccountingOptions& options, const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value* target, member(request, "", "target"));
   DPCALC_TRY(const Value* target_object, require_object(*target, "target"));
   DPCALC_TRY(double epsilon, number_field(*target_object, "target", "epsilon"));
-  DPCALC_TRY(dpsgd::Calibration answer,
-             dpsgd::calibrate(setting, steps.steps, delta, epsilon, "target.epsilon", progress));
+  Result<dpsgd::Calibration> calibrated =
+      dpsgd::calibrate(setting, steps.steps, delta, epsilon, "target.epsilon", progress, options);
+  if (!calibrated.ok()) return in_request_terms(calibrated.error(), request);
+  const dpsgd::Calibration& answer = calibrated.value();
   Value result = Value::object();
   result.set("noise_multiplier", answer.noise_multiplier);
   result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
@@ -176,12 +199,13 @@ Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progre
                             "Give either noise_multiplier (to get ε) or target:{epsilon} (to get the noise "
                             "multiplier), not both.");
   }
-  if (has_target) return calibration(request, setting, steps, checked_delta, progress);
+  DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
+  if (has_target) return calibration(request, setting, steps, checked_delta, options, progress);
   if (!has_noise) {
     return invalid_argument("noise_multiplier",
                             "noise_multiplier is required (or give target:{epsilon} to calibrate it).");
   }
-  return forward(request, setting, steps, checked_delta, progress);
+  return forward(request, setting, steps, checked_delta, options, progress);
 }
 
 }  // namespace dpcalc::api

@@ -21,6 +21,7 @@
 #include "dpcalc/guarantees.hpp"
 #include "dpcalc/mechanisms/mechanism.hpp"
 #include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/pld/pld.hpp"
 #include "dpcalc/result.hpp"
 
@@ -53,6 +54,7 @@ struct CalibrationProblem {
   double count = 1;  // number of compositions, a whole number in [1, 2^53]
   CalibrationMethod method = CalibrationMethod::kAnalytic;
   ApproxDp target;
+  pld::AccountingOptions accounting;  // the PLD accountant's grid (method 'pld')
 };
 
 struct Calibration {
