@@ -1,4 +1,4 @@
-// Numerical privacy estimate of one group under Algorithm 1 (Pujol & Desfontaines 2022). Theory it
+// Numerical privacy estimate of one group under Algorithm 1 (Pujol & Desfontaines 2023). Theory it
 // must respect: post-processing of the Gaussian mechanism gives D_α/α <= ρ at every order (Bun &
 // Steinke 2016, Prop 1.6, Lemma 1.8) and ε(δ) <= the exact Gaussian ε (Balle & Wang 2018, Thm 8);
 // r → 0 recovers the Gaussian mechanism (D_α/α → ρ); D_α is non-decreasing in α (van Erven &
