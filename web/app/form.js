@@ -65,9 +65,12 @@ function fieldElement(section, field) {
 
 function presetElement(form, item) {
   const button = h('button', { type: 'button', class: 'secondary', dataset: { preset: '' } }, item.preset);
+  // Like typing: each input it fills counts as set by the person (see mount.js).
   button.addEventListener('click', () => {
-    for (const [name, value] of Object.entries(item.values)) form.elements[name].value = value;
-    form.dispatchEvent(new Event('input', { bubbles: true }));
+    for (const [name, value] of Object.entries(item.values)) {
+      form.elements[name].value = value;
+      form.elements[name].dispatchEvent(new Event('input', { bubbles: true }));
+    }
   });
   return h('div', { class: 'field presets' }, h('span', { class: 'preset-label' }, 'Example'), button);
 }
