@@ -14,7 +14,11 @@
     if (!data || data.type !== 'dpcalc:height' || !(data.height > 0 && data.height < 1e6)) return;
     var frames = document.getElementsByTagName('iframe');
     for (var i = 0; i < frames.length; i += 1) {
-      if (frames[i].contentWindow === event.source) frames[i].style.height = Math.ceil(data.height) + 'px';
+      if (frames[i].contentWindow !== event.source) continue;
+      // Set here rather than in a style attribute, which a strict policy (no 'unsafe-inline') refuses.
+      frames[i].style.border = '0';
+      frames[i].style.width = '100%';
+      frames[i].style.height = Math.ceil(data.height) + 'px';
     }
   });
 })();

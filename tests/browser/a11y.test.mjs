@@ -77,7 +77,7 @@ test('a result region announces one summary line, not its table', kTimeout, asyn
     assert.equal(await page.locator('[data-results="group"]').getAttribute('aria-live'), null);
     await page.fill('#group-k', '6');
     await page.waitForFunction(() =>
-      document.querySelector('[data-summary="group"]').textContent.startsWith('A group of 6 records: pure DP ε ≤ 3;'),
+      document.querySelector('[data-summary="group"]').textContent.startsWith('A group of 6 records: ε ≤ 3, δ ≤'),
     );
     assert.ok((await page.locator('[data-summary="group"]').textContent()).length < 160);
     assert.deepEqual(problems, []);

@@ -114,7 +114,7 @@ test('the item kind and PLD settings live in the permalink, and are validated in
   try {
     hash = await first.page.evaluate(() => location.hash);
     text = await first.page.locator(`${pldRow} .answer`).textContent();
-    assert.match(hash, /^#\/composition\?kind=subsampled_gaussian&/);
+    assert.match(hash, /^#\/composition\?v=0\.2\.0&kind=subsampled_gaussian&/);
     assert.deepEqual(first.problems, []);
   } finally {
     await first.context.close();

@@ -557,7 +557,7 @@ export default {
             ['guarantee', '(ε₀, δ₀)-DP guarantee'],
             ['laplace', 'Laplace mechanism (b, Δ)'],
             ['gaussian', 'Gaussian mechanism (σ, Δ)'],
-            ['subsampled_gaussian', 'DP-SGD step (subsampled Gaussian)'],
+            ['subsampled_gaussian', 'DP-SGD step (sampled Gaussian)'],
           ],
         },
         {

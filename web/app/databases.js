@@ -283,7 +283,7 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
         title: 'ε against m, the most databases one person can be in',
         xLabel: 'm',
         yLabel: 'ε',
-        xName: 'most databases one person can be in, m',
+        xName: 'most databases m one person can be in',
         yName: 'privacy loss ε of the person',
         xLog: true,
         yLog: true,
@@ -471,7 +471,7 @@ export default {
             ['none', 'any of the databases (classic)'],
             ['at_most', 'at most m of the databases'],
             ['exactly_one', 'exactly one of the databases'],
-            ['families', 'every database of one family of classes'],
+            ['families', 'one family of classes'],
           ],
         },
         {
@@ -496,9 +496,10 @@ export default {
           type: 'choice',
           value: 'unbounded',
           options: [
-            ['unbounded', 'unbounded: record present or absent'],
-            ['bounded', 'bounded: record replaced'],
+            ['unbounded', 'unbounded: added or removed'],
+            ['bounded', 'bounded: replaced'],
           ],
+          hint: 'what happens to the person’s record',
         },
         {
           name: 'adversary',
@@ -507,8 +508,9 @@ export default {
           value: 'worst_case',
           options: [
             ['worst_case', 'worst case'],
-            ['uninformative', 'uninformative prior: in none vs. in at least one'],
+            ['uninformative', 'uninformative prior'],
           ],
+          hint: 'uninformative: it only asks “in none” against “in at least one”',
         },
       ],
     },
@@ -522,8 +524,8 @@ export default {
           value: 'optimal',
           options: [
             ['basic', 'Basic'],
-            ['advanced_kov', 'Advanced (Kairouz–Oh–Viswanath)'],
-            ['advanced_drv', 'Advanced (Dwork–Rothblum–Vadhan)'],
+            ['advanced_kov', 'Advanced (Kairouz et al.)'],
+            ['advanced_drv', 'Advanced (Dwork et al.)'],
             ['optimal', 'Optimal (identical releases)'],
             ['zcdp', 'zCDP'],
             ['pld', 'PLD (numeric)'],

@@ -460,7 +460,7 @@ export default {
           wide: true,
           options: [
             ['poisson', 'Poisson sampling (proven)'],
-            ['fixed_batch', 'Fixed-size batches (assumes the worst case)'],
+            ['fixed_batch', 'Fixed-size batches (unproven)'],
           ],
         },
         {
@@ -540,7 +540,7 @@ export default {
         },
         {
           name: 'target_epsilon',
-          label: 'Target ε',
+          label: 'Target',
           symbol: 'ε',
           type: 'number',
           value: '8',
@@ -559,7 +559,7 @@ export default {
           value: '4',
           hint: 'the group to protect',
         },
-        { name: 'delta', label: 'Target δ', symbol: 'δ', type: 'number', value: '1e-5' },
+        { name: 'delta', label: 'Target', symbol: 'δ', type: 'number', value: '1e-5' },
         {
           name: 'relation',
           label: 'Neighbours',

@@ -102,8 +102,9 @@ function latexOf(element, title, permalink, sentence) {
       .join(' \\to ');
     const formula = row.querySelector('.formula[data-tex]')?.dataset.tex;
     const citation = row.querySelector('cite')?.textContent;
+    const example = row.querySelector('.example-note')?.textContent;
     const said = bounds ? `: $${bounds}$` : '';
-    return `  \\item ${texText(label)}${said}${formula ? `, from $${formula}$` : ''}${citation ? ` (${texText(citation)})` : ''}.`;
+    return `  \\item ${texText(label)}${example ? ` (${texText(example)})` : ''}${said}${formula ? `, from $${formula}$` : ''}${citation ? ` (${texText(citation)})` : ''}.`;
   });
   return [
     `% dpcalc: ${title}. Every epsilon, delta and rho is an upper bound, rounded up; a delta after "at" is the given target.`,
@@ -122,7 +123,7 @@ function embedSnippet(section, permalink) {
   const resizer = new URL('dpcalc-frame.js', url);
   resizer.hash = '';
   resizer.search = '';
-  return `<iframe src="${url.href}" title="dpcalc: ${section.title}" style="width: 100%; border: 0" height="900"></iframe>
+  return `<iframe src="${url.href}" title="dpcalc: ${section.title}" width="100%" height="900"></iframe>
 <!-- Sizes the frame to the height dpcalc posts ({ type: 'dpcalc:height', height }); once per page. -->
 <script src="${resizer.href}" defer></script>`;
 }

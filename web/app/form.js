@@ -54,7 +54,11 @@ function fieldElement(section, field) {
   if (hint) control.setAttribute('aria-describedby', hint.id);
   const element = h(
     'div',
-    { class: field.wide ? 'field wide' : 'field', dataset: { field: field.name } },
+    // A choice is as wide as its longest option (styles.css), so that no option is cut.
+    {
+      class: ['field', field.wide ? 'wide' : '', field.type === 'choice' ? 'choice' : ''].join(' ').trim(),
+      dataset: { field: field.name },
+    },
     labelOf(field, id),
     control,
     hint,

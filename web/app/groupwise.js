@@ -185,7 +185,7 @@ function renyiFigure(group, rho) {
     xLabel: 'order α',
     yLabel: 'D_α / α',
     xName: 'Rényi order α',
-    yName: 'Rényi divergence over its order, D_α/α',
+    yName: 'Rényi divergence over its order D_α/α',
     xLog: true,
     file: 'dpcalc-groupwise-renyi',
     description: 'Rényi divergence over the order, larger of the two directions.',
@@ -371,7 +371,7 @@ export default {
         },
         {
           name: 'delta',
-          label: 'δ for ε',
+          label: 'For ε at',
           symbol: 'δ',
           type: 'number',
           value: '1e-6',

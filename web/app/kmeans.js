@@ -187,7 +187,7 @@ export default {
       fields: [
         { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
         { name: 'iterations', label: 'Iterations', symbol: 'T', type: 'count', value: '5' },
-        { name: 'delta', label: 'δ for the zCDP comparison', type: 'number', value: '1e-6' },
+        { name: 'delta', label: 'For the comparison at', symbol: 'δ', type: 'number', value: '1e-6' },
       ],
     },
   ],

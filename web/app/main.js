@@ -112,7 +112,9 @@ function goToAnchor(id) {
 
 const unreadable = (error, name, initial) =>
   `This link could not be read: ${error}. ` +
-  (initial && !saved[name] ? 'The section shows its default values.' : 'The inputs were left as they were.');
+  (initial && Object.keys(saved[name] ?? {}).length === 0
+    ? 'The section shows its default values.'
+    : 'The inputs were left as they were.');
 
 /** Follows the address. `initial`: the page just loaded (nothing to keep yet). */
 function applyLocation({ initial }) {

@@ -25,15 +25,8 @@ export const kUnversioned = '0.1.0';
  */
 export const history = [
   { version: '0.1.0', changes: {}, previousDefaults: {} },
-  {
-    version: '0.2.0',
-    changes: {
-      dpsgd:
-        'DP-SGD groups defaults to Poisson sampling (proven) instead of fixed-size batches (an analysis that ' +
-        'assumes the worst-case property).',
-    },
-    previousDefaults: { dpsgd: { sampling: 'fixed_batch' } },
-  },
+  // DP-SGD groups now defaults to Poisson sampling (proven); 0.1.0 defaulted to fixed-size batches.
+  { version: '0.2.0', changes: {}, previousDefaults: { dpsgd: { sampling: 'fixed_batch' } } },
 ];
 
 /** "0.10.1" → [0, 10, 1]; null when it is not such a version. */
@@ -51,11 +44,11 @@ export function compareVersions(a, b) {
 export const isVersion = (text) => parts(text) !== null;
 
 /**
- * What a link of `version` means for section `name` (its default `fields`: [{ name, value }]):
+ * What a link of `version` means for section `name`, by the versions in `entries` (the history):
  *   defaults: input → text, the defaults that version used where they differ from today's;
  *   note: a sentence for the reader, or '' when this page answers the link as that version did.
  */
-export function linkVersion(version, name) {
+export function linkVersion(version, name, entries = history) {
   const later = compareVersions(version, kVersion);
   if (later > 0) {
     return {
@@ -63,7 +56,7 @@ export function linkVersion(version, name) {
       note: `This link was made with dpcalc ${version}, a newer version than this page (${kVersion}): its numbers may differ from the ones shown here.`,
     };
   }
-  const since = history.filter((entry) => compareVersions(entry.version, version) > 0);
+  const since = entries.filter((entry) => compareVersions(entry.version, version) > 0);
   const defaults = {};
   // Newest first, so that the oldest change of an input leaves the value of `version`.
   for (const entry of [...since].reverse()) Object.assign(defaults, entry.previousDefaults[name] ?? {});
