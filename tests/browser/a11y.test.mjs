@@ -1,4 +1,4 @@
-// Accessibility (issue 7): axe-core finds no violation at 1280 and 390 px, in light and dark, on
+// Accessibility: axe-core finds no violation at 1280 and 390 px, in light and dark, on
 // every section (all of them at 1280 px light, the richest elsewhere); a result region announces
 // one summary line, not its whole table.
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The "Noise calibration" section in headless Chromium (issue 7: "how much noise do I need?"):
+// The "Noise calibration" section in headless Chromium ("how much noise do I need?"):
 // answers checked against mpmath and dp_accounting, the PLD row with progress, rows that do not
 // apply saying why, field errors beside their field, and the permalink of its inputs.
 import { after, before, test } from 'node:test';

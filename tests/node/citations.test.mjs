@@ -1,6 +1,6 @@
 // Every citation a result carries comes with the BibTeX key of each work it cites (`citation_key`),
 // every key has an entry in the page's bibliography (web/app/bibliography.js), and no result speaks
-// of the project's internal documents ("seed 002", "issue 6"): one request per method of every op.
+// of the project's internal documents or issue numbers: one request per method of every op.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCalculator, okResult } from './helpers.mjs';

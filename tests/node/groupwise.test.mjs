@@ -9,7 +9,7 @@ import { assertClose, assertError, loadCalculator, okResult } from './helpers.mj
 
 const calc = await loadCalculator();
 
-test("groupwise_simulate reproduces the seed's Figure 1 within sampling error", () => {
+test('groupwise_simulate reproduces Figure 1 of Pujol & Desfontaines (2023) within sampling error', () => {
   const request = {
     op: 'groupwise_simulate',
     sigma: 10,

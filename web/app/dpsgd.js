@@ -572,7 +572,7 @@ export default {
         },
         { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '5' },
         {
-          preset: 'MNIST (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
+          preset: 'MNIST, fixed-size batches (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
           values: {
             sampling: 'fixed_batch',
             dataset_size: '60000',

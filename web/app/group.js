@@ -160,7 +160,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
   summary(...headlineOf(fields, responses, own));
   // The plots' requests (four per group size) are asked after the table is shown, so that its
   // answers do not wait for theirs.
-  const series = await plotSeries(calculator, values, fields, errors);
+  const series = await plotSeries(calculator, values, fields, errors, own);
   if (!isCurrent()) return;
   plots.replaceChildren(
     chartFigure(series.parameters, {
@@ -262,12 +262,14 @@ function headlineOf(fields, responses, own) {
   return [`${example}A group of ${k} records: ${parts.join('; ')}.`, { cite }];
 }
 
-async function plotSeries(calculator, values, fields, errors) {
+async function plotSeries(calculator, values, fields, errors, own) {
   const ks = plotRange(fields.kmax, errors, { max: 1000, points: 40, log: false });
+  // A curve drawn from example values the person did not set says so in the legend.
+  const named = (name, kind) => (own[kind] || !Object.values(own).some(Boolean) ? name : `${name} (example values)`);
   const kinds = [
-    ['pure', 'pure ε = kε', (result) => result.guarantee.epsilon, 'group-pure'],
-    ['zcdp', 'zCDP ρ = k²ρ', (result) => result.guarantee.rho, 'group-zcdp'],
-    ['gaussian', 'Gaussian ε at δ (exact)', (result) => result.guarantee.epsilon, 'group-gaussian'],
+    ['pure', named('pure ε = kε', 'guarantee'), (result) => result.guarantee.epsilon, 'group-pure'],
+    ['zcdp', named('zCDP ρ = k²ρ', 'zcdp'), (result) => result.guarantee.rho, 'group-zcdp'],
+    ['gaussian', named('Gaussian ε at δ (exact)', 'gaussian'), (result) => result.guarantee.epsilon, 'group-gaussian'],
   ];
   const jobs = ks.flatMap((k) => {
     const base = requests(values, k);
@@ -276,7 +278,7 @@ async function plotSeries(calculator, values, fields, errors) {
       {
         k,
         request: base.approx,
-        series: 'approximate DP δ',
+        series: named('approximate DP δ', 'guarantee'),
         key: 'group-approx-delta',
         y: (result) => (result.vacuous ? 1 : result.guarantee.delta),
         target: 'deltas',

@@ -1,7 +1,7 @@
 // Group-wise relative error: Algorithm 1 of Pujol & Desfontaines (2023, an open problem) releases a
 // group's count with Gaussian noise at ρ-zCDP, then adds noise proportional to the noisy count, so
 // that every group sees about the same relative error r. Every group is proven ρ-zCDP; how much
-// better large groups do is not proven. This section shows the mechanism's output (the seed's
+// better large groups do is not proven. This section shows the mechanism's output (the paper's
 // Figure 1) and the core's numerical estimate of each group's guarantee, always labelled as such
 // beside the proven bound. Every number comes from the core (ops groupwise_privacy, groupwise_simulate).
 import { h, readNumber } from './dom.js';
@@ -214,7 +214,7 @@ function outputFigure(simulation) {
     ];
   });
   return chartFigure(points, {
-    title: `Output distribution for a true count of ${simulation.count} (the seed’s Figure 1)`,
+    title: `Output distribution for a true count of ${simulation.count} (Figure 1 of Pujol & Desfontaines 2023)`,
     xLabel: 'output Y',
     yLabel: 'samples per bin',
     xName: 'output Y (centre of the bin)',
@@ -359,7 +359,7 @@ export default {
           symbol: 'ρ',
           type: 'number',
           value: '0.005',
-          hint: 'zCDP parameter; σ² = 1/(2ρ) (0.005: σ² = 100, as in the seed)',
+          hint: 'zCDP parameter; σ² = 1/(2ρ) (0.005: σ² = 100, as in Pujol & Desfontaines’ Figure 1)',
         },
         {
           name: 'relative_error',

@@ -1,6 +1,7 @@
-// op 'databases' through dpcalc::api::compute: the request fields of issue 9, the result shape, and
+// op 'databases' through dpcalc::api::compute: the request fields, the result shape, and
 // errors naming the exact dotted field. Expected numbers: Kairouz, Oh, Viswanath 2015, Thm 3.3 and
-// the seed's Corollary 7, each evaluated with mpmath at 50 digits (values noted beside each check).
+// Corollary 7 of Hartmann, Bindschaedler, West 2022, each evaluated with mpmath at 50 digits
+// (values noted beside each check).
 #include <cmath>
 #include <string>
 

@@ -54,7 +54,7 @@ TEST_CASE("[groupwise] every estimate is at most ρ and the Gaussian ε, and D_�
   }
 }
 
-TEST_CASE("[groupwise] larger groups get smaller estimates at r = 0.3 (the seed's conjecture, numerically)") {
+TEST_CASE("[groupwise] larger groups get smaller estimates at r = 0.3 (the open problem's conjecture, numerically)") {
   double previous = 1;
   for (double count : {10.0, 100.0, 1000.0, 10000.0}) {
     const GroupPrivacyEstimate result = estimate(0.005, 0.3, count);
