@@ -222,8 +222,13 @@ test('"Cite this result": one sentence with the numbers, the method and its sour
     await page.selectOption('#dpsgd-duration', 'steps');
     await page.fill('#dpsgd-steps', '100');
     await page.fill('#dpsgd-group-size', '5');
-    await page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="done"]', { timeout: 200_000 });
+    // Open while the answer is computed: the sentence follows the new headline once it is there.
     await page.click('#dpsgd .cite-result summary');
+    await page.waitForFunction(
+      () => /groups of 5 examples/.test(document.querySelector('#dpsgd [data-cite-sentence]').textContent),
+      null,
+      { timeout: 200_000 },
+    );
     assert.match(
       await page.locator('#dpsgd [data-cite-sentence]').textContent(),
       /^Training with DP-SGD \(noise multiplier 1\.1, 100 steps, Poisson sampling\) satisfies \([\d.]+, 10⁻⁵\)-DP for groups of 5 examples, by the tight accounting of the worst-case pair \(Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022\)\.$/,

@@ -54,6 +54,13 @@ test('group privacy: the (ε, δ) asked about, at its δ, and no number from unt
   assert.deepEqual(problems, []);
 });
 
+test('group privacy: an ε without a δ is a pure question; the default δ is only an example', kTimeout, async () => {
+  const { headline, examples } = await headlineOf('#/group?k=3&epsilon=0.5');
+  // Dwork & Roth 2014, Thm 2.2: kε = 1.5.
+  assert.equal(headline, 'A group of 3 records: ε ≤ 1.5 (from 0.5-DP per record).');
+  assert.ok(examples.includes('approx') && !examples.includes('pure'), String(examples));
+});
+
 test('group privacy: a zCDP question gets a zCDP headline', kTimeout, async () => {
   const { headline, examples } = await headlineOf('#/group?k=3&rho=0.1');
   // Bun & Steinke 2016, Prop 1.9: k²ρ = 9 × 0.1 = 0.9.

@@ -45,7 +45,11 @@ test('a changed input survives a reload, in-page links and going back and forth'
     await page.goForward();
     await page.waitForSelector('#split:not([hidden])');
     assert.equal(await page.inputValue('#split-count'), '40');
-    assert.deepEqual(problems, []);
+    // A reload aborts the requests still under way (the icon): not a problem of the page.
+    assert.deepEqual(
+      problems.filter((problem) => !/net::ERR_ABORTED$/.test(problem)),
+      [],
+    );
   } finally {
     await context.close();
   }

@@ -295,7 +295,7 @@ function pureItems(kind, form) {
  * at the person's target δ among the methods that apply to all records (not parallel composition)
  * and whose δ stays within the target, PLD included once it has answered. Returns [text, { cite }].
  */
-function headlineOf(rows, pld, { kind, form, delta }) {
+function headlineOf(rows, pld, { kind, form, delta }, { pending = false } = {}) {
   const count = inputOf(form, 'count').value.trim();
   const what = `${count} ${itemWords(kind, form)}`;
   const parts = [];
@@ -316,7 +316,9 @@ function headlineOf(rows, pld, { kind, form, delta }) {
     parts.push(`${boundText(best.guarantee, { deltaIsGiven: true })}, by ${methodWords(best.label)}`);
     cites.push(best);
   }
-  if (parts.length === 0) return ['No method gives a bound for these inputs.'];
+  if (parts.length === 0)
+    return [pending ? `${what}: the PLD is computing…` : 'No method gives a bound for these inputs.'];
+  if (pending) parts.push('the PLD is computing…');
   const [first] = cites;
   const cite = citeSentence({
     subject: `${what},`,
@@ -408,8 +410,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
   table.querySelector('tbody').append(pldRowElement);
   results.replaceChildren(status.element, table);
   const context = { kind, form, delta };
-  const [closedText, closedCite] = headlineOf(rows, null, context);
-  summary(`${closedText} The PLD is computing…`, closedCite);
+  summary(...headlineOf(rows, null, context, { pending: true }));
   // Closed-form errors are marked now, not once the numeric work ends.
   showFieldErrors(form, errors);
 

@@ -89,10 +89,9 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       formula: formulas.groupApprox,
       response: responses.approx,
       render: plain,
-      example: example(
-        'guarantee',
-        `example (ε, δ) = (${fields.epsilon.value.trim()}, ${fields.delta.value.trim()}), not set by you`,
-      ),
+      example: own.guarantee
+        ? example('delta', `example δ = ${fields.delta.value.trim()}, not set by you`)
+        : `example (ε, δ) = (${fields.epsilon.value.trim()}, ${fields.delta.value.trim()}), not set by you`,
       fields: { ...kField, 'guarantee.epsilon': fields.epsilon, 'guarantee.delta': fields.delta },
     },
     {
@@ -187,6 +186,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
 function ownInputs(isSet) {
   return {
     guarantee: isSet('epsilon') || isSet('delta'),
+    delta: isSet('delta'),
     zcdp: isSet('rho'),
     laplace: isSet('scale'),
     gaussian: isSet('sigma') || isSet('gaussian_delta'),
@@ -200,14 +200,14 @@ function ownInputs(isSet) {
  */
 function headlineOf(fields, responses, own) {
   const k = fields.k.value.trim();
-  const chosen = Object.keys(own).filter((kind) => own[kind]);
+  const chosen = ['guarantee', 'zcdp', 'laplace', 'gaussian'].filter((kind) => own[kind]);
   const kinds = chosen.length ? chosen : ['guarantee'];
   const value = (input) => {
     const number = parseNumber(input.value);
     return Number.isNaN(number) ? input.value.trim() : givenNumber(number);
   };
-  const delta = responses.approx.ok ? responses.approx.result.guarantee.delta : undefined;
-  const pureRecord = responses.pure.ok && fields.delta.value.trim() !== '' && Number(fields.delta.value) === 0;
+  // Pure when δ is 0, or when the person gave an ε and no δ (the δ shown is then only an example).
+  const pureRecord = parseNumber(fields.delta.value) === 0 || (own.guarantee && !own.delta);
   const parts = [];
   let cite = '';
   for (const kind of kinds) {
@@ -222,7 +222,7 @@ function headlineOf(fields, responses, own) {
         subject: `A group of ${k} records`,
         guarantee: paperGuarantee(response.result.guarantee),
         scope: `when each record is ${record.replace(' per record', '')}`,
-        method: `group privacy (${delta === undefined ? 'pure DP' : 'approximate DP'})`,
+        method: `group privacy (${pureRecord ? 'pure DP' : 'approximate DP'})`,
         citation: response.result.citation,
       });
     } else if (kind === 'zcdp' && responses.zcdp.ok) {
