@@ -62,6 +62,13 @@ const entries = {
   booktitle = {IEEE Computer Security Foundations Symposium (CSF)}, pages = {263--275}, year = {2017},
   doi = {10.1109/CSF.2017.11}
 }`,
+  wasserman2010statistical: `@article{wasserman2010statistical,
+  author = {Wasserman, Larry and Zhou, Shuheng},
+  title = {A Statistical Framework for Differential Privacy},
+  journal = {Journal of the American Statistical Association},
+  volume = {105}, number = {489}, pages = {375--389}, year = {2010},
+  doi = {10.1198/jasa.2009.tm08651}
+}`,
   balle2018improving: `@inproceedings{balle2018improving,
   author = {Balle, Borja and Wang, Yu-Xiang},
   title = {Improving the {G}aussian Mechanism for Differential Privacy: Analytical Calibration and Optimal Denoising},
@@ -78,6 +85,13 @@ const entries = {
   title = {R{\\'e}nyi Differential Privacy of the Sampled {G}aussian Mechanism},
   howpublished = {arXiv preprint arXiv:1908.10530}, year = {2019},
   eprint = {1908.10530}, archivePrefix = {arXiv}
+}`,
+  dong2019gaussian: `@misc{dong2019gaussian,
+  author = {Dong, Jinshuo and Roth, Aaron and Su, Weijie J.},
+  title = {{G}aussian Differential Privacy},
+  howpublished = {arXiv preprint arXiv:1905.02383}, year = {2019},
+  eprint = {1905.02383}, archivePrefix = {arXiv},
+  note = {Published in the Journal of the Royal Statistical Society: Series B, 2022}
 }`,
   balle2020hypothesis: `@inproceedings{balle2020hypothesis,
   author = {Balle, Borja and Barthe, Gilles and Gaboardi, Marco and Hsu, Justin and Sato, Tetsuya},

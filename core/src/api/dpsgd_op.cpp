@@ -149,7 +149,8 @@ Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setti
   DPCALC_TRY(const Value* target, member(request, "", "target"));
   DPCALC_TRY(const Value* target_object, require_object(*target, "target"));
   DPCALC_TRY(double epsilon, number_field(*target_object, "target", "epsilon"));
-  DPCALC_TRY(dpsgd::Calibration answer, dpsgd::calibrate(setting, steps.steps, delta, epsilon, progress));
+  DPCALC_TRY(dpsgd::Calibration answer,
+             dpsgd::calibrate(setting, steps.steps, delta, epsilon, "target.epsilon", progress));
   Value result = Value::object();
   result.set("noise_multiplier", answer.noise_multiplier);
   result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));

@@ -266,8 +266,10 @@ Result<Value> groupwise_privacy_op(const Value& request, const pld::ProgressCall
     };
     Result<Value> group = group_value(noise, checked_counts[i], orders, delta, group_progress);
     if (!group.ok()) {
+      // The estimate names its own parameters: the count, and the first stage's noise.
       Error error = group.error();
-      if (error.field == "counts") error.field = "counts." + std::to_string(i);
+      if (error.field == "count") error.field = "counts." + std::to_string(i);
+      if (error.field == "noise") error.field = has_field(request, "rho") ? "rho" : "sigma";
       return error;
     }
     groups.push(std::move(group.value()));
@@ -298,7 +300,7 @@ Result<Value> groupwise_plan_op(const Value& request, const pld::ProgressCallbac
   Result<Value> group = group_value(noise, count, orders, delta, progress);
   if (!group.ok()) {
     Error error = group.error();
-    if (error.field == "counts" || error.field == "rho") error.field = "count";
+    if (error.field == "count" || error.field == "noise") error.field = "count";
     return error;
   }
   Value result = Value::object();

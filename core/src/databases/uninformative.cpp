@@ -106,8 +106,8 @@ Result<std::optional<Composed>> subsampling_route(const std::vector<DatabaseClas
   std::vector<ComposedItem> amplified;
   std::vector<ZcdpItem> amplified_zcdp;
   for (const DatabaseClass& database_class : classes) {
-    if (std::holds_alternative<GaussianRelease>(database_class.release) ||
-        std::holds_alternative<Zcdp>(database_class.release)) {
+    const mechanisms::Mechanism* mechanism = release_mechanism(database_class);
+    if ((mechanism && !mechanism->pure_epsilon()) || std::holds_alternative<Zcdp>(database_class.release)) {
       return Error{kUnsupported, release_field(database_class),
                    "The uninformative prior needs each database's (ε, δ) to amplify it by subsampling (Balle, Barthe, "
                    "Gaboardi 2018, Thm 8); a Gaussian or zCDP release has none. Use method 'pld' for Gaussian "

@@ -7,6 +7,7 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/group_privacy.hpp"
+#include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/rdp/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
@@ -25,8 +26,17 @@ Error cancelled() { return Error{pld::kCancelled, "", "The computation was cance
 
 RdpOverapprox rdp_overapprox(const GroupSetting& setting, double noise_multiplier, double steps, double delta) {
   const std::vector<double> orders = rdp::default_orders();
-  const rdp::RdpItem item{group_sampling_probability(setting), noise_multiplier / setting.group_size, steps};
-  const auto converted = rdp::to_approx(orders, rdp::compose({item}, orders), delta, "noise_multiplier");
+  // The group as one example of sensitivity k, sampled with probability 1 − Pr[J = 0].
+  mechanisms::Arguments gaussian;
+  gaussian.numbers = {{"sigma", noise_multiplier}, {"sensitivity", setting.group_size}};
+  const auto step = mechanisms::create(mechanisms::gaussian_type(), gaussian);
+  mechanisms::Arguments subsampled;
+  subsampled.numbers = {{"rate", group_sampling_probability(setting)}};
+  if (step.ok()) subsampled.mechanisms = {{"mechanism", step.value()}};
+  const auto sampled = step.ok() ? mechanisms::create(mechanisms::poisson_subsampled_type(), subsampled) : step;
+  const auto converted = sampled.ok()
+                             ? rdp::to_approx(orders, rdp::compose({{sampled.value(), steps}}, orders), delta, "")
+                             : Result<rdp::RdpToApprox>(sampled.error());
   if (!converted.ok()) return RdpOverapprox{std::numeric_limits<double>::infinity(), 0};
   return RdpOverapprox{converted.value().guarantee.epsilon, converted.value().order};
 }
@@ -50,7 +60,7 @@ Result<Probe> probe(const GroupSetting& setting, double noise_multiplier, double
 
 // Smallest noise multiplier (to the calibration band) whose tight upper bound is <= target.
 Result<Probe> search(const GroupSetting& setting, double steps, double delta, double target,
-                     const std::function<bool()>& tick) {
+                     const std::string& target_field, const std::function<bool()>& tick) {
   const pld::ProgressCallback none;
   DPCALC_TRY(Probe high, probe(setting, 1.0, steps, delta, none));
   Probe low = high;
@@ -61,7 +71,7 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
     DPCALC_TRY(high, probe(setting, kMaxNoiseMultiplier, steps, delta, none));
     if (!tick()) return cancelled();
     if (high.epsilon() > target) {
-      return Error{kNumeric, "target.epsilon",
+      return Error{kNumeric, target_field,
                    "No noise multiplier up to " + format_number(kMaxNoiseMultiplier) +
                        " reaches ε = " + format_number(target) +
                        " at this δ, group size and number of steps; raise the target ε or δ, "
@@ -157,10 +167,10 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
 }
 
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
-                              const pld::ProgressCallback& progress) {
+                              const std::string& target_field, const pld::ProgressCallback& progress) {
   if (!(target_epsilon > 0 && std::isfinite(target_epsilon))) {
-    return invalid_argument("target.epsilon",
-                            "target.epsilon must be a positive finite number " + got(target_epsilon) + ".");
+    return invalid_argument(target_field,
+                            target_field + " must be a positive finite number " + got(target_epsilon) + ".");
   }
   DPCALC_TRY(const GroupSetting checked, check_setting(setting));
   DPCALC_TRY(const double count, check_count(steps, "steps"));
@@ -171,14 +181,15 @@ Result<Calibration> calibrate(const GroupSetting& setting, double steps, double 
     ++ticks;
     return !progress || progress(std::min(0.95, ticks / 30.0));
   };
-  DPCALC_TRY(const Probe found, search(checked, count, target_delta, target_epsilon, tick));
+  DPCALC_TRY(const Probe found, search(checked, count, target_delta, target_epsilon, target_field, tick));
   Calibration result;
   result.noise_multiplier = found.noise_multiplier;
   result.tight = found.bracket.value();
   GroupSetting one_example = checked;
   one_example.group_size = 1;
-  const Result<Probe> single =
-      checked.group_size == 1 ? Result<Probe>(found) : search(one_example, count, target_delta, target_epsilon, tick);
+  const Result<Probe> single = checked.group_size == 1
+                                   ? Result<Probe>(found)
+                                   : search(one_example, count, target_delta, target_epsilon, target_field, tick);
   if (!single.ok()) return single.error();
   result.rule_of_thumb_noise_multiplier = checked.group_size * single.value().noise_multiplier;
   const Result<pld::EpsilonBracket> rule =

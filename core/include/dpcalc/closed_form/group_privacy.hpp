@@ -38,16 +38,10 @@ struct RdpGroupResult {
 };
 Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, const std::string& field);
 
-// Laplace with scale b and sensitivity Δ: eps = kΔ/b, exact (Dwork et al. 2006).
-inline constexpr MethodInfo kGroupLaplace{"Laplace mechanism at sensitivity kΔ", "Dwork, McSherry, Nissim, Smith 2006",
-                                          "dwork2006calibrating"};
-PureDp laplace_group_privacy(double scale, double sensitivity, double group_size);
-
 // Gaussian with sigma and sensitivity Δ at group size k: rho = (kΔ)²/(2σ²) (Bun & Steinke 2016,
 // Prop 1.6), and the exact (eps, delta) of the Gaussian mechanism at sensitivity kΔ (Balle & Wang
-// 2018, Thm 8), eps rounded up.
-inline constexpr MethodInfo kGroupGaussian{"Analytic Gaussian mechanism at sensitivity kΔ", "Balle & Wang 2018, Thm 8",
-                                           "balle2018improving"};
+// 2018, Thm 8), eps rounded up. (The group transform of mechanisms in general is
+// mechanisms::Mechanism::for_group.)
 struct GaussianGroupResult {
   ApproxDp approx;  // exact eps at the requested delta (rounded up)
   Zcdp zcdp;        // (kΔ)²/(2σ²)

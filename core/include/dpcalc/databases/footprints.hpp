@@ -27,6 +27,8 @@ struct Constraint {
   // kFamilies: each family is a set of class indices; a person in a family is in every database
   // of those classes (e.g. the common and the ads-only columns of a free user).
   std::vector<std::vector<std::size_t>> families;
+  // Where the caller has the constraint, its m and its families (errors name them).
+  std::string field = "constraint", at_most_field = "at_most", families_field = "families";
 };
 
 enum class Neighbours { kUnbounded, kBounded };
@@ -43,10 +45,11 @@ using Footprint = std::vector<double>;
 struct AllowedFootprints {
   std::optional<double> capacity;
   std::vector<Footprint> footprints;
+  std::string constraint_field, families_field;  // the constraint's fields, for errors (Constraint)
 };
 
-// Validates the constraint against the classes (errors: invalid_argument on "constraint.m",
-// "constraint.families", "constraint.families.<i>", "constraint.families.<i>.<j>").
+// Validates the constraint against the classes (errors: invalid_argument on its at_most_field,
+// families_field, "<families_field>.<i>", "<families_field>.<i>.<j>").
 Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& classes, const Constraint& constraint,
                                              Neighbours neighbours);
 

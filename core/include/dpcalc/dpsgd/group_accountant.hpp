@@ -66,9 +66,10 @@ struct Calibration {
   std::optional<pld::EpsilonBracket> rule_of_thumb;
 };
 
-// Errors: invalid_argument on "target.epsilon" (not > 0 finite); numeric on "target.epsilon" when
+// `target_field` is where the caller has the target ε ("target.epsilon" in a request). Errors:
+// invalid_argument on it (not > 0 finite); numeric on it when
 // no noise multiplier up to kMaxNoiseMultiplier reaches it.
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
-                              const pld::ProgressCallback& progress = {});
+                              const std::string& target_field, const pld::ProgressCallback& progress = {});
 
 }  // namespace dpcalc::dpsgd

@@ -14,13 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "dpcalc/mechanisms/mechanism.hpp"
 #include "dpcalc/pld/privacy_loss.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::dpsgd {
 
 enum class Sampling { kPoisson, kFixedBatch };
-enum class Relation { kAddRemove, kSubstitute };
+using mechanisms::Relation;
 
 struct GroupSetting {
   Sampling sampling = Sampling::kPoisson;
@@ -47,8 +48,8 @@ std::vector<double> log_inclusion_pmf(const GroupSetting& setting);
 // 1 - Pr[J = 0]: the probability that the batch holds at least one of the group's examples.
 double group_sampling_probability(const GroupSetting& setting);
 
-// The pair above as a PLD mechanism (sampling rate 1: the sampling is inside the mixture). Weights
-// that underflow the double range (below 1e-308) are left out.
+// The pair above (mechanisms::sampled_group_pair with Δ = 1, the clipping norm, and σ the noise
+// multiplier; sampling rate 1: the sampling is inside the mixture).
 pld::DominatingPair worst_case_pair(const GroupSetting& setting, double noise_multiplier);
 
 }  // namespace dpcalc::dpsgd
