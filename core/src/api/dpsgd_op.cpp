@@ -14,10 +14,23 @@ namespace dpcalc::api {
 namespace {
 
 constexpr const char* kFixedBatchNote =
-    "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is the seed's, "
+    "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is Sommer's (2021), "
     "\"assuming the worst-case property\" (not proven for this sampling).";
 constexpr const char* kRdpOverapproxNote =
-    "The seed calls this \"an upper bound (someone will prove that one day)\": it is not a proven guarantee.";
+    "Sommer (2021) calls this \"an upper bound (someone will prove that one day)\": for a group of more than "
+    "one example it is not a proven guarantee.";
+constexpr const char* kRdpStandardNote =
+    "For one example this is the standard RDP accountant of DP-SGD (Mironov, Talwar, Zhang 2019): a proven "
+    "upper bound.";
+constexpr const char* kRdpStandardFixedBatchNote =
+    "For one example this is the standard RDP accountant of DP-SGD at q = B/N; with fixed-size batches it rests "
+    "on the same assumption as the other rows.";
+
+// The RDP row's note: unproven for groups; for one example, the standard accountant.
+const char* rdp_note(const dpsgd::GroupSetting& setting) {
+  if (setting.group_size > 1) return kRdpOverapproxNote;
+  return setting.sampling == dpsgd::Sampling::kPoisson ? kRdpStandardNote : kRdpStandardFixedBatchNote;
+}
 
 Result<dpsgd::GroupSetting> read_setting(const Value& request) {
   dpsgd::GroupSetting setting;
@@ -132,11 +145,11 @@ Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, 
   Value overapprox = Value::object();
   if (answer.rdp_overapprox && std::isfinite(answer.rdp_overapprox->epsilon)) {
     overapprox.set("epsilon", answer.rdp_overapprox->epsilon).set("order", answer.rdp_overapprox->order);
-    overapprox.set("note", kRdpOverapproxNote);
+    overapprox.set("note", rdp_note(setting));
   } else {
     overapprox.set("available", false);
     overapprox.set("note", answer.rdp_overapprox ? "No Rényi order gives a finite bound."
-                                                 : "The seed's over-approximation is stated for add/remove of the "
+                                                 : "Sommer's over-approximation is stated for add/remove of the "
                                                    "group only; not defined for substitution.");
   }
   set_method(overapprox, dpsgd::kRdpOverapproxMethod);
@@ -171,11 +184,11 @@ Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setti
     rule.set("epsilon", answer.rule_of_thumb->epsilon_upper);
     rule.set("epsilon_lower", answer.rule_of_thumb->epsilon_lower);
     rule.set("note",
-             "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
+             "Sommer's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
              "not a bound; epsilon is that σ's tight upper bound at group size k.");
   } else {
     rule.set("available", false);
-    rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) gives σ = " +
+    rule.set("note", "Sommer's rule of thumb (k times the noise multiplier calibrated for k = 1) gives σ = " +
                          format_number(answer.rule_of_thumb_noise_multiplier) +
                          ", too little noise for this group: its privacy loss exceeds what the numeric composition "
                          "represents, so its ε is in the hundreds at any practical δ.");

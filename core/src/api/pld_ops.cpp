@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/items_io.hpp"
@@ -109,8 +110,7 @@ void describe(Value& result, const pld::Discretization& discretization, const Pl
   result.set("discretization", discretization.discretization_interval);
   result.set("grid_size", static_cast<double>(discretization.grid_size));
   result.set("truncated_mass", discretization.truncated_mass);
-  result.set("method", pld::kPldMethod.method);
-  result.set("citation", pld::kPldMethod.citation);
+  set_method(result, pld::kPldMethod);
   std::string note = accuracy_note;
   if (items.all_guarantees && items.heterogeneous) {
     note += std::string(note.empty() ? "" : " ") +

@@ -30,11 +30,12 @@ namespace dpcalc::calibration {
 enum class CalibrationMethod { kBasic, kOptimal, kAnalytic, kZcdp, kPld };
 
 inline constexpr MethodInfo kAnalyticGaussianComposition{
-    "Analytic Gaussian mechanism (exact); count compositions as one Gaussian with σ/√count",
-    "Balle & Wang 2018, Thm 8"};
+    "Analytic Gaussian mechanism (exact); count compositions as one Gaussian with σ/√count", "Balle & Wang 2018, Thm 8",
+    "balle2018improving"};
 inline constexpr MethodInfo kGaussianZcdp{
     "zCDP of the Gaussian mechanism, converted to (ε, δ) by Canonne–Kamath–Steinke",
-    "Bun & Steinke 2016, Prop 1.6, Lemma 2.3; Canonne, Kamath, Steinke 2020, Cor 13"};
+    "Bun & Steinke 2016, Prop 1.6, Lemma 2.3; Canonne, Kamath, Steinke 2020, Cor 13",
+    "bun2016concentrated canonne2020discrete"};
 
 // Relative tolerance on ε of the closed-form methods and of 'pld' (whose own upper bound is
 // computed to about 5e-4 relative accuracy, so a tighter stop would chase its rounding).

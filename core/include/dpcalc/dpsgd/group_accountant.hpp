@@ -1,10 +1,12 @@
-// DP-SGD for a group of k examples over T steps, by the methods the seed (003) compares:
+// DP-SGD for a group of k examples over T steps, by the methods Sommer (2021, "Group Privacy for Deep
+// Learning with Differential Privacy") compares:
 //  * tight: the worst-case pair (group_pair.hpp) composed T times with the PLD engine, upper and
 //    lower bound (Doroshenko et al. 2022; Koskela et al. 2020);
-//  * the seed's RDP over-approximation: the whole group as one example sampled with probability
+//  * Sommer's RDP over-approximation: the whole group as one example sampled with probability
 //    q_k = 1 - Pr[J = 0] and sensitivity k, i.e. a Poisson-subsampled Gaussian with noise multiplier
 //    sigma / k (Mironov, Talwar, Zhang 2019), converted to (eps, delta) (Balle et al. 2020, Thm 21).
-//    The seed calls it "an upper bound (someone will prove that one day)": unproven;
+//    Sommer calls it "an upper bound (someone will prove that one day)": unproven for k > 1 (for
+//    k = 1 it is the standard RDP accountant of DP-SGD, a proven bound for Poisson sampling);
 //  * generic group privacy of the k = 1 guarantee (tight PLD at the requested delta):
 //    (k eps, delta (e^{k eps} - 1)/(e^eps - 1)) (Vadhan 2017, Lemma 2.2), usually vacuous.
 // Calibration: the smallest noise multiplier whose tight upper bound meets a target (eps, delta),
@@ -22,12 +24,14 @@ namespace dpcalc::dpsgd {
 
 inline constexpr MethodInfo kTightMethod{
     "Tight: the group's worst-case Gaussian mixture composed with privacy loss distributions",
-    "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022"};
+    "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
+    "schuchardt2024unified doroshenko2022connect"};
 inline constexpr MethodInfo kRdpOverapproxMethod{
-    "Seed's RDP over-approximation: sampling probability 1 − Pr[J = 0], noise multiplier σ/k",
-    "Seed 003 (TF Privacy compute_rdp); Mironov, Talwar, Zhang 2019; Balle et al. 2020, Thm 21"};
+    "RDP over-approximation: sampling probability 1 − Pr[J = 0], noise multiplier σ/k",
+    "Sommer 2021; Mironov, Talwar, Zhang 2019; Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21",
+    "sommer2021group mironov2019renyi balle2020hypothesis"};
 inline constexpr MethodInfo kGenericGroupMethod{"Generic group privacy of the k = 1 guarantee",
-                                                "Vadhan 2017, Lemma 2.2"};
+                                                "Vadhan 2017, Lemma 2.2", "vadhan2017complexity"};
 
 // Largest noise multiplier calibration searches.
 inline constexpr double kMaxNoiseMultiplier = 1e4;
@@ -39,7 +43,7 @@ struct RdpOverapprox {
 
 struct GroupGuarantee {
   pld::EpsilonBracket tight;                    // the answer: epsilon_upper at delta
-  std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (the seed's method is add/remove)
+  std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (Sommer's method is add/remove)
   ApproxDp generic_group;                       // delta == 1: vacuous
 };
 
