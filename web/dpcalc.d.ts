@@ -578,6 +578,8 @@ export interface Result {
   method: string;
   /** Where it is from: authors, year, theorem. */
   citation: string;
+  /** The bibliography key of each cited work, in the citation's order (one key, or a list). */
+  citation_key: string | string[];
 }
 
 /** A guarantee (an upper bound) and the method that gives it. */
@@ -964,11 +966,10 @@ export interface GroupPrivacyEstimate {
 }
 
 /** What is proven for every group: ρ-zCDP, and with `delta` its (ε, δ) (upper bounds). */
-export interface GroupwiseProven {
+export interface GroupwiseProven extends Result {
   rho: number;
   epsilon?: number;
   delta?: number;
-  method: string;
 }
 
 /** op 'groupwise_privacy'. */
