@@ -1,7 +1,10 @@
 #include "dpcalc/fft/real_fft.hpp"
 
-#include <cmath>
-#include <unsupported/Eigen/FFT>
+#include <boost/math/constants/constants.hpp>
+#include <cstring>
+#include <utility>
+
+#include "dpcalc/fft/complex_vector.hpp"
 
 namespace dpcalc::fft {
 
@@ -22,49 +25,212 @@ std::size_t fast_real_size(std::size_t minimum_size) {
 
 namespace {
 
-constexpr double kUnit = 0x1p-53;
+using Complex = std::complex<double>;
 
-// prod over kissfft's butterfly stages of (1 + alpha_r), for a complex transform of size m: it
-// takes factors 4 first, then 2, then odd factors (3 and 5 for fast sizes). alpha_r, the relative
-// error one radix-r butterfly puts on one path (see real_fft.hpp), rounded up: radix 2: twiddle
-// 5u + product 2.9u + one addition 1.5u -> 12u; radix 4: one more addition -> 14u; radix 3 and 5:
-// up to four additions and a product with an inexact constant (6u) -> 20u and 24u.
-double stage_growth(std::size_t m) {
-  double growth = 1;
-  for (const auto& [radix, alpha] : {std::pair<std::size_t, double>{4, 14}, {2, 12}, {3, 20}, {5, 24}}) {
-    while (m % radix == 0 && m > 1) {
-      m /= radix;
-      growth *= 1 + alpha * kUnit;
+constexpr double kUnit = 0x1p-53;  // unit roundoff u of double
+// Relative slack on the bounds, for the rounding of their own computation.
+constexpr double kBoundSlack = 1e-6;
+
+// One radix-r stage of the complex FFT: butterflies over inputs `span` = M / r apart, twiddles
+// stored from `twiddle_offset` ((r - 1) per position k < stride).
+struct Stage {
+  int radix;
+  std::size_t stride;
+  std::size_t twiddle_offset;
+};
+
+// alpha_r of real_fft.hpp: the relative error one radix-r butterfly (with its twiddle) puts on one
+// path, rounded up: radix 2: twiddle 4u + product 2.9u + one addition u (12u); radix 4: one more
+// addition (14u); radix 3 and 5: up to four additions and a product with an inexact constant (20u
+// and 24u).
+double stage_error(int radix) {
+  switch (radix) {
+    case 2:
+      return 12 * kUnit;
+    case 4:
+      return 14 * kUnit;
+    case 3:
+      return 20 * kUnit;
+    default:
+      return 24 * kUnit;
+  }
+}
+// The recombination pass of the real transform (forward) and its pre-pass (inverse): a twiddle
+// within 4u, a product and two additions on a path, rounded up.
+constexpr double kRecombinationError = 20 * kUnit;
+// The 1/N scaling of the inverse: the rounded 1/N and the product.
+constexpr double kScalingError = 2 * kUnit;
+
+// Radix order of the complex FFT of size m: 4s first, then 2, 3, 5 (the smallest number of stages).
+std::vector<int> radices_of(std::size_t m) {
+  std::vector<int> radices;
+  for (int radix : {4, 2, 3, 5}) {
+    while (m % static_cast<std::size_t>(radix) == 0 && m > 1) {
+      m /= static_cast<std::size_t>(radix);
+      radices.push_back(radix);
     }
   }
-  return m > 1 ? growth * (1 + 64 * kUnit * static_cast<double>(m)) : growth;
+  return radices;
+}
+
+// e^{-2 pi i j / n} for 0 <= j <= n/4 (n a multiple of 4): sin and cos of an angle in [0, pi/4],
+// by the symmetry cos(pi/2 - a) = sin(a) above pi/4. Within 4u of the exact value (real_fft.hpp).
+std::vector<std::complex<double>> quarter_circle(std::size_t n) {
+  const double two_pi = boost::math::constants::two_pi<double>();
+  const std::size_t quarter = n / 4;
+  std::vector<std::complex<double>> roots(quarter + 1);
+  for (std::size_t j = 0; j <= quarter; ++j) {
+    const bool low = 8 * j <= n;
+    const double angle = two_pi * (static_cast<double>(low ? j : quarter - j) / static_cast<double>(n));
+    const double c = std::cos(angle), s = std::sin(angle);
+    roots[j] = low ? std::complex<double>{c, -s} : std::complex<double>{s, -c};
+  }
+  return roots;
+}
+
+// e^{-2 pi i j / n} for any 0 <= j < n, from the quarter circle by exact quarter turns (times -i).
+Vec2 root_of_unity(const std::vector<std::complex<double>>& quarter, std::size_t j, std::size_t n) {
+  const std::size_t q = n / 4;
+  Vec2 root = load(&quarter[j % q]);
+  for (std::size_t turn = 0; turn < j / q; ++turn) root = times_minus_i(root);
+  return root;
+}
+
+// One Stockham pass: out[g L r + k + r' L] = sum_{r''} w_r^{r' r''} (tw_{k,r''} in[g L + k + r'' M/r]),
+// for groups g < M / (L r) and positions k < L (L = stage.stride). Kinverse conjugates the
+// twiddles and the butterfly's roots of unity.
+template <std::size_t kRadix, bool kInverse>
+void run_stage(const Complex* in, Complex* out, std::size_t m, std::size_t stride, const Complex* twiddles) {
+  const std::size_t span = m / kRadix;
+  const std::size_t groups = span / stride;
+  for (std::size_t g = 0; g < groups; ++g) {
+    const Complex* source = in + g * stride;
+    Complex* target = out + g * stride * kRadix;
+    for (std::size_t k = 0; k < stride; ++k) {
+      Vec2 v[kRadix];
+      v[0] = load(source + k);
+      const Complex* w = twiddles + k * (kRadix - 1);
+      for (std::size_t r = 1; r < kRadix; ++r) {
+        const Vec2 input = load(source + k + r * span), twiddle = load(w + r - 1);
+        v[r] = kInverse ? multiply_conjugate(input, twiddle) : multiply(input, twiddle);
+      }
+      butterfly<kRadix, kInverse>(v);
+      for (std::size_t r = 0; r < kRadix; ++r) store(target + k + r * stride, v[r]);
+    }
+  }
+}
+
+template <bool kInverse>
+void run_stage(const Stage& stage, const Complex* in, Complex* out, std::size_t m, const Complex* twiddles) {
+  const Complex* w = twiddles + stage.twiddle_offset;
+  switch (stage.radix) {
+    case 4:
+      return run_stage<4, kInverse>(in, out, m, stage.stride, w);
+    case 2:
+      return run_stage<2, kInverse>(in, out, m, stage.stride, w);
+    case 3:
+      return run_stage<3, kInverse>(in, out, m, stage.stride, w);
+    default:
+      return run_stage<5, kInverse>(in, out, m, stage.stride, w);
+  }
 }
 
 }  // namespace
 
-struct RealFft::Engine {
-  Eigen::FFT<double> transform;
+struct RealFft::Plan {
+  std::size_t half = 0;              // M = N/2, the size of the complex FFT
+  std::vector<Stage> stages;         // in order of application
+  std::vector<Complex> twiddles;     // every stage's twiddles, forward sign
+  std::vector<Complex> quarter;      // e^{-2 pi i j / N}, 0 <= j <= N/4 (recombination twiddles)
+  std::vector<Complex> work, spare;  // ping-pong buffers of M coefficients
+
+  // The complex FFT of the M coefficients in `data` (overwritten), result in the returned buffer
+  // (`data` or one of the work buffers).
+  template <bool kInverse>
+  Complex* transform(Complex* data) {
+    Complex* in = data;
+    for (const Stage& stage : stages) {
+      Complex* out = in == work.data() ? spare.data() : work.data();
+      run_stage<kInverse>(stage, in, out, half, twiddles.data());
+      in = out;
+    }
+    return in;
+  }
 };
 
-RealFft::RealFft(std::size_t size) : size_(size), engine_(std::make_unique<Engine>()) {
-  // The recombination pass (twiddles within 14u, a product, two additions): 20u. Rounded up by
-  // 1e-6 relative for the rounding of this very computation.
-  const double growth = stage_growth(size / 2) * (1 + 20 * kUnit);
-  forward_error_bound_ = 2 * (growth - 1) * (1 + 1e-6);
-  inverse_error_bound_ = 4 * (growth * (1 + 2 * kUnit) - 1) * (1 + 1e-6);
-  engine_->transform.SetFlag(Eigen::FFT<double>::HalfSpectrum);
+RealFft::RealFft(std::size_t size) : size_(size), plan_(std::make_unique<Plan>()) {
+  Plan& plan = *plan_;
+  plan.half = size / 2;
+  plan.quarter = quarter_circle(size);
+  std::size_t stride = 1;
+  double growth = 1;
+  for (int radix : radices_of(plan.half)) {
+    plan.stages.push_back(Stage{radix, stride, plan.twiddles.size()});
+    // Twiddle of input r of position k: e^{-2 pi i k r / (L radix)}, the N-th root k r N / (L radix).
+    const std::size_t step = size / (stride * static_cast<std::size_t>(radix));
+    for (std::size_t k = 0; k < stride; ++k) {
+      for (int r = 1; r < radix; ++r) {
+        Complex twiddle;
+        store(&twiddle, root_of_unity(plan.quarter, k * static_cast<std::size_t>(r) * step, size));
+        plan.twiddles.push_back(twiddle);
+      }
+    }
+    stride *= static_cast<std::size_t>(radix);
+    growth *= 1 + stage_error(radix);
+  }
+  plan.work.resize(plan.half);
+  plan.spare.resize(plan.half);
+  growth *= 1 + kRecombinationError;
+  forward_error_bound_ = 2 * (growth - 1) * (1 + kBoundSlack);
+  inverse_error_bound_ = 4 * (growth * (1 + kScalingError) - 1) * (1 + kBoundSlack);
 }
 
 RealFft::~RealFft() = default;
 
 void RealFft::forward(const std::vector<double>& signal, std::vector<std::complex<double>>& spectrum) {
-  spectrum.resize(spectrum_size());
-  engine_->transform.fwd(spectrum.data(), signal.data(), static_cast<Eigen::Index>(size_));
+  Plan& plan = *plan_;
+  const std::size_t m = plan.half;
+  spectrum.resize(m + 1);
+  // z_m = x_2m + i x_2m+1 is the signal's own memory layout.
+  std::memcpy(reinterpret_cast<double*>(plan.work.data()), signal.data(), m * sizeof(Complex));
+  const Complex* z = plan.transform<false>(plan.work.data());
+  Complex* x = spectrum.data();
+  x[0] = {z[0].real() + z[0].imag(), 0.0};
+  x[m] = {z[0].real() - z[0].imag(), 0.0};
+  const Vec2 half{0.5, 0.5};
+  for (std::size_t k = 1; 2 * k <= m; ++k) {
+    const Vec2 a = load(z + k), b = conjugate(load(z + m - k));
+    const Vec2 even = (a + b) * half, difference = (a - b) * half;
+    const Vec2 rotated = multiply(difference, load(&plan.quarter[k]));  // w^k D_k
+    store(x + k, even + times_minus_i(rotated));
+    store(x + m - k, conjugate(even - times_minus_i(rotated)));
+  }
 }
 
 void RealFft::inverse(const std::vector<std::complex<double>>& spectrum, std::vector<double>& signal) {
+  Plan& plan = *plan_;
+  const std::size_t m = plan.half;
   signal.resize(size_);
-  engine_->transform.inv(signal.data(), spectrum.data(), static_cast<Eigen::Index>(size_));
+  const Complex* x = spectrum.data();
+  Complex* z = plan.work.data();
+  // Z_k = E_k + i conj(w^k) D_k with E_k = X_k + conj X_{M-k}, D_k = X_k - conj X_{M-k} (unhalved:
+  // the factor 1/2 joins the 1/N below), and Z_{M-k} = conj(E_k - i conj(w^k) D_k).
+  {
+    const double first = x[0].real(), last = x[m].real();
+    z[0] = {first + last, first - last};
+  }
+  for (std::size_t k = 1; 2 * k <= m; ++k) {
+    const Vec2 a = load(x + k), b = conjugate(load(x + m - k));
+    const Vec2 even = a + b, difference = a - b;
+    const Vec2 rotated = multiply_conjugate(difference, load(&plan.quarter[k]));
+    store(z + k, even - times_minus_i(rotated));
+    store(z + m - k, conjugate(even + times_minus_i(rotated)));
+  }
+  const Complex* result = plan.transform<true>(z);
+  const double scale = 1.0 / static_cast<double>(size_);
+  const Vec2 scales{scale, scale};
+  double* out = signal.data();
+  for (std::size_t j = 0; j < m; ++j) store(out + 2 * j, load(result + j) * scales);
 }
 
 }  // namespace dpcalc::fft

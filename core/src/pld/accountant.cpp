@@ -260,6 +260,7 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
   }
   const int compositions = all_symmetric ? 2 : 4;
   int done = 0;
+  CompositionWorkspace workspace;  // the compositions usually share one FFT size
   auto compose_one = [&](const std::vector<DiscretizedPair>& discretized, bool pessimistic) -> Result<DiscretePld> {
     std::vector<CompositionTerm> terms;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -270,7 +271,7 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
     ProgressCallback scaled;
     if (progress) scaled = [&](double f) { return progress(start + 0.8 * f / compositions); };
     ++done;
-    Result<DiscretePld> composed = compose(terms, pessimistic, composition_tail, scaled);
+    Result<DiscretePld> composed = compose(terms, pessimistic, composition_tail, scaled, &workspace);
     if (!composed.ok()) return explain_limit(composed.error(), context, 0, interval);
     return composed;
   };
