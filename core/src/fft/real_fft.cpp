@@ -1,7 +1,6 @@
 #include "dpcalc/fft/real_fft.hpp"
 
 #include <boost/math/constants/constants.hpp>
-#include <cstring>
 #include <utility>
 
 #include "dpcalc/fft/complex_vector.hpp"
@@ -99,29 +98,30 @@ Vec2 root_of_unity(const std::vector<std::complex<double>>& quarter, std::size_t
 // One Stockham pass: out[g L r + k + r' L] = sum_{r''} w_r^{r' r''} (tw_{k,r''} in[g L + k + r'' M/r]),
 // for groups g < M / (L r) and positions k < L (L = stage.stride). Kinverse conjugates the
 // twiddles and the butterfly's roots of unity.
+// (Coefficients are addressed as pairs of doubles: `in` and `out` point to 2M doubles.)
 template <std::size_t kRadix, bool kInverse>
-void run_stage(const Complex* in, Complex* out, std::size_t m, std::size_t stride, const Complex* twiddles) {
+void run_stage(const double* in, double* out, std::size_t m, std::size_t stride, const Complex* twiddles) {
   const std::size_t span = m / kRadix;
   const std::size_t groups = span / stride;
   for (std::size_t g = 0; g < groups; ++g) {
-    const Complex* source = in + g * stride;
-    Complex* target = out + g * stride * kRadix;
+    const double* source = in + 2 * g * stride;
+    double* target = out + 2 * g * stride * kRadix;
     for (std::size_t k = 0; k < stride; ++k) {
       Vec2 v[kRadix];
-      v[0] = load(source + k);
+      v[0] = load(source + 2 * k);
       const Complex* w = twiddles + k * (kRadix - 1);
       for (std::size_t r = 1; r < kRadix; ++r) {
-        const Vec2 input = load(source + k + r * span), twiddle = load(w + r - 1);
+        const Vec2 input = load(source + 2 * (k + r * span)), twiddle = load(w + r - 1);
         v[r] = kInverse ? multiply_conjugate(input, twiddle) : multiply(input, twiddle);
       }
       butterfly<kRadix, kInverse>(v);
-      for (std::size_t r = 0; r < kRadix; ++r) store(target + k + r * stride, v[r]);
+      for (std::size_t r = 0; r < kRadix; ++r) store(target + 2 * (k + r * stride), v[r]);
     }
   }
 }
 
 template <bool kInverse>
-void run_stage(const Stage& stage, const Complex* in, Complex* out, std::size_t m, const Complex* twiddles) {
+void run_stage(const Stage& stage, const double* in, double* out, std::size_t m, const Complex* twiddles) {
   const Complex* w = twiddles + stage.twiddle_offset;
   switch (stage.radix) {
     case 4:
@@ -138,23 +138,25 @@ void run_stage(const Stage& stage, const Complex* in, Complex* out, std::size_t 
 }  // namespace
 
 struct RealFft::Plan {
-  std::size_t half = 0;              // M = N/2, the size of the complex FFT
-  std::vector<Stage> stages;         // in order of application
-  std::vector<Complex> twiddles;     // every stage's twiddles, forward sign
-  std::vector<Complex> quarter;      // e^{-2 pi i j / N}, 0 <= j <= N/4 (recombination twiddles)
-  std::vector<Complex> work, spare;  // ping-pong buffers of M coefficients
+  std::size_t half = 0;           // M = N/2, the size of the complex FFT
+  std::vector<Stage> stages;      // in order of application
+  std::vector<Complex> twiddles;  // every stage's twiddles, forward sign
+  std::vector<Complex> quarter;   // e^{-2 pi i j / N}, 0 <= j <= N/4 (recombination twiddles)
+  std::vector<Complex> work;      // M coefficients: the stages alternate between it and the target
 
-  // The complex FFT of the M coefficients in `data` (overwritten), result in the returned buffer
-  // (`data` or one of the work buffers).
+  double* work_pairs() { return reinterpret_cast<double*>(work.data()); }
+  // The buffer that stage `i` writes: the target for the last stage and every second one before it.
+  double* output_of(std::size_t i, double* target) { return (stages.size() - 1 - i) % 2 == 0 ? target : work_pairs(); }
+  // The complex FFT of the M coefficients (2M doubles, re and im) at `input` into `target` (not
+  // `input`; `input` may be the work buffer only when an odd number of stages follows).
   template <bool kInverse>
-  Complex* transform(Complex* data) {
-    Complex* in = data;
-    for (const Stage& stage : stages) {
-      Complex* out = in == work.data() ? spare.data() : work.data();
-      run_stage<kInverse>(stage, in, out, half, twiddles.data());
+  void transform(const double* input, double* target) {
+    const double* in = input;
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+      double* out = output_of(i, target);
+      run_stage<kInverse>(stages[i], in, out, half, twiddles.data());
       in = out;
     }
-    return in;
   }
 };
 
@@ -179,7 +181,6 @@ RealFft::RealFft(std::size_t size) : size_(size), plan_(std::make_unique<Plan>()
     growth *= 1 + stage_error(radix);
   }
   plan.work.resize(plan.half);
-  plan.spare.resize(plan.half);
   growth *= 1 + kRecombinationError;
   forward_error_bound_ = 2 * (growth - 1) * (1 + kBoundSlack);
   inverse_error_bound_ = 4 * (growth * (1 + kScalingError) - 1) * (1 + kBoundSlack);
@@ -191,12 +192,14 @@ void RealFft::forward(const std::vector<double>& signal, std::vector<std::comple
   Plan& plan = *plan_;
   const std::size_t m = plan.half;
   spectrum.resize(m + 1);
-  // z_m = x_2m + i x_2m+1 is the signal's own memory layout.
-  std::memcpy(reinterpret_cast<double*>(plan.work.data()), signal.data(), m * sizeof(Complex));
-  const Complex* z = plan.transform<false>(plan.work.data());
+  // z_m = x_2m + i x_2m+1 is the signal's own memory layout. Z lands in the spectrum's first M
+  // slots and is recombined in place (each pair k, M - k is read before it is written).
   Complex* x = spectrum.data();
-  x[0] = {z[0].real() + z[0].imag(), 0.0};
-  x[m] = {z[0].real() - z[0].imag(), 0.0};
+  plan.transform<false>(signal.data(), reinterpret_cast<double*>(x));
+  const Complex* z = x;
+  const double z0_re = z[0].real(), z0_im = z[0].imag();
+  x[0] = {z0_re + z0_im, 0.0};
+  x[m] = {z0_re - z0_im, 0.0};
   const Vec2 half{0.5, 0.5};
   for (std::size_t k = 1; 2 * k <= m; ++k) {
     const Vec2 a = load(z + k), b = conjugate(load(z + m - k));
@@ -212,25 +215,26 @@ void RealFft::inverse(const std::vector<std::complex<double>>& spectrum, std::ve
   const std::size_t m = plan.half;
   signal.resize(size_);
   const Complex* x = spectrum.data();
-  Complex* z = plan.work.data();
+  // The pre-pass writes where the stages start, so that the last one lands in the signal's memory.
+  double* target = signal.data();
+  double* z = plan.stages.size() % 2 == 0 ? target : plan.work_pairs();
   // Z_k = E_k + i conj(w^k) D_k with E_k = X_k + conj X_{M-k}, D_k = X_k - conj X_{M-k} (unhalved:
   // the factor 1/2 joins the 1/N below), and Z_{M-k} = conj(E_k - i conj(w^k) D_k).
   {
     const double first = x[0].real(), last = x[m].real();
-    z[0] = {first + last, first - last};
+    store(z, Vec2{first + last, first - last});
   }
   for (std::size_t k = 1; 2 * k <= m; ++k) {
     const Vec2 a = load(x + k), b = conjugate(load(x + m - k));
     const Vec2 even = a + b, difference = a - b;
     const Vec2 rotated = multiply_conjugate(difference, load(&plan.quarter[k]));
-    store(z + k, even - times_minus_i(rotated));
-    store(z + m - k, conjugate(even + times_minus_i(rotated)));
+    store(z + 2 * k, even - times_minus_i(rotated));
+    store(z + 2 * (m - k), conjugate(even + times_minus_i(rotated)));
   }
-  const Complex* result = plan.transform<true>(z);
+  plan.transform<true>(z, target);
   const double scale = 1.0 / static_cast<double>(size_);
   const Vec2 scales{scale, scale};
-  double* out = signal.data();
-  for (std::size_t j = 0; j < m; ++j) store(out + 2 * j, load(result + j) * scales);
+  for (std::size_t j = 0; j < m; ++j) store(target + 2 * j, load(target + 2 * j) * scales);
 }
 
 }  // namespace dpcalc::fft

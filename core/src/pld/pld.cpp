@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "dpcalc/checks.hpp"
+#include "dpcalc/fft/complex_vector.hpp"
 #include "dpcalc/pld/composed_support.hpp"
 #include "dpcalc/pld/spectral_power.hpp"
 
@@ -29,6 +30,10 @@ constexpr double kInverseStart = 0.96;
 constexpr double kInverseDone = 0.98;
 constexpr std::size_t kProgressCoefficients = 16384;
 
+// A workspace's FFT plan up to this factor larger than the smallest fast size is used as it is
+// (the support then just has more room): building a plan costs about two transforms.
+constexpr double kPlanReuse = 1.25;
+
 // Directly summed coefficients cost one pass over a term's masses each; at most this many
 // mass-twiddle products per term (a few milliseconds).
 constexpr double kDirectBudget = 1 << 21;
@@ -40,18 +45,6 @@ std::int64_t positive_mod(std::int64_t value, std::int64_t modulus) {
   return r < 0 ? r + modulus : r;
 }
 
-// Neumaier's compensated summation (Neumaier 1974): |result - exact| <= 2u |exact| +
-// 4 K u^2 sum |terms| for K terms (Higham 2002, Sec. 4.3).
-struct CompensatedSum {
-  double sum = 0, compensation = 0;
-  void add(double term) {
-    const double next = sum + term;
-    compensation += std::fabs(sum) >= std::fabs(term) ? (sum - next) + term : (term - next) + sum;
-    sum = next;
-  }
-  double value() const { return sum + compensation; }
-};
-
 // e^{-2 pi i r / N}, with r reduced to |r| <= N/2 first: angle error <= 3u pi, plus one ulp per
 // sin and cos, so within 11u of the exact value in modulus.
 std::complex<double> twiddle(std::int64_t r, std::int64_t modulus) {
@@ -62,45 +55,56 @@ std::complex<double> twiddle(std::int64_t r, std::int64_t modulus) {
   return {std::cos(angle), std::sin(angle)};
 }
 
+// Kahan's compensated summation, two lanes at a time: |computed - exact| <= (2u + O(K u^2)) sum |terms|
+// in each lane for K terms (Higham 2002, Sec. 4.3); branch-free, unlike Neumaier's variant.
+struct KahanSum {
+  fft::Vec2 sum{0, 0}, compensation{0, 0};
+  void add(fft::Vec2 term) {
+    const fft::Vec2 corrected = term - compensation;
+    const fft::Vec2 next = sum + corrected;
+    compensation = (next - sum) - corrected;
+    sum = next;
+  }
+};
+
 // Coefficient j of the length-`modulus` DFT of the PLD's masses (placed as compose places them),
 // summed directly. The twiddle of mass i is w^{j (i0 + i)} = w^{j (i0 + a B)} w^{j b} (i = a B + b,
-// blocks of B ~ sqrt(K) masses), two twiddles within 11u and their product (sqrt(2) gamma_2 <= 3u):
-// within 25u. Each product with a mass adds sqrt(2) u m and the compensated sums
-// 2 sqrt(2) u |A_j| + O(K u^2): the error is <= 40u sum m (rounded up). This is several times
-// tighter than the FFT's bound, and it is what the power n amplifies.
+// blocks of B ~ sqrt(K) masses): each block sums m w^{j b} (twiddle within 11u, product u) by
+// Kahan's summation (2 sqrt(2) u per unit of mass in modulus), times its anchor w^{j (i0 + a B)}
+// (11u, product 2.9u), and the blocks are summed alike: within 32u sum m plus O(K u^2), 40u
+// rounded up. This is several times tighter than the FFT's bound, and it is what the power n
+// amplifies.
 BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, std::int64_t modulus, double mass,
                                   std::vector<std::complex<double>>& in_block) {
   const std::size_t size = pld.masses.size();
   const auto block = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(size))));
   in_block.resize(block);
   for (std::size_t b = 0; b < block; ++b) in_block[b] = twiddle(j * static_cast<std::int64_t>(b), modulus);
-  CompensatedSum real, imaginary;
+  KahanSum total;
   for (std::size_t start = 0; start < size; start += block) {
+    KahanSum block_sum;
+    const std::size_t end = std::min(size, start + block);
+    for (std::size_t i = start; i < end; ++i) {
+      const double m = pld.masses[i];
+      block_sum.add(fft::load(&in_block[i - start]) * fft::Vec2{m, m});
+    }
     const std::complex<double> anchor =
         twiddle((j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus), modulus);
-    const double ar = anchor.real(), ai = anchor.imag();
-    for (std::size_t b = 0; b < block && start + b < size; ++b) {
-      const double m = pld.masses[start + b];
-      if (m == 0) continue;
-      // The textbook product (std::complex's adds inf/nan recovery, slow in wasm); both twiddles
-      // have modulus 1, so nothing overflows.
-      const double br = in_block[b].real(), bi = in_block[b].imag();
-      real.add(m * (ar * br - ai * bi));
-      imaginary.add(m * (ar * bi + ai * br));
-    }
+    total.add(fft::multiply(block_sum.sum, fft::load(&anchor)));
   }
-  return {{real.value(), imaginary.value()}, 40 * kUnit * mass * (1 + kBoundSlack)};
+  return {{total.sum[0], total.sum[1]}, 40 * kUnit * mass * (1 + kBoundSlack)};
 }
 
-// Writes the PLD's masses into `signal` (length `modulus`) at their grid index modulo the FFT
-// length; returns their sum.
-double place_masses(const DiscretePld& pld, std::int64_t modulus, std::vector<double>& signal) {
-  std::fill(signal.begin(), signal.end(), 0.0);
+// Adds the PLD's masses to `signal` at their grid index modulo the FFT length (they wrap onto
+// the same point when the PLD is longer than the FFT), or, with `remove`, sets those points back
+// to 0. Returns the sum of the masses.
+double place_masses(const DiscretePld& pld, std::vector<double>& signal, bool remove = false) {
   double mass = 0;
-  for (std::size_t i = 0; i < pld.masses.size(); ++i) {
-    signal[static_cast<std::size_t>(positive_mod(pld.lowest_index + static_cast<std::int64_t>(i), modulus))] +=
-        pld.masses[i];
-    mass += pld.masses[i];
+  auto at = static_cast<std::size_t>(positive_mod(pld.lowest_index, static_cast<std::int64_t>(signal.size())));
+  for (const double m : pld.masses) {
+    signal[at] = remove ? 0.0 : signal[at] + m;
+    mass += m;
+    if (++at == signal.size()) at = 0;
   }
   return mass;
 }
@@ -120,6 +124,7 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, std:
       (work.transform->forward_error_bound() + kUnit) * mass * (1 + kBoundSlack) + kUnderflowAllowance;
   const double count = term.count;
   const SpectralPower power(count);
+  const double negligible_square = power.negligible_square(input_error);
   const double amplifying = count > 1 ? std::exp(-std::log(count) / (count - 1)) : kInfinity;
   const double direct_cost = static_cast<double>(term.pld->masses.size());
   double direct_budget = kDirectBudget;
@@ -135,7 +140,8 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, std:
     }
     BoundedComplex coefficient{spectrum[j], input_error};
     BoundedComplex factor{0.0, kUnderflowAllowance};
-    if (!power.negligible(coefficient)) {
+    const double re = spectrum[j].real(), im = spectrum[j].imag();
+    if (!(re * re + im * im <= negligible_square)) {
       if (modulus_upper(coefficient.value) + input_error > amplifying && direct_budget >= direct_cost) {
         direct_budget -= direct_cost;
         coefficient = direct_coefficient(*term.pld, static_cast<std::int64_t>(j), modulus, mass, twiddles);
@@ -214,19 +220,22 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
 
   CompositionWorkspace local;
   CompositionWorkspace& work = workspace ? *workspace : local;
-  const std::size_t size = fft::fast_real_size(static_cast<std::size_t>(range.points()));
-  if (!work.transform || work.transform->size() != size) {
+  const std::size_t needed = fft::fast_real_size(static_cast<std::size_t>(range.points()));
+  if (!work.transform || work.transform->size() < needed ||
+      static_cast<double>(work.transform->size()) > kPlanReuse * static_cast<double>(needed)) {
     work.transform.reset();  // one plan at a time bounds the memory
-    work.transform = std::make_unique<fft::RealFft>(size);
+    work.transform = std::make_unique<fft::RealFft>(needed);
   }
-  work.signal.resize(size);
+  const std::size_t size = work.transform->size();
+  if (work.input.size() != size) work.input.assign(size, 0.0);
   const auto modulus = static_cast<std::int64_t>(size);
   const double terms_count = static_cast<double>(terms.size());
   for (std::size_t t = 0; t < terms.size(); ++t) {
     const double start = kSupportDone + kSpectraShare * static_cast<double>(t) / (terms_count + 1);
     const auto tick = [&](double fraction) { return report(start + kSpectraShare * fraction / (terms_count + 1)); };
-    const double mass = place_masses(*terms[t].pld, modulus, work.signal);
-    work.transform->forward(work.signal, work.spectrum);
+    const double mass = place_masses(*terms[t].pld, work.input);
+    work.transform->forward(work.input, work.spectrum);
+    place_masses(*terms[t].pld, work.input, true);
     if (!multiply_term_in(terms[t], t == 0, mass, modulus, work, tick)) return cancelled();
     if (!report(kSupportDone + kSpectraShare * static_cast<double>(t + 1) / (terms_count + 1))) return cancelled();
   }

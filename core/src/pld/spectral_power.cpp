@@ -97,7 +97,17 @@ SpectralPower::SpectralPower(double count) : count_(count) {
 }
 
 bool SpectralPower::negligible(const BoundedComplex& z) const {
-  return (modulus_upper(z.value) + z.error) * (1 + 2 * kUnitRoundoff) <= negligible_radius_;
+  const double re = z.value.real(), im = z.value.imag();
+  return re * re + im * im <= negligible_square(z.error);
+}
+
+double SpectralPower::negligible_square(double error) const {
+  // |zc| + e <= radius iff |zc|^2 <= (radius - e)^2. The computed re^2 + im^2 is within 3u of
+  // |zc|^2 plus 2^-1073 of underflow, far below the 8u margin since radius >= 1e-150 (count >= 2)
+  // and (radius - e)^2 >= radius^2 / 4 >= 2^-1000 here.
+  const double room = negligible_radius_ - error;
+  if (count_ == 1 || !(room >= 0.5 * negligible_radius_)) return -1;  // never negligible
+  return room * room * (1 - 8 * kUnitRoundoff);
 }
 
 BoundedComplex SpectralPower::operator()(const BoundedComplex& z) const {

@@ -60,11 +60,12 @@ struct CompositionTerm {
 };
 
 // Work space that consecutive compose() calls can share: the FFT plan of the last size used (its
-// twiddle table costs about as much as a transform) and the spectral buffers. Holds about 48 bytes
+// twiddle table costs about as much as a transform) and the spectral buffers. Holds about 56 bytes
 // per FFT point.
 struct CompositionWorkspace {
   std::unique_ptr<fft::RealFft> transform;
-  std::vector<double> signal;
+  std::vector<double> input;   // all zero between uses (a term's masses are placed and removed)
+  std::vector<double> signal;  // the inverse transform's output
   std::vector<std::complex<double>> spectrum, product;
   std::vector<double> product_error;
 };

@@ -48,6 +48,9 @@ class SpectralPower {
   double count() const { return count_; }
   // True when z^count is kUnderflowAllowance-small for every exact z within z.error of z.value.
   bool negligible(const BoundedComplex& z) const;
+  // The same test for many coefficients with one error e: z^count is negligible when
+  // re^2 + im^2 <= negligible_square(e) (computed in double); negative when e alone is too large or count is 1.
+  double negligible_square(double error) const;
   BoundedComplex operator()(const BoundedComplex& z) const;
 
  private:
