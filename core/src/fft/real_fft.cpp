@@ -22,6 +22,18 @@ std::size_t fast_real_size(std::size_t minimum_size) {
   return best;
 }
 
+std::complex<double> root_of_unity(std::size_t j, std::size_t n) {
+  const std::size_t quarter = n / 4, turns = (j % n) / quarter, rest = (j % n) % quarter;
+  // The angle 2 pi r / n of r = min(rest, n/4 - rest) lies in [0, pi/4]; cos(pi/2 - a) = sin(a).
+  const bool low = 8 * rest <= n;
+  const double angle = boost::math::constants::two_pi<double>() *
+                       (static_cast<double>(low ? rest : quarter - rest) / static_cast<double>(n));
+  const double c = std::cos(angle), s = std::sin(angle);
+  std::complex<double> root = low ? std::complex<double>{c, -s} : std::complex<double>{s, -c};
+  for (std::size_t t = 0; t < turns; ++t) root = {root.imag(), -root.real()};  // times -i, exact
+  return root;
+}
+
 namespace {
 
 using Complex = std::complex<double>;
@@ -72,23 +84,15 @@ std::vector<int> radices_of(std::size_t m) {
   return radices;
 }
 
-// e^{-2 pi i j / n} for 0 <= j <= n/4 (n a multiple of 4): sin and cos of an angle in [0, pi/4],
-// by the symmetry cos(pi/2 - a) = sin(a) above pi/4. Within 4u of the exact value (real_fft.hpp).
-std::vector<std::complex<double>> quarter_circle(std::size_t n) {
-  const double two_pi = boost::math::constants::two_pi<double>();
-  const std::size_t quarter = n / 4;
-  std::vector<std::complex<double>> roots(quarter + 1);
-  for (std::size_t j = 0; j <= quarter; ++j) {
-    const bool low = 8 * j <= n;
-    const double angle = two_pi * (static_cast<double>(low ? j : quarter - j) / static_cast<double>(n));
-    const double c = std::cos(angle), s = std::sin(angle);
-    roots[j] = low ? std::complex<double>{c, -s} : std::complex<double>{s, -c};
-  }
+// e^{-2 pi i j / n} for 0 <= j <= n/4 (n a multiple of 4), from the first octant.
+std::vector<Complex> quarter_circle(std::size_t n) {
+  std::vector<Complex> roots(n / 4 + 1);
+  for (std::size_t j = 0; j < roots.size(); ++j) roots[j] = root_of_unity(j, n);
   return roots;
 }
 
-// e^{-2 pi i j / n} for any 0 <= j < n, from the quarter circle by exact quarter turns (times -i).
-Vec2 root_of_unity(const std::vector<std::complex<double>>& quarter, std::size_t j, std::size_t n) {
+// root_of_unity from the quarter circle table, by exact quarter turns (times -i).
+Vec2 root_from_table(const std::vector<Complex>& quarter, std::size_t j, std::size_t n) {
   const std::size_t q = n / 4;
   Vec2 root = load(&quarter[j % q]);
   for (std::size_t turn = 0; turn < j / q; ++turn) root = times_minus_i(root);
@@ -173,7 +177,7 @@ RealFft::RealFft(std::size_t size) : size_(size), plan_(std::make_unique<Plan>()
     for (std::size_t k = 0; k < stride; ++k) {
       for (int r = 1; r < radix; ++r) {
         Complex twiddle;
-        store(&twiddle, root_of_unity(plan.quarter, k * static_cast<std::size_t>(r) * step, size));
+        store(&twiddle, root_from_table(plan.quarter, k * static_cast<std::size_t>(r) * step, size));
         plan.twiddles.push_back(twiddle);
       }
     }

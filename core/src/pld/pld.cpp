@@ -4,7 +4,6 @@
 #include "dpcalc/pld/pld.hpp"
 
 #include <algorithm>
-#include <boost/math/constants/constants.hpp>
 #include <cmath>
 #include <limits>
 
@@ -45,16 +44,6 @@ std::int64_t positive_mod(std::int64_t value, std::int64_t modulus) {
   return r < 0 ? r + modulus : r;
 }
 
-// e^{-2 pi i r / N}, with r reduced to |r| <= N/2 first: angle error <= 3u pi, plus one ulp per
-// sin and cos, so within 11u of the exact value in modulus.
-std::complex<double> twiddle(std::int64_t r, std::int64_t modulus) {
-  r = positive_mod(r, modulus);
-  if (2 * r > modulus) r -= modulus;
-  const double angle =
-      -boost::math::constants::two_pi<double>() * static_cast<double>(r) / static_cast<double>(modulus);
-  return {std::cos(angle), std::sin(angle)};
-}
-
 // Kahan's compensated summation, two lanes at a time: |computed - exact| <= (2u + O(K u^2)) sum |terms|
 // in each lane for K terms (Higham 2002, Sec. 4.3); branch-free, unlike Neumaier's variant.
 struct KahanSum {
@@ -67,15 +56,22 @@ struct KahanSum {
   }
 };
 
+// e^{-2 pi i r / N} for any integer r (N = modulus), within 4u (fft::root_of_unity).
+fft::Vec2 twiddle(std::int64_t r, std::int64_t modulus) {
+  const std::complex<double> root =
+      fft::root_of_unity(static_cast<std::size_t>(positive_mod(r, modulus)), static_cast<std::size_t>(modulus));
+  return fft::load(&root);
+}
+
 // Coefficient j of the length-`modulus` DFT of the PLD's masses (placed as compose places them),
 // summed directly. The twiddle of mass i is w^{j (i0 + i)} = w^{j (i0 + a B)} w^{j b} (i = a B + b,
-// blocks of B ~ sqrt(K) masses): each block sums m w^{j b} (twiddle within 11u, product u) by
-// Kahan's summation (2 sqrt(2) u per unit of mass in modulus), times its anchor w^{j (i0 + a B)}
-// (11u, product 2.9u), and the blocks are summed alike: within 32u sum m plus O(K u^2), 40u
-// rounded up. This is several times tighter than the FFT's bound, and it is what the power n
-// amplifies.
+// blocks of B ~ sqrt(K) masses): each block sums m w^{j b} (twiddle within 4u, product u) by Kahan's
+// summation (2 sqrt(2) u per unit of mass in modulus), times its anchor w^{j (i0 + a B)} (4u,
+// product 2.9u), and the blocks are summed alike: within 17.5u sum m plus O(K u^2), 20u rounded up.
+// For j = 0 every twiddle is exactly 1 and only the sums round: 5u. This is far tighter than the
+// FFT's bound, and it is what the power n amplifies.
 BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, std::int64_t modulus, double mass,
-                                  std::vector<std::complex<double>>& in_block) {
+                                  std::vector<fft::Vec2>& in_block) {
   const std::size_t size = pld.masses.size();
   const auto block = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(size))));
   in_block.resize(block);
@@ -86,13 +82,14 @@ BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, std::i
     const std::size_t end = std::min(size, start + block);
     for (std::size_t i = start; i < end; ++i) {
       const double m = pld.masses[i];
-      block_sum.add(fft::load(&in_block[i - start]) * fft::Vec2{m, m});
+      block_sum.add(in_block[i - start] * fft::Vec2{m, m});
     }
-    const std::complex<double> anchor =
-        twiddle((j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus), modulus);
-    total.add(fft::multiply(block_sum.sum, fft::load(&anchor)));
+    const std::int64_t anchor_index =
+        (j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus);
+    total.add(fft::multiply(block_sum.sum, twiddle(anchor_index, modulus)));
   }
-  return {{total.sum[0], total.sum[1]}, 40 * kUnit * mass * (1 + kBoundSlack)};
+  const double error = (j == 0 ? 5 : 20) * kUnit * mass * (1 + kBoundSlack);
+  return {{total.sum[0], total.sum[1]}, error};
 }
 
 // Adds the PLD's masses to `signal` at their grid index modulo the FFT length (they wrap onto
@@ -128,7 +125,7 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, std:
   const double amplifying = count > 1 ? std::exp(-std::log(count) / (count - 1)) : kInfinity;
   const double direct_cost = static_cast<double>(term.pld->masses.size());
   double direct_budget = kDirectBudget;
-  std::vector<std::complex<double>> twiddles;
+  std::vector<fft::Vec2> twiddles;
   if (first) {
     work.product.resize(spectrum.size());
     work.product_error.resize(spectrum.size());

@@ -56,6 +56,10 @@ namespace dpcalc::fft {
 // of the butterflies). minimum_size >= 1.
 std::size_t fast_real_size(std::size_t minimum_size);
 
+// e^{-2 pi i j / n} for a multiple n of 4, within 4u of the exact value in modulus: sin and cos of
+// an angle in [0, pi/4] (within 2u), the other octants by exact symmetries. The transforms' twiddles.
+std::complex<double> root_of_unity(std::size_t j, std::size_t n);
+
 // Real <-> half-spectrum transforms of one fixed size N (a value from fast_real_size).
 // forward: N real values -> the N/2 + 1 non-redundant coefficients X_0 .. X_{N/2}.
 // inverse: those N/2 + 1 coefficients -> the N real values, scaled by 1/N so that
