@@ -14,6 +14,10 @@ inline constexpr double kMaxExpArgument = 700;
 // underflow path: callers treat such terms as 0 instead of evaluating them.
 inline constexpr double kExpUnderflow = -740;
 
+// Relative slack multiplied onto computed error bounds, for the rounding of their own evaluation
+// (a few operations of relative error u each, far below 1e-6).
+inline constexpr double kBoundSlack = 1e-6;
+
 // An absolute amount added to error bounds for gradual underflow (at most 2^-1075 per rounding in
 // the subnormal range, and far fewer than 2^60 roundings) and for values treated as 0: far below
 // any probability the engine reports.

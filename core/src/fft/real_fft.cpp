@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "dpcalc/fft/complex_vector.hpp"
+#include "dpcalc/floating_point.hpp"
 
 namespace dpcalc::fft {
 
@@ -38,9 +39,7 @@ namespace {
 
 using Complex = std::complex<double>;
 
-constexpr double kUnit = 0x1p-53;  // unit roundoff u of double
-// Relative slack on the bounds, for the rounding of their own computation.
-constexpr double kBoundSlack = 1e-6;
+constexpr double kUnit = kUnitRoundoff;
 
 // One radix-r stage of the complex FFT: butterflies over inputs `span` = M / r apart, twiddles
 // stored from `twiddle_offset` ((r - 1) per position k < stride).

@@ -22,6 +22,15 @@ constexpr double kCoarsestDefaultLimit = 1e-4;
 constexpr double kMaxDefaultInterval = 1.0;
 // Share of the progress that the discretisation takes; the compositions share the rest.
 constexpr double kDiscretizationShare = 0.2;
+// Largest tail_mass_truncation accepted, and how it is spent: half on the items' discretisation
+// (divided among all counts), a quarter on the composition's support; the rest is slack.
+constexpr double kMaxTailMassTruncation = 1e-3;
+constexpr double kItemTailShare = 0.5;
+constexpr double kCompositionTailShare = 0.25;
+// Atoms of different items within this relative distance count as one (shared_top_atom).
+constexpr double kSameAtomTolerance = 1e-12;
+// Floor of the pilot's standard deviation and eps estimate in default_interval.
+constexpr double kSmallestEstimate = 1e-3;
 constexpr std::size_t kMaxProfilePoints = 10000;
 // With the default step, epsilon_for_delta halves the step (at most kMaxRefinements times, and
 // while the grid stays within kMaxGridPoints) until upper - lower <= kRefinementWidth *
@@ -72,8 +81,9 @@ Result<AccountingOptions> validate_options(const AccountingOptions& options) {
     return invalid_argument("relative_accuracy", "relative_accuracy must be a number in (0, 0.1] (got " +
                                                      format_number(options.relative_accuracy) + ").");
   }
-  if (!(options.tail_mass_truncation > 0 && options.tail_mass_truncation < 1e-3)) {
-    return invalid_argument("tail_mass_truncation", "tail_mass_truncation must be a number in (0, 0.001) (got " +
+  if (!(options.tail_mass_truncation > 0 && options.tail_mass_truncation < kMaxTailMassTruncation)) {
+    return invalid_argument("tail_mass_truncation", "tail_mass_truncation must be a number in (0, " +
+                                                        format_number(kMaxTailMassTruncation) + ") (got " +
                                                         format_number(options.tail_mass_truncation) + ").");
   }
   return options;
@@ -106,11 +116,13 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
   if (error.field == kLossTooLarge) {
     const auto [name, value] = width_parameter(context.items[item].pair);
     const bool epsilon = name == "epsilon";
-    return Error{kNumeric, item_parameter_field(context, item),
-                 "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
-                     "), beyond ±700, where e^loss no longer fits a double, so the numeric composition cannot "
-                     "represent it (its epsilon is in the hundreds at any practical delta). " +
-                     (epsilon ? "Give an epsilon of at most 700." : "Increase " + name + ".")};
+    return Error{
+        kNumeric, item_parameter_field(context, item),
+        "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
+            "), beyond ±" + format_number(kMaxLoss) +
+            ", where e^loss no longer fits a double, so the numeric composition cannot represent it (its "
+            "epsilon is in the hundreds at any practical delta). " +
+            (epsilon ? "Give an epsilon of at most " + format_number(kMaxLoss) + "." : "Increase " + name + ".")};
   }
   if (error.field != kGridTooLarge) return error;
   const bool counted = std::isfinite(std::strtod(error.message.c_str(), nullptr));
@@ -171,7 +183,7 @@ double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
     const double loss = atoms.back().loss;
     if (!(loss > 0)) return 0;
     if (top == 0) top = loss;
-    if (!(std::fabs(loss - top) <= 1e-12 * top)) return 0;
+    if (!(std::fabs(loss - top) <= kSameAtomTolerance * top)) return 0;
   }
   return top;
 }
@@ -204,8 +216,8 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
       mean += item.count * item_mean;
       variance += item.count * item_variance;
     }
-    const double sd = std::max(std::sqrt(variance), 1e-3);
-    const double epsilon_estimate = std::max(mean + 4 * sd, 1e-3);
+    const double sd = std::max(std::sqrt(variance), kSmallestEstimate);
+    const double epsilon_estimate = std::max(mean + 4 * sd, kSmallestEstimate);
     if (epsilon_estimate > largest_estimate) {
       largest_estimate = epsilon_estimate;
       remove_dominates = remove;
@@ -243,9 +255,8 @@ Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, c
   result.interval = interval;
   double total_count = 0;
   for (const auto& item : pairs) total_count += item.count;
-  // Half of the tail budget for the items' discretisation, half for the composition.
-  const double item_tail = 0.5 * options.tail_mass_truncation / total_count;
-  result.composition_tail = 0.25 * options.tail_mass_truncation;
+  const double item_tail = kItemTailShare * options.tail_mass_truncation / total_count;
+  result.composition_tail = kCompositionTailShare * options.tail_mass_truncation;
   bool all_symmetric = true;
   for (const auto& item : pairs) all_symmetric = all_symmetric && item.symmetric;
   // Half of item i's share of the progress per direction.

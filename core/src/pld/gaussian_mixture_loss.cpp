@@ -16,6 +16,11 @@ constexpr double kSqrtHalf = 0.70710678118654752440;
 // exp(-40) < 5e-18: terms of a log-sum-exp this far below its largest one change it by less than
 // a rounding error and are not exponentiated.
 constexpr double kNegligibleExponent = 40;
+// increasing_root: at most kMaxRootSteps steps; done when f is within kRootTolerance (relative to
+// max(1, |target|), a few rounding errors) of the target or a step is below kSmallestRootStep relative.
+constexpr int kMaxRootSteps = 400;
+constexpr double kRootTolerance = 4e-16;
+constexpr double kSmallestRootStep = 1e-15;
 
 using Masses = GaussianMixtureLoss::ComponentMasses;
 
@@ -110,8 +115,8 @@ template <class F>
 Root increasing_root(F f, double target, double lo, double hi, double start, double scale) {
   double x = std::clamp(start, std::nextafter(lo, kInfinity), std::nextafter(hi, -kInfinity));
   double step = scale;
-  const double tolerance = 4e-16 * std::max(1.0, std::fabs(target));
-  for (int i = 0; i < 400; ++i) {
+  const double tolerance = kRootTolerance * std::max(1.0, std::fabs(target));
+  for (int i = 0; i < kMaxRootSteps; ++i) {
     const auto [value, slope] = f(x);
     const double gap = value - target;
     if (std::fabs(gap) <= tolerance) return {x, slope};
@@ -127,7 +132,7 @@ Root increasing_root(F f, double target, double lo, double hi, double start, dou
       }
       step *= 2;
     }
-    if (!(std::fabs(next - x) > 1e-15 * std::max(1.0, std::fabs(x)))) return {next, slope};
+    if (!(std::fabs(next - x) > kSmallestRootStep * std::max(1.0, std::fabs(x)))) return {next, slope};
     if (!(next > lo && next < hi)) return {0.5 * (lo + hi), slope};  // the bracket is a single double wide
     x = next;
   }

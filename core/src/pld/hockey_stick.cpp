@@ -88,7 +88,7 @@ DeltaEstimate hockey_stick_divergence(const DiscretePld& pld, double epsilon) {
   estimate.value = finite + pld.infinite_mass;
   estimate.error = (2 * kUnit * std::fabs(finite) + 4 * terms * kUnit * kUnit * absolute + weight_error +
                     pld.rounding_error + 2 * kUnit * estimate.value) *
-                       (1 + 1e-6) +
+                       (1 + kBoundSlack) +
                    kUnderflowAllowance;
   return estimate;
 }
@@ -110,7 +110,7 @@ double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound) {
   const double top_loss =
       std::fabs(static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) *
                 pld.discretization_interval);
-  const double margin = pld.rounding_error * (1 + 1e-6) + kUnit * (4 * top_loss + 16) + 8 * kUnit * delta;
+  const double margin = pld.rounding_error * (1 + kBoundSlack) + kUnit * (4 * top_loss + 16) + 8 * kUnit * delta;
   const double target = upper ? delta - margin : delta + margin;
   double epsilon = 0;
   if (target > pld.infinite_mass) {

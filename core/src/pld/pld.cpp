@@ -17,8 +17,6 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kUnit = kUnitRoundoff;
-// Relative slack on error bounds, for the rounding of their own computation.
-constexpr double kBoundSlack = 1e-6;
 
 // Progress of one composition: the support search reports 0 (it only keeps the cancel alive), the
 // terms' spectra share kSpectraShare after kSupportDone, the inverse transform runs from
