@@ -30,3 +30,14 @@ target_link_options(dpcalc_wasm PRIVATE
   # op into one 240 KB dpcalc::api::compute, which V8 compiles lazily, on the first request (about
   # 200 ms of a cold load). Capping it keeps each op its own function; a call per op costs nothing.
   -sBINARYEN_EXTRA_PASSES=--one-caller-inline-max-function-size=200)
+
+# The PLD engine's benchmark (tests/bench/pld_bench.cpp) as WebAssembly for Node: `npm run bench`
+# builds and runs it, to time the engine in wasm where the JS API cannot reach it yet. Not part of
+# the page (built only on request).
+add_executable(dpcalc_bench_wasm EXCLUDE_FROM_ALL ${CMAKE_CURRENT_SOURCE_DIR}/tests/bench/pld_bench.cpp)
+set_target_properties(dpcalc_bench_wasm PROPERTIES OUTPUT_NAME dpcalc-bench SUFFIX ".mjs")
+target_link_libraries(dpcalc_bench_wasm PRIVATE dpcalc_core)
+target_compile_options(dpcalc_bench_wasm PRIVATE ${DPCALC_WARNINGS} -fno-exceptions ${DPCALC_WASM_RELEASE_FLAGS}
+  ${DPCALC_WASM_SIMD_FLAGS})
+target_link_options(dpcalc_bench_wasm PRIVATE -fno-exceptions ${DPCALC_WASM_RELEASE_FLAGS} ${DPCALC_WASM_SIMD_FLAGS}
+  -sENVIRONMENT=node -sMODULARIZE=1 -sEXPORT_ES6=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB)
