@@ -89,8 +89,12 @@ for (const { name, request, targetMilliseconds } of groupwiseRequests) {
 console.log(`\nwasm peak memory (linear memory after the runs): ${(calc.memoryBytes?.() ?? NaN) / 2 ** 20} MB`);
 
 buildNative();
-console.log('');
-execFileSync(path.join(path.dirname(distDir), 'build', 'native', 'dpcalc_bench'), { stdio: 'inherit' });
+const nativeDir = path.join(path.dirname(distDir), 'build', 'native');
+execFileSync('cmake', ['--build', nativeDir, '--target', 'dpcalc_bench', 'dpcalc_tradeoff_bench'], { stdio: 'ignore' });
+for (const bench of ['dpcalc_bench', 'dpcalc_tradeoff_bench']) {
+  console.log('');
+  execFileSync(path.join(nativeDir, bench), { stdio: 'inherit' });
+}
 // The same engine workloads compiled to WebAssembly, run in Node (group DP-SGD at a chosen accuracy
 // included, which the JS API reaches only through the dpsgd op's discretization).
 console.log('');

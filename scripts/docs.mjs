@@ -2,13 +2,29 @@
 // by running them, so the documents cannot drift from the calculator. An example is a line
 //   calc.compute(<request as one-line JSON>)
 // followed by its result as comment lines "// → …" (the response, JSON with two-space indents).
-// `node scripts/docs.mjs --check` (and tests/node/docs.test.mjs) only reports the stale ones.
+// It also rewrites the field tables between `<!-- fields:<shape> -->` markers from the request
+// schema (scripts/field-tables.mjs). `node scripts/docs.mjs --check` (and tests/node/docs.test.mjs)
+// only reports the stale ones.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { repoRoot } from './install.mjs';
+import { regenerateTables } from './field-tables.mjs';
+import { regenerateRequestTypes } from './request-types.mjs';
 
 export const documentedFiles = ['docs/API.md', 'README.md'];
+const typesFile = 'web/dpcalc.d.ts';
+
+/** web/dpcalc.d.ts with its request types written from the schema, formatted as Prettier would. */
+async function freshTypes(calc) {
+  const prettier = await import('prettier');
+  const full = path.join(repoRoot, typesFile);
+  const current = readFileSync(full, 'utf8');
+  const { text } = regenerateRequestTypes(current, calc.schema());
+  const options = { ...(await prettier.resolveConfig(full)), filepath: full };
+  const formatted = await prettier.format(text, options);
+  return { full, formatted, stale: formatted !== current };
+}
 const kExample = /^calc\.compute\((\{.*\})\);?\s*$/;
 const kResultPrefix = '// → ';
 const kContinuationPrefix = '//   ';
@@ -45,7 +61,10 @@ export function regenerate(text, calc, file) {
     output.push(...fresh);
     i = end - 1;
   }
-  return { text: output.join('\n'), stale };
+  const withExamples = output.join('\n');
+  if (typeof calc.schema !== 'function') return { text: withExamples, stale };
+  const tables = regenerateTables(withExamples, calc.schema(), file);
+  return { text: tables.text, stale: [...stale, ...tables.stale] };
 }
 
 async function loadCalculator(distDir) {
@@ -56,9 +75,11 @@ async function loadCalculator(distDir) {
 /** The examples whose documented result differs from what dist/ computes now. */
 export async function staleExamples(distDir = path.join(repoRoot, 'dist')) {
   const calc = await loadCalculator(distDir);
-  return documentedFiles.flatMap(
+  const stale = documentedFiles.flatMap(
     (file) => regenerate(readFileSync(path.join(repoRoot, file), 'utf8'), calc, file).stale,
   );
+  if ((await freshTypes(calc)).stale) stale.push(`${typesFile}: request types`);
+  return stale;
 }
 
 async function main() {
@@ -78,6 +99,12 @@ async function main() {
     total += stale.length;
     for (const line of stale) console.log(`${check ? 'stale' : 'updated'}: ${line}`);
     if (!check) writeFileSync(full, text);
+  }
+  const types = await freshTypes(calc);
+  if (types.stale) {
+    total += 1;
+    console.log(`${check ? 'stale' : 'updated'}: ${typesFile}: request types`);
+    if (!check) writeFileSync(types.full, types.formatted);
   }
   console.log(`${total} example result(s) ${check ? 'stale' : 'rewritten'}`);
   if (check && total > 0) process.exit(1);

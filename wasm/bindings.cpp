@@ -7,6 +7,7 @@
 #include <string>
 
 #include "dpcalc/api/compute.hpp"
+#include "dpcalc/api/op_table.hpp"
 
 namespace {
 
@@ -74,6 +75,9 @@ val compute_with_progress(const val& request, const val& on_progress) {
   return to_js(dpcalc::api::compute(from_js(request, 0), progress));
 }
 
+// Every op and the fields of every object a request may hold (dpcalc/api/op_table.hpp).
+val schema() { return to_js(dpcalc::api::schema_value()); }
+
 // Bytes allocated on the wasm heap right now (the memory tests check that requests free all of it).
 double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
@@ -83,4 +87,5 @@ EMSCRIPTEN_BINDINGS(dpcalc) {
   emscripten::function("compute", &compute);
   emscripten::function("computeWithProgress", &compute_with_progress);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  emscripten::function("schema", &schema);
 }

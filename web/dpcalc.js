@@ -169,6 +169,8 @@ function plainCopy(request) {
  *   memory() → { heapBytes, inUseBytes }: the size of the wasm linear memory (it only grows, so
  *     this is its high-water mark) and the bytes currently allocated in it.
  *   memoryBytes() → memory().heapBytes.
+ *   schema() → { ops: [{ name, lane, numeric_when }], shapes: { name: { title, fields, … } } }: every
+ *     op and the fields every object of a request takes (requests with other fields are refused).
  */
 export async function createCalculator({ wasmModule } = {}) {
   const compiled = wasmModule ?? (await compileWasm());
@@ -243,6 +245,7 @@ export async function createCalculator({ wasmModule } = {}) {
         ? { heapBytes: module.HEAP8.length, inUseBytes: module.heapBytesInUse() }
         : { heapBytes: 0, inUseBytes: 0 },
     memoryBytes: () => (module ? module.HEAP8.length : 0),
+    schema: () => (module ? module.schema() : null),
     // Resolves once a module replaced after a crash is ready (at once when none is pending).
     ready: () => restarting ?? Promise.resolve(),
   };

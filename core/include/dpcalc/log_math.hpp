@@ -2,9 +2,12 @@
 // privacy statement they belong to stops being meaningful.
 #pragma once
 
+#include <boost/math/special_functions/log1p.hpp>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <utility>
+#include <vector>
 
 namespace dpcalc {
 
@@ -30,6 +33,23 @@ inline double log_sub_exp(double a, double b) {
 inline double log_expm1(double x) {
   if (x > 50) return x + std::log1p(-std::exp(-x));
   return std::log(std::expm1(x));
+}
+
+// log Pr[J = j] for J ~ Binomial(n, q), j = 0..n, q in (0, 1]: the recursion from
+// Pr[J = 0] = (1 − q)^n by the ratio (n − j)/(j + 1) · q/(1 − q), in log space (n up to 10^5 keeps
+// full relative accuracy where a product of factorials would overflow).
+inline std::vector<double> binomial_log_pmf(std::size_t n, double q) {
+  std::vector<double> log_pmf(n + 1, kNegativeInfinity);
+  if (q == 1) {
+    log_pmf[n] = 0;
+    return log_pmf;
+  }
+  const double log_odds = std::log(q) - boost::math::log1p(-q);
+  log_pmf[0] = static_cast<double>(n) * boost::math::log1p(-q);
+  for (std::size_t j = 0; j < n; ++j) {
+    log_pmf[j + 1] = log_pmf[j] + std::log(double(n - j) / double(j + 1)) + log_odds;
+  }
+  return log_pmf;
 }
 
 }  // namespace dpcalc

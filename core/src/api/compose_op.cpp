@@ -7,6 +7,8 @@
 
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/api/items_io.hpp"
+#include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/advanced_composition.hpp"
@@ -29,59 +31,29 @@ Result<Method> read_method(const Value& request) {
   return unknown_choice("method", name, {"basic", "parallel", "advanced", "optimal", "zcdp", "pld", "rdp"});
 }
 
-// One item of the request, before it is turned into the currency of a method.
-struct RequestItem {
-  std::string path;  // "items.<i>"
-  bool from_mechanism;
-  Guarantee guarantee;  // for a Laplace mechanism: its pure guarantee
-  std::optional<GaussianParameters> gaussian;
-  double count;
-};
-
-Result<std::vector<RequestItem>> read_items(const Value& request) {
-  DPCALC_TRY(const Value* items, member(request, "", "items"));
-  if (!items->is_array() || items->as_array().empty()) {
-    return invalid_argument("items", "items must be a non-empty array of {guarantee or mechanism, count} objects.");
+// An item's mechanism lacks what a closed-form method needs: said on the mechanism when it has
+// other closed forms (a Gaussian under basic composition), on its type when it has none at all.
+Error lacks(const RequestItem& item, const std::string& what, const std::string& methods) {
+  const mechanisms::Mechanism& mechanism = *item.mechanism;
+  if (mechanism.pure_epsilon() || mechanism.zcdp()) {
+    return Error{kUnsupported, item.field(),
+                 "The " + mechanism.type().title + " has no " + what + "; compose it with method " + methods + "."};
   }
-  std::vector<RequestItem> result;
-  for (std::size_t i = 0; i < items->as_array().size(); ++i) {
-    const std::string path = "items." + std::to_string(i);
-    DPCALC_TRY(const Value* item, require_object(items->as_array()[i], path));
-    DPCALC_TRY(double count, number_field(*item, path, "count"));
-    DPCALC_TRY(double checked_count, check_count(count, field_path(path, "count")));
-    const Value* mechanism = item->find("mechanism");
-    const Value* guarantee = item->find("guarantee");
-    if ((mechanism == nullptr) == (guarantee == nullptr)) {
-      return invalid_argument(path, "Each item needs exactly one of 'guarantee' and 'mechanism' (" + path + " has " +
-                                        (mechanism == nullptr ? "neither" : "both") + ").");
-    }
-    if (guarantee) {
-      DPCALC_TRY(Guarantee parsed, read_guarantee(*guarantee, field_path(path, "guarantee")));
-      result.push_back({path, false, std::move(parsed), std::nullopt, checked_count});
-      continue;
-    }
-    DPCALC_TRY(ClosedFormMechanism parsed, read_mechanism(*mechanism, field_path(path, "mechanism")));
-    if (const auto* laplace = std::get_if<LaplaceParameters>(&parsed)) {
-      // The Laplace mechanism is (Δ/b)-DP (Dwork, McSherry, Nissim, Smith 2006).
-      result.push_back({path, true, PureDp{laplace->sensitivity / laplace->scale}, std::nullopt, checked_count});
-    } else {
-      result.push_back({path, true, Zcdp{}, std::get<GaussianParameters>(parsed), checked_count});
-    }
-  }
-  return result;
+  return Error{kUnsupported, field_path(item.field(), "type"),
+               "A " + mechanism.type().name + " mechanism has no closed form here; use method 'pld'."};
 }
 
 // Items as (ε, δ) guarantees, for basic, parallel, advanced and optimal composition.
 Result<std::vector<ComposedItem>> as_approx_items(const std::vector<RequestItem>& items) {
   std::vector<ComposedItem> result;
   for (const RequestItem& item : items) {
-    if (item.gaussian) {
-      return Error{kUnsupported, field_path(item.path, "mechanism"),
-                   "The Gaussian mechanism has no pure ε; compose it with method 'zcdp' or 'pld'."};
-    }
-    if (const auto* pure = std::get_if<PureDp>(&item.guarantee)) {
+    if (item.mechanism) {
+      const auto epsilon = item.mechanism->pure_epsilon();
+      if (!epsilon) return lacks(item, "pure ε", "'zcdp' or 'pld'");
+      result.push_back({ApproxDp{*epsilon, 0}, item.count});
+    } else if (const auto* pure = std::get_if<PureDp>(&*item.guarantee)) {
       result.push_back({ApproxDp{pure->epsilon, 0}, item.count});
-    } else if (const auto* approx = std::get_if<ApproxDp>(&item.guarantee)) {
+    } else if (const auto* approx = std::get_if<ApproxDp>(&*item.guarantee)) {
       result.push_back({*approx, item.count});
     } else {
       return Error{kUnsupported, field_path(item.path, "guarantee.type"),
@@ -91,18 +63,20 @@ Result<std::vector<ComposedItem>> as_approx_items(const std::vector<RequestItem>
   return result;
 }
 
-// Items as zCDP guarantees: ε-DP is ε²/2-zCDP (Bun & Steinke 2016, Prop 1.4), the Gaussian
-// mechanism Δ²/(2σ²)-zCDP (Prop 1.6).
+// Items as zCDP guarantees: ε-DP is ε²/2-zCDP (Bun & Steinke 2016, Prop 1.4); a mechanism's own
+// bound (the Gaussian's Δ²/(2σ²), Prop 1.6).
 Result<std::vector<ZcdpItem>> as_zcdp_items(const std::vector<RequestItem>& items) {
   std::vector<ZcdpItem> result;
   for (const RequestItem& item : items) {
-    if (item.gaussian) {
-      result.push_back({gaussian_to_zcdp(item.gaussian->sigma, item.gaussian->sensitivity), item.count});
-    } else if (const auto* pure = std::get_if<PureDp>(&item.guarantee)) {
-      result.push_back({pure_to_zcdp(*pure), item.count});
-    } else if (const auto* zcdp = std::get_if<Zcdp>(&item.guarantee)) {
+    if (item.mechanism) {
+      const auto zcdp = item.mechanism->zcdp();
+      if (!zcdp) return lacks(item, "zCDP bound", "'pld'");
       result.push_back({*zcdp, item.count});
-    } else if (const auto* approx = std::get_if<ApproxDp>(&item.guarantee); approx && approx->delta == 0) {
+    } else if (const auto* pure = std::get_if<PureDp>(&*item.guarantee)) {
+      result.push_back({pure_to_zcdp(*pure), item.count});
+    } else if (const auto* zcdp = std::get_if<Zcdp>(&*item.guarantee)) {
+      result.push_back({*zcdp, item.count});
+    } else if (const auto* approx = std::get_if<ApproxDp>(&*item.guarantee); approx && approx->delta == 0) {
       result.push_back({pure_to_zcdp(PureDp{approx->epsilon}), item.count});
     } else {
       return Error{kUnsupported, field_path(item.path, "guarantee.type"),
@@ -113,11 +87,10 @@ Result<std::vector<ZcdpItem>> as_zcdp_items(const std::vector<RequestItem>& item
   return result;
 }
 
-// The field that sets an item's size: its Gaussian σ or Laplace scale, or its guarantee's ε or ρ.
+// The field that sets an item's size: its mechanism's noise, or its guarantee's ε or ρ.
 std::string item_magnitude_field(const RequestItem& item) {
-  if (item.gaussian) return field_path(item.path, "mechanism.sigma");
-  if (item.from_mechanism) return field_path(item.path, "mechanism.scale");
-  return magnitude_field(item.guarantee, field_path(item.path, "guarantee"));
+  if (item.mechanism) return noise_field(*item.mechanism);
+  return magnitude_field(*item.guarantee, field_path(item.path, "guarantee"));
 }
 
 // For overflow errors: the field of the item with the largest count × `magnitude` (ε or ρ).
@@ -174,9 +147,9 @@ Result<Value> compose_advanced_op(const Value& request, const std::vector<Compos
   return result;
 }
 
-// The request field an item's per-step ε comes from: the guarantee's ε, or the Laplace scale.
+// The request field an item's per-step ε comes from: the guarantee's ε, or the mechanism's noise.
 std::string epsilon_field(const RequestItem& item) {
-  return field_path(item.path, item.from_mechanism ? "mechanism.scale" : "guarantee.epsilon");
+  return item.mechanism ? noise_field(*item.mechanism) : field_path(item.path, "guarantee.epsilon");
 }
 
 Result<Value> compose_optimal_op(const Value& request, const std::vector<RequestItem>& request_items,
@@ -217,7 +190,9 @@ Result<Value> compose_zcdp_op(const Value& request, const std::vector<ZcdpItem>&
       bun_steinke ? zcdp_to_approx_bun_steinke(total, target) : zcdp_to_approx_canonne_kamath_steinke(total, target);
   result.set("approx", to_value(approx));
   const MethodInfo& info = bun_steinke ? kZcdpBunSteinke : kZcdpCanonneKamathSteinke;
-  result.set("conversion", Value::object().set("method", info.method).set("citation", info.citation));
+  Value conversion_method = Value::object();
+  set_method(conversion_method, info);
+  result.set("conversion", std::move(conversion_method));
   return result;
 }
 

@@ -1,42 +1,28 @@
 #include "dpcalc/api/compute.hpp"
 
 #include <string>
+#include <vector>
 
-#include "dpcalc/api/calibrate_op.hpp"
-#include "dpcalc/api/databases_op.hpp"
-#include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
-#include "dpcalc/api/groupwise_ops.hpp"
-#include "dpcalc/api/ops.hpp"
-#include "dpcalc/api/pld_ops.hpp"
+#include "dpcalc/api/op_table.hpp"
 
 namespace dpcalc::api {
 namespace {
 
-bool is_method(const Value& request, const char* name) {
-  const Value* method = request.find("method");
-  return method != nullptr && method->is_string() && method->as_string() == name;
-}
-
 Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value* object, require_object(request, ""));
-  DPCALC_TRY(std::string op, string_field(*object, "", "op"));
-  if (op == "group") return group_op(request);
-  if (op == "compose" && is_method(request, "rdp")) return compose_rdp(request);
-  if (op == "compose") return is_method(request, "pld") ? compose_pld(request, progress) : compose_op(request);
-  if (op == "convert") return convert_op(request);
-  if (op == "split") return split_op(request);
-  if (op == "profile") return privacy_profile_op(request, progress);
-  if (op == "calibrate") return calibrate_op(request, progress);
-  if (op == "dpsgd") return dpsgd_op(request, progress);
-  if (op == "rdp") return rdp_op(request);
-  if (op == "databases") return databases_op(request, progress);
-  if (op == "groupwise_simulate") return groupwise_simulate_op(request, progress);
-  if (op == "groupwise_privacy") return groupwise_privacy_op(request, progress);
-  if (op == "groupwise_plan") return groupwise_plan_op(request, progress);
-  return unknown_choice("op", op,
-                        {"group", "compose", "convert", "split", "profile", "calibrate", "dpsgd", "rdp", "databases",
-                         "groupwise_simulate", "groupwise_privacy", "groupwise_plan"});
+  DPCALC_TRY(std::string name, string_field(*object, "", "op"));
+  std::vector<std::string> names;
+  for (const Op& op : op_table()) {
+    if (op.shape->name != name) {
+      names.push_back(op.shape->name);
+      continue;
+    }
+    DPCALC_TRY(bool checked, check_fields(request, "", *op.shape));
+    (void)checked;
+    return op.answer(request, progress);
+  }
+  return unknown_choice("op", name, names);
 }
 
 Value error_value(const Error& error) {

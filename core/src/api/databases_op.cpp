@@ -7,8 +7,10 @@
 #include <variant>
 #include <vector>
 
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/databases/composer.hpp"
 #include "dpcalc/databases/footprints.hpp"
@@ -22,8 +24,15 @@ namespace {
 using namespace dpcalc::databases;
 
 constexpr std::size_t kMaxClasses = 1000;
-constexpr const char* kGeneralizedComposition =
-    "On the Choice of Databases in DP Composition (seed 002), Thm 1 and Sec. V-A";
+constexpr MethodInfo kGeneralizedComposition{"Generalized composition experiment",
+                                             "Hartmann, Bindschaedler, West 2022, Thm 1 and Sec. V-A",
+                                             "hartmann2022choice"};
+
+// The citation of a result obtained by `first`, then `second`: both works, in that order.
+void cite_both(Value& result, const MethodInfo& first, const MethodInfo& second) {
+  set_citation(result, std::string(first.citation) + "; " + second.citation,
+               std::string(first.citation_key) + " " + second.citation_key);
+}
 
 Result<CompositionMethod> read_method(const Value& request) {
   DPCALC_TRY(std::string name, string_field(request, "", "method"));
@@ -47,36 +56,23 @@ Result<double> whole_number_or_one(const Value& object, const std::string& path,
   return check_count(*value, field_path(path, key));
 }
 
-Result<Release> read_release(const Value& object, const std::string& path, bool& from_mechanism) {
-  const Value* mechanism = object.find("mechanism");
-  const Value* guarantee = object.find("guarantee");
-  if ((mechanism == nullptr || mechanism->is_null()) == (guarantee == nullptr || guarantee->is_null())) {
+Result<Release> read_release(const Value& object, const std::string& path) {
+  const bool has_mechanism = has_field(object, "mechanism");
+  if (has_mechanism == has_field(object, "guarantee")) {
     return invalid_argument(path, path + " needs exactly one of 'guarantee' and 'mechanism'.");
   }
-  from_mechanism = mechanism != nullptr && !mechanism->is_null();
-  if (!from_mechanism) {
-    const std::string field = field_path(path, "guarantee");
-    DPCALC_TRY(Guarantee parsed, read_guarantee(*guarantee, field));
-    if (const auto* pure = std::get_if<PureDp>(&parsed)) return Release{ApproxDp{pure->epsilon, 0}};
-    if (const auto* approx = std::get_if<ApproxDp>(&parsed)) return Release{*approx};
-    if (const auto* zcdp = std::get_if<Zcdp>(&parsed)) return Release{*zcdp};
-    return Error{kUnsupported, field_path(field, "type"),
-                 "An RDP curve is not supported here; give the mechanism, or a pure, approx or zCDP guarantee."};
+  if (has_mechanism) {
+    DPCALC_TRY(mechanisms::MechanismPtr mechanism,
+               read_mechanism(*object.find("mechanism"), field_path(path, "mechanism")));
+    return Release{std::move(mechanism)};
   }
-  const std::string field = field_path(path, "mechanism");
-  DPCALC_TRY(const Value* mechanism_object, require_object(*mechanism, field));
-  DPCALC_TRY(std::string type, string_field(*mechanism_object, field, "type"));
-  if (type == "poisson_subsampled" || type == "gaussian_mixture") {
-    return Error{kUnsupported, field_path(field, "type"),
-                 "Several databases take Laplace and Gaussian mechanisms (or guarantees); a " + type +
-                     " mechanism is not supported here."};
-  }
-  DPCALC_TRY(ClosedFormMechanism parsed, read_mechanism(*mechanism, field));
-  if (const auto* laplace = std::get_if<LaplaceParameters>(&parsed)) {
-    return Release{LaplaceRelease{laplace->scale, laplace->sensitivity}};
-  }
-  const auto& gaussian = std::get<GaussianParameters>(parsed);
-  return Release{GaussianRelease{gaussian.sigma, gaussian.sensitivity}};
+  const std::string field = field_path(path, "guarantee");
+  DPCALC_TRY(Guarantee parsed, read_guarantee(*object.find("guarantee"), field));
+  if (const auto* pure = std::get_if<PureDp>(&parsed)) return Release{ApproxDp{pure->epsilon, 0}};
+  if (const auto* approx = std::get_if<ApproxDp>(&parsed)) return Release{*approx};
+  if (const auto* zcdp = std::get_if<Zcdp>(&parsed)) return Release{*zcdp};
+  return Error{kUnsupported, field_path(field, "type"),
+               "An RDP curve is not supported here; give the mechanism, or a pure, approx or zCDP guarantee."};
 }
 
 Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
@@ -97,7 +93,7 @@ Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
     DPCALC_TRY(const Value* object, require_object(databases->as_array()[i], path));
     DatabaseClass database_class;
     database_class.field = path;
-    DPCALC_TRY(database_class.release, read_release(*object, path, database_class.from_mechanism));
+    DPCALC_TRY(database_class.release, read_release(*object, path));
     DPCALC_TRY(database_class.count, whole_number_or_one(*object, path, "count"));
     DPCALC_TRY(database_class.queries, whole_number_or_one(*object, path, "queries"));
     classes.push_back(std::move(database_class));
@@ -139,6 +135,8 @@ Result<std::vector<std::vector<std::size_t>>> read_families(const Value& constra
 
 Result<Constraint> read_constraint(const Value& request) {
   Constraint constraint;
+  constraint.at_most_field = "constraint.m";
+  constraint.families_field = "constraint.families";
   const Value* value = request.find("constraint");
   if (value == nullptr || value->is_null()) return constraint;
   DPCALC_TRY(const Value* object, require_object(*value, "constraint"));
@@ -209,11 +207,12 @@ Value footprint_value(const std::vector<DatabaseClass>& classes, const Footprint
 std::string overflow_field(const std::vector<DatabaseClass>& classes, CompositionMethod method) {
   const auto log_size = [method](const DatabaseClass& database_class) {
     double size = 0;
+    const mechanisms::Mechanism* mechanism = release_mechanism(database_class);
     if (method == CompositionMethod::kZcdp) {
       const Result<Zcdp> zcdp = zcdp_release(database_class);
       size = zcdp.ok() ? zcdp.value().rho : 0;
-    } else if (const auto* gaussian = std::get_if<GaussianRelease>(&database_class.release)) {
-      size = gaussian->sensitivity / gaussian->sigma;
+    } else if (const auto noise = mechanism ? mechanism->gaussian() : std::nullopt) {
+      size = noise->sensitivity / noise->sigma;
     } else if (const auto* zcdp = std::get_if<Zcdp>(&database_class.release)) {
       size = zcdp->rho;
     } else {
@@ -227,20 +226,21 @@ std::string overflow_field(const std::vector<DatabaseClass>& classes, Compositio
     if (!(log_size(classes[i]) <= log_size(classes[largest]))) largest = i;
   }
   const DatabaseClass& culprit = classes[largest];
-  const char* key = std::holds_alternative<ApproxDp>(culprit.release)         ? "epsilon"
-                    : std::holds_alternative<Zcdp>(culprit.release)           ? "rho"
-                    : std::holds_alternative<LaplaceRelease>(culprit.release) ? "scale"
-                                                                              : "sigma";
-  return field_path(release_field(culprit), key);
+  if (const mechanisms::Mechanism* mechanism = release_mechanism(culprit)) return noise_field(*mechanism);
+  return field_path(release_field(culprit), std::holds_alternative<Zcdp>(culprit.release) ? "rho" : "epsilon");
 }
 
 }  // namespace
 
-Result<Value> databases_op(const Value& request, const pld::ProgressCallback& progress) {
+namespace {
+
+Result<Value> databases_answer(const Value& request, const pld::ProgressCallback& progress) {
   MethodOptions options;
   DPCALC_TRY(options.method, read_method(request));
   DPCALC_TRY(options.delta, optional_number_field(request, "", "delta"));
   options.progress = progress;
+  options.classes_field = "databases";
+  DPCALC_TRY(options.accounting, read_discretization(request));
   DPCALC_TRY(std::vector<DatabaseClass> classes, read_classes(request));
   DPCALC_TRY(Constraint constraint, read_constraint(request));
   DPCALC_TRY(bool bounded, read_choice(request, "neighbours", "unbounded", "bounded"));
@@ -273,8 +273,11 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
     describe(result, answer.guarantee);
     result.set("footprint", footprint_value(classes, everything));
     result.set("method", answer.capped ? composition.method : answer.info->method);
-    result.set("citation", answer.capped ? std::string(composition.citation) + "; " + kGeneralizedComposition
-                                         : std::string(answer.info->citation) + "; " + composition.citation);
+    if (answer.capped) {
+      cite_both(result, composition, kGeneralizedComposition);
+    } else {
+      cite_both(result, *answer.info, composition);
+    }
     result.set("exact", false);
     if (!answer.note.empty()) result.set("note", answer.note);
   } else {
@@ -282,7 +285,7 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
     describe(result, answer.guarantee);
     result.set("footprint", footprint_value(classes, answer.footprint));
     result.set("method", composition.method);
-    result.set("citation", std::string(composition.citation) + "; " + kGeneralizedComposition);
+    cite_both(result, composition, kGeneralizedComposition);
     result.set("exact", answer.exact);
     if (!answer.note.empty()) result.set("note", answer.note);
     if (auto parallel = merged_parallel(classes, allowed)) {
@@ -312,6 +315,14 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   set_method(classic_value, composition);
   result.set("classic", std::move(classic_value));
   return finite_or_overflow(std::move(result), overflow_field(classes, options.method));
+}
+
+}  // namespace
+
+Result<Value> databases_op(const Value& request, const pld::ProgressCallback& progress) {
+  Result<Value> answer = databases_answer(request, progress);
+  if (!answer.ok()) return discretization_in_request_terms(answer.error(), request);
+  return answer;
 }
 
 }  // namespace dpcalc::api

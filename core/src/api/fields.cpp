@@ -34,6 +34,12 @@ const Value* present(const Value& object, const std::string& key) {
 
 }  // namespace
 
+bool has_field(const Value& object, const std::string& key) { return present(object, key) != nullptr; }
+
+Error does_not_apply(const std::string& field, const std::string& because) {
+  return invalid_argument(field, field + " does not apply here: " + because + ". Leave it out.");
+}
+
 Result<const Value*> require_object(const Value& value, const std::string& path) {
   if (!value.is_object()) return wrong_kind(path, "an object", value);
   return &value;
@@ -103,14 +109,18 @@ std::optional<std::string> first_non_finite(const Value& value, const std::strin
   return std::nullopt;
 }
 
-Result<Value> finite_or_overflow(Value result, const std::string& field) {
-  if (!first_non_finite(result)) return result;
+Error overflow(const std::string& field) {
   const std::string name = field.substr(field.rfind('.') == std::string::npos ? 0 : field.rfind('.') + 1);
   const bool is_noise = name == "sigma" || name == "scale";
   return invalid_argument(field, describe_field(field) + (is_noise ? " is too small" : " is too large") +
                                      " for this computation: the result would exceed the largest number a "
                                      "double can hold (about 1.8e308), so it would promise nothing. Use a " +
                                      (is_noise ? "larger" : "smaller") + " value.");
+}
+
+Result<Value> finite_or_overflow(Value result, const std::string& field) {
+  if (!first_non_finite(result)) return result;
+  return overflow(field);
 }
 
 Error unknown_choice(const std::string& field, const std::string& got, const std::vector<std::string>& allowed) {

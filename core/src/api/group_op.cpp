@@ -4,6 +4,7 @@
 
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/analytic_gaussian.hpp"
@@ -47,42 +48,70 @@ Value approx_with_vacuous(const ApproxDp& guarantee) {
   return value;
 }
 
-// The Gaussian mechanism at sensitivity kΔ, beside the generic bounds a person would otherwise
-// use: the approximate-DP group bound of its one-record (ε, δ), the zCDP group bound k²ρ converted
-// to (ε, δ), and, for contrast, k-fold composition (a Gaussian with σ/√k: kρ).
-Result<Value> group_of_gaussian(const GaussianParameters& gaussian, double group_size, const Value& request) {
+// Gaussian noise at sensitivity kΔ (`grouped`), beside the generic bounds a person would otherwise
+// use from its one-record noise (`single`): the approximate-DP group bound of its one-record
+// (ε, δ), the zCDP group bound k²ρ converted to (ε, δ), and, for contrast, k-fold composition (a
+// Gaussian with σ/√k: kρ).
+Result<Value> group_of_gaussian(const mechanisms::GaussianNoise& single, const mechanisms::GaussianNoise& grouped,
+                                double group_size, const MethodInfo& info, const Value& request) {
   DPCALC_TRY(double delta, number_field(request, "", "delta"));
   DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
-  const GaussianGroupResult grouped =
-      gaussian_group_privacy(gaussian.sigma, gaussian.sensitivity, group_size, checked_delta);
-  Value result = group_result(to_value(grouped.approx), kGroupGaussian);
+  const GaussianGroupResult answer = gaussian_group_privacy(grouped.sigma, grouped.sensitivity, 1, checked_delta);
+  Value result = group_result(to_value(answer.approx), info);
   Value zcdp = Value::object();
-  zcdp.set("rho", grouped.zcdp.rho);
+  zcdp.set("rho", answer.zcdp.rho);
   result.set("zcdp", zcdp);
 
-  const ApproxDp per_record = gaussian_group_privacy(gaussian.sigma, gaussian.sensitivity, 1, checked_delta).approx;
+  const ApproxDp per_record = gaussian_group_privacy(single.sigma, single.sensitivity, 1, checked_delta).approx;
   Value generic = Value::object();
   generic.set("per_record", to_value(per_record));
   Value generic_approx = approx_with_vacuous(group_privacy(per_record, group_size));
   set_method(generic_approx, kGroupApprox);
   generic.set("approx", generic_approx);
   Value generic_zcdp = Value::object();
-  generic_zcdp.set("rho", grouped.zcdp.rho);
-  generic_zcdp.set("guarantee", to_value(zcdp_to_approx_canonne_kamath_steinke(grouped.zcdp, checked_delta)));
+  generic_zcdp.set("rho", answer.zcdp.rho);
+  generic_zcdp.set("guarantee", to_value(zcdp_to_approx_canonne_kamath_steinke(answer.zcdp, checked_delta)));
   set_method(generic_zcdp, kZcdpCanonneKamathSteinke);
   generic.set("zcdp", generic_zcdp);
   result.set("generic", generic);
 
-  const Zcdp per_step = gaussian_to_zcdp(gaussian.sigma, gaussian.sensitivity);
-  const double mu_composed = std::sqrt(group_size) * gaussian.sensitivity / gaussian.sigma;
+  const Zcdp per_step = gaussian_to_zcdp(single.sigma, single.sensitivity);
+  const double mu_composed = std::sqrt(group_size) * single.sensitivity / single.sigma;
   Value composition = Value::object();
   composition.set("rho", per_step.rho * group_size);
   composition.set("guarantee",
                   to_value(ApproxDp{gaussian_epsilon_for_delta(mu_composed, checked_delta), checked_delta}));
   composition.set("method", "k-fold composition of the Gaussian mechanism (a Gaussian with σ/√k)");
-  composition.set("citation", "Bun & Steinke 2016, Lemma 2.3; Balle & Wang 2018, Thm 8");
+  set_citation(composition, "Bun & Steinke 2016, Lemma 2.3; Balle & Wang 2018, Thm 8",
+               "bun2016concentrated balle2018improving");
   result.set("composition", composition);
   return result;
+}
+
+// The mechanism as a group of k records sees it (mechanisms::Mechanism::for_group): pure ε-DP
+// where it is pure, the exact Gaussian analysis where it is Gaussian noise.
+Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double group_size, const Value& request) {
+  const std::string overflow_field = noise_field(mechanism);
+  Result<mechanisms::MechanismPtr> transformed = mechanism.for_group(group_size);
+  if (!transformed.ok()) {
+    // k·Δ beyond the doubles is an overflow of the answer, which the noise would have to absorb.
+    if (transformed.error().code != kInvalidArgument) return transformed.error();
+    return overflow(overflow_field);
+  }
+  const mechanisms::Mechanism& grouped = *transformed.value();
+  const MethodInfo& info = mechanism.type().group_method;
+  if (const auto epsilon = grouped.pure_epsilon()) {
+    if (has_field(request, "delta")) {
+      return does_not_apply("delta",
+                            "a " + mechanism.type().name + " mechanism's group guarantee is pure ε-DP (δ = 0)");
+    }
+    return finite_or_overflow(group_result(to_value(PureDp{*epsilon}), info), overflow_field);
+  }
+  if (const auto noise = grouped.gaussian()) {
+    DPCALC_TRY(Value result, group_of_gaussian(*mechanism.gaussian(), *noise, group_size, info, request));
+    return finite_or_overflow(std::move(result), overflow_field);
+  }
+  return mechanisms::not_supported(mechanism, "has no closed-form group guarantee here");
 }
 
 }  // namespace
@@ -90,25 +119,23 @@ Result<Value> group_of_gaussian(const GaussianParameters& gaussian, double group
 Result<Value> group_op(const Value& request) {
   DPCALC_TRY(double k, number_field(request, "", "k"));
   DPCALC_TRY(double group_size, check_count(k, "k"));
-  const Value* mechanism = request.find("mechanism");
-  const Value* guarantee = request.find("guarantee");
-  if (mechanism && guarantee) {
+  const bool has_mechanism = has_field(request, "mechanism");
+  if (has_mechanism && has_field(request, "guarantee")) {
     return invalid_argument("mechanism", "Give either a guarantee or a mechanism, not both.");
   }
-  if (guarantee || !mechanism) {
+  if (!has_mechanism) {
+    if (has_field(request, "delta")) {
+      return does_not_apply("delta",
+                            "the group bound of a guarantee follows from the guarantee alone (give an "
+                            "'approx' guarantee for (ε, δ)-DP)");
+    }
     DPCALC_TRY(const Value* value, member(request, "", "guarantee"));
     DPCALC_TRY(Guarantee parsed, read_guarantee(*value, "guarantee"));
     DPCALC_TRY(Value result, group_of_guarantee(parsed, group_size));
     return finite_or_overflow(std::move(result), magnitude_field(parsed, "guarantee"));
   }
-  DPCALC_TRY(ClosedFormMechanism parsed, read_mechanism(*mechanism, "mechanism"));
-  if (const auto* laplace = std::get_if<LaplaceParameters>(&parsed)) {
-    return finite_or_overflow(
-        group_result(to_value(laplace_group_privacy(laplace->scale, laplace->sensitivity, group_size)), kGroupLaplace),
-        "mechanism.scale");
-  }
-  DPCALC_TRY(Value result, group_of_gaussian(std::get<GaussianParameters>(parsed), group_size, request));
-  return finite_or_overflow(std::move(result), "mechanism.sigma");
+  DPCALC_TRY(mechanisms::MechanismPtr mechanism, read_mechanism(*request.find("mechanism"), "mechanism"));
+  return group_of_mechanism(*mechanism, group_size, request);
 }
 
 }  // namespace dpcalc::api

@@ -7,19 +7,6 @@
 #include "dpcalc/checks.hpp"
 
 namespace dpcalc::api {
-namespace {
-
-// Δ/b (the Laplace ε) and Δ/σ (the Gaussian's μ) must be finite: a noise scale of 1e-310 next to
-// a sensitivity of 1 makes them overflow, and no formula downstream can use an infinite loss.
-Result<double> check_noise_ratio(double sensitivity, double noise, const std::string& noise_field) {
-  if (std::isfinite(sensitivity / noise)) return noise;
-  return invalid_argument(noise_field, describe_field(noise_field) + " is too small next to the sensitivity " +
-                                           format_number(sensitivity) + " " + got(noise) +
-                                           ": sensitivity / noise overflows a double, so the mechanism adds no "
-                                           "meaningful noise.");
-}
-
-}  // namespace
 
 Result<Guarantee> read_guarantee(const Value& value, const std::string& path) {
   DPCALC_TRY(const Value* object, require_object(value, path));
@@ -49,28 +36,14 @@ Result<Guarantee> read_guarantee(const Value& value, const std::string& path) {
   return unknown_choice(field_path(path, "type"), type, {"pure", "approx", "zcdp", "rdp"});
 }
 
-Result<ClosedFormMechanism> read_mechanism(const Value& value, const std::string& path) {
-  DPCALC_TRY(const Value* object, require_object(value, path));
-  DPCALC_TRY(std::string type, string_field(*object, path, "type"));
-  DPCALC_TRY(auto sensitivity, optional_number_field(*object, path, "sensitivity"));
-  DPCALC_TRY(double checked_sensitivity, check_positive(sensitivity.value_or(1.0), field_path(path, "sensitivity")));
-  if (type == "laplace") {
-    DPCALC_TRY(double scale, number_field(*object, path, "scale"));
-    DPCALC_TRY(double checked_scale, check_positive(scale, field_path(path, "scale")));
-    DPCALC_TRY(checked_scale, check_noise_ratio(checked_sensitivity, checked_scale, field_path(path, "scale")));
-    return ClosedFormMechanism{LaplaceParameters{checked_scale, checked_sensitivity}};
-  }
-  if (type == "gaussian") {
-    DPCALC_TRY(double sigma, number_field(*object, path, "sigma"));
-    DPCALC_TRY(double checked_sigma, check_positive(sigma, field_path(path, "sigma")));
-    DPCALC_TRY(checked_sigma, check_noise_ratio(checked_sensitivity, checked_sigma, field_path(path, "sigma")));
-    return ClosedFormMechanism{GaussianParameters{checked_sigma, checked_sensitivity}};
-  }
-  if (type == "poisson_subsampled" || type == "gaussian_mixture") {
-    return Error{kUnsupported, field_path(path, "type"),
-                 "A " + type + " mechanism has no closed form here; use method 'pld'."};
-  }
-  return unknown_choice(field_path(path, "type"), type, {"laplace", "gaussian"});
+Result<ApproxDp> read_target(const Value& request, const std::string& key) {
+  DPCALC_TRY(const Value* value, member(request, "", key));
+  DPCALC_TRY(const Value* object, require_object(*value, key));
+  DPCALC_TRY(auto type, optional_string_field(*object, key, "type"));
+  if (type && *type != "approx") return unknown_choice(field_path(key, "type"), *type, {"approx"});
+  DPCALC_TRY(double epsilon, number_field(*object, key, "epsilon"));
+  DPCALC_TRY(double delta, number_field(*object, key, "delta"));
+  return ApproxDp::create(epsilon, delta, key);
 }
 
 std::string magnitude_field(const Guarantee& guarantee, const std::string& path) {
@@ -110,10 +83,6 @@ Value to_value(const RdpCurve& guarantee) {
 
 Value to_value(const Guarantee& guarantee) {
   return std::visit([](const auto& typed) { return to_value(typed); }, guarantee);
-}
-
-void set_method(Value& result, const MethodInfo& info) {
-  result.set("method", info.method).set("citation", info.citation);
 }
 
 }  // namespace dpcalc::api

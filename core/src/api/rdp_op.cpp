@@ -6,6 +6,8 @@
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/api/items_io.hpp"
+#include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/rdp/accountant.hpp"
@@ -14,62 +16,31 @@
 namespace dpcalc::api {
 namespace {
 
-// A Gaussian, or a Gaussian inside (possibly nested) Poisson subsampling: rates multiply.
-Result<rdp::RdpItem> read_rdp_mechanism(const Value& value, const std::string& path, double rate, int depth = 0) {
-  DPCALC_TRY(const Value* object, require_object(value, path));
-  DPCALC_TRY(std::string type, string_field(*object, path, "type"));
-  if (type == "gaussian") {
-    DPCALC_TRY(double sigma, number_field(*object, path, "sigma"));
-    DPCALC_TRY(double checked_sigma, check_positive(sigma, field_path(path, "sigma")));
-    DPCALC_TRY(auto sensitivity, optional_number_field(*object, path, "sensitivity"));
-    DPCALC_TRY(double checked_sensitivity, check_positive(sensitivity.value_or(1.0), field_path(path, "sensitivity")));
-    return rdp::RdpItem{rate, checked_sigma / checked_sensitivity, 1};
-  }
-  if (type == "poisson_subsampled") {
-    DPCALC_TRY(double inner_rate, number_field(*object, path, "rate"));
-    DPCALC_TRY(double checked_rate, check_rate(inner_rate, field_path(path, "rate")));
-    const std::string inner_path = field_path(path, "mechanism");
-    if (depth > 8) return invalid_argument(inner_path, inner_path + " nests subsampling too deeply.");
-    DPCALC_TRY(const Value* inner, member(*object, path, "mechanism"));
-    return read_rdp_mechanism(*inner, inner_path, rate * checked_rate, depth + 1);
-  }
-  if (type == "laplace" || type == "gaussian_mixture") {
-    return Error{kUnsupported, field_path(path, "type"),
-                 "The RDP accountant handles 'gaussian' and 'poisson_subsampled' Gaussian mechanisms; use method "
-                 "'pld' for " +
-                     type + "."};
-  }
-  return unknown_choice(field_path(path, "type"), type, {"gaussian", "poisson_subsampled"});
-}
-
 struct RequestItems {
-  std::vector<rdp::RdpItem> items;
-  std::vector<std::string> sigma_fields;  // where each item's σ is in the request
+  std::vector<mechanisms::Use> uses;
+  std::vector<std::string> noise_fields;  // where each item's noise is in the request
 };
 
-// The path of the Gaussian's σ inside a mechanism already read by read_rdp_mechanism.
-std::string sigma_field(const Value& mechanism, const std::string& path) {
-  const Value* type = mechanism.find("type");
-  if (type->as_string() == "gaussian") return field_path(path, "sigma");
-  return sigma_field(*mechanism.find("mechanism"), field_path(path, "mechanism"));
-}
-
+// Items of mechanisms whose Rényi DP curve is known: the Gaussian (Mironov 2017, Prop 7) and the
+// Poisson-subsampled Gaussian (Mironov, Talwar, Zhang 2019).
 Result<RequestItems> read_rdp_items(const Value& request) {
-  DPCALC_TRY(const Value* items, member(request, "", "items"));
-  if (!items->is_array() || items->as_array().empty()) {
-    return invalid_argument("items", "items must be a non-empty array of {mechanism, count}.");
-  }
+  DPCALC_TRY(std::vector<RequestItem> items, read_items(request));
   RequestItems result;
-  for (std::size_t i = 0; i < items->as_array().size(); ++i) {
-    const std::string path = "items." + std::to_string(i);
-    DPCALC_TRY(const Value* item, require_object(items->as_array()[i], path));
-    DPCALC_TRY(double count, number_field(*item, path, "count"));
-    DPCALC_TRY(double checked_count, check_count(count, field_path(path, "count")));
-    DPCALC_TRY(const Value* mechanism, member(*item, path, "mechanism"));
-    DPCALC_TRY(rdp::RdpItem parsed, read_rdp_mechanism(*mechanism, field_path(path, "mechanism"), 1.0));
-    parsed.count = checked_count;
-    result.items.push_back(parsed);
-    result.sigma_fields.push_back(sigma_field(*mechanism, field_path(path, "mechanism")));
+  for (const RequestItem& item : items) {
+    if (!item.mechanism) {
+      return Error{kUnsupported, item.field(),
+                   "The RDP accountant composes mechanisms; give the mechanism (or use op 'convert' and method "
+                   "'zcdp' for guarantees)."};
+    }
+    if (!item.mechanism->rdp_epsilon(2)) {
+      const std::string& type = innermost(*item.mechanism).type().name;
+      return Error{kUnsupported, field_path(item.field(), "type"),
+                   "The RDP accountant handles 'gaussian' and 'poisson_subsampled' Gaussian mechanisms; use method "
+                   "'pld' for " +
+                       type + "."};
+    }
+    result.uses.push_back({item.mechanism, item.count});
+    result.noise_fields.push_back(noise_field(*item.mechanism));
   }
   return result;
 }
@@ -95,9 +66,9 @@ bool any_finite(const std::vector<double>& values) {
 // whose own curve is infinite at every order has too little noise (ε(α) = α count Δ²/(2σ²)
 // overflows, Mironov 2017, Prop. 7); otherwise the orders given (or the items together) are at fault.
 Error no_finite_order(const Value& request, const RequestItems& request_items, const std::vector<double>& orders) {
-  for (std::size_t i = 0; i < request_items.items.size(); ++i) {
-    if (any_finite(rdp::compose({request_items.items[i]}, orders))) continue;
-    const std::string& field = request_items.sigma_fields[i];
+  for (std::size_t i = 0; i < request_items.uses.size(); ++i) {
+    if (any_finite(rdp::compose({request_items.uses[i]}, orders))) continue;
+    const std::string& field = request_items.noise_fields[i];
     return invalid_argument(field, describe_field(field) +
                                        " is too small for the RDP accountant: ε(α) of this "
                                        "mechanism exceeds the largest number a double can hold at every order, so "
@@ -114,7 +85,7 @@ Error no_finite_order(const Value& request, const RequestItems& request_items, c
 Result<ComposedCurve> composed_curve(const Value& request) {
   DPCALC_TRY(RequestItems request_items, read_rdp_items(request));
   DPCALC_TRY(std::vector<double> orders, read_orders(request));
-  const std::vector<double> epsilons = rdp::compose(request_items.items, orders);
+  const std::vector<double> epsilons = rdp::compose(request_items.uses, orders);
   ComposedCurve curve;
   for (std::size_t i = 0; i < orders.size(); ++i) {
     (std::isfinite(epsilons[i]) ? curve.orders : curve.dropped).push_back(orders[i]);

@@ -43,11 +43,7 @@ Value epsilon_delta(const ApproxDp& guarantee) {
 
 Result<Value> split_op(const Value& request) {
   DPCALC_TRY(NamedMethod method, read_split_method(request));
-  DPCALC_TRY(const Value* target_value, member(request, "", "target"));
-  DPCALC_TRY(const Value* target_object, require_object(*target_value, "target"));
-  DPCALC_TRY(double epsilon, number_field(*target_object, "target", "epsilon"));
-  DPCALC_TRY(double delta, number_field(*target_object, "target", "delta"));
-  DPCALC_TRY(ApproxDp target, ApproxDp::create(epsilon, delta, "target"));
+  DPCALC_TRY(ApproxDp target, read_target(request, "target"));
   DPCALC_TRY(double count, number_field(request, "", "count"));
   DPCALC_TRY(double checked_count, check_count(count, "count"));
   DPCALC_TRY(SplitResult split, split_budget(method.method, target, checked_count, "target"));

@@ -31,6 +31,8 @@ constexpr std::int64_t kSmallestResolvedGrid = 3;
 
 bool is_closed_form(CalibrationMethod method) { return method != CalibrationMethod::kPld; }
 
+}  // namespace
+
 const char* method_name(CalibrationMethod method) {
   switch (method) {
     case CalibrationMethod::kBasic:
@@ -46,6 +48,8 @@ const char* method_name(CalibrationMethod method) {
   }
   return "";
 }
+
+namespace {
 
 MethodInfo method_info(CalibrationMethod method) {
   switch (method) {
@@ -63,38 +67,42 @@ MethodInfo method_info(CalibrationMethod method) {
   return kBasicComposition;
 }
 
+// Poisson subsampling inside: only the PLD accountant knows it.
+bool is_subsampled(const mechanisms::Mechanism& mechanism) {
+  return mechanism.pair(mechanisms::Relation::kAddRemove).sampling_rate < 1;
+}
+
+// "'analytic', 'zcdp' or 'pld'".
+std::string quoted_list(const std::vector<CalibrationMethod>& methods) {
+  std::string list;
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    list += std::string(i == 0 ? "" : i + 1 == methods.size() ? " or " : ", ") + "'" + method_name(methods[i]) + "'";
+  }
+  return list;
+}
+
 // The parameters' ranges (the api layer reports them first, with their request paths), then
-// which methods apply: basic and optimal compose the pure (Δ/b)-DP of the Laplace mechanism, the
-// analytic and zCDP bounds are the Gaussian's own, and only the PLD accountant knows subsampling.
+// whether the method applies to the mechanism (methods_for).
 Result<bool> check_problem(const CalibrationProblem& problem, const std::string& target_field) {
   if (auto target = ApproxDp::create(problem.target.epsilon, problem.target.delta, target_field); !target.ok()) {
     return target.error();
   }
-  for (const Result<double>& check :
-       {check_positive(problem.sensitivity, "sensitivity"), check_rate(problem.sampling_rate, "rate"),
-        check_count(problem.count, "count"), check_positive(problem.noise_unit, "noise_unit")}) {
-    if (!check.ok()) return check.error();
-  }
-  const bool laplace = problem.noise == NoiseKind::kLaplace;
-  const bool subsampled = problem.sampling_rate < 1;
+  DPCALC_TRY(const double count, check_count(problem.count, "count"));
+  (void)count;
+  const mechanisms::Mechanism& mechanism = *problem.mechanism;
+  const std::vector<CalibrationMethod> methods = methods_for(mechanism);
   const CalibrationMethod method = problem.method;
-  const bool applies =
-      method == CalibrationMethod::kPld ||
-      (!subsampled && laplace == (method == CalibrationMethod::kBasic || method == CalibrationMethod::kOptimal));
-  if (!applies) {
+  if (std::find(methods.begin(), methods.end(), method) == methods.end()) {
     return invalid_argument("method", std::string("method '") + method_name(method) + "' does not apply to a " +
-                                          (subsampled ? "Poisson-subsampled mechanism (use 'pld')"
-                                           : laplace  ? "Laplace mechanism (use 'basic', 'optimal' or 'pld')"
-                                                      : "Gaussian mechanism (use 'analytic', 'zcdp' or 'pld')") +
-                                          ".");
+                                          mechanism.type().title + " (use " + quoted_list(methods) + ").");
   }
   const std::string delta_field = field_path(target_field, "delta");
-  // A pure target: no Gaussian noise meets it (the target is the problem), while Laplace noise does
-  // under basic composition (then only the chosen method is).
-  if (problem.target.delta == 0 && !laplace) {
-    return invalid_argument(delta_field, delta_field +
-                                             " must be greater than 0 for Gaussian noise, which is never pure "
-                                             "ε-DP (got 0).");
+  const bool pure = !is_subsampled(mechanism) && mechanism.pure_epsilon();
+  // A pure target: no noise of a mechanism that is never pure meets it (the target is the
+  // problem), while Laplace noise does under basic composition (then only the chosen method is).
+  if (problem.target.delta == 0 && !pure) {
+    return invalid_argument(delta_field, delta_field + " must be greater than 0 for a " + mechanism.type().title +
+                                             ", which is never pure ε-DP (got 0).");
   }
   if (problem.target.delta == 0 && method != CalibrationMethod::kBasic) {
     return Error{kUnsupported, "method",
@@ -111,6 +119,15 @@ Result<bool> check_problem(const CalibrationProblem& problem, const std::string&
   return true;
 }
 
+// The unknown is in units of the sensitivity when it is a noise multiplier.
+double noise_unit(const CalibrationProblem& problem) {
+  for (const mechanisms::Calibratable& calibratable : problem.mechanism->calibratable()) {
+    if (calibratable.unknown == problem.unknown && calibratable.per_sensitivity)
+      return problem.mechanism->sensitivity();
+  }
+  return 1;
+}
+
 // A closed-form estimate of the unknown, to start the search close to the answer.
 //   Gaussian: the zCDP bound ε = ρ + 2√(ρ ln(1/δ)) (Bun & Steinke 2016, Prop 1.3) solved for ρ;
 //             with subsampling, the central-limit approximation μ² = k q² (e^{Δ²/σ²} − 1) of the
@@ -119,16 +136,19 @@ Result<bool> check_problem(const CalibrationProblem& problem, const std::string&
 //             2014, Thm 3.20), never below basic composition's ε/k; with subsampling, ε₀ undoes
 //             the amplification ln(1 + q(e^ε₀ − 1)) (Balle, Barthe, Gaboardi 2018, Thm 8).
 double initial_unknown(const CalibrationProblem& problem) {
-  const double count = problem.count, rate = problem.sampling_rate;
+  const mechanisms::Mechanism& mechanism = *problem.mechanism;
+  const pld::DominatingPair pair = mechanism.pair(mechanisms::Relation::kAddRemove);
+  const double count = problem.count, rate = pair.sampling_rate;
+  const double sensitivity = mechanism.sensitivity(), unit = noise_unit(problem);
   // An ε = 0 target (met by some noise only when δ > 0) starts where ε would be about δ.
   const double epsilon = problem.target.epsilon > 0 ? problem.target.epsilon : problem.target.delta;
   const double log_inverse_delta = problem.target.delta > 0 ? -std::log(problem.target.delta) : 0;
   double noise;
-  if (problem.noise == NoiseKind::kGaussian) {
+  if (std::holds_alternative<pld::GaussianPair>(pair.base)) {
     const double root_rho = std::sqrt(log_inverse_delta + epsilon) - std::sqrt(log_inverse_delta);
     const double rho = root_rho * root_rho;
     const double inverse_square_multiplier = rate < 1 ? std::log1p(2 * rho / (count * rate * rate)) : 2 * rho / count;
-    noise = problem.sensitivity / std::sqrt(inverse_square_multiplier);
+    noise = sensitivity / std::sqrt(inverse_square_multiplier);
   } else {
     double step_epsilon = epsilon / count;
     if (log_inverse_delta > 0) {
@@ -137,77 +157,59 @@ double initial_unknown(const CalibrationProblem& problem) {
       step_epsilon = std::max(step_epsilon, advanced);
     }
     if (rate < 1) step_epsilon = std::log1p(std::expm1(step_epsilon) / rate);
-    noise = problem.sensitivity / step_epsilon;
+    noise = sensitivity / step_epsilon;
   }
-  return std::isfinite(noise) && noise > 0 ? noise / problem.noise_unit : problem.sensitivity / problem.noise_unit;
-}
-
-// Accountant errors name the fields of a 'compose' request; a calibration request has them
-// elsewhere, and no discretization to change. Its noise is the unknown: where the accountant could
-// not evaluate a noise the search tried (a loss beyond ±700 on "items.0.mechanism…", a loss narrower
-// than the grid step on ""), the target asked for that noise (fuzz seed 2 found both fields, which
-// a calibrate request does not have).
-Error in_calibration_terms(Error error, const std::string& target_field) {
-  const std::string delta_field = field_path(target_field, "delta");
-  const std::string epsilon_field = field_path(target_field, "epsilon");
-  if (error.code == kNumeric && (error.field.empty() || error.field.rfind("items.0.mechanism", 0) == 0)) {
-    const bool narrow = error.field.empty();
-    error.field = epsilon_field;
-    error.message = std::string("The numeric accountant cannot evaluate the noise this target needs: ") +
-                    (narrow ? "its privacy loss would be narrower than the accountant's grid step"
-                            : "one use would have a privacy loss beyond ±700, where e^loss no longer fits a double") +
-                    ". Ask for a " + (narrow ? "larger " : "smaller ") + epsilon_field + " (or change the count, " +
-                    "the sampling rate or the sensitivity).";
-    return error;
-  }
-  if (error.field == "delta") {
-    error.field = delta_field;
-    if (error.message.compare(0, 6, "delta ") == 0) error.message = delta_field + error.message.substr(5);
-  }
-  if (error.field == "items.0.count" || error.field == "discretization_interval") {
-    error.field = "count";
-    error.message = error.message.substr(0, error.message.find(';')) + " near the answer; lower count or raise " +
-                    epsilon_field + ".";
-  }
-  return error;
+  return std::isfinite(noise) && noise > 0 ? noise / unit : sensitivity / unit;
 }
 
 }  // namespace
 
-CalibrationMethod default_method(NoiseKind noise, double sampling_rate, double target_delta) {
-  if (sampling_rate < 1) return CalibrationMethod::kPld;
-  if (noise == NoiseKind::kGaussian) return CalibrationMethod::kAnalytic;
+CalibrationMethod default_method(const mechanisms::Mechanism& mechanism, double target_delta) {
+  if (is_subsampled(mechanism)) return CalibrationMethod::kPld;
+  if (mechanism.gaussian()) return CalibrationMethod::kAnalytic;
   // For Laplace noise the PLD bound is tighter than optimal composition, which treats each step as
   // the worst (Δ/b)-DP mechanism; a pure target has only the basic bound.
-  return target_delta > 0 ? CalibrationMethod::kPld : CalibrationMethod::kBasic;
+  if (mechanism.pure_epsilon() && target_delta == 0) return CalibrationMethod::kBasic;
+  return CalibrationMethod::kPld;
+}
+
+std::vector<CalibrationMethod> methods_for(const mechanisms::Mechanism& mechanism) {
+  std::vector<CalibrationMethod> methods;
+  if (!is_subsampled(mechanism) && mechanism.pure_epsilon()) {
+    methods.insert(methods.end(), {CalibrationMethod::kBasic, CalibrationMethod::kOptimal});
+  }
+  if (!is_subsampled(mechanism) && mechanism.gaussian()) {
+    methods.insert(methods.end(), {CalibrationMethod::kAnalytic, CalibrationMethod::kZcdp});
+  }
+  methods.push_back(CalibrationMethod::kPld);
+  return methods;
 }
 
 Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown,
                                const pld::ProgressCallback& progress) {
-  const double noise = unknown * problem.noise_unit;
-  const double sensitivity = problem.sensitivity, count = problem.count, delta = problem.target.delta;
+  DPCALC_TRY(const mechanisms::MechanismPtr noisy, problem.mechanism->with_noise(problem.unknown, unknown));
+  const double count = problem.count, delta = problem.target.delta;
   switch (problem.method) {
     case CalibrationMethod::kBasic:
-      return compose_basic({ComposedItem{ApproxDp{sensitivity / noise, 0}, count}});
+      return compose_basic({ComposedItem{ApproxDp{*noisy->pure_epsilon(), 0}, count}});
     case CalibrationMethod::kOptimal: {
-      DPCALC_TRY(double epsilon, optimal_composition_epsilon(ApproxDp{sensitivity / noise, 0}, count, delta, "delta"));
+      DPCALC_TRY(double epsilon,
+                 optimal_composition_epsilon(ApproxDp{*noisy->pure_epsilon(), 0}, count, delta, "delta"));
       return ApproxDp{epsilon, delta};
     }
     case CalibrationMethod::kAnalytic: {
       // μ of the composition, rounded up so that the exact ε at the exact μ is never understated.
-      const double mu = std::nextafter(std::sqrt(count) * sensitivity / noise, kInfinity);
+      const mechanisms::GaussianNoise noise = *noisy->gaussian();
+      const double mu = std::nextafter(std::sqrt(count) * noise.sensitivity / noise.sigma, kInfinity);
       return ApproxDp{gaussian_epsilon_for_delta(mu, delta), delta};
     }
     case CalibrationMethod::kZcdp: {
-      const Zcdp total = compose_zcdp({ZcdpItem{gaussian_to_zcdp(noise, sensitivity), count}});
+      const Zcdp total = compose_zcdp({ZcdpItem{*noisy->zcdp(), count}});
       return zcdp_to_approx_canonne_kamath_steinke(total, delta);
     }
     case CalibrationMethod::kPld: {
-      const pld::BasePair base = problem.noise == NoiseKind::kLaplace
-                                     ? pld::BasePair{pld::LaplacePair{noise, sensitivity}}
-                                     : pld::BasePair{pld::GaussianPair{noise, sensitivity}};
-      const std::vector<pld::CompositionItem> items{{pld::DominatingPair{base, problem.sampling_rate}, count}};
-      DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, {}, progress));
+      const std::vector<pld::CompositionItem> items{{noisy->pair(mechanisms::Relation::kAddRemove), count}};
+      DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, problem.accounting, progress));
       // A loss narrower than the grid step leaves the composed PLD on one or two points, where
       // its ε is no longer resolved (measured: ε = 0 at δ = 1e-300 for a subsampled Gaussian at
       // σ = 7e13, whose exact δ(0) is about 2e-15). Such noise is not certified.
@@ -228,8 +230,9 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const std::stri
 
   const bool closed_form = is_closed_form(problem.method);
   SearchOptions options;
-  options.lowest_noise = std::max(kLowestNoiseRatio * problem.sensitivity, 1e-300) / problem.noise_unit;
-  options.highest_noise = std::min(kHighestNoiseRatio * problem.sensitivity, 1e300) / problem.noise_unit;
+  const double sensitivity = problem.mechanism->sensitivity(), unit = noise_unit(problem);
+  options.lowest_noise = std::max(kLowestNoiseRatio * sensitivity, 1e-300) / unit;
+  options.highest_noise = std::min(kHighestNoiseRatio * sensitivity, 1e300) / unit;
   options.initial_noise = initial_unknown(problem);
   options.epsilon_tolerance = closed_form ? kClosedFormTolerance : kPldTolerance;
   options.noise_tolerance = closed_form ? kClosedFormNoiseTolerance : kPldNoiseTolerance;
@@ -257,7 +260,7 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const std::stri
                                                " × the sensitivity); ask for a smaller ε.");
   }
   if (search.outcome == SearchOutcome::kNotMetAtHighest) {
-    if (search.first_error) return in_calibration_terms(*search.first_error, target_field);
+    if (search.first_error) return *search.first_error;
     return invalid_argument(
         epsilon_field,
         "Even the largest noise searched (" + format_number(kHighestNoiseRatio) +
@@ -270,7 +273,7 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const std::stri
   const bool within_tolerance = search.guarantee.epsilon >= problem.target.epsilon * (1 - options.epsilon_tolerance) &&
                                 problem.target.epsilon > 0;
   if (!search.failing_bound.ok() && !within_tolerance) {
-    return in_calibration_terms(search.failing_bound.error(), target_field);
+    return search.failing_bound.error();
   }
   Calibration result;
   result.unknown = search.noise;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "dpcalc/directed_rounding.hpp"
+
 namespace dpcalc {
 namespace {
 
@@ -20,13 +22,6 @@ struct TermSum {
   }
   double rounded_up() const { return sum + 8 * DBL_EPSILON * magnitude; }
 };
-
-// a·b rounded up (see group_privacy.cpp for why the fma gives the exact product error).
-double multiply_up(double a, double b) {
-  const double product = a * b;
-  if (std::isfinite(product) && std::fma(a, b, -product) > 0) return std::nextafter(product, kInfinity);
-  return product;
-}
 
 // Canonne, Kamath, Steinke 2020, Cor 13 at the order alpha = 1 + alpha_minus_one, rounded up:
 //   alpha rho + (alpha ln(1 − 1/alpha) − ln(alpha − 1) − ln delta)/(alpha − 1)
@@ -102,8 +97,7 @@ double minimize_over_orders(const Function& f) {
 Zcdp pure_to_zcdp(const PureDp& guarantee) { return Zcdp{multiply_up(guarantee.epsilon, guarantee.epsilon) / 2}; }
 
 Zcdp gaussian_to_zcdp(double sigma, double sensitivity) {
-  double ratio = sensitivity / sigma;
-  if (std::fma(ratio, sigma, -sensitivity) < 0) ratio = std::nextafter(ratio, kInfinity);
+  const double ratio = divide_up(sensitivity, sigma);
   return Zcdp{multiply_up(ratio, ratio) / 2};
 }
 

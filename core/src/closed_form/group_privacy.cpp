@@ -7,27 +7,13 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/analytic_gaussian.hpp"
+#include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/log_math.hpp"
 
 namespace dpcalc {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-// a·b rounded up: the fma recovers the exact rounding error of the product, so exact products
-// (k = 1, small integers) stay exact and the others move up by one ulp.
-double multiply_up(double a, double b) {
-  const double product = a * b;
-  if (std::isfinite(product) && std::fma(a, b, -product) > 0) return std::nextafter(product, kInfinity);
-  return product;
-}
-
-// a/b rounded up, for b > 0.
-double divide_up(double a, double b) {
-  const double quotient = a / b;
-  if (std::isfinite(quotient) && std::fma(quotient, b, -a) < 0) return std::nextafter(quotient, kInfinity);
-  return quotient;
-}
 
 }  // namespace
 
@@ -104,10 +90,6 @@ Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, c
     }
   }
   return RdpGroupResult{std::move(grouped), power_of_two, dropped};
-}
-
-PureDp laplace_group_privacy(double scale, double sensitivity, double group_size) {
-  return PureDp{divide_up(multiply_up(group_size, sensitivity), scale)};
 }
 
 GaussianGroupResult gaussian_group_privacy(double sigma, double sensitivity, double group_size, double delta) {

@@ -118,12 +118,10 @@ const MethodInfo& method_info(CompositionMethod method) {
 
 Result<ApproxDp> approx_release(const DatabaseClass& database_class) {
   if (const auto* approx = std::get_if<ApproxDp>(&database_class.release)) return *approx;
-  if (const auto* laplace = std::get_if<LaplaceRelease>(&database_class.release)) {
-    return ApproxDp{laplace->sensitivity / laplace->scale, 0};
-  }
-  if (std::holds_alternative<GaussianRelease>(database_class.release)) {
+  if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
+    if (const auto epsilon = mechanism->pure_epsilon()) return ApproxDp{*epsilon, 0};
     return Error{kUnsupported, release_field(database_class),
-                 "The Gaussian mechanism has no pure ε; compose it with method 'zcdp' or 'pld'."};
+                 "The " + mechanism->type().title + " has no pure ε; compose it with method 'zcdp' or 'pld'."};
   }
   return Error{kUnsupported, field_path(release_field(database_class), "type"),
                "A zCDP guarantee composes with method 'zcdp' only."};
@@ -131,10 +129,12 @@ Result<ApproxDp> approx_release(const DatabaseClass& database_class) {
 
 Result<Zcdp> zcdp_release(const DatabaseClass& database_class) {
   if (const auto* zcdp = std::get_if<Zcdp>(&database_class.release)) return *zcdp;
-  if (const auto* gaussian = std::get_if<GaussianRelease>(&database_class.release)) {
-    return gaussian_to_zcdp(gaussian->sigma, gaussian->sensitivity);
+  if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
+    if (const auto zcdp = mechanism->zcdp()) return *zcdp;
+    return Error{kUnsupported, release_field(database_class),
+                 "The " + mechanism->type().title + " has no zCDP bound; use method 'pld'."};
   }
-  DPCALC_TRY(ApproxDp approx, approx_release(database_class));
+  const ApproxDp approx = std::get<ApproxDp>(database_class.release);
   if (approx.delta != 0) {
     return Error{kUnsupported, field_path(release_field(database_class), "type"),
                  "An (ε, δ) guarantee with δ > 0 has no zCDP bound; use method 'basic', 'advanced' or 'pld'."};
@@ -146,11 +146,8 @@ Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class) {
   if (const auto* approx = std::get_if<ApproxDp>(&database_class.release)) {
     return pld::DominatingPair{pld::ApproxDpPair{approx->epsilon, approx->delta}, 1.0};
   }
-  if (const auto* laplace = std::get_if<LaplaceRelease>(&database_class.release)) {
-    return pld::DominatingPair{pld::LaplacePair{laplace->scale, laplace->sensitivity}, 1.0};
-  }
-  if (const auto* gaussian = std::get_if<GaussianRelease>(&database_class.release)) {
-    return pld::DominatingPair{pld::GaussianPair{gaussian->sigma, gaussian->sensitivity}, 1.0};
+  if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
+    return mechanism->pair(mechanisms::Relation::kAddRemove);
   }
   return Error{kUnsupported, field_path(release_field(database_class), "type"),
                "Method 'pld' composes mechanisms and pure or approx guarantees; a zCDP guarantee has no single "
@@ -176,7 +173,7 @@ Result<bool> check_method(const std::vector<DatabaseClass>& classes, const Metho
     } else {
       DPCALC_TRY(ApproxDp release, approx_release(database_class));
       if (options.method == CompositionMethod::kOptimal && !same_release(release, approx_release(classes[0]).value())) {
-        return Error{kUnsupported, "databases",
+        return Error{kUnsupported, options.classes_field,
                      "Optimal composition in closed form needs the same guarantee on every release; for different "
                      "releases use method 'pld', which brackets the optimal heterogeneous composition."};
       }

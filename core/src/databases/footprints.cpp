@@ -12,17 +12,17 @@ using ClassSet = std::vector<bool>;
 
 Result<std::vector<ClassSet>> read_families(const std::vector<DatabaseClass>& classes, const Constraint& constraint) {
   if (constraint.families.empty()) {
-    return invalid_argument("constraint.families",
-                            "constraint.families must list at least one family (a list of class indices).");
+    return invalid_argument(constraint.families_field,
+                            constraint.families_field + " must list at least one family (a list of class indices).");
   }
   if (constraint.families.size() > kMaxFamilies) {
-    return invalid_argument("constraint.families",
-                            "constraint.families lists " + std::to_string(constraint.families.size()) +
+    return invalid_argument(constraint.families_field,
+                            constraint.families_field + " lists " + std::to_string(constraint.families.size()) +
                                 " families; at most " + std::to_string(kMaxFamilies) + " are supported.");
   }
   std::vector<ClassSet> families;
   for (std::size_t i = 0; i < constraint.families.size(); ++i) {
-    const std::string path = "constraint.families." + std::to_string(i);
+    const std::string path = field_path(constraint.families_field, std::to_string(i));
     if (constraint.families[i].empty()) {
       return invalid_argument(path, path + " is empty: a family names the classes of databases a person is in.");
     }
@@ -78,18 +78,20 @@ Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& c
   const double pairs = neighbours == Neighbours::kBounded ? 2 : 1;
   const double total = total_databases(classes);
   AllowedFootprints allowed;
+  allowed.constraint_field = constraint.field;
+  allowed.families_field = constraint.families_field;
   switch (constraint.type) {
     case ConstraintType::kNone:
       allowed.capacity = total;
       return allowed;
     case ConstraintType::kAtMost: {
       if (!(constraint.at_most >= 1)) {
-        return invalid_argument("constraint.m",
-                                "constraint.m must be a whole number >= 1 (the most databases one person "
-                                "can be in) " +
+        return invalid_argument(constraint.at_most_field,
+                                constraint.at_most_field +
+                                    " must be a whole number >= 1 (the most databases one person can be in) " +
                                     got(constraint.at_most) + ".");
       }
-      DPCALC_TRY(double m, check_count(constraint.at_most, "constraint.m"));
+      DPCALC_TRY(double m, check_count(constraint.at_most, constraint.at_most_field));
       allowed.capacity = std::min(pairs * m, total);
       return allowed;
     }

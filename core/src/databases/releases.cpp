@@ -10,15 +10,20 @@ double total_databases(const std::vector<DatabaseClass>& classes) {
   return total;
 }
 
+const mechanisms::Mechanism* release_mechanism(const DatabaseClass& database_class) {
+  const auto* mechanism = std::get_if<mechanisms::MechanismPtr>(&database_class.release);
+  return mechanism ? mechanism->get() : nullptr;
+}
+
 std::string release_field(const DatabaseClass& database_class) {
-  return field_path(database_class.field, database_class.from_mechanism ? "mechanism" : "guarantee");
+  return field_path(database_class.field, release_mechanism(database_class) ? "mechanism" : "guarantee");
 }
 
 bool all_pure(const std::vector<DatabaseClass>& classes) {
   for (const DatabaseClass& database_class : classes) {
     const auto* approx = std::get_if<ApproxDp>(&database_class.release);
-    const bool pure =
-        std::holds_alternative<LaplaceRelease>(database_class.release) || (approx != nullptr && approx->delta == 0);
+    const mechanisms::Mechanism* mechanism = release_mechanism(database_class);
+    const bool pure = (mechanism && mechanism->pure_epsilon()) || (approx != nullptr && approx->delta == 0);
     if (!pure) return false;
   }
   return true;

@@ -39,22 +39,21 @@ bool approx_dominates(const DatabaseClass& a, const DatabaseClass& b) {
   return x.epsilon >= y.epsilon && x.delta >= y.delta && a.queries >= b.queries;
 }
 
-// Domination of dominating pairs (Zhu, Dong, Wang 2022, Def. 7): within a mechanism family the
-// larger Δ/σ (Δ/b) dominates; the randomized-response pair of (ε, δ) dominates every (ε, δ)-DP
-// mechanism (Kairouz, Oh, Viswanath 2015, Thm 2.1), so also a Laplace mechanism with Δ/b <= ε.
+// Domination of dominating pairs (Zhu, Dong, Wang 2022, Def. 7): within a mechanism family by its
+// own rule (mechanisms::Mechanism::dominates: the larger Δ/σ, the larger Δ/b); the
+// randomized-response pair of (ε, δ) dominates every (ε, δ)-DP mechanism (Kairouz, Oh, Viswanath
+// 2015, Thm 2.1), so also any ε'-DP mechanism with ε' <= ε.
 bool release_dominates(const Release& a, const Release& b) {
-  const auto* gaussian_a = std::get_if<GaussianRelease>(&a);
-  const auto* gaussian_b = std::get_if<GaussianRelease>(&b);
-  if (gaussian_a && gaussian_b)
-    return gaussian_a->sensitivity / gaussian_a->sigma >= gaussian_b->sensitivity / gaussian_b->sigma;
-  const auto* laplace_a = std::get_if<LaplaceRelease>(&a);
-  const auto* laplace_b = std::get_if<LaplaceRelease>(&b);
-  if (laplace_a && laplace_b)
-    return laplace_a->sensitivity / laplace_a->scale >= laplace_b->sensitivity / laplace_b->scale;
+  const auto* mechanism_a = std::get_if<mechanisms::MechanismPtr>(&a);
+  const auto* mechanism_b = std::get_if<mechanisms::MechanismPtr>(&b);
+  if (mechanism_a && mechanism_b) return (*mechanism_a)->dominates(**mechanism_b);
   const auto* approx_a = std::get_if<ApproxDp>(&a);
   const auto* approx_b = std::get_if<ApproxDp>(&b);
   if (approx_a && approx_b) return approx_a->epsilon >= approx_b->epsilon && approx_a->delta >= approx_b->delta;
-  if (approx_a && laplace_b) return approx_a->epsilon >= laplace_b->sensitivity / laplace_b->scale;
+  if (approx_a && mechanism_b) {
+    const auto epsilon = (*mechanism_b)->pure_epsilon();
+    return epsilon && approx_a->epsilon >= *epsilon;
+  }
   return false;
 }
 
@@ -226,7 +225,7 @@ Result<WorstCase> worst_of(const std::vector<DatabaseClass>& classes, const std:
 }
 
 Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, double capacity,
-                                 const MethodOptions& options) {
+                                 const std::string& constraint_field, const MethodOptions& options) {
   if (capacity >= total_databases(classes)) return worst_of(classes, {all_databases(classes)}, options);
   const auto score = [&](const std::function<double(const DatabaseClass&)>& f) {
     return greedy(classes, by_score(classes, f), capacity);
@@ -259,7 +258,7 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
         return worst_of(classes, {greedy(classes, *order, capacity)}, options);
       auto candidates = unswappable_footprints(classes, capacity, pld_dominates, kMaxPldFootprints, 100000);
       if (!candidates) {
-        return Error{kUnsupported, "constraint",
+        return Error{kUnsupported, constraint_field,
                      "The classes' releases are not ordered by privacy loss (different mechanism families, or more "
                      "queries on the less noisy one), and more than " +
                          std::to_string(kMaxPldFootprints) + " footprints of " + format_number(capacity) +
@@ -276,9 +275,9 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
 
 Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const AllowedFootprints& allowed,
                              const MethodOptions& options) {
-  if (allowed.capacity) return capacity_worst(classes, *allowed.capacity, options);
+  if (allowed.capacity) return capacity_worst(classes, *allowed.capacity, allowed.constraint_field, options);
   if (options.method == CompositionMethod::kPld && allowed.footprints.size() > kMaxPldFootprints) {
-    return Error{kUnsupported, "constraint.families",
+    return Error{kUnsupported, allowed.families_field,
                  "These families give " + std::to_string(allowed.footprints.size()) +
                      " different footprints to compose numerically; method 'pld' composes at most " +
                      std::to_string(kMaxPldFootprints) + ". Use fewer families or a closed-form method."};

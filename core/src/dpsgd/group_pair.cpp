@@ -6,6 +6,7 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/mechanisms/sampled_group.hpp"
 
 namespace dpcalc::dpsgd {
 namespace {
@@ -58,20 +59,8 @@ Result<GroupSetting> check_setting(const GroupSetting& setting) {
 
 std::vector<double> log_inclusion_pmf(const GroupSetting& s) {
   const auto k = static_cast<std::size_t>(s.group_size);
+  if (s.sampling == Sampling::kPoisson) return binomial_log_pmf(k, s.sampling_rate);
   std::vector<double> log_pmf(k + 1, kNegativeInfinity);
-  if (s.sampling == Sampling::kPoisson) {
-    const double q = s.sampling_rate;
-    if (q == 1) {
-      log_pmf[k] = 0;
-      return log_pmf;
-    }
-    const double log_odds = std::log(q) - boost::math::log1p(-q);
-    log_pmf[0] = s.group_size * boost::math::log1p(-q);
-    for (std::size_t j = 0; j < k; ++j) {
-      log_pmf[j + 1] = log_pmf[j] + std::log(double(k - j) / double(j + 1)) + log_odds;
-    }
-    return log_pmf;
-  }
   const double n = s.dataset_size, b = s.batch_size, kk = s.group_size;
   // Support: max(0, k + B - N) <= j <= min(k, B). Start at its lowest point j0 with
   // Pr[J = j0] = C(k, j0) C(N-k, B-j0) / C(N, B) (lgamma only when j0 > 0, i.e. k + B > N).
@@ -96,20 +85,8 @@ std::vector<double> log_inclusion_pmf(const GroupSetting& s) {
 double group_sampling_probability(const GroupSetting& setting) { return -std::expm1(log_inclusion_pmf(setting)[0]); }
 
 pld::DominatingPair worst_case_pair(const GroupSetting& setting, double noise_multiplier) {
-  const std::vector<double> log_pmf = log_inclusion_pmf(setting);
-  std::vector<double> shifts, weights;
-  for (std::size_t j = 0; j < log_pmf.size(); ++j) {
-    const double weight = std::exp(log_pmf[j]);
-    if (!(weight >= std::numeric_limits<double>::min())) continue;
-    shifts.push_back(static_cast<double>(j));
-    weights.push_back(weight);
-  }
-  if (setting.relation == Relation::kAddRemove) {
-    return pld::DominatingPair{pld::MixtureVsGaussianPair{noise_multiplier, shifts, weights}, 1.0};
-  }
-  std::vector<double> negative = shifts;
-  for (double& shift : negative) shift = -shift;
-  return pld::DominatingPair{pld::MixtureVsMixturePair{noise_multiplier, shifts, weights, negative, weights}, 1.0};
+  return mechanisms::sampled_group_pair(log_inclusion_pmf(setting), mechanisms::GaussianNoise{noise_multiplier, 1},
+                                        setting.relation);
 }
 
 }  // namespace dpcalc::dpsgd

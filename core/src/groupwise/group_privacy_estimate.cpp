@@ -308,7 +308,7 @@ Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, 
   MeshBuilder mesh(noise, count, orders, progress);
   if (!mesh.build() || mesh.cancelled) return cancelled;
   if (mesh.too_large) {
-    return Error{kNumeric, "rho",
+    return Error{kNumeric, "noise",
                  "The numerical estimate would need more than " + std::to_string(kMaxPanels) +
                      " quadrature panels at these orders (the tilted densities reach far into the tails); "
                      "use a smaller rho or lower orders."};
@@ -324,7 +324,7 @@ Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, 
     if (progress && !progress(0.3 + 0.65 * double(i + 1) / mesh.intervals.size())) return cancelled;
   }
   if (mesh.failed_at) {
-    return Error{kNumeric, "counts",
+    return Error{kNumeric, "count",
                  "The quadrature of the output density failed " +
                      (std::isfinite(*mesh.failed_at) ? "at y = " + format_number(*mesh.failed_at)
                                                      : std::string("where the density is not a finite number")) +

@@ -3,16 +3,13 @@
 #include <cmath>
 
 #include "dpcalc/closed_form/conversions.hpp"
-#include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::rdp {
 
-std::vector<double> compose(const std::vector<RdpItem>& items, const std::vector<double>& orders) {
+std::vector<double> compose(const std::vector<mechanisms::Use>& uses, const std::vector<double>& orders) {
   std::vector<double> total(orders.size(), 0.0);
-  for (const RdpItem& item : items) {
-    for (std::size_t i = 0; i < orders.size(); ++i) {
-      total[i] += item.count * subsampled_gaussian_rdp(item.sampling_rate, item.noise_multiplier, orders[i]);
-    }
+  for (const mechanisms::Use& use : uses) {
+    for (std::size_t i = 0; i < orders.size(); ++i) total[i] += use.count * *use.mechanism->rdp_epsilon(orders[i]);
   }
   return total;
 }

@@ -5,24 +5,33 @@
 
 #include "approx.hpp"
 #include "dpcalc/calibration/noise_calibration.hpp"
+#include "mechanisms_for_tests.hpp"
 
 using dpcalc::ApproxDp;
 using dpcalc::calibration::Calibration;
 using dpcalc::calibration::CalibrationMethod;
 using dpcalc::calibration::CalibrationProblem;
-using dpcalc::calibration::NoiseKind;
 
 namespace {
+
+// The noise whose scale (Laplace) or σ (Gaussian) is calibrated.
+enum class NoiseKind { kLaplace, kGaussian };
+
+// The mechanism with a placeholder noise of 1, as a calibration request reads it.
+dpcalc::mechanisms::MechanismPtr noiseless(NoiseKind noise, double sensitivity, double sampling_rate) {
+  auto base = noise == NoiseKind::kLaplace ? test_mechanisms::laplace(1, sensitivity)
+                                           : test_mechanisms::gaussian(1, sensitivity);
+  return sampling_rate < 1 ? test_mechanisms::poisson_subsampled(sampling_rate, base) : base;
+}
 
 CalibrationProblem problem(NoiseKind noise, CalibrationMethod method, ApproxDp target, double count = 1,
                            double sensitivity = 1, double sampling_rate = 1) {
   CalibrationProblem result;
-  result.noise = noise;
+  result.mechanism = noiseless(noise, sensitivity, sampling_rate);
+  result.unknown = noise == NoiseKind::kLaplace ? "scale" : "sigma";
   result.method = method;
   result.target = target;
   result.count = count;
-  result.sensitivity = sensitivity;
-  result.sampling_rate = sampling_rate;
   return result;
 }
 
@@ -135,7 +144,7 @@ TEST_CASE("[calibration] DP-SGD noise multiplier against dp_accounting's calibra
     CAPTURE(c.steps);
     CalibrationProblem p =
         problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {c.epsilon, c.delta}, c.steps, 2, c.rate);
-    p.noise_unit = p.sensitivity;  // solve for σ/Δ with a clip norm Δ = 2
+    p.unknown = "noise_multiplier";  // solve for σ/Δ with a clip norm Δ = 2
     const Calibration answer = calibrated(p);
     // Both are upper-bound accountants at about 1e-4 resolution; ours stops within 0.1% in ε.
     CHECK_REL(answer.unknown, c.noise_multiplier, 2e-3);
@@ -146,10 +155,10 @@ TEST_CASE("[calibration] DP-SGD noise multiplier against dp_accounting's calibra
 
 TEST_CASE("[calibration] the default method is the tightest sound one") {
   using dpcalc::calibration::default_method;
-  CHECK(default_method(NoiseKind::kGaussian, 1, 1e-5) == CalibrationMethod::kAnalytic);
-  CHECK(default_method(NoiseKind::kLaplace, 1, 1e-5) == CalibrationMethod::kPld);
-  CHECK(default_method(NoiseKind::kLaplace, 1, 0) == CalibrationMethod::kBasic);
-  CHECK(default_method(NoiseKind::kGaussian, 0.1, 1e-5) == CalibrationMethod::kPld);
+  CHECK(default_method(*noiseless(NoiseKind::kGaussian, 1, 1), 1e-5) == CalibrationMethod::kAnalytic);
+  CHECK(default_method(*noiseless(NoiseKind::kLaplace, 1, 1), 1e-5) == CalibrationMethod::kPld);
+  CHECK(default_method(*noiseless(NoiseKind::kLaplace, 1, 1), 0) == CalibrationMethod::kBasic);
+  CHECK(default_method(*noiseless(NoiseKind::kGaussian, 1, 0.1), 1e-5) == CalibrationMethod::kPld);
   // Tighter bounds need less noise: exact ≤ PLD ≤ zCDP for Gaussians, PLD ≤ optimal ≤ basic for Laplace.
   const ApproxDp target{1, 1e-6};
   const double analytic = calibrated(problem(NoiseKind::kGaussian, CalibrationMethod::kAnalytic, target, 50)).unknown;

@@ -173,12 +173,6 @@ TEST_CASE("[group] Rényi DP: Mironov 2017, Prop 2") {
 }
 
 TEST_CASE("[group] mechanisms at sensitivity k Δ") {
-  SUBCASE("Laplace: k Δ / b") {
-    CHECK(dpcalc::laplace_group_privacy(2, 1, 3).epsilon == 1.5);
-    CHECK(dpcalc::laplace_group_privacy(2, 1, 1).epsilon == 0.5);
-    const double epsilon = dpcalc::laplace_group_privacy(3, 1, 1).epsilon;
-    CHECK(std::fma(epsilon, 3.0, -1.0) >= 0);  // rounded up: 3 · eps >= 1 exactly
-  }
   SUBCASE("Gaussian: exact eps at mu = k Δ / σ and rho = (k Δ)²/(2σ²)") {
     // sigma 4, k 8: mu = 2. Expected eps: mpmath 60 digits, bisection of the exact profile.
     const auto grouped = dpcalc::gaussian_group_privacy(4, 1, 8, 1e-6);

@@ -2,8 +2,8 @@
 // n randomized-response releases (the dominating pair of (ε, δ)-DP, Kairouz, Oh, Viswanath 2015,
 // Thm 2.1; four outcomes each), every membership vector b in {0,1}^n and every output, give P_0,
 // P_1 (uniform over b != 0) and P_u (uniform over all b) exactly, hence the hypothesis-DP δ(ε) in
-// both directions and the exact ε(δ) by bisection. Closed-form references: the seed's Corollary 7,
-// ln(((1 + e^{ε0})^n − 1)/(2^n − 1)), evaluated with mpmath at 50 digits.
+// both directions and the exact ε(δ) by bisection. Closed-form references: Corollary 7 of Hartmann, Bindschaedler, West
+// 2022, ln(((1 + e^{ε0})^n − 1)/(2^n − 1)), evaluated with mpmath at 50 digits.
 #include <cmath>
 #include <vector>
 
@@ -78,7 +78,7 @@ double exact_epsilon(const Hypotheses& h, double delta) {
 std::vector<DatabaseClass> classes_of(const std::vector<RandomizedResponse>& releases) {
   std::vector<DatabaseClass> classes;
   for (const RandomizedResponse& release : releases) {
-    classes.push_back(DatabaseClass{ApproxDp{release.epsilon, release.delta}, 1, 1, "databases.x", false});
+    classes.push_back(DatabaseClass{ApproxDp{release.epsilon, release.delta}, 1, 1, "databases.x"});
   }
   return classes;
 }
@@ -180,7 +180,7 @@ TEST_CASE("[databases] uninformative prior against n pure ε0 releases (seed, Co
   for (const Row& row : rows) {
     CAPTURE(row.databases);
     const std::vector<DatabaseClass> classes = {
-        DatabaseClass{ApproxDp{row.epsilon, 0}, row.databases, 1, "databases.0", false}};
+        DatabaseClass{ApproxDp{row.epsilon, 0}, row.databases, 1, "databases.0"}};
     const Uninformative basic = uninformed(classes, with(CompositionMethod::kBasic));
     check_upper_bound(basic.guarantee.approx.epsilon, row.expected, 1e-11);
     for (auto method : {CompositionMethod::kOptimal, CompositionMethod::kAdvancedKov, CompositionMethod::kZcdp}) {
@@ -193,12 +193,12 @@ TEST_CASE("[databases] uninformative prior against n pure ε0 releases (seed, Co
     }
   }
   // The factor tends to 2 as ε0 → 0: n ε0 / ε = 1.9999995 at n = 50, ε0 = 1e-6 (mpmath).
-  const std::vector<DatabaseClass> tiny = {DatabaseClass{ApproxDp{1e-6, 0}, 50, 1, "databases.0", false}};
+  const std::vector<DatabaseClass> tiny = {DatabaseClass{ApproxDp{1e-6, 0}, 50, 1, "databases.0"}};
   CHECK_REL(50 * 1e-6 / uninformed(tiny, with(CompositionMethod::kBasic)).guarantee.approx.epsilon, 1.9999995, 1e-9);
 }
 
 TEST_CASE("[databases] uninformative prior with a million databases, every closed-form method") {
-  const std::vector<DatabaseClass> classes = {DatabaseClass{ApproxDp{1e-3, 1e-12}, 1e6, 1, "databases.0", false}};
+  const std::vector<DatabaseClass> classes = {DatabaseClass{ApproxDp{1e-3, 1e-12}, 1e6, 1, "databases.0"}};
   for (auto method : {CompositionMethod::kBasic, CompositionMethod::kAdvancedKov, CompositionMethod::kAdvancedDrv,
                       CompositionMethod::kOptimal}) {
     CAPTURE(static_cast<int>(method));
@@ -216,8 +216,8 @@ TEST_CASE("[databases] uninformative prior with a million databases, every close
 }
 
 TEST_CASE("[databases] uninformative prior, optimal composition needs the same queries on every database") {
-  const std::vector<DatabaseClass> classes = {DatabaseClass{ApproxDp{0.1, 0}, 10, 1, "databases.0", false},
-                                              DatabaseClass{ApproxDp{0.1, 0}, 10, 3, "databases.1", false}};
+  const std::vector<DatabaseClass> classes = {DatabaseClass{ApproxDp{0.1, 0}, 10, 1, "databases.0"},
+                                              DatabaseClass{ApproxDp{0.1, 0}, 10, 3, "databases.1"}};
   const MethodOptions options = with(CompositionMethod::kOptimal, 1e-6);
   const auto worst = compose_footprint(classes, all_databases(classes), options);
   REQUIRE(worst.ok());

@@ -12,6 +12,7 @@
 #include "approx.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
 #include "dpcalc/databases/worst_case.hpp"
+#include "mechanisms_for_tests.hpp"
 
 namespace {
 
@@ -19,7 +20,7 @@ using namespace dpcalc;
 using namespace dpcalc::databases;
 
 DatabaseClass approx_class(double epsilon, double delta, double count, double queries = 1) {
-  return DatabaseClass{ApproxDp{epsilon, delta}, count, queries, "databases.x", false};
+  return DatabaseClass{ApproxDp{epsilon, delta}, count, queries, "databases.x"};
 }
 
 MethodOptions with(CompositionMethod method, std::optional<double> delta = std::nullopt) {
@@ -163,8 +164,8 @@ TEST_CASE("[databases] ordered classes are exact: the m most revealing databases
     }
   }
   SUBCASE("PLD, Gaussians ordered by Δ/σ and queries") {
-    const std::vector<DatabaseClass> gaussians = {DatabaseClass{GaussianRelease{3, 1}, 3, 2, "databases.0", true},
-                                                  DatabaseClass{GaussianRelease{2, 1}, 2, 3, "databases.1", true}};
+    const std::vector<DatabaseClass> gaussians = {DatabaseClass{test_mechanisms::gaussian(3, 1), 3, 2, "databases.0"},
+                                                  DatabaseClass{test_mechanisms::gaussian(2, 1), 2, 3, "databases.1"}};
     const BruteForce gaussian_brute(gaussians);
     for (double m : {1.0, 2.0, 4.0}) {
       const auto allowed = [&](unsigned mask) { return bits(mask) <= m; };
@@ -277,8 +278,8 @@ TEST_CASE("[databases] properties: constrained <= classic, bounded >= unbounded,
 
 TEST_CASE("[databases] PLD with classes that are not ordered: every unswappable footprint, or unsupported") {
   // A Gaussian and a Laplace class: no domination either way.
-  std::vector<DatabaseClass> classes = {DatabaseClass{GaussianRelease{2, 1}, 2, 1, "databases.0", true},
-                                        DatabaseClass{LaplaceRelease{1.5, 1}, 2, 1, "databases.1", true}};
+  std::vector<DatabaseClass> classes = {DatabaseClass{test_mechanisms::gaussian(2, 1), 2, 1, "databases.0"},
+                                        DatabaseClass{test_mechanisms::laplace(1.5, 1), 2, 1, "databases.1"}};
   const MethodOptions options = with(CompositionMethod::kPld, 1e-6);
   const BruteForce brute(classes);
   const auto allowed = [](unsigned mask) { return bits(mask) <= 2; };
@@ -294,7 +295,7 @@ TEST_CASE("[databases] PLD with classes that are not ordered: every unswappable 
   CHECK(refused.error().field == "constraint");
 }
 
-TEST_CASE("[databases] constraint errors name the field") {
+TEST_CASE("[databases] constraint errors name the constraint's own fields (a request's are set by the api)") {
   const std::vector<DatabaseClass> classes = {approx_class(0.1, 0, 2), approx_class(0.1, 0, 2)};
   const auto check_field = [&](const Constraint& constraint, const std::string& field) {
     const auto allowed = allowed_footprints(classes, constraint, Neighbours::kUnbounded);
@@ -302,11 +303,11 @@ TEST_CASE("[databases] constraint errors name the field") {
     CHECK(allowed.error().code == kInvalidArgument);
     CHECK(allowed.error().field == field);
   };
-  check_field(Constraint{ConstraintType::kAtMost, 0, {}}, "constraint.m");
-  check_field(Constraint{ConstraintType::kAtMost, 2.5, {}}, "constraint.m");
-  check_field(Constraint{ConstraintType::kAtMost, std::nan(""), {}}, "constraint.m");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {}}, "constraint.families");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {}}}, "constraint.families.1");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {2}}}, "constraint.families.1.0");
-  check_field(Constraint{ConstraintType::kFamilies, 1, {{0, 1, 0}}}, "constraint.families.0.2");
+  check_field(Constraint{ConstraintType::kAtMost, 0, {}}, "at_most");
+  check_field(Constraint{ConstraintType::kAtMost, 2.5, {}}, "at_most");
+  check_field(Constraint{ConstraintType::kAtMost, std::nan(""), {}}, "at_most");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {}}, "families");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {}}}, "families.1");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {{0}, {2}}}, "families.1.0");
+  check_field(Constraint{ConstraintType::kFamilies, 1, {{0, 1, 0}}}, "families.0.2");
 }

@@ -39,8 +39,8 @@ double tight(const GroupSetting& s, double sigma, double steps, double delta = 1
 }  // namespace
 
 TEST_CASE("[dpsgd] inclusion weights") {
-  SUBCASE("the seed's k = 2 formulas for fixed batches") {
-    // Seed 003: Pr[both] = B/N (B-1)/(N-1), Pr[none] = (1 - B/N)(1 - (B-1)/(N-1))... written out
+  SUBCASE("Sommer's k = 2 formulas for fixed batches") {
+    // Sommer 2021: Pr[both] = B/N (B-1)/(N-1), Pr[none] = (1 - B/N)(1 - (B-1)/(N-1))... written out
     // exactly as C(k,j) C(N-k,B-j)/C(N,B) with N = 60000, B = 256.
     const auto log_pmf = log_inclusion_pmf(fixed_batch(60000, 256, 2));
     const double n = 60000, b = 256;
@@ -137,7 +137,7 @@ TEST_CASE("[dpsgd] large groups build fast enough to test: k = 256, N = 1e6, B =
 
 TEST_CASE("[dpsgd] calibration meets the target within 1%") {
   const GroupSetting setting = fixed_batch(60000, 256, 4);
-  const auto result = calibrate(setting, 2000, 1e-5, 2.0);
+  const auto result = calibrate(setting, 2000, 1e-5, 2.0, "target.epsilon");
   REQUIRE(result.ok());
   const Calibration& c = result.value();
   CHECK(c.tight.epsilon_upper <= 2.0);
@@ -160,7 +160,7 @@ TEST_CASE("[dpsgd] errors name the field") {
   CHECK(field_of(tight_epsilon(poisson(0.1, 2.5), 1, 1, 1e-5)) == "group_size");
   CHECK(field_of(tight_epsilon(poisson(0.1, 1), std::nan(""), 1, 1e-5)) == "noise_multiplier");
   CHECK(field_of(tight_epsilon(poisson(0.1, 1), 1, 1e17, 1e-5)) == "steps");
-  const auto unreachable = calibrate(poisson(0.5, 50), 1e4, 1e-5, 1e-4);
+  const auto unreachable = calibrate(poisson(0.5, 50), 1e4, 1e-5, 1e-4, "target.epsilon");
   REQUIRE(!unreachable.ok());
   CHECK(unreachable.error().field == "target.epsilon");
 }

@@ -12,6 +12,13 @@
 
 namespace dpcalc::api {
 
+// True when `object` has a member `key` that is not null (null counts as absent).
+bool has_field(const Value& object, const std::string& key);
+
+// An invalid_argument error on `field`: it does not apply `because` (a sentence without its subject:
+// "a Laplace mechanism's group guarantee is pure ε-DP").
+Error does_not_apply(const std::string& field, const std::string& because);
+
 // `object` must be an object; `prefix` is its own path ("" at the top level).
 Result<const Value*> require_object(const Value& value, const std::string& path);
 Result<const Value*> member(const Value& object, const std::string& prefix, const std::string& key);
@@ -25,6 +32,10 @@ Result<std::vector<double>> number_array_field(const Value& object, const std::s
 
 // The path of the first NaN or infinite number in `value` ("guarantee.epsilon"), or nullopt.
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path = "");
+
+// The error for an input behind a result that would overflow a double: "… is too large here …"
+// on `field` ("too small" for a noise scale or σ).
+Error overflow(const std::string& field);
 
 // `result` when every number in it is finite; otherwise an invalid_argument error on `field`, the
 // input that made it overflow ("ε is too large here: the result exceeds the largest double ...";

@@ -27,6 +27,7 @@ struct MethodOptions {
   std::optional<double> delta;  // total δ target in (0, 1): required except for basic and zCDP
   pld::AccountingOptions accounting;
   pld::ProgressCallback progress;
+  std::string classes_field = "classes";  // where the caller has the classes, for errors
 };
 
 const MethodInfo& method_info(CompositionMethod method);

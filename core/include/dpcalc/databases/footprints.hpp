@@ -1,8 +1,9 @@
-// The footprints a person can have (seed, Sec. V-A) and the neighbouring relation.
+// The footprints a person can have (Hartmann, Bindschaedler, West 2022, Sec. V-A) and the neighbouring
+// relation.
 // A footprint F is the set of databases holding the person's record. The worst case composes
 //   unbounded neighbours (record present or absent):  max over allowed F of Compose(F)
 //   bounded neighbours (record replaced):              max over allowed F, F' of Compose(F ∪ F')
-// (seed, Thm 1: the worst pair of hypotheses is a pair of membership vectors, and releases on
+// (Hartmann et al. 2022, Thm 1: the worst pair of hypotheses is a pair of membership vectors, and releases on
 // databases where the two vectors agree cost nothing).
 #pragma once
 
@@ -26,6 +27,8 @@ struct Constraint {
   // kFamilies: each family is a set of class indices; a person in a family is in every database
   // of those classes (e.g. the common and the ads-only columns of a free user).
   std::vector<std::vector<std::size_t>> families;
+  // Where the caller has the constraint, its m and its families (errors name them).
+  std::string field = "constraint", at_most_field = "at_most", families_field = "families";
 };
 
 enum class Neighbours { kUnbounded, kBounded };
@@ -42,15 +45,16 @@ using Footprint = std::vector<double>;
 struct AllowedFootprints {
   std::optional<double> capacity;
   std::vector<Footprint> footprints;
+  std::string constraint_field, families_field;  // the constraint's fields, for errors (Constraint)
 };
 
-// Validates the constraint against the classes (errors: invalid_argument on "constraint.m",
-// "constraint.families", "constraint.families.<i>", "constraint.families.<i>.<j>").
+// Validates the constraint against the classes (errors: invalid_argument on its at_most_field,
+// families_field, "<families_field>.<i>", "<families_field>.<i>.<j>").
 Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& classes, const Constraint& constraint,
                                              Neighbours neighbours);
 
 // The most databases one footprint (or union of two) can hold: what parallel composition of the
-// merged database charges for (seed, Sec. V-A1).
+// merged database charges for (Hartmann et al. 2022, Sec. V-A1).
 double databases_touched(const AllowedFootprints& allowed);
 
 // Every database of every class.

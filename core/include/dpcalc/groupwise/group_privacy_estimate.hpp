@@ -45,8 +45,9 @@ struct GroupPrivacyEstimate {
 std::vector<double> default_orders();
 
 // `orders` strictly increasing in [kMinOrder, kMaxOrder]; `delta` in (0, 1) if given. The caller
-// validates. Errors: "numeric" (field "rho") when the mesh would exceed kMaxPanels; "cancelled"
-// when `progress` returns false. `epsilon_ceiling` bounds the ε search (a proven ε for `delta`).
+// validates. Errors: "numeric" on its parameter "noise" when the mesh would exceed kMaxPanels, on
+// "count" when the quadrature of the output density fails; "cancelled" when `progress` returns false. `epsilon_ceiling`
+// bounds the ε search (a proven ε for `delta`).
 Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, double count,
                                                     const std::vector<double>& orders, std::optional<double> delta,
                                                     double epsilon_ceiling, const ProgressCallback& progress = {});

@@ -1,0 +1,158 @@
+// The mechanism model: every mechanism the calculator accounts for is one value of this type
+// family, defined in one file of core/src/mechanisms/ and listed once in registry.cpp. A mechanism
+// says what it knows, and every op asks it rather than knowing mechanisms by name:
+//   * its parameters and their checks (MechanismType: name, parameters, factory);
+//   * its dominating pair for each neighbouring relation it supports, for the PLD engine, which
+//     itself sees privacy-loss pairs only (Zhu, Dong, Wang 2022, Def. 7);
+//   * its guarantees where they are known in closed form: pure ε, exact Gaussian noise (μ-GDP,
+//     Dong, Roth, Su 2019), zCDP, its Rényi DP curve;
+//   * its group transform: the mechanism that a group of k records sees;
+//   * the parameters calibration may solve for.
+// Mechanisms are immutable and shared (MechanismPtr); an invalid one cannot be made.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dpcalc/guarantees.hpp"
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/privacy_loss.hpp"
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::mechanisms {
+
+// Neighbouring datasets: one record added or removed, or one record replaced by another.
+enum class Relation { kAddRemove, kSubstitute };
+const char* relation_name(Relation relation);  // "add_remove", "substitute"
+
+class Mechanism;
+using MechanismPtr = std::shared_ptr<const Mechanism>;
+
+// Gaussian noise of standard deviation `sigma` on a query of sensitivity `sensitivity`: the
+// mechanism is exactly μ-GDP with μ = Δ/σ, and its (ε, δ) curve is the analytic Gaussian's
+// (Balle & Wang 2018, Thm 8).
+struct GaussianNoise {
+  double sigma = 1;
+  double sensitivity = 1;
+};
+
+// One parameter of a mechanism type, as requests write it.
+struct Parameter {
+  enum class Kind { kNumber, kNumbers, kMechanism };
+  std::string name;     // "scale"
+  std::string meaning;  // for the docs: "noise scale b > 0"
+  Kind kind = Kind::kNumber;
+  std::optional<double> default_value;  // used when the request leaves the parameter out
+
+  static Parameter number(std::string name, std::string meaning, std::optional<double> default_value = {}) {
+    return Parameter{std::move(name), std::move(meaning), Kind::kNumber, default_value};
+  }
+  static Parameter numbers(std::string name, std::string meaning) {
+    return Parameter{std::move(name), std::move(meaning), Kind::kNumbers, std::nullopt};
+  }
+  static Parameter mechanism(std::string name, std::string meaning) {
+    return Parameter{std::move(name), std::move(meaning), Kind::kMechanism, std::nullopt};
+  }
+};
+
+// A parameter that calibration may solve for (more of it is more noise): `unknown` names the
+// unknown in a calibration request, `parameter` the parameter it sets, in units of the sensitivity
+// when `per_sensitivity` (the noise multiplier σ/Δ of DP-SGD sets σ).
+struct Calibratable {
+  std::string unknown;
+  std::string parameter;
+  bool per_sensitivity = false;
+};
+
+// The parameter values of one mechanism, by name. `path` is where the mechanism sits in the
+// request ("items.0.mechanism"): the checks of the factory report errors on "<path>.<parameter>".
+struct Arguments {
+  std::string path;
+  std::map<std::string, double> numbers;
+  std::map<std::string, std::vector<double>> lists;
+  std::map<std::string, MechanismPtr> mechanisms;
+
+  std::string field(const std::string& parameter) const { return field_path(path, parameter); }
+  double number(const std::string& parameter) const { return numbers.at(parameter); }
+};
+
+// A kind of mechanism: its name in requests, what it is, its parameters and its factory.
+struct MechanismType {
+  std::string name;     // "laplace"
+  std::string title;    // how sentences name it: "Laplace mechanism"
+  std::string meaning;  // one line for the docs
+  std::vector<Parameter> parameters;
+  std::vector<Calibratable> calibratable;
+  Result<MechanismPtr> (*create)(const Arguments& arguments);
+  // What for_group() rests on, for results that report it ("" where there is no group transform).
+  MethodInfo group_method{"", "", ""};
+};
+
+class Mechanism {
+ public:
+  explicit Mechanism(const MechanismType& type, Arguments arguments) : type_(&type), arguments_(std::move(arguments)) {}
+  virtual ~Mechanism() = default;
+  Mechanism(const Mechanism&) = delete;
+  Mechanism& operator=(const Mechanism&) = delete;
+
+  const MechanismType& type() const { return *type_; }
+  // The checked parameter values it was made from (defaults filled in).
+  const Arguments& arguments() const { return arguments_; }
+
+  // The neighbouring relations it has a dominating pair for.
+  virtual bool supports(Relation relation) const { return relation == Relation::kAddRemove; }
+  // Its dominating pair under `relation` (one it supports), for the PLD engine: the engine derives
+  // both directions from it.
+  virtual pld::DominatingPair pair(Relation relation) const = 0;
+
+  // ε such that it is ε-DP, rounded up; nullopt when it is not pure DP.
+  virtual std::optional<double> pure_epsilon() const { return std::nullopt; }
+  // The Gaussian noise it is exactly; nullopt when it is not a Gaussian mechanism.
+  virtual std::optional<GaussianNoise> gaussian() const { return std::nullopt; }
+  // A zCDP bound where one is known: the Gaussian's Δ²/(2σ²) (Bun & Steinke 2016, Prop 1.6), pure
+  // ε-DP's ε²/2 (ibid., Prop 1.4); nullopt otherwise.
+  virtual std::optional<Zcdp> zcdp() const;
+  // ε(α) of its Rényi DP curve at order α > 1 (+infinity where the order is unusable); nullopt when
+  // the calculator knows no curve for it.
+  virtual std::optional<double> rdp_epsilon(double order) const;
+
+  // True when its dominating pair dominates `other`'s (Zhu, Dong, Wang 2022, Def. 7) by a rule
+  // known within its family (a Gaussian with larger Δ/σ); false when no rule says so.
+  virtual bool dominates(const Mechanism& other) const;
+
+  // The mechanism that a group of `group_size` records sees (a whole number ≥ 1): unsupported
+  // (on "<path>.type") when no group transform is known.
+  virtual Result<MechanismPtr> for_group(double group_size) const;
+
+  // The parameters calibration may solve for (the type's own, or those of a mechanism inside).
+  virtual std::vector<Calibratable> calibratable() const { return type().calibratable; }
+  // This mechanism with the calibratable `unknown` set to `value`.
+  virtual Result<MechanismPtr> with_noise(const std::string& unknown, double value) const;
+  // The sensitivity that noise multipliers are relative to (1 where there is none).
+  virtual double sensitivity() const { return 1; }
+
+ private:
+  const MechanismType* type_;
+  Arguments arguments_;
+};
+
+// `count` uses of a mechanism (a whole number from 1 to 2^53).
+struct Use {
+  MechanismPtr mechanism;
+  double count = 1;
+};
+
+// The mechanism made by `type` from these parameter values, or the first failed check.
+Result<MechanismPtr> create(const MechanismType& type, Arguments arguments);
+
+// The noise of additive noise on a query of sensitivity Δ (already checked): positive, and large
+// enough that Δ/noise is finite (1e-310 next to Δ = 1 adds no meaningful noise).
+Result<double> check_noise(double noise, double sensitivity, const std::string& field);
+
+// Error for an operation the mechanism at `path` does not support ("… has no closed form …").
+Error not_supported(const Mechanism& mechanism, const std::string& what);
+
+}  // namespace dpcalc::mechanisms

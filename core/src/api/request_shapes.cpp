@@ -1,0 +1,422 @@
+// Every object a request may hold and the fields it takes (schema.hpp), with the op table that
+// pairs each op's shape with the function answering it (op_table.hpp). The field tables of
+// docs/API.md are written from these declarations (`npm run docs`).
+#include <string>
+#include <vector>
+
+#include "dpcalc/api/calibrate_op.hpp"
+#include "dpcalc/api/databases_op.hpp"
+#include "dpcalc/api/dpsgd_ops.hpp"
+#include "dpcalc/api/groupwise_ops.hpp"
+#include "dpcalc/api/op_table.hpp"
+#include "dpcalc/api/ops.hpp"
+#include "dpcalc/api/pld_ops.hpp"
+#include "dpcalc/checks.hpp"
+#include "dpcalc/mechanisms/catalog.hpp"
+
+namespace dpcalc::api {
+namespace {
+
+Field number(std::string name, std::string presence, std::string meaning) {
+  return Field{std::move(name), "number", std::move(presence), std::move(meaning)};
+}
+
+Field text(std::string name, std::string type, std::string presence, std::string meaning) {
+  return Field{std::move(name), std::move(type), std::move(presence), std::move(meaning)};
+}
+
+Field object(std::string name, const Shape& shape, std::string presence, std::string meaning) {
+  return Field{std::move(name), shape.name, std::move(presence), std::move(meaning), &shape};
+}
+
+Field objects(std::string name, const Shape& shape, std::string presence, std::string meaning) {
+  Field field{std::move(name), "[" + shape.name + "]", std::move(presence), std::move(meaning), &shape};
+  field.list = true;
+  return field;
+}
+
+Field op_field() { return text("op", "string", "required", "the question asked"); }
+
+// "a 'laplace' mechanism", "an 'approx' guarantee".
+std::string typed(const std::string& value, const std::string& noun) {
+  const bool vowel = std::string("aeiou").find(value[0]) != std::string::npos;
+  return std::string(vowel ? "an '" : "a '") + value + "' " + noun;
+}
+
+Variant typed_variant(const std::string& value, const std::string& noun, std::string meaning,
+                      std::vector<Field> fields) {
+  return Variant{value, typed(value, noun), std::move(meaning), std::move(fields)};
+}
+
+Variant op_variant(const std::string& op, const std::string& discriminator, const std::string& value,
+                   std::string meaning, std::vector<Field> fields) {
+  return Variant{value, "op '" + op + "' with " + discriminator + " '" + value + "'", std::move(meaning),
+                 std::move(fields)};
+}
+
+// Every shape, built once; the shapes point at each other, so they live together.
+struct Shapes {
+  Shape guarantee, mechanism, item, discretization, target, dpsgd_target, database_class, constraint;
+  Shape group, compose, convert, split, profile, calibrate, dpsgd, rdp, databases, groupwise_simulate,
+      groupwise_privacy, groupwise_plan;
+  std::vector<Op> ops;
+
+  Shapes() {
+    declare_objects();
+    declare_ops();
+  }
+
+  void declare_objects() {
+    guarantee = {
+        "guarantee", "a guarantee", {text("type", "'pure' | 'approx' | 'zcdp' | 'rdp'", "required", "")}, "type", {}};
+    guarantee.variants = {
+        typed_variant("pure", "guarantee", "ε-DP", {number("epsilon", "required", "ε, finite ≥ 0")}),
+        typed_variant("approx", "guarantee", "(ε, δ)-DP",
+                      {number("epsilon", "required", "ε, finite ≥ 0"), number("delta", "required", "δ in [0, 1)")}),
+        typed_variant("zcdp", "guarantee", "ρ-zCDP", {number("rho", "required", "ρ, finite ≥ 0")}),
+        typed_variant("rdp", "guarantee", "Rényi DP at each order",
+                      {text("orders", "[number]", "required", "orders α > 1, strictly increasing"),
+                       text("epsilons", "[number]", "required", "ε(α) at each order, finite ≥ 0")}),
+    };
+
+    declare_mechanism();
+
+    item = {"item",
+            "an item",
+            {object("guarantee", guarantee, "one of guarantee, mechanism", "what one use guarantees"),
+             object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism used"),
+             number("count", "required", "how many times it is used, a whole number from 1 to 2^53")},
+            "",
+            {}};
+
+    discretization = {"discretization",
+                      "discretization",
+                      {number("interval", "optional", "the grid step of the privacy loss (> 0, at most 10)"),
+                       number("relative_accuracy", "default 5e-4",
+                              "target relative width of the bracket, in (0, 0.1] (with the automatic step)"),
+                       number("tail_mass_truncation", "default 1e-14",
+                              "tail mass the grid may cut, added to the upper δ (> 0, < 1e-3)")},
+                      "",
+                      {}};
+
+    target = {"target",
+              "target",
+              {number("epsilon", "required", "target ε, finite ≥ 0"), number("delta", "required", "target δ in [0, 1)"),
+               text("type", "'approx'", "optional", "a target is an (ε, δ) guarantee: 'approx' if given")},
+              "",
+              {}};
+    dpsgd_target = {"dpsgd_target", "target", {number("epsilon", "required", "target ε > 0")}, "", {}};
+
+    database_class = {"database_class",
+                      "a class of databases",
+                      {object("guarantee", guarantee, "one of guarantee, mechanism",
+                              "what each release guarantees for one record of the queried database"),
+                       object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism of each release"),
+                       number("count", "default 1", "identical databases in the class, a whole number ≥ 1"),
+                       number("queries", "default 1", "releases per database, a whole number ≥ 1")},
+                      "",
+                      {}};
+
+    constraint = {"constraint",
+                  "a constraint",
+                  {text("type", "'none' | 'at_most' | 'exactly_one' | 'families'", "required", "")},
+                  "type",
+                  {typed_variant("none", "constraint", "a person may be in any of the databases", {}),
+                   typed_variant("at_most", "constraint", "a person is in at most m databases",
+                                 {number("m", "required", "the most databases one person is in, a whole number ≥ 1")}),
+                   typed_variant("exactly_one", "constraint", "a person is in exactly one database", {}),
+                   typed_variant("families", "constraint", "a person is in the databases of at most one family",
+                                 {text("families", "[[number]]", "required",
+                                       "families of class indices (positions in databases)")})}};
+  }
+
+  void declare_ops() {
+    group = {"group",
+             "op 'group'",
+             {op_field(), number("k", "required", "the group size, a whole number from 1 to 2^53"),
+              object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
+              object("mechanism", mechanism, "one of guarantee, mechanism",
+                     "a Laplace or Gaussian mechanism (mechanism-aware group privacy)"),
+              number("delta", "with a Gaussian mechanism: required", "the δ at which ε is reported, in (0, 1)")},
+             "",
+             {}};
+
+    const Field delta_target = number("delta", "required", "the total δ target, in (0, 1)");
+    compose = {"compose",
+               "op 'compose'",
+               {op_field(), text("method", "string", "required", "the composition theorem or method"),
+                objects("items", item, "required", "what is composed")},
+               "method",
+               {}};
+    compose.variants = {
+        op_variant("compose", "method", "basic", "Σ count·ε, Σ count·δ", {}),
+        op_variant("compose", "method", "parallel", "the items run on disjoint data: max ε, max δ", {}),
+        op_variant("compose", "method", "advanced", "advanced composition of (ε, δ) items",
+                   {text("variant", "'kairouz' | 'dwork_rothblum_vadhan'", "default 'kairouz'", "which theorem"),
+                    number("delta", "one of delta, delta_slack", "the total δ target (δ′ chosen optimally)"),
+                    number("delta_slack", "one of delta, delta_slack", "δ′ of the theorem, in (0, 1)")}),
+        op_variant("compose", "method", "optimal", "exact optimal composition of identical items", {delta_target}),
+        op_variant("compose", "method", "zcdp", "Σ count·ρ, converted to (ε, δ) when delta is given",
+                   {number("delta", "optional", "the δ of the conversion to (ε, δ), in (0, 1)"),
+                    text("conversion", "'canonne_kamath_steinke' | 'bun_steinke'", "default 'canonne_kamath_steinke'",
+                         "how zCDP becomes (ε, δ)")}),
+        op_variant("compose", "method", "pld", "numeric composition of privacy loss distributions",
+                   {number("delta", "one of delta, epsilon", "δ in (0, 1): the answer is ε"),
+                    number("epsilon", "one of delta, epsilon", "ε ≥ 0: the answer is δ"), discretization_field()}),
+        op_variant("compose", "method", "rdp", "Rényi DP of Gaussian and Poisson-subsampled Gaussian items",
+                   {delta_target, orders_field()}),
+    };
+
+    convert = {"convert",
+               "op 'convert'",
+               {op_field(), object("guarantee", guarantee, "required", "the guarantee to convert"),
+                text("to", "'approx' | 'zcdp'", "required", "the definition to convert to")},
+               "to",
+               {op_variant("convert", "to", "approx", "to (ε, δ)-DP",
+                           {number("delta", "required for zCDP and RDP guarantees", "the target δ, in (0, 1)"),
+                            text("conversion", "'canonne_kamath_steinke' | 'bun_steinke'",
+                                 "default 'canonne_kamath_steinke'", "how a zCDP guarantee becomes (ε, δ)")}),
+                op_variant("convert", "to", "zcdp", "to ρ-zCDP", {})}};
+
+    split = {
+        "split",
+        "op 'split'",
+        {op_field(), text("method", "'basic' | 'advanced' | 'optimal' | 'zcdp'", "required", "the composition method"),
+         object("target", target, "required", "the total budget"),
+         number("count", "required", "the number of releases, a whole number from 1 to 2^53")},
+        "method",
+        {op_variant("split", "method", "basic", "", {}),
+         op_variant("split", "method", "advanced", "",
+                    {text("variant", "'kairouz' | 'dwork_rothblum_vadhan'", "default 'kairouz'", "which theorem")}),
+         op_variant("split", "method", "optimal", "", {}), op_variant("split", "method", "zcdp", "", {})}};
+
+    profile = {"profile",
+               "op 'profile'",
+               {op_field(), objects("items", item, "required", "what is composed"),
+                text("epsilons", "[number]", "required", "the ε at which δ(ε) is reported, each finite ≥ 0"),
+                discretization_field()},
+               "",
+               {}};
+
+    calibrate = {
+        "calibrate",
+        "op 'calibrate'",
+        {op_field(),
+         object("mechanism", mechanism, "required",
+                "a Laplace or Gaussian mechanism (or one Poisson-subsampled) without its noise, which is the unknown"),
+         text("unknown", "'scale' | 'sigma' | 'noise_multiplier'", "required", "the noise parameter to solve for"),
+         number("count", "default 1", "how many times the mechanism is used, a whole number from 1 to 2^53"),
+         text("method", "'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld'", "default: the tightest that applies",
+              "the accounting the noise is calibrated with"),
+         object("target", target, "required", "the (ε, δ) to reach"), discretization_field()},
+        "",
+        {}};
+
+    dpsgd = {
+        "dpsgd",
+        "op 'dpsgd'",
+        {op_field(), text("sampling", "'poisson' | 'fixed_batch'", "required", "how batches are drawn"),
+         number("group_size", "required", "k, the number of examples protected together (1 to 100000)"),
+         number("delta", "required", "δ in (0, 1)"),
+         number("steps", "one of steps, epochs", "training steps, a whole number from 1 to 2^53"),
+         number("epochs", "one of steps, epochs", "passes over the data (steps are rounded up)"),
+         text("relation", "'add_remove' | 'substitute'", "default 'add_remove'", "neighbouring datasets"),
+         number("noise_multiplier", "one of noise_multiplier, target", "σ over the clipping norm: the answer is ε"),
+         object("target", dpsgd_target, "one of noise_multiplier, target",
+                "the ε to reach: the answer is the noise multiplier"),
+         discretization_field()},
+        "sampling",
+        {op_variant("dpsgd", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
+                    {number("sampling_rate", "required", "q in (0, 1]")}),
+         op_variant("dpsgd", "sampling", "fixed_batch", "batches of batch_size drawn without replacement",
+                    {number("dataset_size", "required", "N, a whole number ≥ 1"),
+                     number("batch_size", "required", "B, a whole number from 1 to N")})}};
+
+    rdp = {"rdp",
+           "op 'rdp'",
+           {op_field(), objects("items", item, "required", "Gaussian or Poisson-subsampled Gaussian mechanisms"),
+            orders_field()},
+           "",
+           {}};
+
+    databases = {
+        "databases",
+        "op 'databases'",
+        {op_field(),
+         text("method", "'basic' | 'advanced' | 'optimal' | 'zcdp' | 'pld'", "required", "the composition method"),
+         objects("databases", database_class, "required", "the databases, in classes of identical ones (at most 1000)"),
+         number("delta", "required except for basic and zcdp", "the total δ target, in (0, 1)"),
+         object("constraint", constraint, "default {type: 'none'}", "which databases one person can be in"),
+         text("neighbours", "'unbounded' | 'bounded'", "default 'unbounded'",
+              "a record added or removed, or replaced (bounded)"),
+         text("adversary", "'worst_case' | 'uninformative'", "default 'worst_case'",
+              "what the adversary knows of a person's databases")},
+        "method",
+        {op_variant("databases", "method", "basic", "", {}),
+         op_variant("databases", "method", "advanced", "",
+                    {text("variant", "'kairouz' | 'dwork_rothblum_vadhan'", "default 'kairouz'", "which theorem")}),
+         op_variant("databases", "method", "optimal", "", {}), op_variant("databases", "method", "zcdp", "", {}),
+         op_variant("databases", "method", "pld", "", {discretization_field()})}};
+
+    const Field rho = number("rho", "one of rho, sigma", "the first stage's zCDP parameter ρ > 0");
+    const Field sigma = number("sigma", "one of rho, sigma", "the first stage's noise σ");
+    const Field relative_error =
+        number("relative_error", "required", "r, the second stage's relative noise, in (0, 1]");
+    const Field delta = number("delta", "optional", "δ in (0, 1) for the (ε, δ) figures");
+    const Field orders = text("orders", "[number]", "optional", "Rényi orders from 1.01 to 256, increasing");
+    groupwise_simulate = {
+        "groupwise_simulate",
+        "op 'groupwise_simulate'",
+        {op_field(), rho, sigma, relative_error, number("count", "required", "the true count x, a whole number ≥ 0"),
+         number("samples", "required", "simulated releases, a whole number ≥ 2"),
+         number("seed", "default 1", "the random seed, a whole number"),
+         number("bins", "optional", "histogram bins, a whole number ≥ 1"),
+         text("range", "[number, number]", "optional", "the histogram's [lower, upper]")},
+        "",
+        {}};
+    groupwise_privacy = {
+        "groupwise_privacy",
+        "op 'groupwise_privacy'",
+        {op_field(), rho, sigma, relative_error,
+         text("counts", "[number]", "required", "1 to 20 group counts, whole numbers ≥ 0"), delta, orders},
+        "",
+        {}};
+    groupwise_plan = {
+        "groupwise_plan",
+        "op 'groupwise_plan'",
+        {op_field(), relative_error, number("count", "required", "the group count, a whole number ≥ 1"), delta, orders},
+        "",
+        {}};
+
+    ops = {
+        {&group,
+         Lane::kClosedForm,
+         {},
+         [](const Value& request, const pld::ProgressCallback&) { return group_op(request); }},
+        {&compose, Lane::kClosedForm, {{"method", "pld"}}, compose_any},
+        {&convert,
+         Lane::kClosedForm,
+         {},
+         [](const Value& request, const pld::ProgressCallback&) { return convert_op(request); }},
+        {&split,
+         Lane::kClosedForm,
+         {},
+         [](const Value& request, const pld::ProgressCallback&) { return split_op(request); }},
+        {&profile, Lane::kNumeric, {}, privacy_profile_op},
+        {&calibrate, Lane::kNumeric, {}, calibrate_op},
+        {&dpsgd, Lane::kNumeric, {}, dpsgd_op},
+        {&rdp,
+         Lane::kClosedForm,
+         {},
+         [](const Value& request, const pld::ProgressCallback&) { return rdp_op(request); }},
+        {&databases, Lane::kClosedForm, {{"method", "pld"}, {"adversary", "uninformative"}}, databases_op},
+        {&groupwise_simulate, Lane::kNumeric, {}, groupwise_simulate_op},
+        {&groupwise_privacy, Lane::kNumeric, {}, groupwise_privacy_op},
+        {&groupwise_plan, Lane::kNumeric, {}, groupwise_plan_op},
+    };
+  }
+
+  // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
+  // added to the catalog is accepted (and documented) with no change here.
+  void declare_mechanism() {
+    mechanism.name = "mechanism";
+    mechanism.title = "a mechanism";
+    mechanism.discriminator = "type";
+    std::string types;
+    for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
+      types += (types.empty() ? "'" : " | '") + type->name + "'";
+      std::vector<Field> fields;
+      for (const mechanisms::Parameter& parameter : type->parameters) fields.push_back(parameter_field(parameter));
+      mechanism.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
+    }
+    mechanism.fields = {text("type", types, "required", "")};
+  }
+
+  Field parameter_field(const mechanisms::Parameter& parameter) {
+    switch (parameter.kind) {
+      case mechanisms::Parameter::Kind::kNumbers:
+        return text(parameter.name, "[number]", "required", parameter.meaning);
+      case mechanisms::Parameter::Kind::kMechanism:
+        return object(parameter.name, mechanism, "required", parameter.meaning);
+      case mechanisms::Parameter::Kind::kNumber:
+        break;
+    }
+    const std::string presence =
+        parameter.default_value ? "default " + format_number(*parameter.default_value) : "required";
+    return number(parameter.name, presence, parameter.meaning);
+  }
+
+  Field discretization_field() {
+    Field field = object("discretization", discretization, "optional",
+                         "the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?}");
+    field.type = "number | discretization";
+    field.number_or_object = true;
+    return field;
+  }
+
+  static Field orders_field() {
+    return text("orders", "[number]", "optional",
+                "Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024)");
+  }
+
+  static Result<Value> compose_any(const Value& request, const pld::ProgressCallback& progress) {
+    const Value* method = request.find("method");
+    const std::string name = method != nullptr && method->is_string() ? method->as_string() : "";
+    if (name == "pld") return compose_pld(request, progress);
+    if (name == "rdp") return compose_rdp(request);
+    return compose_op(request);
+  }
+};
+
+const Shapes& shapes() {
+  static const Shapes instance;
+  return instance;
+}
+
+const char* lane_name(Lane lane) { return lane == Lane::kClosedForm ? "closed_form" : "numeric"; }
+
+}  // namespace
+
+const std::vector<Op>& op_table() { return shapes().ops; }
+const Shape& guarantee_shape() { return shapes().guarantee; }
+const Shape& mechanism_shape() { return shapes().mechanism; }
+
+Value schema_value() {
+  const Shapes& all = shapes();
+  Value ops = Value::array();
+  for (const Op& op : all.ops) {
+    Value entry = Value::object();
+    entry.set("name", op.shape->name).set("lane", lane_name(op.lane));
+    Value numeric_when = Value::array();
+    for (const NumericWhen& when : op.numeric_when) {
+      numeric_when.push(Value::object().set("field", when.field).set("value", when.value));
+    }
+    entry.set("numeric_when", std::move(numeric_when));
+    ops.push(std::move(entry));
+  }
+  Value schema = Value::object();
+  schema.set("ops", std::move(ops));
+  schema.set("shapes", shapes_value({&all.guarantee,
+                                     &all.mechanism,
+                                     &all.item,
+                                     &all.discretization,
+                                     &all.target,
+                                     &all.dpsgd_target,
+                                     &all.database_class,
+                                     &all.constraint,
+                                     &all.group,
+                                     &all.compose,
+                                     &all.convert,
+                                     &all.split,
+                                     &all.profile,
+                                     &all.calibrate,
+                                     &all.dpsgd,
+                                     &all.rdp,
+                                     &all.databases,
+                                     &all.groupwise_simulate,
+                                     &all.groupwise_privacy,
+                                     &all.groupwise_plan}));
+  return schema;
+}
+
+}  // namespace dpcalc::api

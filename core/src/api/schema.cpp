@@ -1,0 +1,197 @@
+#include "dpcalc/api/schema.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace dpcalc::api {
+namespace {
+
+// Lower case without '_' and '-': "samplingRate", "Sampling_Rate" and "sampling-rate" all read
+// "samplingrate", so a name written in another case convention is recognised at once.
+std::string folded(const std::string& name) {
+  std::string result;
+  for (char c : name) {
+    if (c != '_' && c != '-') result += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return result;
+}
+
+// Optimal string alignment distance: insertions, deletions, substitutions and transpositions of
+// adjacent characters each cost 1 (Damerau 1964), so "sensitivty" is 1 from "sensitivity".
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t substitution = d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, substitution});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+// Typos grow with the length of the word: one edit in a short name, up to three in a long one.
+std::size_t allowed_edits(const std::string& name) { return name.size() <= 4 ? 1 : name.size() <= 8 ? 2 : 3; }
+
+std::vector<std::string> names_of(const std::vector<const Field*>& fields) {
+  std::vector<std::string> names;
+  for (const Field* field : fields) names.push_back(field->name);
+  return names;
+}
+
+std::string joined(const std::vector<std::string>& names, const std::string& last_separator) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? last_separator : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+const Field* field_named(const std::vector<const Field*>& fields, const std::string& name) {
+  for (const Field* field : fields) {
+    if (field->name == name) return field;
+  }
+  return nullptr;
+}
+
+// The variants (other than `chosen`) that take a field called `name`.
+std::vector<std::string> variants_taking(const Shape& shape, const Variant* chosen, const std::string& name) {
+  std::vector<std::string> titles;
+  for (const Variant& variant : shape.variants) {
+    if (&variant == chosen) continue;
+    for (const Field& field : variant.fields) {
+      if (field.name == name) titles.push_back(variant.title);
+    }
+  }
+  return titles;
+}
+
+Error not_accepted(const Shape& shape, const Variant* variant, const std::vector<const Field*>& accepted,
+                   const std::string& key, const std::string& field) {
+  const std::string title = variant ? variant->title : shape.title;
+  const std::string takes = " " + capitalized(title) + " takes " + joined(names_of(accepted), " and ") + ".";
+  const std::vector<std::string> elsewhere = variants_taking(shape, variant, key);
+  if (!elsewhere.empty()) {
+    return invalid_argument(field, field + " does not apply to " + title + " (it is a field of " +
+                                       joined(elsewhere, " or ") + ")." + takes);
+  }
+  std::string suggestion = closest_name(key, names_of(accepted));
+  if (suggestion.empty()) {
+    std::vector<std::string> all;
+    for (const Variant& other : shape.variants) {
+      for (const Field& other_field : other.fields) all.push_back(other_field.name);
+    }
+    suggestion = closest_name(key, all);
+  }
+  return invalid_argument(field, field + " is not a field of " + title +
+                                     (suggestion.empty() ? "." : ": did you mean '" + suggestion + "'?") + takes);
+}
+
+Value field_value(const Field& field) {
+  Value value = Value::object();
+  value.set("name", field.name).set("type", field.type).set("presence", field.presence);
+  value.set("meaning", field.meaning);
+  if (field.shape != nullptr) value.set("shape", field.shape->name);
+  if (field.list) value.set("list", true);
+  if (field.number_or_object) value.set("number_or_object", true);
+  return value;
+}
+
+Value fields_value(const std::vector<Field>& fields) {
+  Value array = Value::array();
+  for (const Field& field : fields) array.push(field_value(field));
+  return array;
+}
+
+}  // namespace
+
+const Variant* Shape::variant(const std::string& value) const {
+  for (const Variant& candidate : variants) {
+    if (candidate.value == value) return &candidate;
+  }
+  return nullptr;
+}
+
+std::string closest_name(const std::string& name, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = allowed_edits(name) + 1;
+  for (const std::string& candidate : names) {
+    if (folded(candidate) == folded(name)) return candidate;
+    const std::size_t distance = edit_distance(name, candidate);
+    if (distance < best_distance) {
+      best = candidate;
+      best_distance = distance;
+    }
+  }
+  return best;
+}
+
+Result<bool> check_fields(const Value& value, const std::string& path, const Shape& shape) {
+  if (!value.is_object()) return true;  // the reader says what kind it must be
+  const Variant* variant = nullptr;
+  std::vector<const Field*> accepted;
+  for (const Field& field : shape.fields) accepted.push_back(&field);
+  if (!shape.discriminator.empty()) {
+    const Value* chosen = value.find(shape.discriminator);
+    if (chosen != nullptr && chosen->is_string()) variant = shape.variant(chosen->as_string());
+    // Without a known variant every variant's fields pass: the reader reports the discriminator.
+    for (const Variant& candidate : shape.variants) {
+      if (variant != nullptr && &candidate != variant) continue;
+      for (const Field& field : candidate.fields) {
+        if (field_named(accepted, field.name) == nullptr) accepted.push_back(&field);
+      }
+    }
+  }
+  for (const auto& [key, member] : value.as_object()) {
+    const std::string member_path = field_path(path, key);
+    const Field* field = field_named(accepted, key);
+    if (field == nullptr) {
+      if (member.is_null() && !variants_taking(shape, variant, key).empty()) continue;
+      return not_accepted(shape, variant, accepted, key, member_path);
+    }
+    if (field->shape == nullptr) continue;
+    if (field->list && member.is_array()) {
+      for (std::size_t i = 0; i < member.as_array().size(); ++i) {
+        DPCALC_TRY(bool checked,
+                   check_fields(member.as_array()[i], field_path(member_path, std::to_string(i)), *field->shape));
+        (void)checked;
+      }
+    } else if (!field->list) {
+      DPCALC_TRY(bool checked, check_fields(member, member_path, *field->shape));
+      (void)checked;
+    }
+  }
+  return true;
+}
+
+Value shapes_value(const std::vector<const Shape*>& shapes) {
+  Value result = Value::object();
+  for (const Shape* shape : shapes) {
+    Value value = Value::object();
+    value.set("title", shape->title).set("fields", fields_value(shape->fields));
+    if (!shape->discriminator.empty()) {
+      value.set("discriminator", shape->discriminator);
+      Value variants = Value::array();
+      for (const Variant& variant : shape->variants) {
+        Value entry = Value::object();
+        entry.set("value", variant.value).set("title", variant.title).set("meaning", variant.meaning);
+        entry.set("fields", fields_value(variant.fields));
+        variants.push(std::move(entry));
+      }
+      value.set("variants", std::move(variants));
+    }
+    result.set(shape->name, std::move(value));
+  }
+  return result;
+}
+
+}  // namespace dpcalc::api

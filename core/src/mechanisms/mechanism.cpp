@@ -1,0 +1,64 @@
+#include "dpcalc/mechanisms/mechanism.hpp"
+
+#include <cmath>
+
+#include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
+
+namespace dpcalc::mechanisms {
+
+const char* relation_name(Relation relation) { return relation == Relation::kAddRemove ? "add_remove" : "substitute"; }
+
+std::optional<Zcdp> Mechanism::zcdp() const {
+  if (const auto noise = gaussian()) return gaussian_to_zcdp(noise->sigma, noise->sensitivity);
+  if (const auto epsilon = pure_epsilon()) return pure_to_zcdp(PureDp{*epsilon});
+  return std::nullopt;
+}
+
+// The Gaussian mechanism's curve α Δ²/(2σ²) (Mironov 2017, Prop 7), through the subsampled
+// Gaussian's evaluation at rate 1, which the RDP accountant shares.
+std::optional<double> Mechanism::rdp_epsilon(double order) const {
+  const auto noise = gaussian();
+  if (!noise) return std::nullopt;
+  return rdp::subsampled_gaussian_rdp(1, noise->sigma / noise->sensitivity, order);
+}
+
+// Gaussian noise with the larger Δ/σ dominates: its pair is the other's after post-processing.
+bool Mechanism::dominates(const Mechanism& other) const {
+  const auto mine = gaussian(), theirs = other.gaussian();
+  return mine && theirs && mine->sensitivity / mine->sigma >= theirs->sensitivity / theirs->sigma;
+}
+
+Result<MechanismPtr> Mechanism::for_group(double) const {
+  return not_supported(*this, "has no group transform in the calculator");
+}
+
+Result<MechanismPtr> Mechanism::with_noise(const std::string& unknown, double value) const {
+  for (const Calibratable& calibratable : type().calibratable) {
+    if (calibratable.unknown != unknown) continue;
+    Arguments changed = arguments();
+    changed.numbers[calibratable.parameter] = calibratable.per_sensitivity ? value * sensitivity() : value;
+    return create(type(), std::move(changed));
+  }
+  return not_supported(*this, "has no noise parameter '" + unknown + "' to calibrate");
+}
+
+Result<MechanismPtr> create(const MechanismType& type, Arguments arguments) { return type.create(arguments); }
+
+Result<double> check_noise(double noise, double sensitivity, const std::string& field) {
+  DPCALC_TRY(const double checked, check_positive(noise, field));
+  if (std::isfinite(sensitivity / checked)) return checked;
+  return invalid_argument(field, describe_field(field) + " is too small next to the sensitivity " +
+                                     format_number(sensitivity) + " " + got(checked) +
+                                     ": sensitivity / noise overflows a double, so the mechanism adds no "
+                                     "meaningful noise (numeric composition needs noise of at least 1e-100 × the "
+                                     "sensitivity).");
+}
+
+Error not_supported(const Mechanism& mechanism, const std::string& what) {
+  const std::string field = mechanism.arguments().field("type");
+  return Error{kUnsupported, field, "A " + mechanism.type().name + " mechanism " + what + "."};
+}
+
+}  // namespace dpcalc::mechanisms

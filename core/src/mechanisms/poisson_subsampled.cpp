@@ -1,0 +1,80 @@
+// A mechanism run on a Poisson subsample: each record is kept independently with probability q.
+// Under add/remove its dominating pair is (q P + (1 − q) Q, Q) for the remove direction and the
+// swapped pair for the add direction, where (P, Q) dominates the inner mechanism (Zhu, Dong, Wang
+// 2022, Thm 11); subsampling twice keeps a record with the product of the rates. With a Gaussian
+// inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019), and so is the worst-case pair
+// of a group (sampled_group.hpp).
+#include "dpcalc/checks.hpp"
+#include "dpcalc/log_math.hpp"
+#include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/sampled_group.hpp"
+#include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
+
+namespace dpcalc::mechanisms {
+namespace {
+
+class PoissonSubsampled final : public Mechanism {
+ public:
+  explicit PoissonSubsampled(const Arguments& arguments)
+      : Mechanism(poisson_subsampled_type(), arguments),
+        rate_(arguments.number("rate")),
+        inner_(arguments.mechanisms.at("mechanism")) {}
+
+  pld::DominatingPair pair(Relation relation) const override {
+    pld::DominatingPair pair = inner_->pair(relation);
+    pair.sampling_rate *= rate_;
+    return pair;
+  }
+
+  std::optional<double> rdp_epsilon(double order) const override {
+    const pld::DominatingPair flat = pair(Relation::kAddRemove);
+    const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
+    if (gaussian == nullptr) return std::nullopt;
+    return rdp::subsampled_gaussian_rdp(flat.sampling_rate, gaussian->sigma / gaussian->sensitivity, order);
+  }
+
+  // A group of k records: J ~ Binomial(k, q) of them are in the subsample (sampled_group.hpp).
+  Result<MechanismPtr> for_group(double group_size) const override {
+    const pld::DominatingPair flat = pair(Relation::kAddRemove);
+    const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
+    if (gaussian == nullptr) return not_supported(*this, "has a group transform only with a Gaussian inside");
+    return sampled_group(binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate),
+                         GaussianNoise{gaussian->sigma, gaussian->sensitivity});
+  }
+
+  double sensitivity() const override { return inner_->sensitivity(); }
+  std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
+
+  Result<MechanismPtr> with_noise(const std::string& unknown, double value) const override {
+    DPCALC_TRY(MechanismPtr inner, inner_->with_noise(unknown, value));
+    Arguments changed = arguments();
+    changed.mechanisms["mechanism"] = std::move(inner);
+    return create(poisson_subsampled_type(), std::move(changed));
+  }
+
+ private:
+  double rate_;
+  MechanismPtr inner_;
+};
+
+Result<MechanismPtr> create_poisson_subsampled(const Arguments& arguments) {
+  DPCALC_TRY(const double rate, check_rate(arguments.number("rate"), arguments.field("rate")));
+  (void)rate;
+  return MechanismPtr{std::make_shared<PoissonSubsampled>(arguments)};
+}
+
+}  // namespace
+
+const MechanismType& poisson_subsampled_type() {
+  static const MechanismType type{
+      "poisson_subsampled",
+      "Poisson-subsampled mechanism",
+      "the inner mechanism run on a Poisson subsample (each record kept with probability rate)",
+      {Parameter::number("rate", "sampling rate in (0, 1]"),
+       Parameter::mechanism("mechanism", "the mechanism run on the subsample")},
+      {},
+      create_poisson_subsampled};
+  return type;
+}
+
+}  // namespace dpcalc::mechanisms

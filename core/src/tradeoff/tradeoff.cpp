@@ -1,0 +1,143 @@
+#include "dpcalc/tradeoff/tradeoff.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "dpcalc/checks.hpp"
+#include "dpcalc/tradeoff/outward_rounding.hpp"
+
+namespace dpcalc::tradeoff {
+namespace {
+
+// 0, then 16 per decade from 1e-9 (112 points, the last 10^-2.0625), then 0.01, 0.02, ..., 1.
+std::vector<double> make_curve_alphas() {
+  std::vector<double> alphas{0.0};
+  for (int i = 0; i < 112; ++i) alphas.push_back(std::pow(10.0, -9.0 + i / 16.0));
+  for (int i = 1; i <= 100; ++i) alphas.push_back(i / 100.0);
+  return alphas;
+}
+
+const std::vector<double>& curve_alphas() {
+  static const std::vector<double> alphas = make_curve_alphas();
+  return alphas;
+}
+
+// The first problem of a list of rates, if any: too long, or a value that is not a probability.
+std::optional<Error> invalid_rates(const std::vector<double>& rates, const std::string& field,
+                                   const std::string& what) {
+  if (rates.size() > kMaxRequestedPoints) {
+    return invalid_argument(field, field + " may list at most " + std::to_string(kMaxRequestedPoints) +
+                                       " values (got " + std::to_string(rates.size()) + ").");
+  }
+  for (std::size_t i = 0; i < rates.size(); ++i) {
+    const std::string item = field + "." + std::to_string(i);
+    if (!(rates[i] >= 0 && rates[i] <= 1)) {
+      return invalid_argument(item,
+                              what + " " + item + " must be a probability between 0 and 1 " + got(rates[i]) + ".");
+    }
+  }
+  return std::nullopt;
+}
+
+// Upper bound on prior x / (prior x + (1 - prior) y) for x, y >= 0, not both 0.
+double posterior_upper(double prior, double tpr, double fpr) {
+  if (tpr == 0) return 0;
+  return std::min(1.0, round_up(1 / (1 + (1 - prior) * fpr / (prior * tpr)), 6));
+}
+
+}  // namespace
+
+Result<TradeoffOptions> check_options(const TradeoffOptions& options) {
+  struct Rates {
+    const std::vector<double>& values;
+    const char* field;
+    const char* what;
+  };
+  for (const Rates& rates : {Rates{options.alphas, "alphas", "The false-positive rate"},
+                             Rates{options.fprs, "fpr", "The false-positive rate"},
+                             Rates{options.reconstruction_baselines, "reconstruction_baselines",
+                                   "The baseline success rate of reconstruction"}}) {
+    if (auto error = invalid_rates(rates.values, rates.field, rates.what)) return *error;
+  }
+  if (options.prior && !(*options.prior > 0 && *options.prior < 1)) {
+    return invalid_argument(
+        "prior", "The prior probability of membership must be strictly between 0 and 1 " + got(*options.prior) + ".");
+  }
+  return options;
+}
+
+TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& options) {
+  const std::vector<double>& curve = curve_alphas();
+  std::vector<double> queries = curve;
+  for (const auto* list : {&options.alphas, &options.fprs, &options.reconstruction_baselines}) {
+    queries.insert(queries.end(), list->begin(), list->end());
+  }
+  std::sort(queries.begin(), queries.end());
+  queries.erase(std::unique(queries.begin(), queries.end()), queries.end());
+
+  const TprBounds bounds = source.evaluate(queries);
+  const bool bracketed = !bounds.lower.empty();
+  // A TPR is at least the FPR (flip a coin), at most 1, and nondecreasing in the FPR: an upper bound
+  // at a larger FPR also bounds a smaller one, a lower bound at a smaller FPR a larger one. NaN (a
+  // source's failure) says nothing.
+  std::vector<double> tpr(queries.size()), lower(queries.size());
+  for (std::size_t i = queries.size(); i-- > 0;) {
+    tpr[i] = std::isnan(bounds.upper[i]) ? 1.0 : std::clamp(bounds.upper[i], queries[i], 1.0);
+    if (i + 1 < queries.size()) tpr[i] = std::min(tpr[i], tpr[i + 1]);
+  }
+  for (std::size_t i = 0; bracketed && i < queries.size(); ++i) {
+    lower[i] = std::isnan(bounds.lower[i]) ? queries[i] : std::max(bounds.lower[i], queries[i]);
+    if (i > 0) lower[i] = std::max(lower[i], lower[i - 1]);
+  }
+  std::vector<double> beta(queries.size()), beta_upper;
+  double advantage = source.advantage;
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    beta[i] = std::max(0.0, one_minus_down(tpr[i]));
+    advantage = std::max(advantage, round_up(tpr[i] - queries[i], 1));
+    if (bracketed) beta_upper.push_back(std::min(1.0, one_minus_up(std::min(lower[i], tpr[i]))));
+  }
+  auto index_of = [&](double alpha) {
+    return static_cast<std::size_t>(std::lower_bound(queries.begin(), queries.end(), alpha) - queries.begin());
+  };
+
+  TradeoffResult result;
+  result.alphas = options.alphas;
+  for (double alpha : options.alphas) {
+    result.beta.push_back(beta[index_of(alpha)]);
+    if (bracketed) result.beta_upper.push_back(beta_upper[index_of(alpha)]);
+  }
+  for (double alpha : curve) {
+    const std::size_t i = index_of(alpha);
+    result.curve.alpha.push_back(alpha);
+    result.curve.beta.push_back(beta[i]);
+    result.curve.tpr.push_back(tpr[i]);
+    if (bracketed) result.curve.beta_upper.push_back(beta_upper[i]);
+  }
+  result.advantage = std::min(1.0, advantage);
+  result.vacuous = !(result.advantage < 1);
+  for (double fpr : options.fprs) result.tpr_at_fpr.push_back(TprAtFpr{fpr, tpr[index_of(fpr)]});
+  if (options.prior) {
+    const double prior = *options.prior;
+    Posterior posterior{prior, 1.0, {}};
+    if (std::isfinite(source.likelihood_ratio)) {
+      posterior.max_posterior = posterior_upper(prior, source.likelihood_ratio, 1);
+    }
+    for (const TprAtFpr& point : result.tpr_at_fpr) {
+      // A test with FPR 0 that flags anyone flags only members; one that flags no one teaches nothing.
+      const double at_fpr =
+          point.fpr == 0 ? (point.tpr > 0 ? 1.0 : prior) : posterior_upper(prior, point.tpr, point.fpr);
+      posterior.at_fpr.push_back(PosteriorAtFpr{point.fpr, at_fpr});
+      posterior.max_posterior = std::max(posterior.max_posterior, at_fpr);
+    }
+    result.posterior = posterior;
+  }
+  for (double baseline : options.reconstruction_baselines) {
+    result.reconstruction.push_back(ReconstructionBound{baseline, tpr[index_of(baseline)]});
+  }
+  result.mu = source.mu;
+  result.method = source.method;
+  return result;
+}
+
+}  // namespace dpcalc::tradeoff
