@@ -71,24 +71,6 @@ Result<std::vector<ItemPairs>> validate_items(const std::vector<CompositionItem>
   return pairs;
 }
 
-Result<AccountingOptions> validate_options(const AccountingOptions& options) {
-  if (!(options.discretization_interval >= 0 && options.discretization_interval <= 10)) {
-    return invalid_argument("discretization_interval",
-                            "discretization_interval must be 0 (automatic) or a number in (0, 10] (got " +
-                                format_number(options.discretization_interval) + ").");
-  }
-  if (!(options.relative_accuracy > 0 && options.relative_accuracy <= 0.1)) {
-    return invalid_argument("relative_accuracy", "relative_accuracy must be a number in (0, 0.1] (got " +
-                                                     format_number(options.relative_accuracy) + ").");
-  }
-  if (!(options.tail_mass_truncation > 0 && options.tail_mass_truncation < kMaxTailMassTruncation)) {
-    return invalid_argument("tail_mass_truncation", "tail_mass_truncation must be a number in (0, " +
-                                                        format_number(kMaxTailMassTruncation) + ") (got " +
-                                                        format_number(options.tail_mass_truncation) + ").");
-  }
-  return options;
-}
-
 // What the engine's internal limits (kGridTooLarge, kLossTooLarge) mean for the request, as an
 // error on a field the request has.
 struct RequestContext {
@@ -387,9 +369,27 @@ Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const Requ
 
 }  // namespace
 
+Result<AccountingOptions> check_options(const AccountingOptions& options) {
+  if (!(options.discretization_interval >= 0 && options.discretization_interval <= 10)) {
+    return invalid_argument("discretization_interval",
+                            "discretization_interval must be 0 (automatic) or a number in (0, 10] (got " +
+                                format_number(options.discretization_interval) + ").");
+  }
+  if (!(options.relative_accuracy > 0 && options.relative_accuracy <= 0.1)) {
+    return invalid_argument("relative_accuracy", "relative_accuracy must be a number in (0, 0.1] (got " +
+                                                     format_number(options.relative_accuracy) + ").");
+  }
+  if (!(options.tail_mass_truncation > 0 && options.tail_mass_truncation < kMaxTailMassTruncation)) {
+    return invalid_argument("tail_mass_truncation", "tail_mass_truncation must be a number in (0, " +
+                                                        format_number(kMaxTailMassTruncation) + ") (got " +
+                                                        format_number(options.tail_mass_truncation) + ").");
+  }
+  return options;
+}
+
 Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
                                    const ProgressCallback& progress, const std::string& items_field) {
-  DPCALC_TRY(const AccountingOptions checked, validate_options(options));
+  DPCALC_TRY(const AccountingOptions checked, check_options(options));
   DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
   const RequestContext context{items, items_field, checked};
   return with_fitting_step(pairs, context, progress, [&](double interval) -> Result<ComposedPlds> {
@@ -464,7 +464,7 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                          " for the numeric composition, which works in double precision (got " +
                                          format_number(target) + ").");
   }
-  DPCALC_TRY(const AccountingOptions checked, validate_options(options));
+  DPCALC_TRY(const AccountingOptions checked, check_options(options));
   DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
   // Each pass is a complete, sound computation; a refinement pass only replaces the previous
   // answer. Pass i reports its progress in [1 - 2^-i, 1 - 2^-(i+1)].
@@ -526,9 +526,7 @@ Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items
   return delta_bracket(plds, checked);
 }
 
-Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items, const std::vector<double>& epsilons,
-                                       const AccountingOptions& options, const ProgressCallback& progress,
-                                       const std::string& items_field) {
+Result<std::vector<double>> check_profile_epsilons(const std::vector<double>& epsilons) {
   if (epsilons.empty() || epsilons.size() > kMaxProfilePoints) {
     return invalid_argument("epsilons", "epsilons must list 1 to " + std::to_string(kMaxProfilePoints) +
                                             " values (got " + std::to_string(epsilons.size()) + ").");
@@ -537,9 +535,16 @@ Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items
     DPCALC_TRY(const double checked, check_epsilon(epsilons[i], "epsilons." + std::to_string(i)));
     (void)checked;
   }
+  return epsilons;
+}
+
+Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items, const std::vector<double>& epsilons,
+                                       const AccountingOptions& options, const ProgressCallback& progress,
+                                       const std::string& items_field) {
+  DPCALC_TRY(const std::vector<double> checked, check_profile_epsilons(epsilons));
   DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress, items_field));
   PrivacyProfile profile;
-  profile.epsilons = epsilons;
+  profile.epsilons = checked;
   profile.discretization = plds.discretization;
   for (double epsilon : epsilons) {
     const DeltaBracket bracket = delta_bracket(plds, epsilon);

@@ -55,6 +55,15 @@ struct AccountingOptions {
   double tail_mass_truncation = 1e-14;
 };
 
+// The options if each is in its range, else an invalid_argument error on the option's name. Every
+// query checks them first; a caller that answers without the engine (an exact closed form) checks
+// them too, so that a request is refused or accepted alike whichever way it is answered.
+Result<AccountingOptions> check_options(const AccountingOptions& options);
+
+// The ε values of a privacy profile query if there are 1 to kMaxProfilePoints of them, each finite
+// and >= 0; else an invalid_argument error on "epsilons" or "epsilons.<i>".
+Result<std::vector<double>> check_profile_epsilons(const std::vector<double>& epsilons);
+
 // What every answer carries about the computation.
 struct Discretization {
   double discretization_interval = 0;  // grid step h used
