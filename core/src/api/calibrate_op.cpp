@@ -111,7 +111,7 @@ Result<Value> calibrate_op(const Value& request, const pld::ProgressCallback& pr
   calibration::CalibrationProblem problem;
   DPCALC_TRY(problem.mechanism, read_noiseless_mechanism(request));
   DPCALC_TRY(problem.relation, read_relation(request));
-  DPCALC_TRY(const bool supported, check_relation(*problem.mechanism, problem.relation));
+  DPCALC_TRY(const bool supported, check_relation(request, *problem.mechanism, problem.relation));
   (void)supported;
   DPCALC_TRY(problem.unknown, read_unknown(request, *problem.mechanism));
   DPCALC_TRY(auto count, optional_number_field(request, "", "count"));

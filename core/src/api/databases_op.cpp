@@ -97,7 +97,7 @@ Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
     DPCALC_TRY(database_class.release, read_release(*object, path));
     database_class.relation = relation;
     if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
-      DPCALC_TRY(const bool supported, check_relation(*mechanism, relation));
+      DPCALC_TRY(const bool supported, check_relation(request, *mechanism, relation));
       (void)supported;
     }
     DPCALC_TRY(database_class.count, whole_number_or_one(*object, path, "count"));

@@ -149,7 +149,7 @@ Result<Value> group_op(const Value& request) {
   }
   DPCALC_TRY(mechanisms::MechanismPtr mechanism, read_mechanism(*request.find("mechanism"), "mechanism"));
   DPCALC_TRY(const mechanisms::Relation relation, read_relation(request));
-  DPCALC_TRY(const bool supported, check_relation(*mechanism, relation));
+  DPCALC_TRY(const bool supported, check_relation(request, *mechanism, relation));
   (void)supported;
   return group_of_mechanism(*mechanism, group_size, request);
 }

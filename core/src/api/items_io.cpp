@@ -28,7 +28,7 @@ Result<std::vector<RequestItem>> read_items(const Value& request) {
     }
     if (has_mechanism) {
       DPCALC_TRY(item.mechanism, read_mechanism(*object->find("mechanism"), field_path(item.path, "mechanism")));
-      DPCALC_TRY(const bool supported, check_relation(*item.mechanism, relation));
+      DPCALC_TRY(const bool supported, check_relation(request, *item.mechanism, relation));
       (void)supported;
       item.relation = relation;
     } else {

@@ -197,6 +197,9 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
                                const pld::ProgressCallback& progress) {
   DPCALC_TRY(const mechanisms::MechanismPtr noisy, problem.mechanism->with_noise(problem.unknown, unknown));
   const double count = problem.count, delta = problem.target.delta;
+  // Noise that leaves no privacy loss at all (randomized response with p = 1) meets every target;
+  // the numeric accountant cannot resolve a loss of 0, so it is answered here.
+  if (const auto epsilon = noisy->pure_epsilon(); epsilon && *epsilon == 0) return ApproxDp{0, 0};
   switch (problem.method) {
     case CalibrationMethod::kBasic:
       return compose_basic({ComposedItem{ApproxDp{*noisy->pure_epsilon(), 0}, count}});

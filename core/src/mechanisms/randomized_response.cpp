@@ -44,7 +44,8 @@ class RandomizedResponse final : public Mechanism {
   // m·ln(1 + k(1 − p)/p), rounded up: the argument is rounded up, the logarithm moved up an ulp.
   std::optional<double> pure_epsilon() const override {
     const double ratio = divide_up(multiply_up(buckets_, 1 - noise_), noise_);
-    return multiply_up(group_size_, std::nextafter(std::log1p(ratio), kInfinity));
+    const double loss = std::log1p(ratio);  // 0 exactly when p = 1 (every report random)
+    return multiply_up(group_size_, loss == 0 ? 0.0 : std::nextafter(loss, kInfinity));
   }
 
   Result<MechanismPtr> for_group(double group_size) const override {

@@ -35,13 +35,14 @@ TEST_CASE("[api] relation: read, checked against every mechanism, refused where 
                                        .set("relation", "substitute")
                                        .set("guarantee", object().set("type", "pure").set("epsilon", 1))),
               "relation");
-  // Randomized response has a pair under substitution only: every op refuses it by default.
+  // Randomized response has a pair under substitution only: every op refuses it by default (on its
+  // type, the request having no relation field to name).
   const Value rr = object().set("type", "randomized_response").set("noise_parameter", 0.5).set("num_buckets", 3);
-  check_error(dpcalc::api::compute(object().set("op", "group").set("k", 2).set("mechanism", rr)), "relation");
+  check_error(dpcalc::api::compute(object().set("op", "group").set("k", 2).set("mechanism", rr)), "mechanism.type");
   Value databases = Value::array();
   databases.push(object().set("mechanism", rr).set("queries", 3));
   const Value request = object().set("op", "databases").set("method", "basic").set("databases", databases);
-  check_error(dpcalc::api::compute(request), "relation");
+  check_error(dpcalc::api::compute(request), "databases.0.mechanism.type");
   Value with_relation = request;
   with_relation.set("relation", "substitute");
   // Basic composition of 3 releases of ln(1 + 3 · 0.5/0.5) = ln 4 (mpmath: 3 ln 4 = 4.1588830833596715).
@@ -49,7 +50,7 @@ TEST_CASE("[api] relation: read, checked against every mechanism, refused where 
   CHECK(number_at(result_of(dpcalc::api::compute(with_relation)), "guarantee", "epsilon") <=
         4.1588830833596715 * (1 + 1e-14));
   Value profile = object().set("op", "profile").set("items", items(rr, 5)).set("epsilons", Value::numbers({1.0, 3.0}));
-  check_error(dpcalc::api::compute(profile), "relation");
+  check_error(dpcalc::api::compute(profile), "items.0.mechanism.type");
   profile.set("relation", "substitute");
   CHECK(result_of(dpcalc::api::compute(profile)).find("delta_upper")->as_array().size() == 2);
   const Value calibrate = object()
@@ -57,7 +58,10 @@ TEST_CASE("[api] relation: read, checked against every mechanism, refused where 
                               .set("mechanism", object().set("type", "randomized_response").set("num_buckets", 2))
                               .set("unknown", "noise_parameter")
                               .set("target", object().set("epsilon", 1).set("delta", 1e-6));
-  check_error(dpcalc::api::compute(calibrate), "relation");
+  check_error(dpcalc::api::compute(calibrate), "mechanism.type");
+  Value asked = calibrate;
+  asked.set("relation", "add_remove");
+  check_error(dpcalc::api::compute(asked), "relation");
 }
 
 TEST_CASE("[api] relation: substitution is never below add/remove where both apply") {

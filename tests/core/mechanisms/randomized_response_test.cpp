@@ -36,8 +36,10 @@ TEST_CASE("[mechanisms] randomized response: pure ε = ln(1 + k(1 − p)/p), sub
   CHECK(*made(1, 7)->pure_epsilon() == 0);
   CHECK(made(0.5, 2)->supports(dpcalc::mechanisms::Relation::kSubstitute));
   CHECK_FALSE(made(0.5, 2)->supports(dpcalc::mechanisms::Relation::kAddRemove));
+  // Refused under add/remove: on "relation" when the request asks for it, on the type by default.
+  check_error(dpcalc::api::compute(compose("pld", randomized_response(0.5, 2), 3, 1e-5, "add_remove")), "relation");
   const Value refused = dpcalc::api::compute(compose("pld", randomized_response(0.5, 2), 3, 1e-5));
-  check_error(refused, "relation");
+  check_error(refused, "items.0.mechanism.type");
   CHECK(refused.find("error")->find("message")->as_string().find("'substitute'") != std::string::npos);
   check_error(dpcalc::api::compute(compose("pld", randomized_response(0, 2), 3, 1e-5, "substitute")),
               "items.0.mechanism.noise_parameter");
