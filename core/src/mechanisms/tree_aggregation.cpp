@@ -87,7 +87,8 @@ const MechanismType& tree_aggregation_type() {
       {{"noise_multiplier", "noise_multiplier", false}},
       create_tree_aggregation,
       {"Tree aggregation at sensitivity kΔ (a Gaussian mechanism)",
-       "Kairouz, McMahan, Song, Thakkar, Thakurta, Xu 2021, App D; Dong, Roth, Su 2019", "kairouz2021practical"}};
+       "Kairouz, McMahan, Song, Thakkar, Thakurta, Xu 2021, App D; Dong, Roth, Su 2019",
+       "kairouz2021practical dong2019gaussian"}};
   return type;
 }
 
