@@ -78,10 +78,8 @@ Result<PldItems> read_pld_items(const Value& request) {
       paths.noise = noise_field(*item.mechanism);
       paths.parameters.clear();
       for (const mechanisms::Parameter& parameter : inner.type().parameters) paths.parameters.push_back(parameter.name);
-      if (item.mechanism->pair(mechanisms::Relation::kAddRemove).sampling_rate < 1) {
-        paths.rate = item.mechanism->arguments().field("rate");
-      }
-      pair = item.mechanism->pair(mechanisms::Relation::kAddRemove);
+      pair = item.mechanism->pair(item.relation);
+      if (pair.sampling_rate < 1) paths.rate = item.mechanism->arguments().field("rate");
       if (!(pair.sampling_rate >= kSmallestSamplingRate)) {
         return invalid_argument(paths.rate, "The nested sampling rates multiply to " +
                                                 format_number(pair.sampling_rate) +
