@@ -380,3 +380,28 @@ export const groupwiseRequests = [
     request: { op: 'groupwise_plan', relative_error: 0.1, count: 1000 },
   },
 ];
+
+// Selections and subsampled mechanisms of any inner mechanism: each at default accuracy within
+// 100 ms warm for counts up to 1e4.
+const pldCompose = (items, relation) => ({ op: 'compose', method: 'pld', delta: 1e-5, items, relation });
+numericRequests.push(
+  ...[1e2, 1e4].map((count) => ({
+    name: `PLD, exponential mechanism ε=0.5 ×${count.toExponential(0)}`,
+    request: pldCompose([{ mechanism: { type: 'exponential', epsilon: 0.5 }, count }]),
+    targetMilliseconds: 100,
+  })),
+  ...[1e2, 1e4].map((count) => ({
+    name: `PLD, Poisson-subsampled exponential ε=1 q=0.01 ×${count.toExponential(0)}`,
+    request: pldCompose([
+      { mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'exponential', epsilon: 1 } }, count },
+    ]),
+    targetMilliseconds: 100,
+  })),
+  ...[1e2, 1e4].map((count) => ({
+    name: `PLD, Poisson-subsampled Laplace b=1 q=0.01 ×${count.toExponential(0)}`,
+    request: pldCompose([
+      { mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'laplace', scale: 1 } }, count },
+    ]),
+    targetMilliseconds: 100,
+  })),
+);

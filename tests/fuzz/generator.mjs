@@ -97,10 +97,19 @@ function guarantee(random, types = ['pure', 'approx', 'zcdp', 'rdp']) {
 
 const laplace = (random) => ({ type: 'laplace', scale: random.noise(), sensitivity: random.sensitivity() });
 const gaussian = (random) => ({ type: 'gaussian', sigma: random.noise(), sensitivity: random.sensitivity() });
+const exponential = (random) => ({
+  type: 'exponential',
+  epsilon: random.value(() => random.logUniform(0.01, 5), [1e-6, 700]),
+});
 
 function pldMechanism(random, depth = 0) {
-  const kind = random.pick(depth < 2 ? ['laplace', 'gaussian', 'subsampled', 'mixture'] : ['laplace', 'gaussian']);
+  const kind = random.pick(
+    depth < 2
+      ? ['laplace', 'gaussian', 'exponential', 'subsampled', 'mixture']
+      : ['laplace', 'gaussian', 'exponential'],
+  );
   if (kind === 'laplace') return laplace(random);
+  if (kind === 'exponential') return exponential(random);
   if (kind === 'gaussian') return gaussian(random);
   if (kind === 'subsampled')
     return { type: 'poisson_subsampled', rate: random.rate(), mechanism: pldMechanism(random, depth + 1) };
@@ -134,7 +143,16 @@ function closedFormItems(random, method) {
   const types = method === 'zcdp' ? ['pure', 'zcdp', 'approx'] : ['pure', 'approx'];
   return Array.from({ length: random.integer(1, 3) }, () => {
     const item = random.chance(0.25)
-      ? { mechanism: method === 'zcdp' && random.chance(0.5) ? gaussian(random) : laplace(random) }
+      ? {
+          mechanism:
+            method === 'zcdp' && random.chance(0.5)
+              ? gaussian(random)
+              : random.pick([
+                  laplace,
+                  exponential,
+                  (r) => ({ type: 'poisson_subsampled', rate: r.rate(), mechanism: laplace(r) }),
+                ])(random),
+        }
       : { guarantee: guarantee(random, types) };
     return { ...item, count: random.count() };
   });
@@ -190,7 +208,8 @@ const groupwiseOrders = (random) =>
 export const opTable = {
   group: (random) => {
     if (random.chance(0.6)) return { op: 'group', k: random.count(), guarantee: guarantee(random) };
-    if (random.chance(0.5)) return { op: 'group', k: random.count(), mechanism: laplace(random) };
+    if (random.chance(0.5))
+      return { op: 'group', k: random.count(), mechanism: random.pick([laplace, exponential])(random) };
     return { op: 'group', k: random.count(), delta: random.delta(), mechanism: gaussian(random) };
   },
   compose: (random, { numeric }) => {

@@ -34,9 +34,10 @@ constexpr double kSmallestSamplingRate = 1e-300;
 
 struct PldItems {
   std::vector<pld::CompositionItem> items;
-  std::vector<ItemPaths> paths;  // one per item
-  bool all_guarantees = true;    // every item is an (eps, delta) guarantee
-  bool heterogeneous = false;    // more than one distinct item
+  std::vector<ItemPaths> paths;       // one per item
+  bool all_guarantees = true;         // every item is an (eps, delta) guarantee
+  bool heterogeneous = false;         // more than one distinct item
+  std::vector<std::string> analyses;  // what the items' pairs rest on, where they say (once each)
 };
 
 // A guarantee enters through its dominating pair: the randomized-response pair of (ε, δ) (Kairouz,
@@ -69,6 +70,11 @@ Result<PldItems> read_pld_items(const Value& request) {
         paths.rate = item.mechanism->arguments().field("rate");
       }
       pair = item.mechanism->pair(mechanisms::Relation::kAddRemove);
+      const std::string analysis = item.mechanism->pair_analysis();
+      if (!analysis.empty() &&
+          std::find(result.analyses.begin(), result.analyses.end(), analysis) == result.analyses.end()) {
+        result.analyses.push_back(analysis);
+      }
       if (!(pair.sampling_rate >= kSmallestSamplingRate)) {
         return invalid_argument(paths.rate, "The nested sampling rates multiply to " +
                                                 format_number(pair.sampling_rate) +
@@ -118,6 +124,7 @@ void describe(Value& result, const pld::Discretization& discretization, const Pl
             "the optimal heterogeneous composition (Murtagh & Vadhan 2016), which is #P-hard to compute "
             "exactly.";
   }
+  for (const std::string& analysis : items.analyses) note += std::string(note.empty() ? "" : " ") + analysis;
   if (!note.empty()) result.set("note", note);
 }
 

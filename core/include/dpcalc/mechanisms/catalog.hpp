@@ -13,7 +13,9 @@
   X(laplace)                      \
   X(gaussian)                     \
   X(poisson_subsampled)           \
-  X(gaussian_mixture)
+  X(gaussian_mixture)             \
+  X(exponential)                  \
+  X(sampled_without_replacement)
 
 namespace dpcalc::mechanisms {
 
