@@ -97,3 +97,38 @@ test('exponential: its parameter is checked on its field', () => {
     'items.0.mechanism.scale',
   );
 });
+
+test('sampling without replacement: relation substitute only, any inner mechanism (randomized response)', () => {
+  // Randomized response with p = 0.5 over 4 buckets is ln 5-DP; on 1 of 10 records drawn without
+  // replacement its pair is (0.1 P + 0.9 Q, Q) (Zhu, Dong, Wang 2022, Thm 11): the only outcome of
+  // positive loss has masses 0.1 · 0.625 + 0.9 · 0.125 = 0.175 and 0.125, so δ(ε) = 0.175 − 0.125 e^ε
+  // and ε(1e-5) = ln((0.175 − 1e-5)/0.125) (the swapped direction is smaller); pure ε = ln 1.4
+  // (Balle, Barthe, Gaboardi 2018).
+  const sampled = {
+    type: 'sampled_without_replacement',
+    dataset_size: 10,
+    sample_size: 1,
+    mechanism: { type: 'randomized_response', noise_parameter: 0.5, num_buckets: 4 },
+  };
+  const items = [{ mechanism: sampled, count: 1 }];
+  const basic = okResult(compose('basic', items, { relation: 'substitute' }));
+  assertClose(basic.guarantee.epsilon, Math.log(1.4), 1e-15, 'basic');
+  const pld = okResult(compose('pld', items, { delta: 1e-5, relation: 'substitute' }));
+  const exact = Math.log((0.175 - 1e-5) / 0.125);
+  assert.ok(pld.epsilon_upper >= exact * (1 - 1e-12) && pld.epsilon_lower <= exact * (1 + 1e-12));
+  assertClose(pld.epsilon_upper, exact, 5e-3, 'pld');
+  assertError(compose('pld', items, { delta: 1e-5 }), 'items.0.mechanism.type');
+  assertError(compose('pld', items, { delta: 1e-5, relation: 'add_remove' }), 'relation');
+  // A Gaussian on 256 of 60000: dp_accounting 0.6.0's RDP accountant (REPLACE_ONE), 1000 steps:
+  // ε = 1.2786376511282933 (tests/reference/subsampling_reference.py); the PLD is below it.
+  const gaussian = [
+    {
+      mechanism: { ...sampled, dataset_size: 60000, sample_size: 256, mechanism: { type: 'gaussian', sigma: 1.1 } },
+      count: 1000,
+    },
+  ];
+  const rdp = okResult(compose('rdp', gaussian, { delta: 1e-5, relation: 'substitute' }));
+  assertClose(rdp.guarantee.epsilon, 1.2786376511282933, 1e-6, 'rdp');
+  const gaussianPld = okResult(compose('pld', gaussian, { delta: 1e-5, relation: 'substitute' }));
+  assert.ok(gaussianPld.epsilon_upper < rdp.guarantee.epsilon);
+});

@@ -14,13 +14,15 @@
   X(gaussian)                     \
   X(poisson_subsampled)           \
   X(gaussian_mixture)             \
-  X(exponential)
+  X(randomized_response)          \
+  X(discrete_laplace)             \
+  X(discrete_gaussian)            \
+  X(permute_and_flip)             \
+  X(tree_aggregation)             \
+  X(exponential)                  \
+  X(sampled_without_replacement)
 
 namespace dpcalc::mechanisms {
-
-// Sampling without replacement holds under substitution only: it is registered once every op
-// checks the request's relation against Mechanism::supports (until then its accessor is all).
-const MechanismType& sampled_without_replacement_type();
 
 // One accessor per type, for code that makes a mechanism directly: create(gaussian_type(), arguments).
 #define DPCALC_DECLARE_MECHANISM_TYPE(name) const MechanismType& name##_type();
