@@ -381,6 +381,48 @@ export const groupwiseRequests = [
   },
 ];
 
+// Selections and subsampled mechanisms of any inner mechanism: each at default accuracy within
+// 100 ms warm for counts up to 1e4.
+const pldCompose = (items, relation) => ({ op: 'compose', method: 'pld', delta: 1e-5, items, relation });
+numericRequests.push(
+  ...[1e2, 1e4].map((count) => ({
+    name: `PLD, exponential mechanism ε=0.5 ×${count.toExponential(0)}`,
+    request: pldCompose([{ mechanism: { type: 'exponential', epsilon: 0.5 }, count }]),
+    targetMilliseconds: 100,
+  })),
+  ...[1e2, 1e4].map((count) => ({
+    name: `PLD, Poisson-subsampled exponential ε=1 q=0.01 ×${count.toExponential(0)}`,
+    request: pldCompose([
+      { mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'exponential', epsilon: 1 } }, count },
+    ]),
+    targetMilliseconds: 100,
+  })),
+  ...[1e2, 1e4].map((count) => ({
+    name: `PLD, Poisson-subsampled Laplace b=1 q=0.01 ×${count.toExponential(0)}`,
+    request: pldCompose([
+      { mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'laplace', scale: 1 } }, count },
+    ]),
+    targetMilliseconds: 100,
+  })),
+  ...[1e2, 1e4].map((count) => ({
+    name: `PLD, Gaussian σ=1.1 on 256 of 60000 without replacement ×${count.toExponential(0)}`,
+    request: pldCompose(
+      [
+        {
+          mechanism: {
+            type: 'sampled_without_replacement',
+            dataset_size: 60000,
+            sample_size: 256,
+            mechanism: { type: 'gaussian', sigma: 1.1 },
+          },
+          count,
+        },
+      ],
+      'substitute',
+    ),
+    targetMilliseconds: 100,
+  })),
+);
 // The numeric workloads compared with dp_accounting (tests/bench/dp_accounting_workloads.py runs the
 // same ones there): `request(discretization)` builds the request at a given accuracy (undefined:
 // the default, relative accuracy 5e-4). The group DP-SGD request passes `discretization` to the

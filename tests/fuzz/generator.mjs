@@ -97,6 +97,10 @@ function guarantee(random, types = ['pure', 'approx', 'zcdp', 'rdp']) {
 
 const laplace = (random) => ({ type: 'laplace', scale: random.noise(), sensitivity: random.sensitivity() });
 const gaussian = (random) => ({ type: 'gaussian', sigma: random.noise(), sensitivity: random.sensitivity() });
+const exponential = (random) => ({
+  type: 'exponential',
+  epsilon: random.value(() => random.logUniform(0.01, 5), [1e-6, 700]),
+});
 
 // The discrete and selection mechanisms (randomized response has a pair under relation 'substitute' only).
 const discreteSensitivity = (random) =>
@@ -133,13 +137,27 @@ const relation = (random) => (random.chance(0.7) ? undefined : random.pick(['add
 
 function pldMechanism(random, depth = 0) {
   const kind = random.pick(
-    depth < 2 ? ['laplace', 'gaussian', 'subsampled', 'mixture', 'discrete'] : ['laplace', 'gaussian'],
+    depth < 2
+      ? ['laplace', 'gaussian', 'exponential', 'subsampled', 'without_replacement', 'mixture', 'discrete']
+      : ['laplace', 'gaussian', 'exponential'],
   );
   if (kind === 'discrete') return discreteMechanism(random);
   if (kind === 'laplace') return laplace(random);
+  if (kind === 'exponential') return exponential(random);
   if (kind === 'gaussian') return gaussian(random);
   if (kind === 'subsampled')
     return { type: 'poisson_subsampled', rate: random.rate(), mechanism: pldMechanism(random, depth + 1) };
+  if (kind === 'without_replacement') {
+    // Relation 'substitute' only: under add_remove the request is refused on 'relation'.
+    const dataset_size = random.value(() => random.integer(1, 1e5), [1, 2 ** 53]);
+    const sample_size = Math.max(1, Math.floor(dataset_size * random.next()));
+    return {
+      type: 'sampled_without_replacement',
+      dataset_size,
+      sample_size,
+      mechanism: pldMechanism(random, depth + 1),
+    };
+  }
   const size = random.integer(1, 4);
   const weights = Array.from({ length: size }, () => random.next() + 0.01);
   const total = weights.reduce((a, b) => a + b, 0);
@@ -170,7 +188,16 @@ function closedFormItems(random, method) {
   const types = method === 'zcdp' ? ['pure', 'zcdp', 'approx'] : ['pure', 'approx'];
   return Array.from({ length: random.integer(1, 3) }, () => {
     const item = random.chance(0.25)
-      ? { mechanism: method === 'zcdp' && random.chance(0.5) ? gaussian(random) : laplace(random) }
+      ? {
+          mechanism:
+            method === 'zcdp' && random.chance(0.5)
+              ? gaussian(random)
+              : random.pick([
+                  laplace,
+                  exponential,
+                  (r) => ({ type: 'poisson_subsampled', rate: r.rate(), mechanism: laplace(r) }),
+                ])(random),
+        }
       : { guarantee: guarantee(random, types) };
     return { ...item, count: random.count() };
   });
@@ -234,7 +261,8 @@ export const opTable = {
         relation: relation(random),
         mechanism: discreteMechanism(random),
       };
-    if (random.chance(0.5)) return { op: 'group', k: random.count(), mechanism: laplace(random) };
+    if (random.chance(0.5))
+      return { op: 'group', k: random.count(), mechanism: random.pick([laplace, exponential])(random) };
     return { op: 'group', k: random.count(), delta: random.delta(), mechanism: gaussian(random) };
   },
   compose: (random, { numeric }) => {

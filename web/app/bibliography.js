@@ -139,6 +139,17 @@ const entries = {
   title = {Unified Mechanism-Specific Amplification by Subsampling and Group Privacy Amplification},
   booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {37}, year = {2024}
 }`,
+  durfee2019practical: `@inproceedings{durfee2019practical,
+  author = {Durfee, David and Rogers, Ryan},
+  title = {Practical Differentially Private Top-k Selection with Pay-what-you-get Composition},
+  booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {32}, year = {2019}
+}`,
+  dong2020optimal: `@inproceedings{dong2020optimal,
+  author = {Dong, Jinshuo and Durfee, David and Rogers, Ryan},
+  title = {Optimal Differential Privacy Composition for Exponential Mechanisms},
+  booktitle = {International Conference on Machine Learning (ICML)},
+  series = {Proceedings of Machine Learning Research}, volume = {119}, year = {2020}
+}`,
   warner1965randomized: `@article{warner1965randomized,
   author = {Warner, Stanley L.},
   title = {Randomized Response: A Survey Technique for Eliminating Evasive Answer Bias},

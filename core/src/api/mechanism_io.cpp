@@ -97,10 +97,13 @@ Result<bool> check_relation(const Value& request, const mechanisms::Mechanism& m
       supported += std::string(supported.empty() ? "'" : " and '") + relation_name(other) + "'";
   }
   const bool asked = has_field(request, "relation");
-  return invalid_argument(asked ? "relation" : mechanism.arguments().field("type"),
-                          std::string("relation '") + relation_name(relation) + "'" + (asked ? "" : " (the default)") +
-                              " does not apply to the " + mechanism.type().title + " at " + mechanism.arguments().path +
-                              ": it has a dominating pair under " + supported + " only; give that relation.");
+  return invalid_argument(
+      asked ? "relation" : mechanism.arguments().field("type"),
+      std::string("relation '") + relation_name(relation) + "'" + (asked ? "" : " (the default)") +
+          " does not apply to the " + mechanism.type().title + " at " + mechanism.arguments().path +
+          (supported.empty() ? ": it has a dominating pair under neither relation (sampling "
+                               "without replacement needs one under 'substitute' inside)."
+                             : ": it has a dominating pair under " + supported + " only; give that relation."));
 }
 
 Result<MechanismPtr> read_mechanism(const Value& value, const std::string& path, Noise noise) {

@@ -44,6 +44,7 @@ struct PldItems {
   // The Gaussian items' noise and count, and where their noise is set, in request order.
   std::vector<mechanisms::GaussianUse> gaussians;
   std::vector<std::string> gaussian_noise_fields;
+  std::vector<std::string> analyses;  // what the items' pairs rest on, where they say (once each)
 };
 
 // A guarantee enters through its dominating pair: the randomized-response pair of (ε, δ) (Kairouz,
@@ -79,7 +80,15 @@ Result<PldItems> read_pld_items(const Value& request) {
       paths.parameters.clear();
       for (const mechanisms::Parameter& parameter : inner.type().parameters) paths.parameters.push_back(parameter.name);
       pair = item.mechanism->pair(item.relation);
-      if (pair.sampling_rate < 1) paths.rate = item.mechanism->arguments().field("rate");
+      if (pair.sampling_rate < 1) {
+        const mechanisms::Arguments& sampling = item.mechanism->arguments();
+        paths.rate = sampling.field(sampling.numbers.count("rate") != 0 ? "rate" : "sample_size");
+      }
+      const std::string analysis = item.mechanism->pair_analysis();
+      if (!analysis.empty() &&
+          std::find(result.analyses.begin(), result.analyses.end(), analysis) == result.analyses.end()) {
+        result.analyses.push_back(analysis);
+      }
       if (!(pair.sampling_rate >= kSmallestSamplingRate)) {
         return invalid_argument(paths.rate, "The nested sampling rates multiply to " +
                                                 format_number(pair.sampling_rate) +
@@ -165,6 +174,7 @@ void describe(Value& result, const pld::Discretization& discretization, const Pl
             "the optimal heterogeneous composition (Murtagh & Vadhan 2016), which is #P-hard to compute "
             "exactly.";
   }
+  for (const std::string& analysis : items.analyses) note += std::string(note.empty() ? "" : " ") + analysis;
   if (!note.empty()) result.set("note", note);
 }
 

@@ -18,7 +18,9 @@
   X(discrete_laplace)             \
   X(discrete_gaussian)            \
   X(permute_and_flip)             \
-  X(tree_aggregation)
+  X(tree_aggregation)             \
+  X(exponential)                  \
+  X(sampled_without_replacement)
 
 namespace dpcalc::mechanisms {
 

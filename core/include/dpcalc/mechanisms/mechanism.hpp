@@ -130,6 +130,10 @@ class Mechanism {
   // (on "<path>.type") when no group transform is known.
   virtual Result<MechanismPtr> for_group(double group_size) const;
 
+  // What its dominating pair rests on when results should say so (the exponential mechanism's
+  // bounded-range analysis); "" otherwise.
+  virtual std::string pair_analysis() const { return ""; }
+
   // The parameters calibration may solve for (the type's own, or those of a mechanism inside).
   virtual std::vector<Calibratable> calibratable() const { return type().calibratable; }
   // This mechanism with the calibratable `unknown` set to `value`.
@@ -154,6 +158,11 @@ Result<MechanismPtr> create(const MechanismType& type, Arguments arguments);
 // The noise of additive noise on a query of sensitivity Δ (already checked): positive, and large
 // enough that Δ/noise is finite (1e-310 next to Δ = 1 adds no meaningful noise).
 Result<double> check_noise(double noise, double sensitivity, const std::string& field);
+
+// ε-DP run on a subsample that holds each record with probability `rate` (Poisson sampling under
+// add/remove, or sampling without replacement at rate m/n under substitution) is
+// ln(1 + rate (e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018); rounded up.
+double amplified_epsilon(double epsilon, double rate);
 
 // Error for an operation the mechanism at `path` does not support ("… has no closed form …").
 Error not_supported(const Mechanism& mechanism, const std::string& what);
