@@ -118,7 +118,7 @@ const discreteMechanisms = {
   }),
   discrete_gaussian: (random) => ({
     type: 'discrete_gaussian',
-    sigma: random.value(() => random.logUniform(0.05, 50), [0.01, 3e4, 1e6]),
+    sigma: random.value(() => random.logUniform(0.05, 50), [0.01, 360, 1e6]),
     sensitivity: discreteSensitivity(random),
   }),
   permute_and_flip: (random) => ({

@@ -5,8 +5,8 @@
 // x, so the PLD is exact on the lattice (under either relation, Δ the sensitivity for the relation
 // at hand). A group of k records sees kΔ.
 //
-// The lattice is infinite; the pair keeps x in [−T, Δ + T] with T = ⌈σ √(2 ln 10^200)⌉ + 1. Each
-// distribution puts at most 2 (σ²/T) e^{−T²/(2σ²)}/Z ≤ 10^{−200} σ/30 of its mass outside (the tail
+// The lattice is infinite; the pair keeps x in [−T, Δ + T] with T = ⌈σ √(2 ln 10^40)⌉ + 1. Each
+// distribution puts at most 2 (σ²/T) e^{−T²/(2σ²)}/Z ≤ 10^{−40} σ/6.7 of its mass outside (the tail
 // sum is below the integral of the density from T, which is below (σ²/T) e^{−T²/(2σ²)}). That
 // bound, as P-mass at loss +∞ and as Q-mass at loss −∞, stands for the cut outcomes: for every ε,
 // Σ_cut (P(x) − e^ε Q(x))_+ ≤ P(cut) in either direction, so the truncated pair still dominates.
@@ -21,10 +21,13 @@
 namespace dpcalc::mechanisms {
 namespace {
 
-// √(2 ln 10^200): the window's half-width in units of σ.
-constexpr double kTailSigmas = 30.349;
-// Outcomes of the truncated lattice, at most (memory and composition time stay bounded).
-constexpr double kLargestLattice = 2e6;
+// √(2 ln 10^40) (rounded up): the window's half-width in units of σ. The cut mass it leaves, at most
+// 10^{−40} σ per use, is far below the δ any request resolves (the accountant's own tail
+// truncation adds 10^{−14} by default).
+constexpr double kTailSigmas = 13.5723;
+// Outcomes of the truncated lattice, at most: the numeric accountant's time grows with the number
+// of outcomes of a finite pair, which this keeps within seconds.
+constexpr double kLargestLattice = 1e4;
 
 double half_width(double sigma) { return std::ceil(sigma * kTailSigmas) + 1; }
 double lattice_size(double sigma, double sensitivity) { return 2 * half_width(sigma) + sensitivity + 3; }
@@ -44,8 +47,8 @@ class DiscreteGaussian final : public Mechanism {
     const auto weight = [&](long long x) {
       return std::exp(-static_cast<double>(x) * static_cast<double>(x) / two_variance);
     };
-    // Z, summed with Neumaier's compensation (up to millions of terms); the tails beyond ±T add
-    // less than 10^{−195} to Z ≥ 1, nothing in double precision.
+    // Z, summed with Neumaier's compensation; the tails beyond ±T add less than 10^{−37} to Z ≥ 1,
+    // nothing in double precision.
     double z = 0, compensation = 0;
     for (long long x = -t; x <= t; ++x) {
       const double term = weight(x), sum = z + term;
@@ -101,7 +104,7 @@ Result<MechanismPtr> create_discrete_gaussian(const Arguments& arguments) {
     return invalid_argument(sigma_field, "A discrete Gaussian with σ = " + format_number(sigma) +
                                              " and Δ = " + format_number(sensitivity) + " needs more than " +
                                              format_number(kLargestLattice) +
-                                             " lattice points for its exact privacy loss; σ up to about 30000 "
+                                             " lattice points for its exact privacy loss; σ up to about 360 "
                                              "(with a small Δ) is supported.");
   }
   return MechanismPtr{std::make_shared<DiscreteGaussian>(arguments)};
