@@ -183,6 +183,25 @@ TEST_CASE("[api] the DP-SGD pair at k = 5, σ = 0.1 is drawn although its accoun
       "noise_multiplier");
 }
 
+TEST_CASE("[api] a DP-SGD bracket wider than the accuracy asked for says why and what narrows it") {
+  // δ ≈ 1.2e-9 is near the smallest δ the grid certifies (6.3e-9 at a grid step of 1e-4): the
+  // bracket [15.85, 18.70] cannot narrow by refining, so the tight row says so.
+  const Value request = object()
+                            .set("op", "dpsgd")
+                            .set("sampling", "fixed_batch")
+                            .set("dataset_size", 1e9)
+                            .set("batch_size", 2042700)
+                            .set("steps", 1)
+                            .set("group_size", 5)
+                            .set("noise_multiplier", 0.4797840944784622)
+                            .set("delta", 1.2364895404313976e-09);
+  const Value response = dpcalc::api::compute(request);
+  const Value* note = result_of(response).find("methods")->find("pld")->find("note");
+  REQUIRE(note != nullptr);
+  CHECK(note->as_string().find("smallest certifiable δ") != std::string::npos);
+  CHECK(note->as_string().find("a larger δ narrows the bracket") != std::string::npos);
+}
+
 TEST_CASE("[api] malformed requests name the offending field and never crash") {
   // docs/API.md: the field is '' when the request as a whole is not an object.
   check_error(dpcalc::api::compute(Value()), "");

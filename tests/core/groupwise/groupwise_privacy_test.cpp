@@ -64,7 +64,8 @@ TEST_CASE("[groupwise] larger groups get smaller estimates at r = 0.3 (the open 
   CHECK(previous < 1e-4 * 0.005);
 }
 
-TEST_CASE("[groupwise] D_α at every integer order from 2 to 16 matches an independent quadrature within its error bar") {
+TEST_CASE(
+    "[groupwise] D_α at every integer order from 2 to 16 matches an independent quadrature within its error bar") {
   // σ = 10 (ρ = 0.005), r = 0.3, x = 10: the docs' example. max(forward, reverse) of D_α/α from
   // tests/reference/groupwise_renyi_scipy.py (scipy.quad, relative tolerance 1e-12): order 2 was
   // 0.21% low (0.0044083 → 0.0043990) with an error bar of 1.6e-12 while the series of h_a stopped at
