@@ -939,7 +939,13 @@ export interface DpsgdForwardResult extends DpsgdSettingResult {
   /** The tight bound beside the others, for comparison. */
   methods: {
     /** The tight bound (the guarantee's). */
-    pld: Result & { epsilon: number; epsilon_lower: number; discretization: number };
+    pld: Result & {
+      epsilon: number;
+      epsilon_lower: number;
+      discretization: number;
+      /** When the bracket stayed wider than the accuracy asked for: why, and what narrows it. */
+      note?: string;
+    };
     /**
      * An over-approximation by the Rényi DP accountant; its `epsilon` is NOT a proven guarantee.
      * `available: false` (with a `note`) where it is not defined or has no finite order.
@@ -969,6 +975,20 @@ export interface DpsgdCalibrationResult extends DpsgdSettingResult {
 
 /** op 'dpsgd'. */
 export type DpsgdResult = DpsgdForwardResult | DpsgdCalibrationResult;
+
+/** op 'dpsgd_pair': the densities of one step's worst-case pair, for drawing it (no accounting). */
+export interface DpsgdPairResult extends Result {
+  noise_multiplier: number;
+  mixture: DpsgdMixture;
+  /** Evenly spaced abscissae, from the lowest shift − 4σ to the highest + 4σ (units of the clipping norm). */
+  x: number[];
+  /** The density of P at each x. */
+  p: number[];
+  /** The density of Q at each x. */
+  q: number[];
+  /** With fixed batches: the pair assumes the worst-case property (not proven for this sampling). */
+  note?: string;
+}
 
 /** op 'rdp': the Rényi DP curve of the composition (upper bounds at each order). */
 export interface RdpResult extends Result {
@@ -1126,6 +1146,7 @@ export interface ResultsByOp {
   profile: ProfileResult;
   calibrate: CalibrateResult;
   dpsgd: DpsgdResult;
+  dpsgd_pair: DpsgdPairResult;
   rdp: RdpResult;
   databases: DatabasesResult;
   groupwise_simulate: GroupwiseSimulateResult;

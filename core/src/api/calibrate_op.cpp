@@ -117,6 +117,10 @@ Result<Value> calibrate_op(const Value& request, const pld::ProgressCallback& pr
   DPCALC_TRY(auto count, optional_number_field(request, "", "count"));
   DPCALC_TRY(problem.count, check_count(count.value_or(1.0), "count"));
   DPCALC_TRY(problem.target, read_target(request, "target"));
+  // ε = 0 is a target (Gaussian noise at (0, δ)); above ln(DBL_MAX) no noise is the least.
+  if (problem.target.epsilon > 0) {
+    DPCALC_TRY(problem.target.epsilon, check_target_epsilon(problem.target.epsilon, "target.epsilon"));
+  }
   DPCALC_TRY(problem.method, read_method(request, *problem.mechanism, problem.target.delta));
   if (has_field(request, "discretization") && problem.method != CalibrationMethod::kPld) {
     return does_not_apply("discretization", "it sets the grid of method 'pld', and this calibration uses method '" +

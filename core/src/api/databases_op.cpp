@@ -21,6 +21,15 @@
 namespace dpcalc::api {
 namespace {
 
+// Why a membership constraint given beside this adversary is not applied (the page shows the two
+// side by side): the prior is over every non-empty set of databases. Under a constraint, a prior over
+// the allowed sets only is a mixture of allowed pairs, which the constrained worst case bounds by the
+// joint convexity of the hockey-stick divergence.
+constexpr const char* kUninformativeConstraintNote =
+    "No membership constraint applies here: the uninformative prior is uniform over every non-empty set of the "
+    "databases (Hartmann, Bindschaedler, West 2022, Sec. V-B), including sets a constraint excludes. Under a "
+    "constraint, the constrained worst case also bounds an uninformative prior over the allowed sets.";
+
 using namespace dpcalc::databases;
 
 constexpr std::size_t kMaxClasses = 1000;
@@ -285,7 +294,8 @@ Result<Value> databases_answer(const Value& request, const pld::ProgressCallback
       cite_both(result, *answer.info, composition);
     }
     result.set("exact", false);
-    if (!answer.note.empty()) result.set("note", answer.note);
+    result.set("note",
+               answer.note.empty() ? kUninformativeConstraintNote : answer.note + " " + kUninformativeConstraintNote);
   } else {
     DPCALC_TRY(WorstCase answer, worst_case(classes, allowed, options));
     describe(result, answer.guarantee);

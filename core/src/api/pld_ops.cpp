@@ -12,6 +12,7 @@
 #include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/optimal_composition.hpp"
 #include "dpcalc/guarantees.hpp"
 #include "dpcalc/mechanisms/gaussian_composition.hpp"
 #include "dpcalc/pld/accountant.hpp"
@@ -178,22 +179,33 @@ void describe(Value& result, const pld::Discretization& discretization, const Pl
   if (!note.empty()) result.set("note", note);
 }
 
-// Says so when the bracket stayed wider than the accuracy asked for.
-std::string accuracy_note(const pld::EpsilonBracket& answer, const pld::AccountingOptions& options) {
-  if (answer.accuracy_met) return "";
-  return "The bracket [epsilon_lower, epsilon_upper] is " +
-         format_number(std::round((answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 1e4) / 100) +
-         "% wide, more than the requested accuracy allows (4 × relative_accuracy " +
-         format_number(options.relative_accuracy) +
-         "): refining the grid reached its limit or stopped narrowing it, which happens near the smallest "
-         "certifiable δ, where the bound on the FFT's rounding error dominates. epsilon_upper is still a sound "
-         "upper bound; a larger δ narrows the bracket.";
-}
-
 Value approx_guarantee(double epsilon, double delta) {
   Value guarantee = Value::object();
   guarantee.set("type", "approx").set("epsilon", epsilon).set("delta", delta);
   return guarantee;
+}
+
+// Identical (ε, δ) items at a δ below the numeric floor (just above their own δ mass): optimal
+// composition (Kairouz, Oh, Viswanath 2015, Thm 3.3) answers them exactly; the error says so and
+// gives its ε when it does.
+Error with_exact_method(Error error, const PldItems& items, double delta) {
+  if (error.field != "delta" || !items.all_guarantees || items.items.empty()) return error;
+  const auto* first = std::get_if<pld::ApproxDpPair>(&items.items[0].pair.base);
+  double count = 0;
+  for (const pld::CompositionItem& item : items.items) {
+    const auto* pair = std::get_if<pld::ApproxDpPair>(&item.pair.base);
+    if (first == nullptr || pair == nullptr || pair->epsilon != first->epsilon || pair->delta != first->delta) {
+      return error;
+    }
+    count += item.count;
+  }
+  if (!check_optimal_composition_size(first->epsilon, count, "items", "items").ok()) return error;
+  const Result<double> exact =
+      optimal_composition_epsilon(ApproxDp{first->epsilon, first->delta}, count, delta, "delta");
+  if (!exact.ok()) return error;
+  error.message += " These identical (ε, δ) items have an exact answer at this δ: method 'optimal' (" +
+                   std::string(kOptimalComposition.citation) + ") gives ε = " + format_number(exact.value()) + ".";
+  return error;
 }
 
 // All-Gaussian requests are answered exactly (gaussian_composition.hpp): no grid, nothing
@@ -312,10 +324,10 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
   DPCALC_TRY(double checked, check_positive_delta(*delta, "delta"));
   if (exact) return exact_epsilon(items, checked);
   auto bracket = pld::epsilon_for_delta(items.items, checked, options, progress);
-  if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);
+  if (!bracket.ok()) return with_exact_method(in_request_terms(bracket.error(), request, items), items, checked);
   const pld::EpsilonBracket& answer = bracket.value();
   if (!std::isfinite(answer.epsilon_upper)) {
-    return Error{kNumeric, "delta", "The composition has no finite ε at this δ."};
+    return with_exact_method(Error{kNumeric, "delta", "The composition has no finite ε at this δ."}, items, checked);
   }
   result.set("guarantee", approx_guarantee(answer.epsilon_upper, checked));
   result.set("epsilon_upper", answer.epsilon_upper);

@@ -64,7 +64,7 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 struct Shapes {
   Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, database_class,
       constraint;
-  Shape group, compose, convert, split, profile, calibrate, dpsgd, rdp, databases, groupwise_simulate,
+  Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, rdp, databases, groupwise_simulate,
       groupwise_privacy, groupwise_plan;
   std::vector<Op> ops;
 
@@ -241,6 +241,21 @@ struct Shapes {
                     {number("dataset_size", "required", "N, a whole number ≥ 1"),
                      number("batch_size", "required", "B, a whole number from 1 to N")})}};
 
+    dpsgd_pair = {
+        "dpsgd_pair",
+        "op 'dpsgd_pair'",
+        {op_field(), text("sampling", "'poisson' | 'fixed_batch'", "required", "how batches are drawn"),
+         number("group_size", "required", "k, the number of examples protected together (1 to 100000)"),
+         text("relation", "'add_remove' | 'substitute'", "default 'add_remove'", "neighbouring datasets"),
+         number("noise_multiplier", "required", "σ over the clipping norm"),
+         number("points", "default 161", "abscissae to evaluate the densities at, a whole number from 2 to 10001")},
+        "sampling",
+        {op_variant("dpsgd_pair", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
+                    {number("sampling_rate", "required", "q in (0, 1]")}),
+         op_variant("dpsgd_pair", "sampling", "fixed_batch", "batches of batch_size drawn without replacement",
+                    {number("dataset_size", "required", "N, a whole number ≥ 1"),
+                     number("batch_size", "required", "B, a whole number from 1 to N")})}};
+
     rdp = {"rdp",
            "op 'rdp'",
            {op_field(), objects("items", item, "required", "Gaussian or Poisson-subsampled Gaussian mechanisms"),
@@ -315,6 +330,10 @@ struct Shapes {
         {&profile, Lane::kNumeric, {}, privacy_profile_op},
         {&calibrate, Lane::kNumeric, {}, calibrate_op},
         {&dpsgd, Lane::kNumeric, {}, dpsgd_op},
+        {&dpsgd_pair,
+         Lane::kClosedForm,
+         {},
+         [](const Value& request, const pld::ProgressCallback&) { return dpsgd_pair_op(request); }},
         {&rdp,
          Lane::kClosedForm,
          {},
@@ -439,6 +458,7 @@ Value schema_value() {
                                      &all.profile,
                                      &all.calibrate,
                                      &all.dpsgd,
+                                     &all.dpsgd_pair,
                                      &all.rdp,
                                      &all.databases,
                                      &all.groupwise_simulate,

@@ -61,15 +61,14 @@ Result<Probe> probe(const GroupSetting& setting, double noise_multiplier, double
 // Smallest noise multiplier (to the calibration band) whose tight upper bound is <= target.
 Result<Probe> search(const GroupSetting& setting, double steps, double delta, double target,
                      const std::string& target_field, const pld::AccountingOptions& options,
-                     const std::function<bool()>& tick) {
-  const pld::ProgressCallback none;
-  DPCALC_TRY(Probe high, probe(setting, 1.0, steps, delta, none, options));
+                     const pld::ProgressCallback& within, const std::function<bool()>& tick) {
+  DPCALC_TRY(Probe high, probe(setting, 1.0, steps, delta, within, options));
   Probe low = high;
   if (!tick()) return cancelled();
   if (high.epsilon() > target) {
     // Check the far end first, so that an unreachable target fails after two evaluations.
     low = high;
-    DPCALC_TRY(high, probe(setting, kMaxNoiseMultiplier, steps, delta, none, options));
+    DPCALC_TRY(high, probe(setting, kMaxNoiseMultiplier, steps, delta, within, options));
     if (!tick()) return cancelled();
     if (high.epsilon() > target) {
       return Error{kNumeric, target_field,
@@ -83,7 +82,7 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
     while (low.epsilon() <= target) {
       high = low;
       if (low.noise_multiplier / 2 < kMinNoiseMultiplier) return high;
-      DPCALC_TRY(low, probe(setting, low.noise_multiplier / 2, steps, delta, none, options));
+      DPCALC_TRY(low, probe(setting, low.noise_multiplier / 2, steps, delta, within, options));
       if (!tick()) return cancelled();
     }
   }
@@ -101,7 +100,7 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
     }
     const double width = x_high - x_low;
     x = std::clamp(x, x_low + 0.1 * width, x_high - 0.1 * width);
-    DPCALC_TRY(Probe middle, probe(setting, std::exp(x), steps, delta, none, options));
+    DPCALC_TRY(Probe middle, probe(setting, std::exp(x), steps, delta, within, options));
     if (!tick()) return cancelled();
     (middle.epsilon() > target ? low : high) = std::move(middle);
   }
@@ -151,20 +150,21 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
                               const std::string& target_field, const pld::ProgressCallback& progress,
                               const pld::AccountingOptions& options) {
-  if (!(target_epsilon > 0 && std::isfinite(target_epsilon))) {
-    return invalid_argument(target_field,
-                            target_field + " must be a positive finite number " + got(target_epsilon) + ".");
-  }
+  DPCALC_TRY(const double target, check_target_epsilon(target_epsilon, target_field));
   DPCALC_TRY(const GroupSetting checked, check_setting(setting));
   DPCALC_TRY(const double count, check_count(steps, "steps"));
   DPCALC_TRY(const double target_delta, check_positive_delta(delta, "delta"));
-  // Progress: each forward evaluation is one tick; about 12 per search, two searches.
+  // Progress: each forward evaluation is one tick; about 12 per search, two searches. Inside an
+  // evaluation its own progress moves the fraction within the tick and keeps the cancel alive.
   int ticks = 0;
+  const pld::ProgressCallback within = [&](double fraction) {
+    return !progress || progress(std::min(0.95, (ticks + std::clamp(fraction, 0.0, 1.0)) / 30.0));
+  };
   const std::function<bool()> tick = [&]() {
     ++ticks;
-    return !progress || progress(std::min(0.95, ticks / 30.0));
+    return within(0);
   };
-  DPCALC_TRY(const Probe found, search(checked, count, target_delta, target_epsilon, target_field, options, tick));
+  DPCALC_TRY(const Probe found, search(checked, count, target_delta, target, target_field, options, within, tick));
   Calibration result;
   result.noise_multiplier = found.noise_multiplier;
   result.tight = found.bracket.value();
@@ -172,11 +172,11 @@ Result<Calibration> calibrate(const GroupSetting& setting, double steps, double 
   one_example.group_size = 1;
   const Result<Probe> single =
       checked.group_size == 1 ? Result<Probe>(found)
-                              : search(one_example, count, target_delta, target_epsilon, target_field, options, tick);
+                              : search(one_example, count, target_delta, target, target_field, options, within, tick);
   if (!single.ok()) return single.error();
   result.rule_of_thumb_noise_multiplier = checked.group_size * single.value().noise_multiplier;
   const Result<pld::EpsilonBracket> rule =
-      tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta, {}, options);
+      tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta, within, options);
   // Too little noise for the engine to represent (a numeric error, as in `probe`; it named
   // noise_multiplier, a field this request does not have: fuzz seed 20261123) makes only the rule of
   // thumb unavailable, not the calibration.

@@ -171,12 +171,14 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
     const std::string index = std::to_string(j);
     const double w = weights[j];
     if (!(w >= 0 && w <= 1)) {
-      return invalid_argument(field_path(weights_field, index),
-                              "each weight must be a number in [0, 1] " + got(w) + ".");
+      const std::string weight_field = field_path(weights_field, index);
+      return invalid_argument(weight_field,
+                              describe_field(weight_field) + " must be a number in [0, 1] " + got(w) + ".");
     }
     if (!std::isfinite(shifts[j])) {
-      return invalid_argument(field_path(prefix, shifts_name + "." + index),
-                              "each shift must be a finite number " + got(shifts[j]) + ".");
+      const std::string shift_field = field_path(prefix, shifts_name + "." + index);
+      return invalid_argument(shift_field,
+                              describe_field(shift_field) + " must be a finite number " + got(shifts[j]) + ".");
     }
     total += w;
     if (w > 0) components.push_back({shifts[j], w});
