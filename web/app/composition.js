@@ -82,17 +82,24 @@ function legacyRow(form) {
   const text = (name) => inputOf(form, name).value.trim();
   const kind = text('kind');
   const count = text('count');
-  if (kind === 'laplace') return { count, spec: { type: 'laplace', scale: text('scale'), sensitivity: text('sensitivity') } };
-  if (kind === 'gaussian') return { count, spec: { type: 'gaussian', sigma: text('sigma'), sensitivity: text('sensitivity') } };
+  if (kind === 'laplace')
+    return { count, spec: { type: 'laplace', scale: text('scale'), sensitivity: text('sensitivity') } };
+  if (kind === 'gaussian')
+    return { count, spec: { type: 'gaussian', sigma: text('sigma'), sensitivity: text('sensitivity') } };
   if (kind === 'subsampled_gaussian') {
     // DP-SGD's units: the noise is the noise multiplier times the clip norm, and the clip norm is
     // the sensitivity.
     const multiplier = parseNumber(text('noise_multiplier'));
     const clipNorm = parseNumber(text('clip_norm'));
-    const sigma = clipNorm === 1 || Number.isNaN(multiplier * clipNorm) ? text('noise_multiplier') : String(multiplier * clipNorm);
+    const sigma =
+      clipNorm === 1 || Number.isNaN(multiplier * clipNorm) ? text('noise_multiplier') : String(multiplier * clipNorm);
     return {
       count,
-      spec: { type: 'poisson_subsampled', rate: text('rate'), mechanism: { type: 'gaussian', sigma, sensitivity: text('clip_norm') } },
+      spec: {
+        type: 'poisson_subsampled',
+        rate: text('rate'),
+        mechanism: { type: 'gaussian', sigma, sensitivity: text('clip_norm') },
+      },
     };
   }
   return { count, spec: { type: 'guarantee', epsilon: text('epsilon'), delta: text('item_delta') } };
@@ -159,7 +166,6 @@ function relationOf(form, schema) {
   // Sent only when it is not the default, so that requests stay as they were.
   return available && input.value !== 'add_remove' ? { relation: input.value } : {};
 }
-
 
 /** The PLD grid step typed in the settings; blank asks the core to choose it. */
 function discretizationOf(form) {
@@ -327,7 +333,12 @@ function ledgerSubject(catalog, rows, kind) {
 function tightest(rows, pld, delta) {
   const candidates = rows
     .filter((row) => row.response.ok && !row.response.result.vacuous && row.id !== 'parallel')
-    .map((row) => ({ id: row.id, label: row.label, result: row.response.result, guarantee: approxOf(row.response.result) }))
+    .map((row) => ({
+      id: row.id,
+      label: row.label,
+      result: row.response.result,
+      guarantee: approxOf(row.response.result),
+    }))
     .filter(({ guarantee }) => guarantee.type !== 'pure' && guarantee.delta > 0 && guarantee.delta <= delta);
   if (pld) candidates.push({ id: 'pld', label: kPldLabel, result: pld, guarantee: pld.guarantee });
   const finite = candidates.filter((candidate) => Number.isFinite(candidate.guarantee.epsilon));
@@ -678,7 +689,11 @@ export default {
             ledger: ledgerText([
               {
                 count: '10000',
-                spec: { type: 'poisson_subsampled', rate: '0.01', mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' } },
+                spec: {
+                  type: 'poisson_subsampled',
+                  rate: '0.01',
+                  mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' },
+                },
               },
             ]),
             delta: '1e-5',

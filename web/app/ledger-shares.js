@@ -44,9 +44,15 @@ function percent(part, total) {
 /** The formula and citation of a release's mechanism (the innermost ones too, for subsampling). */
 function mechanismCells(spec) {
   if (spec.type === 'guarantee') return [h('td', { class: 'formula-cell' }, ''), h('td', { class: 'citation' }, '')];
-  const notes = [spec, ...(spec.mechanism ? [spec.mechanism] : [])].map((one) => notesOf(one.type)).filter((n) => n.tex);
+  const notes = [spec, ...(spec.mechanism ? [spec.mechanism] : [])]
+    .map((one) => notesOf(one.type))
+    .filter((n) => n.tex);
   return [
-    h('td', { class: 'formula-cell', dataset: { label: 'Formula' } }, notes.map((note) => formulaElement(note.tex))),
+    h(
+      'td',
+      { class: 'formula-cell', dataset: { label: 'Formula' } },
+      notes.map((note) => formulaElement(note.tex)),
+    ),
     h(
       'td',
       { class: 'citation', dataset: { label: 'Citation' } },
@@ -79,14 +85,23 @@ export function ledgerTable({ catalog, rows, responses, delta }) {
             )
           : '—',
       ),
-      h('td', { class: 'alone', dataset: { label: `ε alone at δ = ${formatNumber(delta, 'down')}` } }, h('span', { class: 'pending' }, 'computing…')),
+      h(
+        'td',
+        { class: 'alone', dataset: { label: `ε alone at δ = ${formatNumber(delta, 'down')}` } },
+        h('span', { class: 'pending' }, 'computing…'),
+      ),
       ...mechanismCells(row.spec),
     ),
   );
   const table = h(
     'table',
     { class: 'methods ledger-shares' },
-    h('caption', {}, 'The ledger: each release’s part of the budget. ', h('span', { class: 'note' }, kBasisWords[basis])),
+    h(
+      'caption',
+      {},
+      'The ledger: each release’s part of the budget. ',
+      h('span', { class: 'note' }, kBasisWords[basis]),
+    ),
     h(
       'thead',
       {},

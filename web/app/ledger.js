@@ -43,7 +43,10 @@ export function parseLedger(text) {
     const guarantee = row?.guarantee;
     if (!isText(row?.count)) return { error: 'a release of the ledger has no count' };
     if (guarantee && isText(guarantee.epsilon) && isText(guarantee.delta)) {
-      parsed.push({ count: row.count, spec: { type: 'guarantee', epsilon: guarantee.epsilon, delta: guarantee.delta } });
+      parsed.push({
+        count: row.count,
+        spec: { type: 'guarantee', epsilon: guarantee.epsilon, delta: guarantee.delta },
+      });
     } else if (isSpec(row.mechanism)) {
       parsed.push({ count: row.count, spec: row.mechanism });
     } else {
@@ -178,7 +181,10 @@ export function ledgerEditor({ host, catalog, onChange, example }) {
         if (spec.type === 'guarantee') {
           const { inputs } = picker;
           return {
-            item: { ...guaranteeItem(readNumber(inputs.get('epsilon')), readNumber(inputs.get('delta'))), count: readNumber(count) },
+            item: {
+              ...guaranteeItem(readNumber(inputs.get('epsilon')), readNumber(inputs.get('delta'))),
+              count: readNumber(count),
+            },
             fields: {
               ...countField,
               [`${path}.guarantee.epsilon`]: inputs.get('epsilon'),

@@ -66,7 +66,8 @@ export function freshSpec(catalog, name) {
       const inner = catalog.types.find((candidate) => candidate.parameters.every((p) => p.kind === 'number'));
       spec[parameter.name] = freshSpec(catalog, inner?.name ?? catalog.types[0].name);
     } else {
-      spec[parameter.name] = examples[parameter.name] ?? (parameter.default !== undefined ? String(parameter.default) : '1');
+      spec[parameter.name] =
+        examples[parameter.name] ?? (parameter.default !== undefined ? String(parameter.default) : '1');
     }
   }
   return spec;
