@@ -262,7 +262,7 @@ test(
         }
       }
       // Another state (Laplace items): each method keeps its colour.
-      await page.selectOption('#composition-kind', 'laplace');
+      await page.selectOption('#composition-release-1-type', 'laplace');
       await page.waitForSelector('[data-numeric-status="composition-pld"][data-state="done"]');
       await waitForAllSections(page);
       const colourOf = (charts) => Object.fromEntries(charts[0].series.map((series) => [series.name, series.color]));

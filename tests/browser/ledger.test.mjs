@@ -58,7 +58,7 @@ test('ledger rows are added and removed, and the totals and shares follow', kTim
     // A new release is the first mechanism of the catalog (Laplace, b = 10, Δ = 1), once.
     await page.click('#composition [data-ledger-add]');
     assert.equal(await page.locator('#composition .ledger-row').count(), 2);
-    assert.equal(await page.locator('#ledger-2-type').inputValue(), 'laplace');
+    assert.equal(await page.locator('#composition-release-2-type').inputValue(), 'laplace');
     // 100 × 0.1 + 1 × Δ/b = 10.1 (Dwork & Roth 2014, Thm 3.16; the Laplace mechanism is Δ/b-DP).
     await waitForBound(page, 'composition', 'basic', 'ε ≤ 10.1');
     // zCDP adds ρ = ε²/2 per pure release (Bun & Steinke 2016, Prop 1.4, Lemma 2.3): 100 × 0.005
@@ -70,7 +70,7 @@ test('ledger rows are added and removed, and the totals and shares follow', kTim
     const [first, second] = await shares(page);
     assert.ok(Math.abs(first - 100 / 101) < 1e-12 && Math.abs(second - 1 / 101) < 1e-12, `${first}, ${second}`);
 
-    await page.fill('#ledger-2-count', '50');
+    await page.fill('#composition-release-2-count', '50');
     // 10 + 50 × 0.1 = 15.
     await waitForBound(page, 'composition', 'basic', 'ε ≤ 15');
 
@@ -78,7 +78,7 @@ test('ledger rows are added and removed, and the totals and shares follow', kTim
     await page.click('#composition [data-ledger-remove="0"]');
     assert.equal(await page.locator('#composition .ledger-row').count(), 1);
     await waitForBound(page, 'composition', 'basic', 'ε ≤ 5');
-    assert.equal(await page.locator('#ledger-1-type').inputValue(), 'laplace');
+    assert.equal(await page.locator('#composition-release-1-type').inputValue(), 'laplace');
     assert.match(await page.locator(`${results} caption`).first().textContent(), /^50 × /);
     await page.waitForSelector(pldDone, { timeout: 200_000 });
     // The tightest method is marked, and only one.
@@ -97,9 +97,9 @@ test('a ledger round-trips through its permalink', kTimeout, async () => {
     await waitForBound(first.page, 'composition', 'basic', 'ε ≤ 10.1');
     // Edited on the page: a third release, a Poisson-subsampled mechanism around the default inner one.
     await first.page.click('#composition [data-ledger-add]');
-    await first.page.selectOption('#ledger-3-type', 'poisson_subsampled');
-    await first.page.fill('#ledger-3-rate', '0.02');
-    await first.page.fill('#ledger-3-count', '30');
+    await first.page.selectOption('#composition-release-3-type', 'poisson_subsampled');
+    await first.page.fill('#composition-release-3-rate', '0.02');
+    await first.page.fill('#composition-release-3-count', '30');
     await first.page.waitForFunction(() =>
       document.querySelector('#composition [data-permalink]').href.includes('0.02'),
     );
@@ -122,9 +122,9 @@ test('a ledger round-trips through its permalink', kTimeout, async () => {
   try {
     await second.page.waitForSelector(pldDone, { timeout: 200_000 });
     assert.equal(await second.page.locator('#composition .ledger-row').count(), 3);
-    assert.equal(await second.page.locator('#ledger-3-type').inputValue(), 'poisson_subsampled');
-    assert.equal(await second.page.locator('#ledger-3-rate').inputValue(), '0.02');
-    assert.equal(await second.page.locator('#ledger-3-count').inputValue(), '30');
+    assert.equal(await second.page.locator('#composition-release-3-type').inputValue(), 'poisson_subsampled');
+    assert.equal(await second.page.locator('#composition-release-3-rate').inputValue(), '0.02');
+    assert.equal(await second.page.locator('#composition-release-3-count').inputValue(), '30');
     // The same requests give the same bound.
     assert.equal(await second.page.locator(`${results} tr[data-row="pld"] .bound`).first().textContent(), basic);
     assert.equal(await second.page.locator('#composition [data-notice]').isHidden(), true);
@@ -188,7 +188,7 @@ test("the statistics office's year is one click away where the core has its mech
       await page.waitForSelector(pldDone, { timeout: 200_000 });
       assert.deepEqual(
         await page.$$eval('#composition .ledger-row select[id$="-type"]', (selects) =>
-          selects.filter((select) => /^ledger-\d+-type$/.test(select.id)).map((select) => select.value),
+          selects.filter((select) => /^composition-release-\d+-type$/.test(select.id)).map((select) => select.value),
         ),
         ['discrete_gaussian', 'exponential', 'randomized_response'],
       );

@@ -128,6 +128,7 @@ function editorOf(form, catalog) {
   const input = inputOf(form, 'ledger');
   const editor = ledgerEditor({
     host: form.querySelector('[data-ledger]'),
+    idPrefix: 'composition-release',
     catalog,
     onChange: (text) => {
       if (input.value === text) return;

@@ -80,13 +80,14 @@ export function rowWords(catalog, { count, spec }) {
 }
 
 /**
- * The ledger's editor in `host`: `onChange(text)` gets the ledger text after every edit. Returns
+ * The ledger's editor in `host` (element ids start with `idPrefix`): `onChange(text)` gets the ledger
+ * text after every edit. Returns
  * { show(rows), items(), rows() }:
  *   show(rows)  renders `rows` (replacing what is shown)
  *   items()     [{ item, fields }]: each row's request item (numbers read from the inputs) and, by
  *               request path below "items.<i>", the input to mark an error on
  */
-export function ledgerEditor({ host, catalog, onChange, example }) {
+export function ledgerEditor({ host, idPrefix, catalog, onChange, example }) {
   let pickers = [];
   const list = h('ol', { class: 'ledger-rows', 'aria-label': 'Releases' });
   const add = h('button', { type: 'button', class: 'secondary', dataset: { ledgerAdd: '' } }, 'Add a release');
@@ -106,7 +107,7 @@ export function ledgerEditor({ host, catalog, onChange, example }) {
 
   function rowElement(row, index) {
     const number = index + 1;
-    const id = `ledger-${number}`;
+    const id = `${idPrefix}-${number}`;
     const count = h('input', {
       id: `${id}-count`,
       type: 'text',
