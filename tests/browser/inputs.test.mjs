@@ -107,7 +107,7 @@ test(
       await page.fill('#group-delta', '10^-6');
       await waitForAllSections(page);
       assert.equal(await page.locator('[data-results="group"]').textContent(), plain);
-      const modes = await page.$$eval('#group input', (inputs) =>
+      const modes = await page.$$eval('#group input[name]:not([type="hidden"])', (inputs) =>
         Object.fromEntries(inputs.map((input) => [input.name, input.inputMode])),
       );
       assert.deepEqual(modes, {

@@ -7,7 +7,7 @@
 //    {"count":"100","guarantee":{"epsilon":"0.1","delta":"0"}}]
 import { h, readNumber } from './dom.js';
 import { parseNumber } from './format.js';
-import { freshSpec, mechanismPicker, requestOf, specWords } from './mechanism-picker.js';
+import { freshSpec, isSpec, mechanismPicker, requestOf, specWords } from './mechanism-picker.js';
 
 export const kMaxRows = 50;
 // A ledger of kMaxRows rows of nested mechanisms fits; the router refuses longer link values.
@@ -21,12 +21,6 @@ const kGuaranteeFields = [
 const kGuaranteeType = ['guarantee', '(ε₀, δ₀)-DP guarantee', kGuaranteeFields];
 
 const isText = (value) => typeof value === 'string';
-const isSpec = (spec) =>
-  spec !== null &&
-  typeof spec === 'object' &&
-  !Array.isArray(spec) &&
-  isText(spec.type) &&
-  Object.entries(spec).every(([key, value]) => key === 'type' || isText(value) || isSpec(value));
 
 /** The rows of ledger text `text` ([{ count, spec }]), or { error } (a sentence) when it is not one. */
 export function parseLedger(text) {

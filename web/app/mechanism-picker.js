@@ -56,6 +56,14 @@ export function opTakes(schema, op, name) {
 
 const typeOf = (catalog, name) => catalog.types.find((type) => type.name === name);
 
+/** Whether `spec` has the form of a spec (a type, texts and nested specs), as links must give it. */
+export const isSpec = (spec) =>
+  spec !== null &&
+  typeof spec === 'object' &&
+  !Array.isArray(spec) &&
+  typeof spec.type === 'string' &&
+  Object.entries(spec).every(([key, value]) => key === 'type' || typeof value === 'string' || isSpec(value));
+
 /** The spec of a fresh mechanism of type `name`: defaults from the catalog, examples from the notes. */
 export function freshSpec(catalog, name) {
   const type = typeOf(catalog, name);
