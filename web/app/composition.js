@@ -636,7 +636,6 @@ export default {
           label: 'Neighbouring datasets',
           type: 'choice',
           value: 'add_remove',
-          wide: true,
           options: [
             ['add_remove', 'differ by adding or removing one record'],
             ['substitute', 'differ by replacing one record'],
