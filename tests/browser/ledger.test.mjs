@@ -192,7 +192,12 @@ test("the statistics office's year is one click away where the core has its mech
         ),
         ['discrete_gaussian', 'exponential', 'randomized_response'],
       );
+      // Randomized response is accounted under substitution (as in dp_accounting): the example says so.
+      assert.equal(await page.locator('#composition-relation').inputValue(), 'substitute');
       assert.equal(await page.locator(`${results} tr[data-row="pld"]`).getAttribute('data-ok'), 'true');
+      // Each release's share of the ledger's total ρ sums to the whole.
+      const parts = await shares(page);
+      if (parts.length) assert.ok(Math.abs(parts.reduce((a, b) => a + b, 0) - 1) < 1e-12, `${parts}`);
     }
     assert.deepEqual(problems, []);
   } finally {

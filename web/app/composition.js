@@ -135,18 +135,28 @@ function editorOf(form, catalog) {
       input.value = text;
       input.dispatchEvent(new Event('input', { bubbles: true }));
     },
-    example: statisticsOffice(catalog),
+    example: statisticsOffice(catalog, () => setRelation(form, catalog.schema, 'substitute')),
   });
   editors.set(form, editor);
   return editor;
 }
 
+/** Sets the relation switch (where the core takes a relation), as a person would. */
+function setRelation(form, schema, value) {
+  const input = inputOf(form, 'relation');
+  if (!opTakes(schema, 'compose', 'relation') || input.value === value) return;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /**
  * A statistics office's year: 12 monthly tables of counts with discrete Gaussian noise σ = 5, a
  * yearly median by the exponential mechanism at ε = 0.5, and 365 daily randomized-response polls
- * with p = 0.5. Offered once the core has all three mechanisms.
+ * with p = 0.5 (two answers). Offered once the core has all three mechanisms; randomized response is
+ * accounted under substitution (a respondent's answer changes, as in dp_accounting), so `after`
+ * switches the relation to it.
  */
-function statisticsOffice(catalog) {
+function statisticsOffice(catalog, after) {
   const has = (name) => catalog.types.some((type) => type.name === name);
   if (!['discrete_gaussian', 'exponential', 'randomized_response'].every(has)) return null;
   return {
@@ -156,6 +166,7 @@ function statisticsOffice(catalog) {
       { count: '1', spec: { type: 'exponential', epsilon: '0.5' } },
       { count: '365', spec: { type: 'randomized_response', noise_parameter: '0.5', num_buckets: '2' } },
     ],
+    after,
   };
 }
 

@@ -75,7 +75,8 @@ export function rowWords(catalog, { count, spec }) {
 
 /**
  * The ledger's editor in `host` (element ids start with `idPrefix`): `onChange(text)` gets the ledger
- * text after every edit. Returns
+ * text after every edit; `example` ({ label, rows(), after?() }) adds a button that shows its rows
+ * (and then calls `after`). Returns
  * { show(rows), items(), rows() }:
  *   show(rows)  renders `rows` (replacing what is shown)
  *   items()     [{ item, fields }]: each row's request item (numbers read from the inputs) and, by
@@ -91,6 +92,7 @@ export function ledgerEditor({ host, idPrefix, catalog, onChange, example }) {
     button.addEventListener('click', () => {
       show(example.rows());
       changed();
+      example.after?.();
     });
     buttons.append(h('span', { class: 'preset-label' }, 'Example'), button);
   }
