@@ -54,6 +54,12 @@ export const compositionMethods = [
     formula: formulas.zcdp,
     request: (items, delta) => ({ op: 'compose', method: 'zcdp', delta, items }),
   },
+  {
+    id: 'rdp',
+    label: 'Rényi DP composition',
+    formula: formulas.rdp,
+    request: (items, delta) => ({ op: 'compose', method: 'rdp', delta, items }),
+  },
 ];
 
 const kPldLabel = 'PLD (numeric, tight)';
@@ -202,6 +208,7 @@ function renderResult(result) {
 }
 
 function noteOf(result) {
+  if (typeof result.order === 'number') return `at Rényi order α = ${formatNumber(result.order)}`;
   return typeof result.delta_slack === 'number' ? `with δ′ = ${formatNumber(result.delta_slack, 'down')}` : '';
 }
 
@@ -301,6 +308,9 @@ function notApplicableText(kind, methodId) {
   }
   if (methodId === 'optimal' && kind === 'ledger') {
     return 'Does not apply: optimal composition is exact for identical releases only. The PLD row composes different ones tightly.';
+  }
+  if (methodId === 'rdp') {
+    return 'Does not apply: a release here has no Rényi DP curve in the calculator (it composes mechanisms, not guarantees). The PLD row composes it.';
   }
   if (methodId === 'zcdp') {
     return 'Does not apply: a release here has no zCDP bound of its own (an (ε₀, δ₀) guarantee with δ₀ > 0, or subsampling). The PLD row composes it.';
