@@ -56,7 +56,11 @@ function mechanismCells(spec) {
     h(
       'td',
       { class: 'citation', dataset: { label: 'Citation' } },
-      notes.flatMap((note, i) => [i > 0 ? '; ' : null, citeElement(note.citation, note.keys)]),
+      notes.flatMap((note, i) => [
+        i > 0 ? '; ' : null,
+        // A work without a BibTeX entry here is cited in words only (the BibTeX export lists entries).
+        note.keys.length ? citeElement(note.citation, note.keys) : h('cite', {}, note.citation),
+      ]),
     ),
   ];
 }
