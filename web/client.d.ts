@@ -1,5 +1,5 @@
 // Types of the worker-backed twin of the JS API (client.js).
-import type { ComputeFunction, Request } from './dpcalc.js';
+import type { ComputeFunction, Request, Schema } from './dpcalc.js';
 
 export type { Request, Response } from './dpcalc.js';
 
@@ -14,6 +14,8 @@ export interface WorkerCalculator {
   ready: Promise<'worker' | 'page'>;
   /** The result type follows from the request, as for `compute` (see ComputeFunction). */
   run: ComputeFunction<RunOptions, true>;
+  /** The calculator's schema(): its ops, request shapes and mechanism catalog. */
+  schema(): Promise<Schema | null>;
 }
 
 /** `onFallback` is called once if the calculator has to run in the page (default: a note on the page). */

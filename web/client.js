@@ -270,5 +270,8 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
       const lane = isNumeric(request) ? numericLane : fastLane;
       return lane.run(nextId++, request, options);
     },
+    /** Resolves to the calculator's schema() (its ops, request shapes and mechanism catalog). */
+    schema: () =>
+      stopgap.then((calculator) => calculator ?? engine.pageCalculator()).then((calculator) => calculator.schema()),
   };
 }

@@ -1240,6 +1240,20 @@ export interface Schema {
   ops: { name: string; lane: 'closed_form' | 'numeric'; numeric_when: { field: string; value: string }[] }[];
   /** Every object a request may hold, by name (ops by their op name). */
   shapes: Record<string, SchemaShape>;
+  /** The mechanism catalog, in its order: what each mechanism type is and takes. */
+  mechanisms: MechanismTypeInfo[];
+}
+
+/** One mechanism type of the catalog (schema().mechanisms). */
+export interface MechanismTypeInfo {
+  /** Its `type` in requests: "laplace". */
+  name: string;
+  /** How sentences name it: "Laplace mechanism". */
+  title: string;
+  meaning: string;
+  parameters: { name: string; meaning: string; kind: 'number' | 'numbers' | 'mechanism'; default?: number }[];
+  /** The parameters calibration may solve for (`unknown` in a calibrate request). */
+  calibratable: { unknown: string; parameter: string; per_sensitivity: boolean }[];
 }
 
 export interface Calculator {

@@ -169,7 +169,7 @@ function plainCopy(request) {
  *   memory() → { heapBytes, inUseBytes }: the size of the wasm linear memory (it only grows, so
  *     this is its high-water mark) and the bytes currently allocated in it.
  *   memoryBytes() → memory().heapBytes.
- *   schema() → { ops: [{ name, lane, numeric_when }], shapes: { name: { title, fields, … } } }: every
+ *   schema() → { ops: [{ name, lane, numeric_when }], shapes: { name: { title, fields, … } }, mechanisms }: every
  *     op and the fields every object of a request takes (requests with other fields are refused).
  */
 export async function createCalculator({ wasmModule } = {}) {

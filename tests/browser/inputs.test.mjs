@@ -24,27 +24,26 @@ async function pldEpsilon(page) {
 }
 
 // The σ of the Poisson-subsampled Gaussian was once labelled "noise multiplier" but used as the
-// absolute noise, so a DP-SGD user entering clip norm 2 got ε = 13.36 instead of 1.83.
+// absolute noise, so a DP-SGD user entering clip norm 2 got ε = 13.36 instead of 1.83. Links of that
+// form (noise multiplier and clip norm) are now read as one release of the ledger: the
+// Poisson-subsampled Gaussian with σ = noise multiplier × clip norm and Δ = clip norm.
 test(
-  'a DP-SGD step takes a noise multiplier and a clip norm, and the clip norm does not change ε',
+  'a DP-SGD link takes a noise multiplier and a clip norm, and the clip norm does not change ε',
   kTimeout,
   async () => {
     const { page, context, problems } = await openPage(session, { hash: dpSgd(2) });
     try {
-      assert.match(await page.locator('label[for="composition-noise-multiplier"]').textContent(), /^Noise multiplier/);
-      assert.match(await page.locator('label[for="composition-clip-norm"]').textContent(), /^Clip norm/);
-      assert.equal(
-        await page.locator('#composition-sigma').isVisible(),
-        false,
-        'no absolute σ field for a DP-SGD step',
-      );
       const withClipNormTwo = await pldEpsilon(page);
+      assert.equal(await page.locator('#composition-release-1-type').inputValue(), 'poisson_subsampled');
+      assert.equal(await page.locator('#composition-release-1-mechanism-sigma').inputValue(), '2');
+      assert.equal(await page.locator('#composition-release-1-mechanism-sensitivity').inputValue(), '2');
       // Noise multiplier 1, q = 0.01, 1000 steps, δ = 1e-5: ε ≈ 1.83 (the issue's value; dp_accounting's
       // PLD accountant gives 1.8271 at the same parameters). σ = 2 at clip norm 2 is the same mechanism.
       assert.ok(Math.abs(withClipNormTwo - 1.83) < 0.01, `ε = ${withClipNormTwo}`);
-      await page.fill('#composition-clip-norm', '1');
+      await page.fill('#composition-release-1-mechanism-sigma', '1');
+      await page.fill('#composition-release-1-mechanism-sensitivity', '1');
       await page.waitForFunction(() =>
-        document.querySelector('[data-results="composition"] caption').textContent.includes('clip norm 1,'),
+        document.querySelector('[data-results="composition"] caption').textContent.includes('σ = 1, Δ = 1'),
       );
       assert.ok(Math.abs((await pldEpsilon(page)) - withClipNormTwo) < 1e-9 * withClipNormTwo);
       assert.deepEqual(problems, []);
@@ -108,7 +107,7 @@ test(
       await page.fill('#group-delta', '10^-6');
       await waitForAllSections(page);
       assert.equal(await page.locator('[data-results="group"]').textContent(), plain);
-      const modes = await page.$$eval('#group input', (inputs) =>
+      const modes = await page.$$eval('#group input[name]:not([type="hidden"])', (inputs) =>
         Object.fromEntries(inputs.map((input) => [input.name, input.inputMode])),
       );
       assert.deepEqual(modes, {
@@ -127,14 +126,19 @@ test(
       await page.goto(session.url + dpSgd(1));
       await page.waitForFunction(
         () =>
-          document.querySelector('[data-results="composition"] caption')?.textContent.includes('DP-SGD steps') &&
+          /oisson/.test(document.querySelector('[data-results="composition"] caption')?.textContent) &&
           document.querySelector('[data-numeric-status="composition-pld"]')?.dataset.state === 'done',
       );
       const steps = page.locator('[data-plots="composition"] figure', {
         hasText: 'ε against the number of compositions',
       });
       assert.equal(await steps.locator('svg.dp-plot').count(), 1);
-      assert.deepEqual(await steps.locator('.legend li').allTextContents(), ['PLD upper bound']);
+      // No closed form composes a subsampled mechanism; its Rényi DP (Mironov, Talwar, Zhang 2019) and
+      // the PLD do.
+      assert.deepEqual(await steps.locator('.legend li').allTextContents(), [
+        'Rényi DP composition',
+        'PLD upper bound',
+      ]);
       assert.ok((await steps.locator('details.data-table tbody tr').count()) >= 6);
       assert.deepEqual(
         problems.filter((problem) => !/net::ERR_ABORTED$/.test(problem)),

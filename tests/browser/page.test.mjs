@@ -74,8 +74,8 @@ test('typing a value updates the result', kTimeout, async () => {
     await waitForBound(page, 'group', 'laplace', `ε ≤ ${k / 4}`);
     // Basic composition of 20 mechanisms at ε₀ = 0.25: 5.
     await goToSection(page, 'composition');
-    await page.fill('#composition-count', '20');
-    await page.fill('#composition-epsilon', '0.25');
+    await page.fill('#composition-release-1-count', '20');
+    await page.fill('#composition-release-1-epsilon', '0.25');
     await waitForBound(page, 'composition', 'basic', `ε ≤ ${20 * 0.25}`);
     assert.deepEqual(problems, []);
   } finally {
@@ -136,8 +136,8 @@ test("a permalink reproduces a section's inputs and results exactly", kTimeout, 
     page.$$eval('section:not([hidden]) [data-results]', (regions) => regions.map((region) => region.textContent));
   try {
     await goToSection(first.page, 'composition');
-    await first.page.fill('#composition-count', '250');
-    await first.page.fill('#composition-item-delta', '1e-9');
+    await first.page.fill('#composition-release-1-count', '250');
+    await first.page.fill('#composition-release-1-delta', '1e-9');
     await waitForBound(first.page, 'composition', 'basic', `ε ≤ ${250 * 0.1}, δ ≤ 2.5 × 10⁻⁷`);
     await first.page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
     await waitForAllSections(first.page);
@@ -152,8 +152,10 @@ test("a permalink reproduces a section's inputs and results exactly", kTimeout, 
   } finally {
     await first.context.close();
   }
-  // The link carries the version and the inputs set, in the form's order (web/app/versions.js).
-  assert.equal(hash, '#/composition?v=0.2.0&item_delta=1e-9&count=250');
+  // The link carries the version and the inputs set, in the form's order (web/app/versions.js): here
+  // the ledger, the request's items with the numbers as typed.
+  const ledger = [{ count: '250', guarantee: { epsilon: '0.1', delta: '1e-9' } }];
+  assert.equal(hash, `#/composition?v=0.2.0&ledger=${encodeURIComponent(JSON.stringify(ledger))}`);
   const second = await openPage(session, { hash });
   try {
     await second.page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
@@ -296,7 +298,9 @@ test('keyboard: Tab reaches the first input, and Enter does not reload the page'
     await waitForBound(page, 'group', 'pure', `ε ≤ ${5 * 0.5}`);
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'group-kmax');
-    const labelled = await page.$$eval('form input', (inputs) => inputs.every((input) => input.labels.length === 1));
+    const labelled = await page.$$eval('form input:not([type="hidden"])', (inputs) =>
+      inputs.every((input) => input.labels.length === 1),
+    );
     assert.equal(labelled, true, 'every input has its label');
     assert.ok((await boundText(page, 'group', 'pure')).includes('ε ≤ 2.5'));
     assert.deepEqual(problems, []);

@@ -151,3 +151,40 @@ test('every field the schema names has a type, a presence and (for op fields) a 
     }
   }
 });
+
+// The page builds its mechanism pickers from schema().mechanisms (web/app/mechanism-picker.js): it
+// must list every mechanism type a request takes, with the same parameters.
+test('schema().mechanisms lists every mechanism type with its title, parameters and calibratable noise', () => {
+  const variants = schema.shapes.mechanism.variants;
+  assert.deepEqual(
+    schema.mechanisms.map((type) => type.name),
+    variants.map((variant) => variant.value),
+  );
+  for (const type of schema.mechanisms) {
+    const variant = variants.find((candidate) => candidate.value === type.name);
+    assert.ok(type.title.length > 0 && type.meaning === variant.meaning, type.name);
+    assert.deepEqual(
+      type.parameters.map((parameter) => parameter.name),
+      variant.fields.map((field) => field.name),
+      type.name,
+    );
+    for (const parameter of type.parameters) {
+      assert.ok(['number', 'numbers', 'mechanism'].includes(parameter.kind), `${type.name}.${parameter.name}`);
+      const field = variant.fields.find((candidate) => candidate.name === parameter.name);
+      assert.equal(
+        field.presence.startsWith('default '),
+        parameter.default !== undefined,
+        `${type.name}.${parameter.name}`,
+      );
+    }
+  }
+  const laplace = schema.mechanisms.find((type) => type.name === 'laplace');
+  assert.equal(laplace.title, 'Laplace mechanism');
+  assert.deepEqual(
+    laplace.parameters.find((parameter) => parameter.name === 'sensitivity'),
+    { name: 'sensitivity', meaning: 'ℓ1 sensitivity Δ > 0', kind: 'number', default: 1 },
+  );
+  assert.deepEqual(laplace.calibratable, [{ unknown: 'scale', parameter: 'scale', per_sensitivity: false }]);
+  const subsampled = schema.mechanisms.find((type) => type.name === 'poisson_subsampled');
+  assert.equal(subsampled.parameters.find((parameter) => parameter.name === 'mechanism').kind, 'mechanism');
+});

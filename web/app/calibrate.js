@@ -10,6 +10,8 @@ import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
 import { methodWords, paperGuarantee, paperNumber } from './headline.js';
 import { numericStatus } from './numeric.js';
+import { anyMechanism } from './calibrate-any.js';
+import { pickedField } from './picked-mechanism.js';
 
 const smallestNoise = (noise) =>
   String.raw`\min\{${noise} : \varepsilon_{\text{bound}}(${noise}) \le \varepsilon\ \text{at}\ \delta\}`;
@@ -25,6 +27,7 @@ const calibrationFormulas = {
 // tightest first. `pureTarget` is what a row says when the core finds its method does not apply.
 const mechanisms = {
   gaussian: {
+    id: 'gaussian',
     describe: 'Gaussian noise',
     short: 'Gaussian',
     symbol: 'σ',
@@ -44,6 +47,7 @@ const mechanisms = {
     ],
   },
   laplace: {
+    id: 'laplace',
     describe: 'Laplace noise',
     short: 'Laplace',
     symbol: 'b',
@@ -64,6 +68,7 @@ const mechanisms = {
     ],
   },
   dpsgd: {
+    id: 'dpsgd',
     describe: 'DP-SGD (Poisson-subsampled Gaussian)',
     short: 'DP-SGD',
     symbol: 'z',
@@ -86,13 +91,14 @@ const kPlotFactors = Array.from({ length: 17 }, (_, i) => 10 ** ((i - 8) / 4));
 const plotEpsilons = (epsilon) => kPlotFactors.map((factor) => Number((epsilon * factor).toPrecision(3)));
 
 /** The noise of a result as text: "σ = 3.7307" (rounded up), with σ = z·C for DP-SGD. */
-function renderNoise(kind, result) {
-  const { symbol, unknown } = mechanisms[kind];
+function renderNoise(entry, result) {
+  const { symbol, unknown } = entry;
   const value = result[unknown];
   const parts = [
     h('span', { class: 'noise', dataset: { noise: String(value) } }, `${symbol} = ${formatNumber(value, 'up')}`),
   ];
-  if (kind === 'dpsgd') parts.push(h('span', { class: 'note' }, ` (σ = z·C = ${formatNumber(result.sigma, 'up')})`));
+  if (entry.id === 'dpsgd')
+    parts.push(h('span', { class: 'note' }, ` (σ = z·C = ${formatNumber(result.sigma, 'up')})`));
   return h('span', {}, ...parts);
 }
 
@@ -128,8 +134,8 @@ function inputsOf(form) {
   return { kind, fields, values, fieldMap };
 }
 
-function requestOf(kind, values, method, epsilon = values.epsilon) {
-  const { mechanism, unknown } = mechanisms[kind];
+function requestOf(entry, values, method, epsilon = values.epsilon) {
+  const { mechanism, unknown } = entry;
   return {
     op: 'calibrate',
     mechanism: mechanism(values),
@@ -140,8 +146,8 @@ function requestOf(kind, values, method, epsilon = values.epsilon) {
   };
 }
 
-function noisePlot(kind, values, plotted, responses) {
-  const { symbol, describe, noiseName } = mechanisms[kind];
+function noisePlot(entry, values, plotted, responses) {
+  const { symbol, describe, noiseName } = entry;
   const points = [];
   plotted.forEach((method, m) =>
     plotEpsilons(values.epsilon).forEach((epsilon, i) => {
@@ -151,9 +157,13 @@ function noisePlot(kind, values, plotted, responses) {
           series: method.label,
           key: method.chartKey,
           x: epsilon,
-          y: response.result[mechanisms[kind].unknown],
+          y: response.result[entry.unknown],
         });
     }),
+  );
+  // No closed form applies (for a mechanism of the catalog, the core refuses them on `method`).
+  const onlyPld = plotted.every(
+    (_, m) => entry.appliesOnly && responses[m * kPlotFactors.length].error?.field === 'method',
   );
   return chartFigure(points, {
     title: `Noise needed against the target ε (${describe}, δ and k as above)`,
@@ -164,25 +174,37 @@ function noisePlot(kind, values, plotted, responses) {
     xLog: true,
     yLog: true,
     description: `The smallest ${symbol} each closed-form method certifies for each target epsilon, log-log axes.`,
-    emptyText: plotted.length === 0 ? 'Only the numeric PLD bound applies here, so no curve is drawn.' : undefined,
+    emptyText: onlyPld ? 'Only the numeric PLD bound applies here, so no curve is drawn.' : undefined,
     file: 'dpcalc-noise-calibration',
   });
 }
 
 async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
-  const { kind, fields, values, fieldMap } = inputsOf(form);
-  const methods = mechanisms[kind].methods;
+  const { kind, fields, values, fieldMap: baseFields } = inputsOf(form);
+  form.querySelector('[data-picked]').closest('fieldset').hidden = kind !== 'catalog';
+  const entry = kind === 'catalog' ? await anyMechanism({ calculator, form }) : mechanisms[kind];
+  if (!isCurrent()) return;
+  const fieldMap = { ...baseFields, ...entry.fields };
+  if (entry.solvable === false) {
+    results.replaceChildren(
+      h('p', { class: 'note' }, 'This mechanism has no noise parameter the calculator can solve for.'),
+    );
+    plots.replaceChildren();
+    summary('No noise to find: this mechanism has no noise parameter the calculator can solve for.');
+    return;
+  }
+  const methods = entry.methods;
   const closed = methods.filter((method) => method.method !== 'pld');
   const plotted = methods.filter((method) => method.plotted);
   const [closedResponses, plotResponses] = await Promise.all([
     askAll(
       calculator,
-      closed.map((method) => requestOf(kind, values, method.method)),
+      closed.map((method) => requestOf(entry, values, method.method)),
     ),
     askAll(
       calculator,
       plotted.flatMap((method) =>
-        plotEpsilons(values.epsilon).map((epsilon) => requestOf(kind, values, method.method, epsilon)),
+        plotEpsilons(values.epsilon).map((epsilon) => requestOf(entry, values, method.method, epsilon)),
       ),
     ),
   ]);
@@ -193,20 +215,26 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   const rowOf = (method) => ({
     id: method.id,
     label: method.label,
-    formula: calibrationFormulas[method.id],
+    // A mechanism of the catalog: the search for the smallest noise x on the method's bound.
+    formula: entry.appliesOnly && method.id !== 'pld' ? smallestNoise('x') : calibrationFormulas[method.id],
     fields: fieldMap,
-    render: (result) => renderNoise(kind, result),
+    render: (result) => renderNoise(entry, result),
     note: noteOf,
     notApplicable: method.pureTarget ? () => kPureTargetText : undefined,
   });
   const responseOf = new Map(closed.map((method, i) => [method.id, closedResponses[i]]));
+  // Of a mechanism picked from the catalog, the rows of the methods that apply to it (the core
+  // refuses the others on `method`).
+  const shown = methods.filter(
+    (method) => !entry.appliesOnly || method.method === 'pld' || responseOf.get(method.id).error?.field !== 'method',
+  );
   const pldMethod = methods.find((method) => method.method === 'pld');
   const numeric = new AbortController();
   const abortNumeric = () => numeric.abort();
   signal.addEventListener('abort', abortNumeric, { once: true });
   const status = numericStatus({ id: 'calibrate-pld', label: 'PLD calibration', onCancel: abortNumeric });
   const rowElements = new Map(
-    methods.map((method) => [
+    shown.map((method) => [
       method.id,
       method.method === 'pld'
         ? methodRow(
@@ -216,26 +244,28 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
         : methodRow({ ...rowOf(method), response: responseOf.get(method.id) }, errors),
     ]),
   );
-  const caption = `${mechanisms[kind].short}, k = ${fields.count.value.trim()}, target ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()}`;
+  const caption = `${entry.short}, k = ${fields.count.value.trim()}, target ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()}`;
   const table = methodTable({ caption, rows: [], errors });
   table.querySelector('tbody').append(...rowElements.values());
   results.replaceChildren(status.element, table);
   showFieldErrors(form, errors);
-  plots.replaceChildren(noisePlot(kind, values, plotted, plotResponses));
+  plots.replaceChildren(noisePlot(entry, values, plotted, plotResponses));
 
   // The headline: the noise found, against the person's own target (ε, δ) and k.
   const say = (response, method) => {
     if (!response?.ok) return;
     const { result } = response;
-    const { symbol, unknown } = mechanisms[kind];
+    const { symbol, unknown } = entry;
     const value = result[unknown];
     const count = fields.count.value.trim();
     summary(
       `${symbol} = ${formatNumber(value, 'up')} meets ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()} over k = ${count}, by ${methodWords(method.label)}.`,
       {
         cite:
-          `${count} releases with ${mechanisms[kind].describe} (${symbol} = ${paperNumber(value, 'up')}, ` +
-          `${kind === 'dpsgd' ? 'clip norm' : 'sensitivity'} ${fields.sensitivity.value.trim()}) together satisfy ` +
+          `${count} releases with ${entry.describe} (${symbol} = ${paperNumber(value, 'up')}` +
+          (kind === 'catalog'
+            ? ') together satisfy '
+            : `, ${kind === 'dpsgd' ? 'clip norm' : 'sensitivity'} ${fields.sensitivity.value.trim()}) together satisfy `) +
           `${paperGuarantee({ type: 'approx', ...values }, { deltaIsGiven: true })}, by ${methodWords(method.label)} (${result.citation}).`,
       },
     );
@@ -244,7 +274,7 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   if (closedAnswer) say(responseOf.get(closedAnswer.id), closedAnswer);
   try {
     const response = await settleUnlessAborted(
-      calculator.run(requestOf(kind, values, 'pld'), {
+      calculator.run(requestOf(entry, values, 'pld'), {
         signal: numeric.signal,
         onProgress: (fraction) => status.progress(fraction),
       }),
@@ -300,6 +330,7 @@ export default {
             ['gaussian', 'Gaussian: find σ'],
             ['laplace', 'Laplace: find the scale b'],
             ['dpsgd', 'DP-SGD: find the noise multiplier'],
+            ['catalog', 'Any mechanism the calculator knows: find its noise'],
           ],
         },
         {
@@ -309,6 +340,7 @@ export default {
           type: 'number',
           value: '1',
           hint: 'ℓ2 for Gaussian noise, ℓ1 for Laplace; in DP-SGD σ = noise multiplier × clip norm',
+          shownWhen: { mechanism: ['gaussian', 'laplace', 'dpsgd'] },
         },
         {
           name: 'rate',
@@ -325,6 +357,13 @@ export default {
           values: { mechanism: 'dpsgd', rate: '0.01', count: '1000', epsilon: '1', delta: '1e-5' },
         },
       ],
+    },
+    {
+      // Shown for the "any mechanism" choice (calibrate-any.js).
+      legend: 'Any mechanism',
+      slot: 'picked',
+      hidden: true,
+      fields: [pickedField('any_mechanism', 'Mechanism')],
     },
     {
       legend: 'Target',

@@ -31,6 +31,7 @@ export const seriesStyles = {
   'advanced-kov': { color: green, dash: '2 3', marker: 'triangle' },
   optimal: { color: pink, dash: null, marker: 'diamond' },
   zcdp: { color: purple, dash: '9 3 2 3', marker: 'cross' },
+  rdp: { color: ochre, dash: '1 3', marker: 'wye' },
   'pld-upper': { color: teal, dash: null, marker: 'star' },
   'pld-lower': { color: teal, dash: '4 4', marker: null },
   'group-pure': { color: blue, dash: null, marker: 'circle' },

@@ -1,8 +1,9 @@
-// Composition: k mechanisms, each an (ε₀, δ₀)-DP guarantee or a known noise mechanism (Laplace,
-// Gaussian, Poisson-subsampled Gaussian), composed by every closed-form method and by the numeric
-// PLD method in one table; ε against the number of compositions; and the privacy profile δ(ε) of
-// every method side by side. Closed forms answer at once; the PLD runs in the numeric worker with
-// a progress bar and can be cancelled, by its button or by any new input.
+// Composition: a ledger of releases (ledger.js: each a mechanism of the core's catalog or an
+// (ε₀, δ₀)-DP guarantee, run a number of times), composed by every closed-form method and by the
+// numeric PLD method in one table, the tightest marked; each release's part of the budget
+// (ledger-shares.js); ε against the number of compositions (for a ledger of one release); and the
+// privacy profile δ(ε) of every method side by side. Closed forms answer at once; the PLD runs in
+// the numeric worker with a progress bar and can be cancelled, by its button or by any new input.
 import { h, readNumber, showFieldErrors } from './dom.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
@@ -11,57 +12,53 @@ import { formatNumber, parseNumber } from './format.js';
 import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee } from './headline.js';
 import { plotRange } from './range.js';
 import { numericStatus, pldNote, profileEpsilons, renderPld } from './numeric.js';
+import { catalogOf, opTakes } from './mechanism-picker.js';
+import { kMaxLedgerLength, ledgerEditor, ledgerText, parseLedger, rowWords } from './ledger.js';
+import { ledgerTable, setAlone, shareRequests } from './ledger-shares.js';
 
-// Each method: its request for `count` copies of `item` at total δ target `delta`, and the ε it
-// reaches (for the plot).
+// Each method: its request for the releases `items` ([{ …item, count }]) at total δ target `delta`.
 export const compositionMethods = [
   {
     id: 'basic',
     label: 'Basic composition',
     formula: formulas.basic,
-    request: (item, count) => ({ op: 'compose', method: 'basic', items: [{ ...item, count }] }),
+    request: (items) => ({ op: 'compose', method: 'basic', items }),
   },
   {
     id: 'parallel',
     label: 'Parallel composition (disjoint records only)',
     formula: formulas.parallel,
-    request: (item, count) => ({ op: 'compose', method: 'parallel', items: [{ ...item, count }] }),
+    request: (items) => ({ op: 'compose', method: 'parallel', items }),
   },
   {
     id: 'advanced-drv',
     label: 'Advanced composition (Dwork–Rothblum–Vadhan)',
     formula: formulas.advancedDrv,
-    request: (item, count, delta) => ({
-      op: 'compose',
-      method: 'advanced',
-      variant: 'dwork_rothblum_vadhan',
-      delta,
-      items: [{ ...item, count }],
-    }),
+    request: (items, delta) => ({ op: 'compose', method: 'advanced', variant: 'dwork_rothblum_vadhan', delta, items }),
   },
   {
     id: 'advanced-kov',
     label: 'Advanced composition (Kairouz–Oh–Viswanath)',
     formula: formulas.advancedKov,
-    request: (item, count, delta) => ({
-      op: 'compose',
-      method: 'advanced',
-      variant: 'kairouz',
-      delta,
-      items: [{ ...item, count }],
-    }),
+    request: (items, delta) => ({ op: 'compose', method: 'advanced', variant: 'kairouz', delta, items }),
   },
   {
     id: 'optimal',
     label: 'Optimal composition (exact)',
     formula: formulas.optimal,
-    request: (item, count, delta) => ({ op: 'compose', method: 'optimal', delta, items: [{ ...item, count }] }),
+    request: (items, delta) => ({ op: 'compose', method: 'optimal', delta, items }),
   },
   {
     id: 'zcdp',
     label: 'zCDP composition',
     formula: formulas.zcdp,
-    request: (item, count, delta) => ({ op: 'compose', method: 'zcdp', delta, items: [{ ...item, count }] }),
+    request: (items, delta) => ({ op: 'compose', method: 'zcdp', delta, items }),
+  },
+  {
+    id: 'rdp',
+    label: 'Rényi DP composition',
+    formula: formulas.rdp,
+    request: (items, delta) => ({ op: 'compose', method: 'rdp', delta, items }),
   },
 ];
 
@@ -83,52 +80,109 @@ export function itemOf(epsilon, delta) {
 
 const inputOf = (form, name) => form.elements[name];
 
-/** The item the form describes and, for each request field of it, the input to mark on error. */
-function itemFromForm(form) {
-  const kind = inputOf(form, 'kind').value;
-  const number = (name) => readNumber(inputOf(form, name));
-  const field = (name) => inputOf(form, name);
-  if (kind === 'guarantee') {
+/**
+ * The one release that the inputs of earlier versions described (kind, its parameters, count):
+ * the ledger of a link or a visit that has no `ledger` input.
+ */
+function legacyRow(form) {
+  const text = (name) => inputOf(form, name).value.trim();
+  const kind = text('kind');
+  const count = text('count');
+  if (kind === 'laplace')
+    return { count, spec: { type: 'laplace', scale: text('scale'), sensitivity: text('sensitivity') } };
+  if (kind === 'gaussian')
+    return { count, spec: { type: 'gaussian', sigma: text('sigma'), sensitivity: text('sensitivity') } };
+  if (kind === 'subsampled_gaussian') {
+    // DP-SGD's units: the noise is the noise multiplier times the clip norm, and the clip norm is
+    // the sensitivity.
+    const multiplier = parseNumber(text('noise_multiplier'));
+    const clipNorm = parseNumber(text('clip_norm'));
+    const sigma =
+      clipNorm === 1 || Number.isNaN(multiplier * clipNorm) ? text('noise_multiplier') : String(multiplier * clipNorm);
     return {
-      kind,
-      item: itemOf(number('epsilon'), number('item_delta')),
-      fields: { 'items.0.guarantee.epsilon': field('epsilon'), 'items.0.guarantee.delta': field('item_delta') },
-    };
-  }
-  if (kind === 'laplace') {
-    return {
-      kind,
-      item: { mechanism: { type: 'laplace', scale: number('scale'), sensitivity: number('sensitivity') } },
-      fields: { 'items.0.mechanism.scale': field('scale'), 'items.0.mechanism.sensitivity': field('sensitivity') },
-    };
-  }
-  if (kind === 'gaussian') {
-    return {
-      kind,
-      item: { mechanism: { type: 'gaussian', sigma: number('sigma'), sensitivity: number('sensitivity') } },
-      fields: { 'items.0.mechanism.sigma': field('sigma'), 'items.0.mechanism.sensitivity': field('sensitivity') },
-    };
-  }
-  // DP-SGD's units: the noise is the noise multiplier times the clip norm, and the clip norm is the
-  // sensitivity. (An invalid clip norm is reported on its own field, not folded into σ.)
-  const noiseMultiplier = number('noise_multiplier');
-  const clipNorm = number('clip_norm');
-  const sigma = clipNorm > 0 && Number.isFinite(clipNorm) ? noiseMultiplier * clipNorm : noiseMultiplier;
-  return {
-    kind,
-    item: {
-      mechanism: {
+      count,
+      spec: {
         type: 'poisson_subsampled',
-        rate: number('rate'),
-        mechanism: { type: 'gaussian', sigma, sensitivity: clipNorm },
+        rate: text('rate'),
+        mechanism: { type: 'gaussian', sigma, sensitivity: text('clip_norm') },
       },
+    };
+  }
+  return { count, spec: { type: 'guarantee', epsilon: text('epsilon'), delta: text('item_delta') } };
+}
+
+/** The ledger the inputs hold: the `ledger` input, or the one release of the earlier inputs. */
+function ledgerRows(form) {
+  const text = inputOf(form, 'ledger').value;
+  if (text.trim() === '') return [legacyRow(form)];
+  return parseLedger(text).rows ?? [legacyRow(form)];
+}
+
+/** What the ledger is, for the words that fit it: one release of a familiar kind, or a mix. */
+function kindOf(rows) {
+  if (rows.length > 1) return 'ledger';
+  const { spec } = rows[0];
+  if (spec.type === 'poisson_subsampled' && spec.mechanism?.type === 'gaussian') return 'subsampled_gaussian';
+  return ['guarantee', 'laplace', 'gaussian'].includes(spec.type) ? spec.type : 'mechanism';
+}
+
+// The ledger's editor of each form (built once the catalog has arrived).
+const editors = new WeakMap();
+
+function editorOf(form, catalog) {
+  if (editors.has(form)) return editors.get(form);
+  const input = inputOf(form, 'ledger');
+  const editor = ledgerEditor({
+    host: form.querySelector('[data-ledger]'),
+    idPrefix: 'composition-release',
+    catalog,
+    onChange: (text) => {
+      if (input.value === text) return;
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
     },
-    fields: {
-      'items.0.mechanism.rate': field('rate'),
-      'items.0.mechanism.mechanism.sigma': field('noise_multiplier'),
-      'items.0.mechanism.mechanism.sensitivity': field('clip_norm'),
-    },
+    example: statisticsOffice(catalog, () => setRelation(form, catalog.schema, 'substitute')),
+  });
+  editors.set(form, editor);
+  return editor;
+}
+
+/** Sets the relation switch (where the core takes a relation), as a person would. */
+function setRelation(form, schema, value) {
+  const input = inputOf(form, 'relation');
+  if (!opTakes(schema, 'compose', 'relation') || input.value === value) return;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * A statistics office's year: 12 monthly tables of counts with discrete Gaussian noise σ = 5, a
+ * yearly median by the exponential mechanism at ε = 0.5, and 365 daily randomized-response polls
+ * with p = 0.5 (two answers). Offered once the core has all three mechanisms; randomized response is
+ * accounted under substitution (a respondent's answer changes, as in dp_accounting), so `after`
+ * switches the relation to it.
+ */
+function statisticsOffice(catalog, after) {
+  const has = (name) => catalog.types.some((type) => type.name === name);
+  if (!['discrete_gaussian', 'exponential', 'randomized_response'].every(has)) return null;
+  return {
+    label: "A statistics office's year",
+    rows: () => [
+      { count: '12', spec: { type: 'discrete_gaussian', sigma: '5', sensitivity: '1' } },
+      { count: '1', spec: { type: 'exponential', epsilon: '0.5' } },
+      { count: '365', spec: { type: 'randomized_response', noise_parameter: '0.5', num_buckets: '2' } },
+    ],
+    after,
   };
+}
+
+/** Makes the relation switch appear only where the core takes `relation` on compose requests. */
+function relationOf(form, schema) {
+  const input = inputOf(form, 'relation');
+  const available = opTakes(schema, 'compose', 'relation');
+  input.closest('.field').hidden = !available;
+  // Sent only when it is not the default, so that requests stay as they were.
+  return available && input.value !== 'add_remove' ? { relation: input.value } : {};
 }
 
 /** The PLD grid step typed in the settings; blank asks the core to choose it. */
@@ -137,16 +191,8 @@ function discretizationOf(form) {
   return input.value.trim() === '' ? {} : { discretization: readNumber(input) };
 }
 
-function describeItem(kind, form) {
-  const text = (name) => inputOf(form, name).value.trim();
-  const descriptions = {
-    guarantee: 'mechanisms, each (ε₀, δ₀)-DP',
-    laplace: `Laplace mechanisms (b = ${text('scale')}, Δ = ${text('sensitivity')})`,
-    gaussian: `Gaussian mechanisms (σ = ${text('sigma')}, Δ = ${text('sensitivity')})`,
-    subsampled_gaussian: `DP-SGD steps (Poisson-subsampled Gaussian: noise multiplier ${text('noise_multiplier')}, clip norm ${text('clip_norm')}, q = ${text('rate')})`,
-  };
-  return descriptions[kind];
-}
+/** The ledger in words: "100 × 0.1-DP", "12 × Discrete Gaussian mechanism (σ = 5, Δ = 1); 1 × …". */
+const ledgerWords = (catalog, rows) => rows.map((row) => rowWords(catalog, row)).join('; ');
 
 function renderResult(result) {
   if (result.approx) {
@@ -162,6 +208,7 @@ function renderResult(result) {
 }
 
 function noteOf(result) {
+  if (typeof result.order === 'number') return `at Rényi order α = ${formatNumber(result.order)}`;
   return typeof result.delta_slack === 'number' ? `with δ′ = ${formatNumber(result.delta_slack, 'down')}` : '';
 }
 
@@ -226,10 +273,12 @@ function profileFigure(points, pldText) {
 }
 
 /** ε against k: the closed forms' points, then the PLD's upper bounds once they are computed. */
-function stepsFigure(points, pldText) {
+function stepsFigure(points, pldText, single = true) {
   const figure = chartFigure(points, {
-    title: 'ε against the number of compositions k, for every method',
-    xLabel: 'number of compositions k',
+    title: single
+      ? 'ε against the number of compositions k, for every method'
+      : 'ε against the number of times k the whole ledger runs, for every method',
+    xLabel: single ? 'number of compositions k' : 'times the ledger runs k',
     yLabel: 'total ε',
     yName: 'total privacy loss ε at the target δ',
     xLog: true,
@@ -244,10 +293,10 @@ function stepsFigure(points, pldText) {
 }
 
 /**
- * Why a closed form does not answer for this kind of mechanism (the API's `unsupported` errors), in
- * words that point to the rows that do answer.
+ * Why a closed form does not answer for this ledger (the API's `unsupported` errors), in words that
+ * point to the rows that do answer.
  */
-function notApplicableText(kind) {
+function notApplicableText(kind, methodId) {
   if (kind === 'subsampled_gaussian') {
     return 'Does not apply: no closed form composes a subsampled mechanism tightly. The PLD row below gives its bound.';
   }
@@ -256,6 +305,18 @@ function notApplicableText(kind) {
       'Does not apply: this method composes a pure ε per mechanism, and the Gaussian mechanism has none (its ε depends on δ). ' +
       'The zCDP and PLD rows compose it.'
     );
+  }
+  if (methodId === 'optimal' && kind === 'ledger') {
+    return 'Does not apply: optimal composition is exact for identical releases only. The PLD row composes different ones tightly.';
+  }
+  if (methodId === 'rdp') {
+    return 'Does not apply: a release here has no Rényi DP curve in the calculator (it composes mechanisms, not guarantees). The PLD row composes it.';
+  }
+  if (methodId === 'zcdp') {
+    return 'Does not apply: a release here has no zCDP bound of its own (an (ε₀, δ₀) guarantee with δ₀ > 0, or subsampling). The PLD row composes it.';
+  }
+  if (kind === 'ledger' || kind === 'mechanism') {
+    return 'Does not apply: this method needs an (ε, δ) guarantee of each release, and a release here has none in closed form. The PLD row composes it.';
   }
   return 'Does not apply to these mechanisms.';
 }
@@ -269,25 +330,16 @@ function spread(counts, n) {
   return [...new Set(Array.from({ length: n }, (_, i) => counts[Math.round((i * (counts.length - 1)) / (n - 1))]))];
 }
 
-/** What one mechanism is, for the headline: "each 0.1-DP", "Gaussian mechanisms (σ = 1, Δ = 1)". */
-function itemWords(kind, form) {
-  const value = (name) => {
-    const text = inputOf(form, name).value.trim();
+/** What the ledger is, for the headline: "100 mechanisms, each 0.1-DP", or the ledger in words. */
+function ledgerSubject(catalog, rows, kind) {
+  if (kind !== 'guarantee') return ledgerWords(catalog, rows);
+  const { count, spec } = rows[0];
+  const value = (text) => {
     const number = parseNumber(text);
-    return Number.isNaN(number) ? text : givenNumber(number);
+    return Number.isNaN(number) ? text.trim() : givenNumber(number);
   };
-  if (kind === 'guarantee') {
-    const pure = parseNumber(inputOf(form, 'item_delta').value) === 0;
-    return `mechanisms, each ${pure ? `${value('epsilon')}-DP` : `(${value('epsilon')}, ${value('item_delta')})-DP`}`;
-  }
-  if (kind === 'laplace') return `Laplace mechanisms (b = ${value('scale')}, Δ = ${value('sensitivity')})`;
-  if (kind === 'gaussian') return `Gaussian mechanisms (σ = ${value('sigma')}, Δ = ${value('sensitivity')})`;
-  return `DP-SGD steps (noise multiplier ${value('noise_multiplier')}, q = ${value('rate')})`;
-}
-
-/** The mechanisms are pure ε-DP (so the pure answer of basic composition comes first). */
-function pureItems(kind, form) {
-  return kind === 'laplace' || (kind === 'guarantee' && parseNumber(inputOf(form, 'item_delta').value) === 0);
+  const pure = parseNumber(spec.delta) === 0;
+  return `${count} mechanisms, each ${pure ? `${value(spec.epsilon)}-DP` : `(${value(spec.epsilon)}, ${value(spec.delta)})-DP`}`;
 }
 
 /**
@@ -295,24 +347,48 @@ function pureItems(kind, form) {
  * at the person's target δ among the methods that apply to all records (not parallel composition)
  * and whose δ stays within the target, PLD included once it has answered. Returns [text, { cite }].
  */
-function headlineOf(rows, pld, { kind, form, delta }, { pending = false } = {}) {
-  const count = inputOf(form, 'count').value.trim();
-  const what = `${count} ${itemWords(kind, form)}`;
+/**
+ * The tightest answer at the person's δ: the smallest ε among the methods that apply to all records
+ * (not parallel composition) and whose δ stays within the target, PLD included once it has answered.
+ * { id, label, result, guarantee } or null.
+ */
+function tightest(rows, pld, delta) {
+  const candidates = rows
+    .filter((row) => row.response.ok && !row.response.result.vacuous && row.id !== 'parallel')
+    .map((row) => ({
+      id: row.id,
+      label: row.label,
+      result: row.response.result,
+      guarantee: approxOf(row.response.result),
+    }))
+    .filter(({ guarantee }) => guarantee.type !== 'pure' && guarantee.delta > 0 && guarantee.delta <= delta);
+  if (pld) candidates.push({ id: 'pld', label: kPldLabel, result: pld, guarantee: pld.guarantee });
+  const finite = candidates.filter((candidate) => Number.isFinite(candidate.guarantee.epsilon));
+  return finite.length ? finite.reduce((a, b) => (b.guarantee.epsilon < a.guarantee.epsilon ? b : a)) : null;
+}
+
+/** Marks the row of the tightest method in `table` (and only it). */
+function markTightest(table, best) {
+  for (const row of table.querySelectorAll('tr[data-best]')) {
+    delete row.dataset.best;
+    row.querySelector('.best-note')?.remove();
+  }
+  const row = best && table.querySelector(`tr[data-row="${best.id}"]`);
+  if (!row) return;
+  row.dataset.best = 'true';
+  row.querySelector('th').append(h('span', { class: 'best-note' }, 'tightest at this δ'));
+}
+
+function headlineOf(rows, pld, { what, delta }, { pending = false } = {}) {
   const parts = [];
   const cites = [];
   const basic = rows.find((row) => row.id === 'basic').response;
-  if (pureItems(kind, form) && basic.ok && !basic.result.vacuous) {
+  if (basic.ok && basic.result.guarantee.type === 'pure' && !basic.result.vacuous) {
     parts.push(`pure ${boundText({ type: 'pure', epsilon: basic.result.guarantee.epsilon })}, by basic composition`);
     cites.push({ result: basic.result, guarantee: { type: 'pure', epsilon: basic.result.guarantee.epsilon } });
   }
-  const candidates = rows
-    .filter((row) => row.response.ok && !row.response.result.vacuous && row.id !== 'parallel')
-    .map((row) => ({ label: row.label, result: row.response.result, guarantee: approxOf(row.response.result) }))
-    .filter(({ guarantee }) => guarantee.type !== 'pure' && guarantee.delta > 0 && guarantee.delta <= delta);
-  if (pld) candidates.push({ label: kPldLabel, result: pld, guarantee: pld.guarantee });
-  const finite = candidates.filter((candidate) => Number.isFinite(candidate.guarantee.epsilon));
-  if (finite.length > 0) {
-    const best = finite.reduce((a, b) => (b.guarantee.epsilon < a.guarantee.epsilon ? b : a));
+  const best = tightest(rows, pld, delta);
+  if (best) {
     parts.push(`${boundText(best.guarantee, { deltaIsGiven: true })}, by ${methodWords(best.label)}`);
     cites.push(best);
   }
@@ -331,36 +407,49 @@ function headlineOf(rows, pld, { kind, form, delta }, { pending = false } = {}) 
 }
 
 async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
+  const catalog = await catalogOf(calculator);
+  if (!isCurrent()) return;
+  const editor = editorOf(form, catalog);
+  const ledger = ledgerRows(form);
+  // The editor shows the ledger of the inputs (a link, the visit, the back button may set them).
+  if (ledgerText(editor.rows()) !== ledgerText(ledger)) editor.show(ledger);
+  const kind = kindOf(ledger);
+  const relation = relationOf(form, catalog.schema);
   const fields = {
-    count: inputOf(form, 'count'),
     delta: inputOf(form, 'delta'),
     kmax: inputOf(form, 'kmax'),
     step: inputOf(form, 'pld_step'),
   };
-  const { kind, item, fields: itemFields } = itemFromForm(form);
-  const count = readNumber(fields.count);
+  const releases = editor.items();
+  const items = releases.map((release) => release.item);
   const delta = readNumber(fields.delta);
   const discretization = discretizationOf(form);
-  const fieldMap = { ...itemFields, 'items.0.count': fields.count, delta: fields.delta };
+  const fieldMap = Object.assign({ delta: fields.delta }, ...releases.map((release) => release.fields));
   // zCDP composition does not apply to items with δ₀ > 0; that is said in its row, while δ₀ itself
   // stays valid for every other method.
-  const zcdpFieldMap = { ...fieldMap };
-  delete zcdpFieldMap['items.0.guarantee.delta'];
+  const zcdpFieldMap = Object.fromEntries(
+    Object.entries(fieldMap).filter(([path]) => !path.endsWith('.guarantee.delta')),
+  );
   const pldFieldMap = { ...fieldMap, discretization: fields.step, 'discretization.interval': fields.step };
+  const ask = (request) => ({ ...request, ...relation });
 
+  // ε against k: k copies of a single release, or the whole ledger repeated k times.
+  const single = ledger.length === 1;
+  const itemsTimes = (n) =>
+    single ? [{ ...items[0], count: n }] : items.map((item) => ({ ...item, count: item.count * n }));
   const counts = plotRange(fields.kmax, errors, { max: 100000, points: 24, log: true });
   const plotted = compositionMethods.filter((method) => method.id !== 'parallel');
   const plotJobs = counts.flatMap((n) =>
-    plotted.map((method) => ({ n, method, request: method.request(item, n, delta) })),
+    plotted.map((method) => ({ n, method, request: ask(method.request(itemsTimes(n), delta)) })),
   );
   const profileJobs = kProfileDeltas.flatMap((target) =>
-    plotted.map((method) => ({ delta: target, method, request: method.request(item, count, target) })),
+    plotted.map((method) => ({ delta: target, method, request: ask(method.request(items, target)) })),
   );
   // Closed forms only: they take microseconds, and aborting one would restart the fast worker.
-  const [responses, plotResponses, profileResponses] = await Promise.all([
+  const [responses, plotResponses, profileResponses, shareResponses] = await Promise.all([
     askAll(
       calculator,
-      compositionMethods.map((method) => method.request(item, count, delta)),
+      compositionMethods.map((method) => ask(method.request(items, delta))),
     ),
     askAll(
       calculator,
@@ -370,6 +459,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       calculator,
       profileJobs.map((job) => job.request),
     ),
+    askAll(calculator, shareRequests(items, relation)),
   ]);
   if (!isCurrent()) return;
 
@@ -391,7 +481,6 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     errors,
   );
 
-  const notApplicable = () => notApplicableText(kind);
   const rows = compositionMethods.map((method, i) => ({
     id: method.id,
     label: method.label,
@@ -399,17 +488,20 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     response: responses[i],
     render: renderResult,
     note: noteOf,
-    notApplicable,
+    notApplicable: () => notApplicableText(kind, method.id),
     fields: method.id === 'zcdp' ? zcdpFieldMap : fieldMap,
   }));
+  const what = ledgerSubject(catalog, ledger, kind);
   const table = methodTable({
-    caption: `k = ${fields.count.value.trim()} ${describeItem(kind, form)}; total δ target ${fields.delta.value.trim()}`,
+    caption: `${ledgerWords(catalog, ledger)}; total δ target ${fields.delta.value.trim()}`,
     rows,
     errors,
   });
   table.querySelector('tbody').append(pldRowElement);
-  results.replaceChildren(status.element, table);
-  const context = { kind, form, delta };
+  markTightest(table, tightest(rows, null, delta));
+  const shares = ledgerTable({ catalog, rows: ledger, responses: shareResponses, delta });
+  results.replaceChildren(status.element, table, shares);
+  const context = { what, delta };
   summary(...headlineOf(rows, null, context, { pending: true }));
   // Closed-form errors are marked now, not once the numeric work ends.
   showFieldErrors(form, errors);
@@ -429,7 +521,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       });
   });
   const closedProfile = closedFormProfile(profileJobs, profileResponses);
-  const stepsHolder = h('div', { class: 'chart-holder' }, stepsFigure(points, 'PLD curve: computing…'));
+  const stepsHolder = h('div', { class: 'chart-holder' }, stepsFigure(points, 'PLD curve: computing…', single));
   const profileHolder = h('div', { class: 'chart-holder' }, profileFigure(closedProfile, 'PLD curves: computing…'));
   plots.replaceChildren(stepsHolder, profileHolder);
 
@@ -438,22 +530,34 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     pldRowElement.replaceWith(next);
     pldRowElement = next;
   };
-  const items = [{ ...item, count }];
-  const pldCounts = spread(counts, kPldPlotCounts);
-  const stage = (first, stages) => (fraction) => status.progress((first + fraction) / stages);
-  try {
-    const pldResponse = await settleUnlessAborted(
-      calculator.run(
-        { op: 'compose', method: 'pld', delta, items, ...discretization },
-        { signal: numeric.signal, onProgress: stage(0, 3) },
-      ),
+  // For a ledger of several releases the PLD row gives its bound; its curve against k is not redone.
+  const pldCounts = single ? spread(counts, kPldPlotCounts) : [];
+  const kNoPldCurve = 'PLD curve: drawn for a single release (the PLD row bounds this ledger).';
+  const stages = 4;
+  const stage = (first) => (fraction) => status.progress((first + fraction) / stages);
+  const pldOf = (pldItems, onProgress) =>
+    settleUnlessAborted(
+      calculator.run(ask({ op: 'compose', method: 'pld', delta, items: pldItems, ...discretization }), {
+        signal: numeric.signal,
+        onProgress,
+      }),
     );
+  const aloneLeft = () => ledger.forEach((_, i) => setAlone(shares, i, null));
+  try {
+    const pldResponse = await pldOf(items, stage(0));
     if (!isCurrent()) return;
     replacePldRow({ response: pldResponse, status: 'done' });
+    markTightest(table, tightest(rows, pldResponse.ok ? pldResponse.result : null, delta));
+    // Each release alone at the total δ (the ledger's own PLD when it has one release).
+    for (const [i, item] of items.entries()) {
+      const alone = single ? pldResponse : await pldOf([item], (fraction) => stage(1)((i + fraction) / items.length));
+      if (!isCurrent()) return;
+      setAlone(shares, i, alone);
+    }
     if (!pldResponse.ok) {
       status.finish('error', 'PLD composition: see its row.');
       summary(...headlineOf(rows, null, context));
-      stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: none, see the PLD row for why.'));
+      stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: none, see the PLD row for why.', single));
       profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: none, see the PLD row for why.'));
       return;
     }
@@ -463,10 +567,10 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       closedProfile.map((point) => point.x),
     );
     const profileResponse = await settleUnlessAborted(
-      calculator.run(
-        { op: 'profile', items, epsilons, ...discretization },
-        { signal: numeric.signal, onProgress: stage(1, 3) },
-      ),
+      calculator.run(ask({ op: 'profile', items, epsilons, ...discretization }), {
+        signal: numeric.signal,
+        onProgress: stage(2),
+      }),
     );
     if (!isCurrent()) return;
     if (profileResponse.ok) {
@@ -476,12 +580,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     }
     const pldPoints = [];
     for (const [i, n] of pldCounts.entries()) {
-      const response = await settleUnlessAborted(
-        calculator.run(
-          { op: 'compose', method: 'pld', delta, items: [{ ...item, count: n }], ...discretization },
-          { signal: numeric.signal, onProgress: (fraction) => stage(2, 3)((i + fraction) / pldCounts.length) },
-        ),
-      );
+      const response = await pldOf(itemsTimes(n), (fraction) => stage(3)((i + fraction) / pldCounts.length));
       if (!isCurrent()) return;
       if (response.ok)
         pldPoints.push({
@@ -493,28 +592,26 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
           yRole: 'upper',
         });
     }
-    stepsHolder.replaceChildren(stepsFigure([...points, ...pldPoints], ''));
+    stepsHolder.replaceChildren(stepsFigure([...points, ...pldPoints], single ? '' : kNoPldCurve, single));
     if (profileResponse.ok) status.finish('done', 'PLD composition: done.');
     else status.finish('error', `PLD profile failed: ${profileResponse.error.message}`);
   } catch (error) {
     if (error?.name !== 'AbortError') throw error;
     if (!isCurrent()) return;
     status.finish('cancelled', 'PLD composition cancelled. Change any input to compute again.');
+    aloneLeft();
     if (pldRowElement.dataset.status === 'running') {
       replacePldRow({ status: 'cancelled', pending: h('span', { class: 'cancelled' }, 'cancelled') });
       summary(...headlineOf(rows, null, context));
     }
     if (stepsHolder.querySelector('[data-steps-status]'))
-      stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: cancelled.'));
+      stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: cancelled.', single));
     if (profileHolder.querySelector('[data-profile-status]'))
       profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: cancelled.'));
   } finally {
     signal.removeEventListener('abort', abortNumeric);
   }
 }
-
-const gaussianKinds = ['gaussian'];
-const dpSgdKinds = ['subsampled_gaussian'];
 
 /**
  * Version-1 links took the subsampled Gaussian's σ as the absolute noise with sensitivity Δ; the
@@ -537,23 +634,47 @@ export default {
   name: 'composition',
   title: 'Composition',
   question: [
-    'You run ',
-    h('em', {}, 'k'),
-    ' mechanisms on the same data, each with an (ε₀, δ₀)-DP guarantee or each a known noise ' +
-      'mechanism (Laplace, Gaussian, or one DP-SGD step: a Poisson-subsampled Gaussian). What is the total guarantee? Every method ' +
-      'below answers where it can; the smallest ε is the one to use (parallel composition only applies when the mechanisms touch ' +
+    'You keep a ledger of what you release about the same data: each release a known mechanism (any the calculator ' +
+      'knows) or an (ε₀, δ₀)-DP guarantee, each run some number of times. What is the total guarantee? Every method ' +
+      'below answers where it can and the tightest is marked (parallel composition only applies when the releases touch ' +
       'disjoint records). The numeric method composes privacy loss distributions and brackets the exact answer from both sides.',
   ],
   form: [
     {
-      legend: 'Each mechanism',
+      legend: 'Releases',
+      slot: 'ledger',
+      fields: [
+        {
+          name: 'ledger',
+          label: 'Releases',
+          type: 'hidden',
+          value: '',
+          maxLength: kMaxLedgerLength,
+          check: (text) => parseLedger(text).error ?? null,
+        },
+        {
+          name: 'relation',
+          label: 'Neighbouring datasets',
+          type: 'choice',
+          value: 'add_remove',
+          options: [
+            ['add_remove', 'differ by adding or removing one record'],
+            ['substitute', 'differ by replacing one record'],
+          ],
+          hint: 'what one person’s data can change: their record’s presence, or its value',
+        },
+      ],
+    },
+    {
+      // The one release of links written before the ledger existed (read when `ledger` is blank).
+      legend: 'Each mechanism (links of earlier versions)',
+      hidden: true,
       fields: [
         {
           name: 'kind',
           label: 'Kind of mechanism',
           type: 'choice',
           value: 'guarantee',
-          wide: true,
           options: [
             ['guarantee', '(ε₀, δ₀)-DP guarantee'],
             ['laplace', 'Laplace mechanism (b, Δ)'],
@@ -561,74 +682,14 @@ export default {
             ['subsampled_gaussian', 'DP-SGD step (sampled Gaussian)'],
           ],
         },
-        {
-          name: 'epsilon',
-          label: 'Privacy loss per mechanism',
-          symbol: 'ε₀',
-          type: 'number',
-          value: '0.1',
-          shownWhen: { kind: ['guarantee'] },
-        },
-        {
-          name: 'item_delta',
-          label: 'Failure probability per mechanism',
-          symbol: 'δ₀',
-          type: 'number',
-          value: '0',
-          shownWhen: { kind: ['guarantee'] },
-        },
-        {
-          name: 'scale',
-          label: 'Laplace noise scale',
-          symbol: 'b',
-          type: 'number',
-          value: '10',
-          shownWhen: { kind: ['laplace'] },
-        },
-        {
-          name: 'sigma',
-          label: 'Gaussian noise std. dev.',
-          symbol: 'σ',
-          type: 'number',
-          value: '1',
-          hint: 'in the units of the query',
-          shownWhen: { kind: gaussianKinds },
-        },
-        {
-          name: 'noise_multiplier',
-          label: 'Noise multiplier',
-          type: 'number',
-          value: '1',
-          shownWhen: { kind: dpSgdKinds },
-          hint: 'noise std. dev. σ divided by the clip norm',
-        },
-        {
-          name: 'clip_norm',
-          label: 'Clip norm',
-          symbol: 'C',
-          type: 'number',
-          value: '1',
-          shownWhen: { kind: dpSgdKinds },
-          hint: 'per-example gradient clip: the sensitivity Δ',
-        },
-        {
-          name: 'rate',
-          label: 'Sampling rate',
-          symbol: 'q',
-          type: 'number',
-          value: '0.01',
-          shownWhen: { kind: dpSgdKinds },
-          hint: 'batch size ÷ dataset size',
-        },
-        {
-          name: 'sensitivity',
-          label: 'Sensitivity',
-          symbol: 'Δ',
-          type: 'number',
-          value: '1',
-          shownWhen: { kind: ['laplace', ...gaussianKinds] },
-          hint: 'how much one record can change the query',
-        },
+        { name: 'epsilon', label: 'Privacy loss per mechanism', symbol: 'ε₀', type: 'number', value: '0.1' },
+        { name: 'item_delta', label: 'Failure probability per mechanism', symbol: 'δ₀', type: 'number', value: '0' },
+        { name: 'scale', label: 'Laplace noise scale', symbol: 'b', type: 'number', value: '10' },
+        { name: 'sigma', label: 'Gaussian noise std. dev.', symbol: 'σ', type: 'number', value: '1' },
+        { name: 'noise_multiplier', label: 'Noise multiplier', type: 'number', value: '1' },
+        { name: 'clip_norm', label: 'Clip norm', symbol: 'C', type: 'number', value: '1' },
+        { name: 'rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01' },
+        { name: 'sensitivity', label: 'Sensitivity', symbol: 'Δ', type: 'number', value: '1' },
         { name: 'count', label: 'Number of mechanisms (steps)', symbol: 'k', type: 'count', value: '100' },
       ],
     },
@@ -646,11 +707,16 @@ export default {
         {
           preset: 'DP-SGD: noise multiplier 1, q = 0.01, 10⁴ steps',
           values: {
-            kind: 'subsampled_gaussian',
-            noise_multiplier: '1',
-            clip_norm: '1',
-            rate: '0.01',
-            count: '10000',
+            ledger: ledgerText([
+              {
+                count: '10000',
+                spec: {
+                  type: 'poisson_subsampled',
+                  rate: '0.01',
+                  mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' },
+                },
+              },
+            ]),
             delta: '1e-5',
             kmax: '10000',
           },

@@ -7,6 +7,9 @@
 //              options?: [[value, text], …] (type 'choice'), shownWhen?: { otherField: [values…] },
 //              wide? }
 //   preset = { preset: 'button text', values: { name: text, … } }  (fills the fields, like typing)
+// A field of type 'hidden' holds text that the section edits with a control of its own (the
+// Composition ledger); a fieldset with `slot: 'name'` gets an empty <div data-name> for that control
+// after its legend, and one with `hidden: true` holds inputs only links still set.
 // `value` is the text the field holds by default: the section's default state.
 import { h } from './dom.js';
 import { termElement } from './glossary.js';
@@ -49,6 +52,10 @@ function controlOf(field, id) {
 
 function fieldElement(section, field) {
   const id = fieldId(section, field.name);
+  if (field.type === 'hidden') {
+    const input = h('input', { id, name: field.name, type: 'hidden', value: field.value });
+    return h('div', { class: 'field', hidden: true, dataset: { field: field.name } }, input);
+  }
   const hint = field.hint ? h('span', { class: 'hint', id: `${id}-hint` }, field.hint) : null;
   const control = controlOf(field, id);
   if (hint) control.setAttribute('aria-describedby', hint.id);
@@ -94,8 +101,9 @@ export function buildForm(section, description) {
     form.append(
       h(
         'fieldset',
-        {},
+        { hidden: fieldset.hidden },
         h('legend', {}, fieldset.legend),
+        fieldset.slot ? h('div', { dataset: { [fieldset.slot]: '' } }) : null,
         fieldset.fields.map((item) => (item.preset ? presetElement(form, item) : fieldElement(section, item))),
       ),
     );

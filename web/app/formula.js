@@ -49,6 +49,7 @@ export const formulas = {
   bunSteinke,
   canonneKamathSteinke: cks,
   pureToZcdp: String.raw`\rho = \frac{\varepsilon^2}{2}`,
+  rdp: String.raw`\varepsilon = \min_{\alpha>1}\, \sum_i k_i\,\varepsilon_i(\alpha) + \ln\frac{\alpha-1}{\alpha} - \frac{\ln\delta + \ln\alpha}{\alpha-1}`,
   pld: String.raw`\delta(\varepsilon) = \mathbb{E}_{\omega \sim L_1 * \cdots * L_k}\bigl[(1 - e^{\varepsilon - \omega})_+\bigr]`,
   split: String.raw`\varepsilon_0 = \max\{\varepsilon_0 : \mathrm{compose}_k(\varepsilon_0,\delta_0) \le (\varepsilon,\delta)\}`,
 };

@@ -3,11 +3,14 @@
 // composition for the Gaussian mechanism.
 import { h, readNumber } from './dom.js';
 import { formatNumber, parseNumber } from './format.js';
-import { boundText, citeSentence, givenNumber, paperGuarantee } from './headline.js';
+import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee } from './headline.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
 import { chartFigure } from './chart.js';
 import { plotRange } from './range.js';
+import { catalogOf, freshSpec, requestOf, specWords } from './mechanism-picker.js';
+import { notesOf } from './mechanism-notes.js';
+import { pickedField, pickedMechanism } from './picked-mechanism.js';
 
 function inputs(input) {
   return {
@@ -45,7 +48,7 @@ const describe = (guarantee) =>
 /** One part of the Gaussian answer (its generic bounds, its composition) shown as a row of its own. */
 const partOf = (response, part) => (response.ok ? { ok: true, result: part(response.result) } : response);
 
-async function updateGroup({ calculator, input, isCurrent, results, plots, errors, summary, isSet }) {
+async function updateGroup({ calculator, form, input, isCurrent, results, plots, errors, summary, isSet }) {
   const fields = inputs(input);
   const values = Object.fromEntries(
     Object.entries(fields)
@@ -60,6 +63,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
     names.map((name) => base[name]),
   );
   const responses = Object.fromEntries(answers.map((response, i) => [names[i], response]));
+  const picked = await pickedAnswer({ calculator, form, k, delta: values.gaussianDelta });
   if (!isCurrent()) return;
 
   const kField = { k: fields.k };
@@ -154,9 +158,19 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       example: gaussianExample,
       fields: { ...kField, ...mechanismFields },
     },
+    {
+      id: 'picked',
+      label: `${picked.title}: mechanism-aware`,
+      formula: picked.formula,
+      response: picked.response,
+      render: atDelta,
+      notApplicable: (error) => `Does not apply: ${error.message}`,
+      example: example('picked', `example ${picked.words}, not set by you`),
+      fields: { ...kField, ...picked.fields, delta: fields.gaussianDelta },
+    },
   ];
   results.replaceChildren(methodTable({ caption: `A group of k = ${fields.k.value.trim()} records`, rows, errors }));
-  summary(...headlineOf(fields, responses, own));
+  summary(...headlineOf(fields, responses, own, picked));
   // The plots' requests (four per group size) are asked after the table is shown, so that its
   // answers do not wait for theirs.
   const series = await plotSeries(calculator, values, fields, errors, own);
@@ -182,9 +196,42 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
   );
 }
 
+const kGenericGroupFormula = String.raw`\text{the mechanism's own analysis at group size } k`;
+
+/**
+ * The group guarantee of the mechanism picked from the core's catalog (mechanism-picker.js): asked
+ * without δ, and again at the Gaussian target δ when the core needs one (a mechanism whose group
+ * guarantee is not pure). { title, words, formula, response, fields }.
+ */
+async function pickedAnswer({ calculator, form, k, delta }) {
+  const catalog = await catalogOf(calculator);
+  const { spec, picker } = pickedMechanism(form, {
+    name: 'mechanism',
+    slot: 'picked',
+    idPrefix: 'group-mechanism',
+    label: 'Mechanism',
+    catalog,
+    fallback: () => freshSpec(catalog, catalog.types[0].name),
+  });
+  const chosen = spec();
+  const { request, fields } = requestOf(catalog, chosen, 'mechanism', picker.inputs);
+  let [response] = await askAll(calculator, [{ op: 'group', k, mechanism: request }]);
+  if (!response.ok && response.error.field === 'delta')
+    [response] = await askAll(calculator, [{ op: 'group', k, delta, mechanism: request }]);
+  const type = catalog.types.find((candidate) => candidate.name === chosen.type);
+  return {
+    title: type?.title ?? chosen.type,
+    words: specWords(catalog, chosen),
+    formula: notesOf(chosen.type).tex ?? kGenericGroupFormula,
+    response,
+    fields,
+  };
+}
+
 /** Which of the alternative descriptions of a record the person gave (inputs they set). */
 function ownInputs(isSet) {
   return {
+    picked: isSet('mechanism'),
     guarantee: isSet('epsilon') || isSet('delta'),
     delta: isSet('delta'),
     zcdp: isSet('rho'),
@@ -198,9 +245,9 @@ function ownInputs(isSet) {
  * (ε, δ) at their δ, zCDP, or a mechanism), in the form's order; with nothing set, the form's first
  * description, said to be the example. Returns [text, { cite }] for the section's summary.
  */
-function headlineOf(fields, responses, own) {
+function headlineOf(fields, responses, own, picked) {
   const k = fields.k.value.trim();
-  const chosen = ['guarantee', 'zcdp', 'laplace', 'gaussian'].filter((kind) => own[kind]);
+  const chosen = ['guarantee', 'zcdp', 'laplace', 'gaussian', 'picked'].filter((kind) => own[kind]);
   const kinds = chosen.length ? chosen : ['guarantee'];
   const value = (input) => {
     const number = parseNumber(input.value);
@@ -254,6 +301,17 @@ function headlineOf(fields, responses, own) {
         scope: `for a group of ${k} records`,
         method: 'the exact (ε, δ) of the Gaussian mechanism at sensitivity kΔ',
         citation: responses.gaussian.result.citation,
+      });
+    } else if (kind === 'picked' && picked.response.ok && !picked.response.result.vacuous) {
+      const { guarantee } = picked.response.result;
+      const deltaIsGiven = guarantee.type === 'approx';
+      parts.push(`${boundText(guarantee, { deltaIsGiven })} (${picked.words})`);
+      cite ||= citeSentence({
+        subject: `The ${picked.words}`,
+        guarantee: paperGuarantee(guarantee, { deltaIsGiven }),
+        scope: `for a group of ${k} records`,
+        method: methodWords(picked.response.result.method),
+        citation: picked.response.result.citation,
       });
     }
   }
@@ -353,6 +411,11 @@ export default {
         },
         { name: 'gaussian_delta', label: 'Gaussian: target', symbol: 'δ', type: 'number', value: '1e-5' },
       ],
+    },
+    {
+      legend: 'Or any mechanism the calculator knows',
+      slot: 'picked',
+      fields: [pickedField('mechanism', 'Mechanism')],
     },
   ],
   update: updateGroup,

@@ -48,7 +48,7 @@ async function updateKmeans({ calculator, input, isCurrent, results, errors, sum
     askAll(calculator, stepRequests),
     askAll(
       calculator,
-      totals.map((method) => method.request(item, 2 * iterations, delta)),
+      totals.map((method) => method.request([{ ...item, count: 2 * iterations }], delta)),
     ),
   ]);
   if (!isCurrent()) return;

@@ -10,6 +10,8 @@ const kDebounceMs = 150;
 /** A calculator that remembers every request and response of the current run (for the JSON export). */
 function recordingCalculator(calculator, log) {
   return {
+    // The request schema and the mechanism catalog (for the mechanism pickers): not a computation.
+    schema: () => calculator.schema?.(),
     run(request, options) {
       const entry = { request, response: null };
       log.push(entry);

@@ -47,8 +47,11 @@ function readFields(section, pairs) {
     if (Object.hasOwn(state, name.text)) return { error: `${quote(name.text)} appears twice` };
     const value = decode(rawValue);
     if (value.error) return { error: value.error };
-    if (value.text.length > kMaxValueLength)
-      return { error: `the value of ${quote(name.text)} is longer than ${kMaxValueLength} characters` };
+    const maxLength = field.maxLength ?? kMaxValueLength;
+    if (value.text.length > maxLength)
+      return { error: `the value of ${quote(name.text)} is longer than ${maxLength} characters` };
+    const problem = value.text === '' ? null : field.check?.(value.text);
+    if (problem) return { error: problem };
     if (field.type === 'choice' && !field.options.some(([option]) => option === value.text)) {
       return { error: `${quote(value.text)} is not a choice of ${quote(field.label)}` };
     }

@@ -8,6 +8,7 @@
 #include "dpcalc/api/databases_op.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/groupwise_ops.hpp"
+#include "dpcalc/api/mechanism_catalog.hpp"
 #include "dpcalc/api/op_table.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
@@ -464,6 +465,7 @@ Value schema_value() {
                                      &all.groupwise_simulate,
                                      &all.groupwise_privacy,
                                      &all.groupwise_plan}));
+  schema.set("mechanisms", mechanism_catalog_value());
   return schema;
 }
 

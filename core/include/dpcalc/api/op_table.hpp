@@ -39,7 +39,8 @@ const std::vector<Op>& op_table();
 const Shape& guarantee_shape();
 const Shape& mechanism_shape();
 
-// {ops: [{name, title, lane, numeric_when}], shapes: {…}} (shapes_value of every shape).
+// {ops: [{name, title, lane, numeric_when}], shapes: {…} (shapes_value of every shape), mechanisms: […]
+// (mechanism_catalog_value: the catalog's types, titles and parameters, for the page's pickers)}.
 Value schema_value();
 
 }  // namespace dpcalc::api

@@ -1,0 +1,252 @@
+// The Composition ledger: rows added and removed, their totals and shares; the ledger in a
+// permalink; the relation switch (where the core takes `relation`); the worked example (where the
+// core has its mechanisms); axe-core and the 390 px layout with a ledger of several releases.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openPage, repoRoot, startSession, waitForBound } from './helpers.mjs';
+
+let session;
+let schema;
+before(async () => {
+  session = await startSession();
+  const root = process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist');
+  const { createCalculator } = await import(pathToFileURL(path.join(root, 'dpcalc.js')).href);
+  schema = (await createCalculator()).schema();
+});
+after(async () => {
+  await session?.close();
+});
+
+const kTimeout = { timeout: 240_000 };
+const results = '[data-results="composition"]';
+const pldDone = '[data-numeric-status="composition-pld"][data-state="done"]';
+const axePath = path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
+
+const ledgerHash = (rows) => `#/composition?ledger=${encodeURIComponent(JSON.stringify(rows))}`;
+// 100 pure 0.1-DP releases and 1 Laplace release with b = 10, Δ = 1 (pure ε = Δ/b = 0.1).
+const twoPure = [
+  { count: '100', guarantee: { epsilon: '0.1', delta: '0' } },
+  { count: '1', mechanism: { type: 'laplace', scale: '10', sensitivity: '1' } },
+];
+const threeMechanisms = [
+  { count: '10', mechanism: { type: 'laplace', scale: '10', sensitivity: '1' } },
+  { count: '20', mechanism: { type: 'gaussian', sigma: '5', sensitivity: '1' } },
+  {
+    count: '100',
+    mechanism: {
+      type: 'poisson_subsampled',
+      rate: '0.01',
+      mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' },
+    },
+  },
+];
+
+async function shares(page) {
+  return page.$$eval(`${results} [data-share]`, (elements) => elements.map((element) => Number(element.dataset.share)));
+}
+
+test('ledger rows are added and removed, and the totals and shares follow', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#/composition' });
+  try {
+    // Basic composition (Dwork & Roth 2014, Thm 3.16): 100 × 0.1 = 10.
+    await waitForBound(page, 'composition', 'basic', 'ε ≤ 10');
+    assert.equal(await page.locator('#composition .ledger-row').count(), 1);
+    assert.equal(await page.locator('#composition [data-ledger-remove]').isDisabled(), true, 'one release stays');
+
+    // A new release is the first mechanism of the catalog (Laplace, b = 10, Δ = 1), once.
+    await page.click('#composition [data-ledger-add]');
+    assert.equal(await page.locator('#composition .ledger-row').count(), 2);
+    assert.equal(await page.locator('#composition-release-2-type').inputValue(), 'laplace');
+    // 100 × 0.1 + 1 × Δ/b = 10.1 (Dwork & Roth 2014, Thm 3.16; the Laplace mechanism is Δ/b-DP).
+    await waitForBound(page, 'composition', 'basic', 'ε ≤ 10.1');
+    // zCDP adds ρ = ε²/2 per pure release (Bun & Steinke 2016, Prop 1.4, Lemma 2.3): 100 × 0.005
+    // against 0.005, so the shares are 100/101 and 1/101.
+    await page.waitForFunction(
+      (selector) => document.querySelectorAll(selector).length === 2,
+      `${results} [data-share]`,
+    );
+    const [first, second] = await shares(page);
+    assert.ok(Math.abs(first - 100 / 101) < 1e-12 && Math.abs(second - 1 / 101) < 1e-12, `${first}, ${second}`);
+
+    await page.fill('#composition-release-2-count', '50');
+    // 10 + 50 × 0.1 = 15.
+    await waitForBound(page, 'composition', 'basic', 'ε ≤ 15');
+
+    // Removing the first release leaves 50 Laplace releases: 50 × 0.1 = 5.
+    await page.click('#composition [data-ledger-remove="0"]');
+    assert.equal(await page.locator('#composition .ledger-row').count(), 1);
+    await waitForBound(page, 'composition', 'basic', 'ε ≤ 5');
+    assert.equal(await page.locator('#composition-release-1-type').inputValue(), 'laplace');
+    assert.match(await page.locator(`${results} caption`).first().textContent(), /^50 × /);
+    await page.waitForSelector(pldDone, { timeout: 200_000 });
+    // The tightest method is marked, and only one.
+    assert.equal(await page.locator(`${results} tr[data-best]`).count(), 1);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a ledger round-trips through its permalink', kTimeout, async () => {
+  const first = await openPage(session, { hash: ledgerHash(twoPure) });
+  let href;
+  let basic;
+  try {
+    await waitForBound(first.page, 'composition', 'basic', 'ε ≤ 10.1');
+    // Edited on the page: a third release, a Poisson-subsampled mechanism around the default inner one.
+    await first.page.click('#composition [data-ledger-add]');
+    await first.page.selectOption('#composition-release-3-type', 'poisson_subsampled');
+    await first.page.fill('#composition-release-3-rate', '0.02');
+    await first.page.fill('#composition-release-3-count', '30');
+    await first.page.waitForFunction(() =>
+      document.querySelector('#composition [data-permalink]').href.includes('0.02'),
+    );
+    href = await first.page.locator('#composition [data-permalink]').getAttribute('href');
+    await first.page.waitForSelector(pldDone, { timeout: 200_000 });
+    basic = await first.page.locator(`${results} tr[data-row="pld"] .bound`).first().textContent();
+    assert.deepEqual(first.problems, []);
+  } finally {
+    await first.context.close();
+  }
+  const { ledger } = Object.fromEntries(new URLSearchParams(new URL(href).hash.split('?')[1]));
+  const rows = JSON.parse(ledger);
+  assert.equal(rows.length, 3);
+  assert.deepEqual(rows.slice(0, 2), twoPure);
+  assert.equal(rows[2].count, '30');
+  assert.equal(rows[2].mechanism.type, 'poisson_subsampled');
+  assert.equal(rows[2].mechanism.rate, '0.02');
+
+  const second = await openPage(session, { hash: new URL(href).hash });
+  try {
+    await second.page.waitForSelector(pldDone, { timeout: 200_000 });
+    assert.equal(await second.page.locator('#composition .ledger-row').count(), 3);
+    assert.equal(await second.page.locator('#composition-release-3-type').inputValue(), 'poisson_subsampled');
+    assert.equal(await second.page.locator('#composition-release-3-rate').inputValue(), '0.02');
+    assert.equal(await second.page.locator('#composition-release-3-count').inputValue(), '30');
+    // The same requests give the same bound.
+    assert.equal(await second.page.locator(`${results} tr[data-row="pld"] .bound`).first().textContent(), basic);
+    assert.equal(await second.page.locator('#composition [data-notice]').isHidden(), true);
+    assert.equal(
+      await second.page.locator('#composition [data-permalink]').getAttribute('href'),
+      href,
+      'the link it writes is the one it was opened with',
+    );
+    assert.deepEqual(second.problems, []);
+  } finally {
+    await second.context.close();
+  }
+});
+
+test('a ledger that is not one is refused with a sentence, and the section stays usable', kTimeout, async () => {
+  const { page, context } = await openPage(session, { hash: '#/composition?ledger=%5B1%2C2' });
+  try {
+    await page.waitForSelector(`${results}[data-ready="true"]`);
+    assert.match(await page.locator('#composition [data-notice]').textContent(), /the ledger is not readable/);
+    assert.equal(await page.locator('#composition .ledger-row').count(), 1);
+  } finally {
+    await context.close();
+  }
+});
+
+test(
+  'the relation switch appears where the core takes a relation, and is sent only when not the default',
+  kTimeout,
+  async () => {
+    const takes = [schema.shapes.compose.fields, ...(schema.shapes.compose.variants ?? []).map((v) => v.fields)]
+      .flat()
+      .some((field) => field.name === 'relation');
+    const { page, context, problems } = await openPage(session, { hash: ledgerHash(threeMechanisms.slice(0, 2)) });
+    try {
+      await page.waitForSelector(pldDone, { timeout: 200_000 });
+      const field = page.locator('#composition .field[data-field="relation"]');
+      assert.equal(await field.isVisible(), takes);
+      assert.doesNotMatch(await page.evaluate(() => location.hash), /relation/, 'the default is not in the link');
+      if (takes) {
+        const pldEpsilon = async () =>
+          Number(await page.locator(`${results} tr[data-row="pld"] .bound`).first().getAttribute('data-epsilon'));
+        const addRemove = await pldEpsilon();
+        await page.selectOption('#composition-relation', 'substitute');
+        await page.waitForFunction(() => location.hash.includes('relation=substitute'));
+        await page.waitForSelector(`${results} tr[data-row="pld"][data-status="running"]`, { timeout: 200_000 });
+        await page.waitForSelector(pldDone, { timeout: 200_000 });
+        // Replacing a record moves a Laplace or Gaussian query by up to its sensitivity, as adding or
+        // removing one does: substitution is never below add/remove (the issue's property test).
+        const substitute = await pldEpsilon();
+        assert.ok(substitute >= addRemove * (1 - 1e-9), `substitute ${substitute} ≥ add/remove ${addRemove}`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test("the statistics office's year is one click away where the core has its mechanisms", kTimeout, async () => {
+  const names = schema.mechanisms?.map((type) => type.name) ?? [];
+  const complete = ['discrete_gaussian', 'exponential', 'randomized_response'].every((name) => names.includes(name));
+  const { page, context, problems } = await openPage(session, { hash: '#/composition' });
+  try {
+    await page.waitForSelector(`${results}[data-ready="true"]`);
+    assert.equal(await page.locator('#composition [data-ledger-example]').count(), complete ? 1 : 0);
+    if (complete) {
+      await page.click('#composition [data-ledger-example]');
+      await page.waitForSelector(pldDone, { timeout: 200_000 });
+      assert.deepEqual(
+        await page.$$eval('#composition .ledger-row select[id$="-type"]', (selects) =>
+          selects.filter((select) => /^composition-release-\d+-type$/.test(select.id)).map((select) => select.value),
+        ),
+        ['discrete_gaussian', 'exponential', 'randomized_response'],
+      );
+      // Randomized response is accounted under substitution (as in dp_accounting): the example says so.
+      assert.equal(await page.locator('#composition-relation').inputValue(), 'substitute');
+      assert.equal(await page.locator(`${results} tr[data-row="pld"]`).getAttribute('data-ok'), 'true');
+      // Each release's share of the ledger's total ρ sums to the whole.
+      const parts = await shares(page);
+      if (parts.length) assert.ok(Math.abs(parts.reduce((a, b) => a + b, 0) - 1) < 1e-12, `${parts}`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('with a ledger: no axe-core violation, and no sideways scroll at 390 px', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { bypassCSP: true, hash: ledgerHash(threeMechanisms) });
+  try {
+    await page.addScriptTag({ path: axePath });
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [1280, 'dark'],
+      [390, 'light'],
+      [390, 'dark'],
+    ]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await page.waitForSelector(pldDone, { timeout: 200_000 });
+      const violations = await page.evaluate(
+        async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
+      );
+      assert.deepEqual(
+        violations.map((violation) => `${violation.id}: ${violation.nodes[0].target.join(' ')}`),
+        [],
+        `${width} px, ${colorScheme}`,
+      );
+      if (width === 390) {
+        const [scrollWidth, clientWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.clientWidth,
+        ]);
+        assert.ok(scrollWidth <= clientWidth, `the page scrolls sideways at 390 px: ${scrollWidth} > ${clientWidth}`);
+      }
+      if (process.env.DPCALC_SCREENSHOTS)
+        await page
+          .locator('#composition')
+          .screenshot({ path: path.join(process.env.DPCALC_SCREENSHOTS, `ledger-${width}-${colorScheme}.png`) });
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,118 @@
+// The mechanism picker shared by Composition, Group privacy and Noise calibration: its types are the
+// core's catalog (schema().mechanisms), its inputs its parameters; the mechanism it picks answers as
+// the same mechanism entered in the sections' own fields, and travels in the links.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openPage, repoRoot, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+
+let session;
+let schema;
+before(async () => {
+  session = await startSession();
+  const root = process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist');
+  const { createCalculator } = await import(pathToFileURL(path.join(root, 'dpcalc.js')).href);
+  schema = (await createCalculator()).schema();
+});
+after(async () => {
+  await session?.close();
+});
+
+const kTimeout = { timeout: 240_000 };
+
+test('every picker offers the mechanisms of the core catalog, with their parameters', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#/group' });
+  try {
+    await waitForAllSections(page);
+    const options = await page.$$eval('#group-mechanism-type option', (elements) => elements.map((e) => e.value));
+    assert.deepEqual(
+      options,
+      schema.mechanisms.map((type) => type.name),
+    );
+    for (const type of schema.mechanisms.filter((candidate) =>
+      candidate.parameters.every((parameter) => parameter.kind === 'number'),
+    )) {
+      await page.selectOption('#group-mechanism-type', type.name);
+      const parameters = await page.$$eval('#group [data-picked] input[data-parameter]', (inputs) =>
+        inputs.map((input) => input.dataset.parameter),
+      );
+      assert.deepEqual(
+        parameters,
+        type.parameters.map((parameter) => parameter.name),
+        type.name,
+      );
+    }
+    await page.click('nav a[href="#/composition"]');
+    await page.waitForSelector('#composition-release-1-type');
+    const options2 = await page.$$eval('#composition-release-1-type option', (elements) =>
+      elements.map((e) => e.value),
+    );
+    assert.deepEqual(options2, ['guarantee', ...schema.mechanisms.map((type) => type.name)]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('group privacy of a picked mechanism: the same answer as its own fields, and in the link', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#/group?k=4&scale=2&sigma=2' });
+  try {
+    await waitForAllSections(page);
+    // Laplace b = 2, Δ = 1, a group of 4: kΔ/b = 2 (Dwork, McSherry, Nissim, Smith 2006).
+    await page.selectOption('#group-mechanism-type', 'laplace');
+    await page.fill('#group-mechanism-scale', '2');
+    await waitForBound(page, 'group', 'picked', 'ε ≤ 2');
+    // The Gaussian σ = 2, Δ = 1 at δ = 10⁻⁵: the exact row of the section's own Gaussian fields
+    // (Balle & Wang 2018, Thm 8 at sensitivity kΔ), the same request.
+    await page.selectOption('#group-mechanism-type', 'gaussian');
+    await page.fill('#group-mechanism-sigma', '2');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-results="group"] tr[data-row="picked"] .bound')?.textContent ===
+        document.querySelector('[data-results="group"] tr[data-row="gaussian"] .bound')?.textContent,
+    );
+    assert.match(
+      await page.locator('[data-results="group"] tr[data-row="picked"] .bound').textContent(),
+      /^ε ≤ [\d.]+ at δ = /,
+    );
+    const href = await page.locator('#group [data-permalink]').getAttribute('href');
+    const { mechanism } = Object.fromEntries(new URLSearchParams(new URL(href).hash.split('?')[1]));
+    assert.deepEqual(JSON.parse(mechanism), { type: 'gaussian', sigma: '2', sensitivity: '1' });
+    // The headline names the picked mechanism, which the person set.
+    assert.match(await page.locator('[data-summary="group"]').textContent(), /Gaussian mechanism \(σ = 2, Δ = 1\)/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('calibration of any mechanism: the noise the built-in choice finds, and the link', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#/calibrate?mechanism=gaussian&count=10' });
+  try {
+    await page.waitForSelector('[data-results="calibrate"] tr[data-row="analytic"][data-ok="true"]');
+    const builtIn = await page.locator('[data-results="calibrate"] tr[data-row="analytic"] .noise').textContent();
+    await page.selectOption('#calibrate-mechanism', 'catalog');
+    await page.selectOption('#calibrate-any-type', 'gaussian');
+    // σ is what is solved for: its input is hidden; the sensitivity stays.
+    await page.waitForSelector('#calibrate-any-sigma', { state: 'hidden' });
+    assert.equal(await page.locator('#calibrate-any-sensitivity').isVisible(), true);
+    // The same request as the Gaussian choice (Balle & Wang 2018, Thm 8, searched by the core).
+    await page.waitForFunction(
+      (text) =>
+        document.querySelector('[data-results="calibrate"] tr[data-row="analytic"] .noise')?.textContent === text &&
+        document.querySelector('[data-results="calibrate"] caption')?.textContent.startsWith('Gaussian mechanism'),
+      builtIn,
+    );
+    await page.waitForSelector('[data-numeric-status="calibrate-pld"][data-state="done"]', { timeout: 200_000 });
+    // Methods the core refuses for the mechanism are not shown (the Laplace-only ones).
+    assert.equal(await page.locator('[data-results="calibrate"] tr[data-row="basic"]').count(), 0);
+    const href = await page.locator('#calibrate [data-permalink]').getAttribute('href');
+    const params = Object.fromEntries(new URLSearchParams(new URL(href).hash.split('?')[1]));
+    assert.equal(params.mechanism, 'catalog');
+    assert.equal(JSON.parse(params.any_mechanism).type, 'gaussian');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

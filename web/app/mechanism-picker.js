@@ -1,0 +1,238 @@
+// The mechanism picker shared by the sections (Composition's ledger, Group privacy, Noise
+// calibration): a choice of every mechanism type the core's catalog holds and an input for each of
+// its parameters, built from the catalog itself (schema().mechanisms: name, title, meaning,
+// parameters), so that a mechanism registered in the core appears here with no page code. A
+// parameter that is itself a mechanism (the inner mechanism of subsampling) gets a nested picker.
+//
+// A mechanism is held as its request with the numbers as typed ("spec"):
+//   { type: 'poisson_subsampled', rate: '0.01', mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' } }
+// which is what links carry; requestOf(spec) turns it into the request the core takes.
+import { h, readNumber } from './dom.js';
+import { parseNumber } from './format.js';
+import { notesOf } from './mechanism-notes.js';
+
+const catalogs = new WeakMap();
+
+/**
+ * The catalog: the core's own list when it sends one (schema().mechanisms), else one made from the
+ * request schema's mechanism variants (a core built before the list existed).
+ */
+function catalogFromSchema(schema) {
+  if (Array.isArray(schema?.mechanisms)) return schema.mechanisms;
+  const variants = schema?.shapes?.mechanism?.variants ?? [];
+  return variants.map((variant) => ({
+    name: variant.value,
+    title: variant.value.replaceAll('_', ' '),
+    meaning: variant.meaning,
+    parameters: variant.fields.map((field) => ({
+      name: field.name,
+      meaning: field.meaning,
+      kind: field.shape === 'mechanism' ? 'mechanism' : field.type === 'number' ? 'number' : 'numbers',
+      ...(field.presence.startsWith('default ') ? { default: Number(field.presence.slice(8)) } : {}),
+    })),
+    calibratable: [],
+  }));
+}
+
+/** Resolves to { types: [type], schema } of `calculator` (asked once per calculator). */
+export function catalogOf(calculator) {
+  if (!catalogs.has(calculator)) {
+    catalogs.set(
+      calculator,
+      Promise.resolve(calculator.schema?.()).then((schema) => ({ types: catalogFromSchema(schema), schema })),
+    );
+  }
+  return catalogs.get(calculator);
+}
+
+/** Whether `op`'s request takes field `name` (e.g. 'relation'), by the schema. */
+export function opTakes(schema, op, name) {
+  const shape = schema?.shapes?.[op];
+  if (!shape) return false;
+  return [shape.fields, ...(shape.variants ?? []).map((variant) => variant.fields)]
+    .flat()
+    .some((field) => field.name === name);
+}
+
+const typeOf = (catalog, name) => catalog.types.find((type) => type.name === name);
+
+/** Whether `spec` has the form of a spec (a type, texts and nested specs), as links must give it. */
+export const isSpec = (spec) =>
+  spec !== null &&
+  typeof spec === 'object' &&
+  !Array.isArray(spec) &&
+  typeof spec.type === 'string' &&
+  Object.entries(spec).every(([key, value]) => key === 'type' || typeof value === 'string' || isSpec(value));
+
+/** The spec of a fresh mechanism of type `name`: defaults from the catalog, examples from the notes. */
+export function freshSpec(catalog, name) {
+  const type = typeOf(catalog, name);
+  const { examples = {} } = notesOf(name);
+  const spec = { type: name };
+  for (const parameter of type?.parameters ?? []) {
+    if (parameter.kind === 'mechanism') {
+      const inner = catalog.types.find((candidate) => candidate.parameters.every((p) => p.kind === 'number'));
+      spec[parameter.name] = freshSpec(catalog, inner?.name ?? catalog.types[0].name);
+    } else {
+      spec[parameter.name] =
+        examples[parameter.name] ?? (parameter.default !== undefined ? String(parameter.default) : '1');
+    }
+  }
+  return spec;
+}
+
+/** "1, 2.5, 3" → [1, 2.5, 3] (NaN where a part is not a number). */
+const listOf = (text) =>
+  String(text)
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map(parseNumber);
+
+/**
+ * The request of `spec` and, for each of its request fields below `path` (e.g. "items.0.mechanism"),
+ * the input that holds it (`inputs`: parameter path → input, from the picker), to mark errors on.
+ */
+export function requestOf(catalog, spec, path = 'mechanism', inputs = new Map()) {
+  const type = typeOf(catalog, spec.type);
+  const request = { type: spec.type };
+  const fields = {};
+  for (const parameter of type?.parameters ?? []) {
+    const key = `${path}.${parameter.name}`;
+    const input = inputs.get(parameter.name);
+    if (parameter.kind === 'mechanism') {
+      const inner = requestOf(catalog, spec[parameter.name] ?? {}, key, inputs.get(`${parameter.name}/`) ?? new Map());
+      request[parameter.name] = inner.request;
+      Object.assign(fields, inner.fields);
+      continue;
+    }
+    if (input) fields[key] = input;
+    const text = spec[parameter.name] ?? '';
+    if (parameter.kind === 'numbers') request[parameter.name] = listOf(text);
+    else if (input) request[parameter.name] = readNumber(input);
+    else request[parameter.name] = parseNumber(text);
+  }
+  return { request, fields };
+}
+
+/** "Discrete Gaussian (σ = 5, Δ = 1)": a mechanism in words, as the page names it. */
+export function specWords(catalog, spec) {
+  const type = typeOf(catalog, spec.type);
+  if (!type) return spec.type;
+  const { symbols = {} } = notesOf(spec.type);
+  const parts = type.parameters.map((parameter) =>
+    parameter.kind === 'mechanism'
+      ? `of a ${specWords(catalog, spec[parameter.name] ?? {})}`
+      : `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${spec[parameter.name] ?? ''}`,
+  );
+  return `${type.title} (${parts.join(', ')})`;
+}
+
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A picker: a <div> with the type choice and the parameter inputs of `spec`. `id` prefixes the
+ * element ids (unique on the page); `extraTypes` ([[value, text, fields]]) adds choices that are not
+ * mechanisms (the ledger's "(ε, δ)-DP guarantee"), whose `fields` ([{ name, label, symbol, value }])
+ * are its inputs; `onChange()` runs after every edit. Returns { element, spec(), inputs }.
+ *   spec()   the spec as typed now
+ *   inputs   parameter name → input (and "<name>/" → the nested picker's inputs)
+ */
+export function mechanismPicker({ id, catalog, spec, label = 'Mechanism', extraTypes = [], onChange = () => {} }) {
+  const element = h('div', { class: 'mechanism-picker', dataset: { picker: id } });
+  const state = { spec: structuredClone(spec), inputs: new Map() };
+  const select = h(
+    'select',
+    { id: `${id}-type`, dataset: { term: label } },
+    extraTypes.map(([value, text]) => h('option', { value }, text)),
+    catalog.types.map((type) => h('option', { value: type.name }, capitalized(type.title))),
+  );
+  const typeField = h('div', { class: 'field choice wide' }, h('label', { for: select.id }, label), select);
+  const parameterBox = h('div', { class: 'parameters' });
+  element.append(typeField, parameterBox);
+
+  const extraOf = (name) => extraTypes.find(([value]) => value === name);
+  const parameterField = (name, text, labelText, symbol, hint) => {
+    const inputId = `${id}-${name.replaceAll('_', '-')}`;
+    const input = h('input', {
+      id: inputId,
+      type: 'text',
+      inputmode: 'text',
+      value: text,
+      autocomplete: 'off',
+      spellcheck: 'false',
+      autocapitalize: 'off',
+      dataset: { term: symbol ?? name.replaceAll('_', ' '), parameter: name },
+    });
+    input.addEventListener('input', () => {
+      state.spec[name] = input.value;
+    });
+    const hintElement = hint ? h('span', { class: 'hint', id: `${inputId}-hint` }, hint) : null;
+    if (hintElement) input.setAttribute('aria-describedby', hintElement.id);
+    state.inputs.set(name, input);
+    return h(
+      'div',
+      { class: 'field', dataset: { field: name } },
+      h('label', { for: inputId }, labelText, symbol && !labelText.includes(symbol) ? ` ${symbol}` : ''),
+      input,
+      hintElement,
+    );
+  };
+
+  const render = () => {
+    select.value = state.spec.type;
+    state.inputs = new Map();
+    const extra = extraOf(state.spec.type);
+    if (extra) {
+      parameterBox.replaceChildren(
+        ...extra[2].map((field) =>
+          parameterField(field.name, state.spec[field.name] ?? field.value, field.label, field.symbol, field.hint),
+        ),
+      );
+      return;
+    }
+    const type = typeOf(catalog, state.spec.type);
+    const { symbols = {} } = notesOf(state.spec.type);
+    const children = [];
+    for (const parameter of type?.parameters ?? []) {
+      if (parameter.kind === 'mechanism') {
+        const inner = mechanismPicker({
+          id: `${id}-${parameter.name.replaceAll('_', '-')}`,
+          catalog,
+          spec: state.spec[parameter.name] ?? freshSpec(catalog, catalog.types[0].name),
+          label: capitalized(parameter.meaning),
+          onChange: () => {
+            state.spec[parameter.name] = inner.spec();
+            state.inputs.set(`${parameter.name}/`, inner.inputs);
+          },
+        });
+        state.inputs.set(`${parameter.name}/`, inner.inputs);
+        children.push(h('div', { class: 'nested-mechanism' }, inner.element));
+      } else {
+        const text = state.spec[parameter.name] ?? '';
+        const hint = parameter.kind === 'numbers' ? 'numbers separated by commas' : null;
+        children.push(
+          parameterField(parameter.name, text, capitalized(parameter.meaning), symbols[parameter.name], hint),
+        );
+      }
+    }
+    parameterBox.replaceChildren(...children);
+  };
+
+  select.addEventListener('change', () => {
+    const extra = extraOf(select.value);
+    state.spec = extra
+      ? { type: select.value, ...Object.fromEntries(extra[2].map((field) => [field.name, field.value])) }
+      : freshSpec(catalog, select.value);
+    render();
+  });
+  element.addEventListener('input', () => onChange());
+  element.addEventListener('change', () => onChange());
+  render();
+  return {
+    element,
+    spec: () => structuredClone(state.spec),
+    get inputs() {
+      return state.inputs;
+    },
+  };
+}
