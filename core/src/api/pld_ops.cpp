@@ -1,6 +1,7 @@
 #include "dpcalc/api/pld_ops.hpp"
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -169,19 +170,54 @@ Value approx_guarantee(double epsilon, double delta) {
   return guarantee;
 }
 
+// A compose (method 'pld') or profile request, read and checked: its items and grid, and what it
+// asks for (δ at ε, ε at δ, or δ at each of epsilons).
+struct PldRequest {
+  PldItems items;
+  pld::AccountingOptions options;
+  std::optional<double> delta, epsilon;
+  std::vector<double> epsilons;
+};
+
+Result<PldRequest> read_request(const Value& request) {
+  PldRequest read;
+  DPCALC_TRY(read.items, read_pld_items(request));
+  DPCALC_TRY(read.options, read_options(request));
+  const Value* op = request.find("op");
+  if (op != nullptr && op->is_string() && op->as_string() == "profile") {
+    DPCALC_TRY(read.epsilons, number_array_field(request, "", "epsilons"));
+    if (read.epsilons.empty()) return invalid_argument("epsilons", "epsilons must list at least one ε.");
+    for (std::size_t i = 0; i < read.epsilons.size(); ++i) {
+      DPCALC_TRY(double checked, check_epsilon(read.epsilons[i], "epsilons." + std::to_string(i)));
+      (void)checked;
+    }
+    return read;
+  }
+  DPCALC_TRY(read.delta, optional_number_field(request, "", "delta"));
+  DPCALC_TRY(read.epsilon, optional_number_field(request, "", "epsilon"));
+  if (read.delta && read.epsilon) {
+    return invalid_argument("epsilon", "Give either delta (to get ε) or epsilon (to get δ), not both.");
+  }
+  if (read.epsilon) {
+    DPCALC_TRY(read.epsilon, check_epsilon(*read.epsilon, "epsilon"));
+  } else if (!read.delta) {
+    return invalid_argument("delta",
+                            "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
+  } else {
+    DPCALC_TRY(read.delta, check_positive_delta(*read.delta, "delta"));
+  }
+  return read;
+}
+
 }  // namespace
 
 Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& progress) {
-  DPCALC_TRY(PldItems items, read_pld_items(request));
-  DPCALC_TRY(pld::AccountingOptions options, read_options(request));
-  DPCALC_TRY(auto delta, optional_number_field(request, "", "delta"));
-  DPCALC_TRY(auto epsilon, optional_number_field(request, "", "epsilon"));
-  if (delta && epsilon) {
-    return invalid_argument("epsilon", "Give either delta (to get ε) or epsilon (to get δ), not both.");
-  }
+  DPCALC_TRY(PldRequest read, read_request(request));
+  const PldItems& items = read.items;
+  const pld::AccountingOptions& options = read.options;
   Value result = Value::object();
-  if (epsilon) {
-    DPCALC_TRY(double checked, check_epsilon(*epsilon, "epsilon"));
+  if (read.epsilon) {
+    const double checked = *read.epsilon;
     auto bracket = pld::delta_for_epsilon(items.items, checked, options, progress);
     if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);
     const pld::DeltaBracket& answer = bracket.value();
@@ -193,10 +229,7 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
     describe(result, answer.discretization, items);
     return result;
   }
-  if (!delta)
-    return invalid_argument("delta",
-                            "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
-  DPCALC_TRY(double checked, check_positive_delta(*delta, "delta"));
+  const double checked = *read.delta;
   auto bracket = pld::epsilon_for_delta(items.items, checked, options, progress);
   if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);
   const pld::EpsilonBracket& answer = bracket.value();
@@ -211,11 +244,9 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
 }
 
 Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallback& progress) {
-  DPCALC_TRY(PldItems items, read_pld_items(request));
-  DPCALC_TRY(pld::AccountingOptions options, read_options(request));
-  DPCALC_TRY(std::vector<double> epsilons, number_array_field(request, "", "epsilons"));
-  if (epsilons.empty()) return invalid_argument("epsilons", "epsilons must list at least one ε.");
-  auto profile = pld::privacy_profile(items.items, epsilons, options, progress);
+  DPCALC_TRY(PldRequest read, read_request(request));
+  const PldItems& items = read.items;
+  auto profile = pld::privacy_profile(items.items, read.epsilons, read.options, progress);
   if (!profile.ok()) return in_request_terms(profile.error(), request, items);
   const pld::PrivacyProfile& answer = profile.value();
   std::vector<double> upper = answer.delta_upper;
@@ -226,6 +257,18 @@ Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallba
   result.set("delta_lower", Value::numbers(answer.delta_lower));
   describe(result, answer.discretization, items);
   return result;
+}
+
+Result<std::vector<pld::CompositionItem>> pld_request_items(const Value& request) {
+  DPCALC_TRY(PldRequest read, read_request(request));
+  return read.items.items;
+}
+
+Result<pld::ComposedPlds> compose_pld_request(const Value& request, const pld::ProgressCallback& progress) {
+  DPCALC_TRY(PldRequest read, read_request(request));
+  auto plds = pld::compose_items(read.items.items, read.options, progress);
+  if (!plds.ok()) return in_request_terms(plds.error(), request, read.items);
+  return plds;
 }
 
 }  // namespace dpcalc::api

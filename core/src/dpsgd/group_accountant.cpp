@@ -107,36 +107,50 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
   return high;
 }
 
+// The tight method's composition: the worst-case pair, `steps` times (fields as tight_epsilon).
+Result<pld::CompositionItem> tight_item(const GroupSetting& setting, double noise_multiplier, double steps) {
+  DPCALC_TRY(const GroupSetting checked, check_setting(setting));
+  DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));
+  DPCALC_TRY(const double count, check_count(steps, "steps"));
+  return pld::CompositionItem{worst_case_pair(checked, sigma), count};
+}
+
+// The engine names its own fields; for a DP-SGD request the noise is what to change.
+Error in_request_terms(Error error) {
+  if (error.field.rfind("items", 0) == 0 || error.field == "discretization_interval") {
+    error.field = "noise_multiplier";
+    // ... and its words, which name the engine's item (fuzz seed 2: "Increase sigma" on noise_multiplier).
+    for (const auto& [engine, request] : {std::pair<std::string, std::string>{"items.0.count", "steps"},
+                                          {"items.0.mechanism.sigma", "noise_multiplier"},
+                                          {"(sigma = ", "(noise_multiplier = "},
+                                          {"Increase sigma", "Increase noise_multiplier"}}) {
+      for (std::size_t at = error.message.find(engine); at != std::string::npos;
+           at = error.message.find(engine, at + request.size())) {
+        error.message.replace(at, engine.size(), request);
+      }
+    }
+  }
+  return error;
+}
+
 }  // namespace
 
 Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
                                           double delta, const pld::ProgressCallback& progress,
                                           const pld::AccountingOptions& options) {
-  DPCALC_TRY(const GroupSetting checked, check_setting(setting));
-  DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));
-  DPCALC_TRY(const double count, check_count(steps, "steps"));
+  DPCALC_TRY(const pld::CompositionItem item, tight_item(setting, noise_multiplier, steps));
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
-  const pld::CompositionItem item{worst_case_pair(checked, sigma), count};
   auto bracket = pld::epsilon_for_delta({item}, target, options, progress, "items");
-  if (!bracket.ok()) {
-    Error error = bracket.error();
-    // The engine names its own fields; for this request the noise is what to change.
-    if (error.field.rfind("items", 0) == 0 || error.field == "discretization_interval") {
-      error.field = "noise_multiplier";
-      // ... and its words, which name the engine's item (fuzz seed 2: "Increase sigma" on noise_multiplier).
-      for (const auto& [engine, request] : {std::pair<std::string, std::string>{"items.0.count", "steps"},
-                                            {"items.0.mechanism.sigma", "noise_multiplier"},
-                                            {"(sigma = ", "(noise_multiplier = "},
-                                            {"Increase sigma", "Increase noise_multiplier"}}) {
-        for (std::size_t at = error.message.find(engine); at != std::string::npos;
-             at = error.message.find(engine, at + request.size())) {
-          error.message.replace(at, engine.size(), request);
-        }
-      }
-    }
-    return error;
-  }
+  if (!bracket.ok()) return in_request_terms(bracket.error());
   return bracket;
+}
+
+Result<pld::ComposedPlds> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
+                                     const pld::ProgressCallback& progress, const pld::AccountingOptions& options) {
+  DPCALC_TRY(const pld::CompositionItem item, tight_item(setting, noise_multiplier, steps));
+  auto plds = pld::compose_items({item}, options, progress, "items");
+  if (!plds.ok()) return in_request_terms(plds.error());
+  return plds;
 }
 
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,

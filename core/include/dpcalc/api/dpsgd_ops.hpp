@@ -5,12 +5,17 @@
 #pragma once
 
 #include "dpcalc/api/value.hpp"
+#include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/pld/pld.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::api {
 
 Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progress);
+// For the trade-off of a forward dpsgd request (tradeoff_op.hpp): the tight method's PLDs, composed
+// once, after the request is checked as dpsgd_op checks it (a target is an error: the trade-off
+// needs a given noise multiplier).
+Result<pld::ComposedPlds> compose_dpsgd_request(const Value& request, const pld::ProgressCallback& progress);
 Result<Value> rdp_op(const Value& request);
 Result<Value> compose_rdp(const Value& request);
 

@@ -123,6 +123,15 @@ struct CurveSource {
   MethodInfo method{"", ""};
 };
 
+// The trade-off against a mechanism that is one of several (the footprints a person may have across
+// databases): no test does better against any of them than against the worst at its own
+// false-positive rate, so beta is the pointwise minimum (Dong, Roth, Su 2019, Def. 2.1, applied to
+// each), beta_upper the minimum of those given, and every statement the largest. `mu` stays when
+// every one is exactly mu-GDP (G_mu decreases in mu: the largest). `method` and `discretization`
+// are the first's: the caller names the combination. All must come from the same options; at least
+// one.
+TradeoffResult pointwise_worst(const std::vector<TradeoffResult>& results);
+
 // Evaluates the source once at every false-positive rate the result needs (curve, alphas, fprs,
 // baselines) and derives the statements. `options` must have passed check_options.
 TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& options);
