@@ -558,6 +558,38 @@ export interface Result {
   [field: string]: unknown;
 }
 
+/** One membership test's best rates at a false-positive rate. */
+export interface TprAtFpr {
+  fpr: number;
+  /** Upper bound on the true-positive rate of any test that wrongly flags at most `fpr` of non-members. */
+  tpr: number;
+}
+
+/** The result of op 'tradeoff': what the answer to `of` means to an attacker testing membership. */
+export interface TradeoffResult extends Result {
+  alphas: number[];
+  /** Lower bound on the smallest false-negative rate f(α) at each of `alphas` (no test does better). */
+  beta: number[];
+  /** Upper bound on f(α) where the source is numeric (the bracket's other side). */
+  beta_upper?: number[];
+  /** ≥ 200 false-positive rates (0, then log-spaced from 1e-9, then linear) for an ROC plot. */
+  curve: { alpha: number[]; beta: number[]; tpr: number[]; beta_upper?: number[] };
+  /** Upper bound on the largest TPR − FPR of any test (the total variation distance, δ(0)). */
+  advantage: number;
+  tpr_at_fpr: TprAtFpr[];
+  /** Present when the answer is exactly μ-GDP. */
+  mu?: number;
+  posterior?: { prior: number; max_posterior: number; at_fpr: { fpr: number; posterior: number }[] };
+  reconstruction?: { baseline: number; max_success: number }[];
+  /** What the curve comes from: exact Gaussian noise, the request's PLDs, or its guarantee. */
+  source: 'gaussian' | 'pld' | 'pure' | 'approx' | 'zcdp' | 'rdp';
+  /** Records protected together, when `of` is a group or DP-SGD request. */
+  group_size?: number;
+  discretization?: number;
+  grid_size?: number;
+  truncated_mass?: number;
+}
+
 export interface CalculatorError {
   code: 'invalid_argument' | 'unsupported' | 'numeric' | 'cancelled' | (string & {});
   /** Dotted path of the offending request field, e.g. `items.0.mechanism.sigma`; '' for the whole request. */
@@ -585,6 +617,8 @@ export interface SchemaField {
   shape?: string;
   list?: boolean;
   number_or_object?: boolean;
+  /** A field that holds a request: the ops it may name in its `op` (without one, an object of `shape`). */
+  requests?: string[];
 }
 
 export interface SchemaShape {

@@ -45,8 +45,32 @@ Result<Explained> from_mu(double mu, const TradeoffOptions& options) {
   return Explained{std::move(curve), "gaussian", std::nullopt, std::nullopt, ""};
 }
 
-Result<Explained> from_plds(const pld::ComposedPlds& plds, const TradeoffOptions& options) {
+// The points of the answers a request gives from these same PLDs (ε at its δ, δ at its ε, δ at each
+// of its epsilons), which the plotted curve is made to include: the pairs read back from the curve
+// are then never better than the request's own answer (tradeoff::answer_points).
+std::vector<tradeoff::CurvePoint> answers_of(const pld::ComposedPlds& plds, const Value& request) {
+  std::vector<tradeoff::CurvePoint> points;
+  const auto add = [&points, &plds](double epsilon, double delta) {
+    for (const tradeoff::CurvePoint& point : tradeoff::answer_points(plds, epsilon, delta)) points.push_back(point);
+  };
+  const Value* delta = request.find("delta");
+  const Value* epsilon = request.find("epsilon");
+  const Value* epsilons = request.find("epsilons");
+  if (delta != nullptr && delta->is_number()) {
+    add(pld::epsilon_bracket(plds, delta->as_number()).epsilon_upper, delta->as_number());
+  } else if (epsilon != nullptr && epsilon->is_number()) {
+    add(epsilon->as_number(), pld::delta_bracket(plds, epsilon->as_number()).delta_upper);
+  } else if (epsilons != nullptr && epsilons->is_array()) {
+    for (const Value& each : epsilons->as_array())
+      add(each.as_number(), pld::delta_bracket(plds, each.as_number()).delta_upper);
+  }
+  return points;
+}
+
+// The curve of the PLDs a request composes, through the points of its own answers.
+Result<Explained> from_plds(const pld::ComposedPlds& plds, const Value& request, const TradeoffOptions& options) {
   DPCALC_TRY(TradeoffResult curve, tradeoff::pld_tradeoff(plds, options));
+  tradeoff::include_points(curve, answers_of(plds, request));
   return Explained{std::move(curve), "pld", std::nullopt, std::nullopt, ""};
 }
 
@@ -99,7 +123,8 @@ Result<std::optional<double>> request_mu(const Value& request) {
   return composed_mu(items);
 }
 
-Result<Explained> explain_group(const Value& of, const TradeoffOptions& options, const pld::ProgressCallback& progress) {
+Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
+                                const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value answer, group_op(of));  // checks the request (microseconds)
   if (!has_field(of, "mechanism")) {
     DPCALC_TRY(Guarantee guarantee, answered_guarantee(answer));
@@ -108,7 +133,8 @@ Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
   DPCALC_TRY(double group_size, number_field(of, "", "k"));
   DPCALC_TRY(mechanisms::MechanismPtr mechanism, read_mechanism(*of.find("mechanism"), "mechanism"));
   DPCALC_TRY(mechanisms::MechanismPtr grouped, mechanism->for_group(group_size));
-  if (const auto noise = grouped->gaussian()) return from_mu(tradeoff::round_up(noise->sensitivity / noise->sigma, 1), options);
+  if (const auto noise = grouped->gaussian())
+    return from_mu(tradeoff::round_up(noise->sensitivity / noise->sigma, 1), options);
   // A mechanism that is not Gaussian noise (Laplace): its own pair at k Δ, tighter than the pure
   // kε the group op answers (the Laplace curve, Dong, Roth, Su 2019, against f_{kε, 0}).
   auto plds = pld::compose_items({pld::CompositionItem{grouped->pair(mechanisms::Relation::kAddRemove), 1}}, {},
@@ -116,11 +142,12 @@ Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
   if (!plds.ok()) {
     Error error = plds.error();
     // The engine names the item "items.0.mechanism"; the request has it at "mechanism".
-    if (error.field.rfind("items.0.mechanism", 0) == 0) error.field = error.field.substr(std::string("items.0.").size());
+    if (error.field.rfind("items.0.mechanism", 0) == 0)
+      error.field = error.field.substr(std::string("items.0.").size());
     if (error.field.rfind("items", 0) == 0) error.field = "k";
     return error;
   }
-  return from_plds(plds.value(), options);
+  return from_plds(plds.value(), of, options);
 }
 
 Result<Explained> explain_compose(const Value& of, const TradeoffOptions& options,
@@ -132,7 +159,7 @@ Result<Explained> explain_compose(const Value& of, const TradeoffOptions& option
     DPCALC_TRY(std::optional<double> mu, request_mu(of));
     if (mu) return from_mu(*mu, options);
     DPCALC_TRY(pld::ComposedPlds plds, compose_pld_request(of, progress));
-    return from_plds(plds, options);
+    return from_plds(plds, of, options);
   }
   DPCALC_TRY(const Value answer, method == "rdp" ? compose_rdp(of) : compose_op(of));
   if (method == "zcdp" || method == "rdp") {
@@ -158,7 +185,7 @@ Result<Explained> explain_profile(const Value& of, const TradeoffOptions& option
   DPCALC_TRY(std::optional<double> mu, request_mu(of));
   if (mu) return from_mu(*mu, options);
   DPCALC_TRY(pld::ComposedPlds plds, compose_pld_request(of, progress));
-  return from_plds(plds, options);
+  return from_plds(plds, of, options);
 }
 
 // The guarantee being converted is the source: a conversion only loosens it.
@@ -169,9 +196,10 @@ Result<Explained> explain_convert(const Value& of, const TradeoffOptions& option
   return from_guarantee(guarantee, options);
 }
 
-Result<Explained> explain_dpsgd(const Value& of, const TradeoffOptions& options, const pld::ProgressCallback& progress) {
+Result<Explained> explain_dpsgd(const Value& of, const TradeoffOptions& options,
+                                const pld::ProgressCallback& progress) {
   DPCALC_TRY(pld::ComposedPlds plds, compose_dpsgd_request(of, progress));
-  DPCALC_TRY(Explained explained, from_plds(plds, options));
+  DPCALC_TRY(Explained explained, from_plds(plds, of, options));
   explained.group_size = of.find("group_size")->as_number();
   return explained;
 }
@@ -195,11 +223,11 @@ std::optional<double> footprint_mu(const std::vector<databases::DatabaseClass>& 
 
 // Method 'pld' against the worst-case adversary: every footprint that can be the worst, composed
 // once each; a person has one of them, so the curve is their pointwise worst.
-Result<Explained> explain_footprints(const DatabasesRequest& read, const TradeoffOptions& options,
+Result<Explained> explain_footprints(const Value& of, const DatabasesRequest& read, const TradeoffOptions& options,
                                      const pld::ProgressCallback& progress) {
-  DPCALC_TRY(std::vector<databases::Footprint> footprints,
-             databases::pld_worst_footprints(read.classes, read.allowed));
+  DPCALC_TRY(std::vector<databases::Footprint> footprints, databases::pld_worst_footprints(read.classes, read.allowed));
   std::vector<TradeoffResult> curves;
+  std::vector<tradeoff::CurvePoint> answers;
   std::string source;
   for (std::size_t i = 0; i < footprints.size(); ++i) {
     const databases::Footprint& footprint = footprints[i];
@@ -215,12 +243,15 @@ Result<Explained> explain_footprints(const DatabasesRequest& read, const Tradeof
       DPCALC_TRY(explained, from_mu(*mu, options));
     } else {
       DPCALC_TRY(pld::ComposedPlds plds, databases::compose_footprint_plds(read.classes, footprint, footprint_options));
-      DPCALC_TRY(explained, from_plds(plds, options));
+      DPCALC_TRY(TradeoffResult curve, tradeoff::pld_tradeoff(plds, options));
+      explained = Explained{std::move(curve), "pld", std::nullopt, std::nullopt, ""};
+      for (const tradeoff::CurvePoint& point : answers_of(plds, of)) answers.push_back(point);
     }
     source = source.empty() || source == explained.source ? explained.source : "pld";
     curves.push_back(std::move(explained.tradeoff));
   }
   Explained worst{tradeoff::pointwise_worst(curves), source, std::nullopt, std::nullopt, ""};
+  tradeoff::include_points(worst.tradeoff, answers);
   if (source == "pld") worst.tradeoff.method = tradeoff::kPldTradeoff;
   if (curves.size() > 1) {
     worst.method_note = ", the worst of " + std::to_string(curves.size()) + " footprints at each false-positive rate";
@@ -232,7 +263,7 @@ Result<Explained> explain_databases(const Value& of, const TradeoffOptions& opti
                                     const pld::ProgressCallback& progress) {
   DPCALC_TRY(DatabasesRequest read, read_databases_request(of));
   if (read.options.method == databases::CompositionMethod::kPld && !read.uninformed) {
-    return explain_footprints(read, options, progress);
+    return explain_footprints(of, read, options, progress);
   }
   DPCALC_TRY(const Value answer, databases_op(of, progress));
   // zCDP against the worst case: the worst footprint's ρ, whose profile is tighter than its (ε, δ).
@@ -247,8 +278,8 @@ Result<Explained> explain_databases(const Value& of, const TradeoffOptions& opti
 
 Result<Explained> explain(const Value& of, const TradeoffOptions& options, const pld::ProgressCallback& progress) {
   if (!of.is_object()) {
-    return invalid_argument("", std::string("of must be a request object ({op, …} or {guarantee}) (got ") +
-                                    of.kind_name() + ").");
+    return invalid_argument(
+        "", std::string("of must be a request object ({op, …} or {guarantee}) (got ") + of.kind_name() + ").");
   }
   const Value* object = &of;
   if (!has_field(*object, "op")) {
@@ -279,7 +310,7 @@ Result<Explained> explain(const Value& of, const TradeoffOptions& options, const
 Error in_of(Error error) {
   if (error.code == pld::kCancelled) return error;
   if (!error.field.empty() && error.message.rfind(error.field, 0) == 0) error.message = "of." + error.message;
-  error.field = field_path("of", error.field);
+  error.field = error.field.empty() ? "of" : "of." + error.field;
   return error;
 }
 

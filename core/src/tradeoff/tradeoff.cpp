@@ -140,6 +140,37 @@ TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& optio
   return result;
 }
 
+void include_points(TradeoffResult& result, const std::vector<CurvePoint>& points) {
+  std::vector<CurvePoint> sorted = points;
+  std::sort(sorted.begin(), sorted.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.alpha < b.alpha; });
+  const TradeoffCurve old = std::move(result.curve);
+  TradeoffCurve& curve = result.curve = TradeoffCurve{};
+  const bool bracketed = !old.beta_upper.empty();
+  std::size_t next = 0;
+  const auto push = [&](double alpha, double tpr, double beta_upper) {
+    if (!curve.alpha.empty() && curve.alpha.back() == alpha) {
+      curve.tpr.back() = std::max(curve.tpr.back(), tpr);
+      return;
+    }
+    curve.alpha.push_back(alpha);
+    curve.tpr.push_back(tpr);
+    if (bracketed) curve.beta_upper.push_back(beta_upper);
+  };
+  for (std::size_t i = 0; i <= old.alpha.size(); ++i) {
+    // Points below the i-th plotted alpha: beta_upper from the plotted alpha below them.
+    const double bound = i < old.alpha.size() ? old.alpha[i] : kInfinity;
+    for (; next < sorted.size() && sorted[next].alpha < bound; ++next) {
+      push(sorted[next].alpha, sorted[next].tpr, curve.beta_upper.empty() ? 1.0 : curve.beta_upper.back());
+    }
+    if (i < old.alpha.size()) push(old.alpha[i], old.tpr[i], bracketed ? old.beta_upper[i] : 1.0);
+  }
+  for (std::size_t j = 0; j < curve.alpha.size(); ++j) {
+    if (j > 0) curve.tpr[j] = std::max(curve.tpr[j], curve.tpr[j - 1]);
+    curve.beta.push_back(std::max(0.0, one_minus_down(curve.tpr[j])));
+    if (bracketed) curve.beta_upper[j] = std::max(curve.beta_upper[j], curve.beta[j]);
+  }
+}
+
 TradeoffResult pointwise_worst(const std::vector<TradeoffResult>& results) {
   TradeoffResult worst = results.front();
   // beta_upper bounds the true curve of one mechanism from above, and so the smallest of them: the
