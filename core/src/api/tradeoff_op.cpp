@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/databases_op.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
@@ -377,7 +378,7 @@ Value result_value(const Explained& explained) {
     result.set("truncated_mass", curve.discretization->truncated_mass);
   }
   result.set("method", std::string(curve.method.method) + explained.method_note);
-  result.set("citation", curve.method.citation);
+  set_citation(result, curve.method.citation, curve.method.citation_key);
   return result;
 }
 
