@@ -57,7 +57,8 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 
 // Every shape, built once; the shapes point at each other, so they live together.
 struct Shapes {
-  Shape guarantee, mechanism, item, discretization, target, dpsgd_target, database_class, constraint;
+  Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, database_class,
+      constraint;
   Shape group, compose, convert, split, profile, calibrate, dpsgd, rdp, databases, groupwise_simulate,
       groupwise_privacy, groupwise_plan, bare_guarantee, tradeoff;
   std::vector<Op> ops;
@@ -203,8 +204,8 @@ struct Shapes {
         "calibrate",
         "op 'calibrate'",
         {op_field(),
-         object("mechanism", mechanism, "required",
-                "a Laplace or Gaussian mechanism (or one Poisson-subsampled) without its noise, which is the unknown"),
+         object("mechanism", mechanism_template, "required",
+                "the mechanism, without the noise parameter that is the unknown"),
          text("unknown", "'scale' | 'sigma' | 'noise_multiplier'", "required", "the noise parameter to solve for"),
          number("count", "default 1", "how many times the mechanism is used, a whole number from 1 to 2^53"),
          text("method", "'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld'", "default: the tightest that applies",
@@ -374,27 +375,44 @@ struct Shapes {
   }
 
   // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
-  // added to the catalog is accepted (and documented) with no change here.
+  // added to the catalog is accepted (and documented) with no change here. The template (what
+  // calibration takes) is the same mechanism whose calibratable noise parameters may be left out.
   void declare_mechanism() {
-    mechanism.name = "mechanism";
-    mechanism.title = "a mechanism";
-    mechanism.discriminator = "type";
+    declare_mechanism_shape(mechanism, "mechanism", "a mechanism", false);
+    declare_mechanism_shape(mechanism_template, "mechanism_template", "a mechanism without its noise", true);
+  }
+
+  void declare_mechanism_shape(Shape& shape, const std::string& name, const std::string& title, bool noise_left_out) {
+    shape.name = name;
+    shape.title = title;
+    shape.discriminator = "type";
     std::string types;
     for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
       types += (types.empty() ? "'" : " | '") + type->name + "'";
       std::vector<Field> fields;
-      for (const mechanisms::Parameter& parameter : type->parameters) fields.push_back(parameter_field(parameter));
-      mechanism.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
+      for (const mechanisms::Parameter& parameter : type->parameters) {
+        Field field = parameter_field(parameter, noise_left_out ? mechanism_template : mechanism);
+        if (noise_left_out && is_calibratable(*type, parameter.name)) field.presence = "the unknown, or given";
+        fields.push_back(std::move(field));
+      }
+      shape.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
     }
-    mechanism.fields = {text("type", types, "required", "")};
+    shape.fields = {text("type", types, "required", "")};
   }
 
-  Field parameter_field(const mechanisms::Parameter& parameter) {
+  static bool is_calibratable(const mechanisms::MechanismType& type, const std::string& parameter) {
+    for (const mechanisms::Calibratable& calibratable : type.calibratable) {
+      if (calibratable.parameter == parameter) return true;
+    }
+    return false;
+  }
+
+  static Field parameter_field(const mechanisms::Parameter& parameter, const Shape& mechanism_shape) {
     switch (parameter.kind) {
       case mechanisms::Parameter::Kind::kNumbers:
         return text(parameter.name, "[number]", "required", parameter.meaning);
       case mechanisms::Parameter::Kind::kMechanism:
-        return object(parameter.name, mechanism, "required", parameter.meaning);
+        return object(parameter.name, mechanism_shape, "required", parameter.meaning);
       case mechanisms::Parameter::Kind::kNumber:
         break;
     }
@@ -455,6 +473,7 @@ Value schema_value() {
   schema.set("ops", std::move(ops));
   schema.set("shapes", shapes_value({&all.guarantee,
                                      &all.mechanism,
+                                     &all.mechanism_template,
                                      &all.item,
                                      &all.discretization,
                                      &all.target,
