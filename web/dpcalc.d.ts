@@ -578,6 +578,28 @@ export interface GroupwisePlanRequest {
   orders?: number[];
 }
 
+/** A bare guarantee. */
+export interface BareGuarantee {
+  /** the guarantee whose trade-off is wanted */
+  guarantee: Guarantee;
+}
+
+/** Op 'tradeoff'. */
+export interface TradeoffRequest {
+  /** op 'tradeoff' */
+  op: 'tradeoff';
+  /** the request whose answer is explained: a forward request of one of these ops (not a calibration), or {guarantee} */
+  of: GroupRequest | ComposeRequest | ProfileRequest | ConvertRequest | DpsgdRequest | DatabasesRequest | BareGuarantee;
+  /** false-positive rates at which β is reported, each in [0, 1] (at most 10000) (default [0.001, 0.01, 0.1]) */
+  alphas?: number[];
+  /** false-positive rates at which the largest true-positive rate is reported, each in [0, 1] (default [0.001, 0.01, 0.1]) */
+  fpr?: number[];
+  /** prior probability of membership, in (0, 1): adds the largest posterior (optional) */
+  prior?: number;
+  /** success rates of a reconstruction attack that does not see the output, each in [0, 1] (optional) */
+  reconstruction_baselines?: number[];
+}
+
 /** Any request: the op names its shape. */
 export type Request =
   | GroupRequest
@@ -591,7 +613,8 @@ export type Request =
   | DatabasesRequest
   | GroupwiseSimulateRequest
   | GroupwisePrivacyRequest
-  | GroupwisePlanRequest;
+  | GroupwisePlanRequest
+  | TradeoffRequest;
 // </request types>
 
 // Result types, written by hand from docs/API.md and the ops in core/src/api/; checked against what
