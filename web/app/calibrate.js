@@ -169,7 +169,7 @@ function noisePlot(kind, values, plotted, responses) {
   });
 }
 
-async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
+async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const { kind, fields, values, fieldMap } = inputsOf(form);
   const methods = mechanisms[kind].methods;
   const closed = methods.filter((method) => method.method !== 'pld');
@@ -242,6 +242,9 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   };
   const closedAnswer = closed.find((method) => responseOf.get(method.id).ok);
   if (closedAnswer) say(responseOf.get(closedAnswer.id), closedAnswer);
+  // The noise found meets the target: the panel explains what that target allows an attacker.
+  const { epsilon, delta } = values;
+  explain({ of: { guarantee: delta === 0 ? { type: 'pure', epsilon } : { type: 'approx', epsilon, delta } } });
   try {
     const response = await settleUnlessAborted(
       calculator.run(requestOf(kind, values, 'pld'), {

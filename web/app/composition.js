@@ -330,7 +330,7 @@ function headlineOf(rows, pld, { kind, form, delta }, { pending = false } = {}) 
   return [`${what}: ${parts.join('; ')}.`, { cite }];
 }
 
-async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
+async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const fields = {
     count: inputOf(form, 'count'),
     delta: inputOf(form, 'delta'),
@@ -458,6 +458,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       return;
     }
     summary(...headlineOf(rows, pldResponse.result, context));
+    explain({ of: { op: 'compose', method: 'pld', delta, items, ...discretization } });
     const epsilons = profileEpsilons(
       pldResponse.result.epsilon_upper,
       closedProfile.map((point) => point.x),
