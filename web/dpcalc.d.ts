@@ -700,8 +700,14 @@ export interface GroupGaussianNoiseResult extends GuaranteeResult<ApproxGuarante
   composition: GuaranteeResult<ApproxGuarantee> & { rho: number };
 }
 
+/** op 'group' with a mechanism known at sensitivity kΔ by its zCDP bound (discrete Gaussian noise). */
+export interface GroupZcdpNoiseResult extends GuaranteeResult<ApproxGuarantee> {
+  /** ρ = (kΔ)²/(2σ²) of the group (upper bound); the guarantee is its (ε, δ) at the requested δ. */
+  zcdp: { rho: number };
+}
+
 /** op 'group' with a mechanism. */
-export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult;
+export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult | GroupZcdpNoiseResult;
 /** op 'group'. */
 export type GroupResult = GroupGuaranteeResult | GroupMechanismResult;
 

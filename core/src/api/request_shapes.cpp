@@ -38,6 +38,12 @@ Field objects(std::string name, const Shape& shape, std::string presence, std::s
 
 Field op_field() { return text("op", "string", "required", "the question asked"); }
 
+// The neighbouring relation the mechanisms are accounted under (mechanism_io.hpp: read_relation).
+Field relation_field() {
+  return text("relation", "'add_remove' | 'substitute'", "default 'add_remove'",
+              "neighbouring datasets: a record added or removed, or one replaced");
+}
+
 // "a 'laplace' mechanism", "an 'approx' guarantee".
 std::string typed(const std::string& value, const std::string& noun) {
   const bool vowel = std::string("aeiou").find(value[0]) != std::string::npos;
@@ -133,21 +139,22 @@ struct Shapes {
   }
 
   void declare_ops() {
-    group = {"group",
-             "op 'group'",
-             {op_field(), number("k", "required", "the group size, a whole number from 1 to 2^53"),
-              object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
-              object("mechanism", mechanism, "one of guarantee, mechanism",
-                     "a Laplace or Gaussian mechanism (mechanism-aware group privacy)"),
-              number("delta", "with a Gaussian mechanism: required", "the δ at which ε is reported, in (0, 1)")},
-             "",
-             {}};
+    group = {
+        "group",
+        "op 'group'",
+        {op_field(), number("k", "required", "the group size, a whole number from 1 to 2^53"),
+         object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
+         object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism (mechanism-aware group privacy)"),
+         number("delta", "with Gaussian noise (or a zCDP bound): required", "the δ at which ε is reported, in (0, 1)"),
+         relation_field()},
+        "",
+        {}};
 
     const Field delta_target = number("delta", "required", "the total δ target, in (0, 1)");
     compose = {"compose",
                "op 'compose'",
                {op_field(), text("method", "string", "required", "the composition theorem or method"),
-                objects("items", item, "required", "what is composed")},
+                objects("items", item, "required", "what is composed"), relation_field()},
                "method",
                {}};
     compose.variants = {
@@ -196,7 +203,7 @@ struct Shapes {
                "op 'profile'",
                {op_field(), objects("items", item, "required", "what is composed"),
                 text("epsilons", "[number]", "required", "the ε at which δ(ε) is reported, each finite ≥ 0"),
-                discretization_field()},
+                relation_field(), discretization_field()},
                "",
                {}};
 
@@ -206,11 +213,12 @@ struct Shapes {
         {op_field(),
          object("mechanism", mechanism_template, "required",
                 "the mechanism, without the noise parameter that is the unknown"),
-         text("unknown", "'scale' | 'sigma' | 'noise_multiplier'", "required", "the noise parameter to solve for"),
+         text("unknown", "'scale' | 'sigma' | 'noise_multiplier' | 'noise_parameter'", "required",
+              "the noise parameter to solve for"),
          number("count", "default 1", "how many times the mechanism is used, a whole number from 1 to 2^53"),
          text("method", "'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld'", "default: the tightest that applies",
               "the accounting the noise is calibrated with"),
-         object("target", target, "required", "the (ε, δ) to reach"), discretization_field()},
+         object("target", target, "required", "the (ε, δ) to reach"), relation_field(), discretization_field()},
         "",
         {}};
 
@@ -237,7 +245,7 @@ struct Shapes {
     rdp = {"rdp",
            "op 'rdp'",
            {op_field(), objects("items", item, "required", "Gaussian or Poisson-subsampled Gaussian mechanisms"),
-            orders_field()},
+            orders_field(), relation_field()},
            "",
            {}};
 
@@ -252,7 +260,8 @@ struct Shapes {
          text("neighbours", "'unbounded' | 'bounded'", "default 'unbounded'",
               "a record added or removed, or replaced (bounded)"),
          text("adversary", "'worst_case' | 'uninformative'", "default 'worst_case'",
-              "what the adversary knows of a person's databases")},
+              "what the adversary knows of a person's databases"),
+         relation_field()},
         "method",
         {op_variant("databases", "method", "basic", "", {}),
          op_variant("databases", "method", "advanced", "",
