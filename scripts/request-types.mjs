@@ -19,9 +19,11 @@ function tsType(type, schema) {
   if (type.startsWith('[') && type.endsWith(']') && !type.includes(','))
     return `${tsType(type.slice(1, -1), schema)}[]`;
   if (type.startsWith('[')) return type; // a tuple: "[number, number]"
+  // An op's shape is the type of its request (a field that holds a request: `of` of a trade-off).
+  const isOp = (part) => schema.ops.some((op) => op.name === part);
   return type
     .split(' | ')
-    .map((part) => (schema.shapes[part] ? typeName(part) : part))
+    .map((part) => (isOp(part) ? `${typeName(part)}Request` : schema.shapes[part] ? typeName(part) : part))
     .join(' | ');
 }
 

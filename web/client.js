@@ -23,10 +23,30 @@ const kNumericOps = new Set([
   'calibrate',
 ]);
 
+// Closed-form ops whose request runs numeric when a field (a dotted path) has a value: the schema's
+// numeric_when (core/src/api/request_shapes.cpp; tests/node/schema.test.mjs checks they agree).
+const kNumericWhen = {
+  compose: [['method', 'pld']],
+  databases: [
+    ['method', 'pld'],
+    ['adversary', 'uninformative'],
+  ],
+};
+
+const valueAt = (request, path) => path.split('.').reduce((value, key) => value?.[key], request);
+
 /** True when `request` goes to the numeric lane (it may take long and shows progress). */
 export function isNumeric(request) {
-  if (request?.method === 'pld' || kNumericOps.has(request?.op)) return true;
-  return request?.op === 'databases' && request?.adversary === 'uninformative';
+  if (kNumericOps.has(request?.op)) return true;
+  // A trade-off is as numeric as the request it explains, and numeric for a group of a mechanism
+  // that is not Gaussian noise (its curve comes from the mechanism's PLD).
+  if (request?.op === 'tradeoff') {
+    const of = request.of ?? {};
+    const rules = Object.values(kNumericWhen).flat();
+    if (kNumericOps.has(of.op) || rules.some(([path, value]) => valueAt(of, path) === value)) return true;
+    return of.mechanism !== undefined && of.mechanism?.type !== 'gaussian';
+  }
+  return (kNumericWhen[request?.op] ?? []).some(([path, value]) => valueAt(request, path) === value);
 }
 
 function abortError() {

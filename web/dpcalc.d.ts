@@ -650,6 +650,28 @@ export interface GroupwisePlanRequest {
   orders?: number[];
 }
 
+/** A bare guarantee. */
+export interface BareGuarantee {
+  /** the guarantee whose trade-off is wanted */
+  guarantee: Guarantee;
+}
+
+/** Op 'tradeoff'. */
+export interface TradeoffRequest {
+  /** op 'tradeoff' */
+  op: 'tradeoff';
+  /** the request whose answer is explained: a forward request of one of these ops (not a calibration), or {guarantee} */
+  of: GroupRequest | ComposeRequest | ProfileRequest | ConvertRequest | DpsgdRequest | DatabasesRequest | BareGuarantee;
+  /** false-positive rates at which β is reported, each in [0, 1] (at most 10000) (default [0.001, 0.01, 0.1]) */
+  alphas?: number[];
+  /** false-positive rates at which the largest true-positive rate is reported, each in [0, 1] (default [0.001, 0.01, 0.1]) */
+  fpr?: number[];
+  /** prior probability of membership, in (0, 1): adds the largest posterior (optional) */
+  prior?: number;
+  /** success rates of a reconstruction attack that does not see the output, each in [0, 1] (optional) */
+  reconstruction_baselines?: number[];
+}
+
 /** Any request: the op names its shape. */
 export type Request =
   | GroupRequest
@@ -663,7 +685,8 @@ export type Request =
   | DatabasesRequest
   | GroupwiseSimulateRequest
   | GroupwisePrivacyRequest
-  | GroupwisePlanRequest;
+  | GroupwisePlanRequest
+  | TradeoffRequest;
 // </request types>
 
 // Result types, written by hand from docs/API.md and the ops in core/src/api/; checked against what
@@ -1134,6 +1157,57 @@ export interface GroupwisePlanResult extends Result {
   label: string;
 }
 
+/** A membership test's best true-positive rate at a false-positive rate. */
+export interface TprAtFpr {
+  /** The false-positive rate, as given. */
+  fpr: number;
+  /** Upper bound on the true-positive rate of any test that wrongly flags at most `fpr` of non-members: 1 − β(fpr). */
+  tpr: number;
+}
+
+/** The trade-off curve for plotting (≥ 200 points: 0, then log-spaced from 10⁻⁹, then linear to 1). */
+export interface TradeoffCurve {
+  /** False-positive rates, increasing. */
+  alpha: number[];
+  /** Lower bound on the smallest false-negative rate at each: no test does better. */
+  beta: number[];
+  /** Upper bound on the true-positive rate at each: 1 − beta. */
+  tpr: number[];
+  /** Upper bound on the true curve where it is computed numerically (the other side of the bracket). */
+  beta_upper?: number[];
+}
+
+/** op 'tradeoff': what the answer to `of` means to an attacker testing membership (Dong, Roth, Su 2019). */
+export interface TradeoffResult extends Result, MaybeVacuous {
+  /** The false-positive rates asked for (or the default ones). */
+  alphas: number[];
+  /** Lower bound on the smallest false-negative rate β = f(α) at each of `alphas`. */
+  beta: number[];
+  /** Upper bound on f(α) where the curve is numeric (a PLD): [beta, beta_upper] brackets the true curve. */
+  beta_upper?: number[];
+  curve: TradeoffCurve;
+  /** Upper bound on the largest TPR − FPR of any test (the total variation distance, δ(0)). */
+  advantage: number;
+  tpr_at_fpr: TprAtFpr[];
+  /** μ, when the answer is exactly μ-GDP (Gaussian noise). */
+  mu?: number;
+  /** With `prior`: the largest posterior probability of membership (an upper bound), overall and at each fpr. */
+  posterior?: { prior: number; max_posterior: number; at_fpr: { fpr: number; posterior: number }[] };
+  /** With `reconstruction_baselines`: upper bound on a reconstruction attack's success at each baseline. */
+  reconstruction?: { baseline: number; max_success: number }[];
+  /** What the curve comes from: exact Gaussian noise, the request's PLDs, or its guarantee. */
+  source: 'gaussian' | 'pld' | 'pure' | 'approx' | 'zcdp' | 'rdp';
+  /** The guarantee whose curve this is, when the source is a guarantee. */
+  guarantee?: Guarantee;
+  /** Records tested together, when `of` is a group or DP-SGD request. */
+  group_size?: number;
+  /** The grid of a numeric (PLD) curve. */
+  discretization?: number;
+  grid_size?: number;
+  /** Probability mass cut from the tails of the grid (counted against the user). */
+  truncated_mass?: number;
+}
+
 /**
  * The result of each op, whatever its method: what `compute(request: Request)` returns. Every op of
  * `Request` needs its entry here (ComputeFunction does not compile without it).
@@ -1152,6 +1226,7 @@ export interface ResultsByOp {
   groupwise_simulate: GroupwiseSimulateResult;
   groupwise_privacy: GroupwisePrivacyResult;
   groupwise_plan: GroupwisePlanResult;
+  tradeoff: TradeoffResult;
 }
 /** The result of any op. */
 export type AnyResult = ResultsByOp[Request['op']];
@@ -1225,6 +1300,8 @@ export interface SchemaField {
   shape?: string;
   list?: boolean;
   number_or_object?: boolean;
+  /** A field that holds a request: the ops it may name in its `op` (without one, an object of `shape`). */
+  requests?: string[];
 }
 
 export interface SchemaShape {

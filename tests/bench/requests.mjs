@@ -473,3 +473,46 @@ export const comparedWorkloads = [
       }),
   },
 ];
+
+// The trade-off of an answer (op 'tradeoff'): of a closed-form answer within the closed-form budget of
+// the page (a keystroke; it computes a curve of about 250 points, so 1 ms rather than the 50 µs of one
+// number); of a numeric answer at most 20% on top of that answer (tradeoffPairs: bench.mjs prints both).
+benchmarkRequests.push(
+  {
+    name: 'tradeoff, group of an (ε, δ) guarantee',
+    request: { op: 'tradeoff', of: { op: 'group', k: 8, guarantee: approx }, fpr: [1e-3], prior: 0.5 },
+    targetMicroseconds: 1000,
+  },
+  {
+    name: 'tradeoff, Gaussian composition (μ-GDP)',
+    request: {
+      op: 'tradeoff',
+      of: {
+        op: 'compose',
+        method: 'zcdp',
+        delta: 1e-5,
+        items: [{ mechanism: { type: 'gaussian', sigma: 20 }, count: 100 }],
+      },
+      fpr: [1e-3],
+      prior: 0.5,
+    },
+    targetMicroseconds: 1000,
+  },
+  {
+    name: 'tradeoff, zCDP guarantee (its privacy profile)',
+    request: { op: 'tradeoff', of: { guarantee: { type: 'zcdp', rho: 0.5 } }, fpr: [1e-3], prior: 0.5 },
+    targetMicroseconds: 1000,
+  },
+);
+export const tradeoffPairs = [
+  {
+    name: 'PLD, subsampled Gaussian σ=1 q=0.01 T=1e4',
+    answer: {
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: subsampledGaussian(1, 0.01), count: 1e4 }],
+    },
+  },
+  { name: 'dpsgd k=5 σ=2 T=16384', answer: dpsgd({ group_size: 5, noise_multiplier: 2, steps: 16384 }) },
+];

@@ -39,7 +39,7 @@ test("the section answers with every method and draws Sommer's three figures", k
       );
     }
     assert.match(await page.textContent('[data-results="dpsgd"] tr[data-row="rdp-overapprox"]'), /someone will prove/);
-    const charts = page.locator('#dpsgd figure.chart');
+    const charts = page.locator('[data-plots="dpsgd"] figure.chart');
     assert.equal(await charts.count(), 3);
     for (let i = 0; i < 3; i += 1)
       assert.ok((await charts.nth(i).locator('svg').count()) > 0, `figure ${i} has a plot`);

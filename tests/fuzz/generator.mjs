@@ -409,6 +409,37 @@ export const opTable = {
     }
     return request;
   },
+  tradeoff: (random, { numeric }) => {
+    // A forward request of an op with a trade-off (numeric ones in the numeric lane, like a group of
+    // a Laplace mechanism, whose curve comes from its PLD), or a bare guarantee.
+    const source = random.pick(
+      numeric
+        ? ['compose', 'profile', 'dpsgd', 'databases', 'group']
+        : ['group', 'compose', 'convert', 'databases', 'bare'],
+    );
+    let of;
+    if (source === 'bare') of = { guarantee: guarantee(random) };
+    else if (source === 'group' && numeric) of = { op: 'group', k: random.count(), mechanism: laplace(random) };
+    else of = opTable[source](random, { numeric });
+    if (source === 'group' && !numeric && of.mechanism?.type === 'laplace')
+      of = { ...of, mechanism: gaussian(random), delta: random.delta() };
+    if (of.target && source === 'dpsgd') {
+      delete of.target;
+      of.noise_multiplier = random.value(() => random.logUniform(0.5, 20), [1e-3, 1e4]);
+    }
+    const rates = () =>
+      Array.from({ length: random.value(() => random.integer(1, 5), [0, 200]) }, () =>
+        random.value(() => random.logUniform(1e-9, 1), [0, 1, 5e-324]),
+      );
+    return {
+      op: 'tradeoff',
+      of,
+      alphas: random.chance(0.5) ? undefined : rates(),
+      fpr: random.chance(0.5) ? undefined : rates(),
+      prior: random.chance(0.7) ? undefined : random.value(() => random.logUniform(0.01, 0.99), [1e-300, 0.999999]),
+      reconstruction_baselines: random.chance(0.8) ? undefined : rates(),
+    };
+  },
   groupwise_simulate: (random) => ({
     op: 'groupwise_simulate',
     ...groupwiseNoise(random),
@@ -442,7 +473,7 @@ export const opTable = {
 /** Ops answered by the numeric engine only, which the fuzz draws less often (they take milliseconds to seconds). */
 export const numericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan']);
 /** Ops with closed-form and numeric methods: their generator draws numeric ones when told `numeric`. */
-export const mixedOps = new Set(['compose', 'calibrate', 'databases']);
+export const mixedOps = new Set(['compose', 'calibrate', 'databases', 'tradeoff']);
 
 const weirdValues = [
   null,

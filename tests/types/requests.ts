@@ -49,6 +49,8 @@ export const requests: Request[] = [
   { op: 'groupwise_simulate', rho: 0.5, relative_error: 0.01, count: 100, samples: 1000 },
   { op: 'groupwise_privacy', sigma: 1, relative_error: 0.01, counts: [10, 100] },
   { op: 'groupwise_plan', relative_error: 0.01, count: 100 },
+  { op: 'tradeoff', of: { op: 'group', k: 8, guarantee: { type: 'approx', epsilon: 1, delta: 1e-6 } }, fpr: [1e-3] },
+  { op: 'tradeoff', of: { guarantee: { type: 'zcdp', rho: 0.5 } }, alphas: [0.01, 0.1], prior: 0.5 },
 ];
 
 export const misspelt: Request[] = [
@@ -58,6 +60,8 @@ export const misspelt: Request[] = [
   { op: 'group', k: 2, guarantee: { type: 'pure', epsilon: 1, delta: 0.1 } },
   // @ts-expect-error: variant applies to method 'advanced' only
   { op: 'compose', method: 'basic', variant: 'kairouz', items: [] },
+  // @ts-expect-error: a request inside a trade-off is as strict as on its own
+  { op: 'tradeoff', of: { op: 'group', k: 2, guarantee: { type: 'pure', epsilon: 1 }, sensitivty: 1 } },
   // @ts-expect-error: only calibration may leave a mechanism's noise out
   { op: 'compose', method: 'pld', items: [{ mechanism: { type: 'gaussian' }, count: 1 }] },
 ];

@@ -78,6 +78,12 @@ export function narrowed(calc: Calculator): number[] {
   }
   // @ts-expect-error: the uninformative adversary has no parallel composition
   if (uninformative.ok) numbers.push(uninformative.result.parallel.guarantee.epsilon);
+
+  const tradeoff = calc.compute({ op: 'tradeoff', of: { op: 'group', k: 8, guarantee: { type: 'pure', epsilon: 1 } } });
+  if (tradeoff.ok)
+    numbers.push(tradeoff.result.advantage, tradeoff.result.curve.tpr[0], tradeoff.result.tpr_at_fpr[0].tpr);
+  // @ts-expect-error: a trade-off's β is a list, one per α
+  if (tradeoff.ok) numbers.push(tradeoff.result.beta + 1);
   return numbers;
 }
 

@@ -179,7 +179,7 @@ function noisePlot(entry, values, plotted, responses) {
   });
 }
 
-async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
+async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const { kind, fields, values, fieldMap: baseFields } = inputsOf(form);
   form.querySelector('[data-picked]').closest('fieldset').hidden = kind !== 'catalog';
   const entry = kind === 'catalog' ? await anyMechanism({ calculator, form }) : mechanisms[kind];
@@ -272,6 +272,9 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   };
   const closedAnswer = closed.find((method) => responseOf.get(method.id).ok);
   if (closedAnswer) say(responseOf.get(closedAnswer.id), closedAnswer);
+  // The noise found meets the target: the panel explains what that target allows an attacker.
+  const { epsilon, delta } = values;
+  explain({ of: { guarantee: delta === 0 ? { type: 'pure', epsilon } : { type: 'approx', epsilon, delta } } });
   try {
     const response = await settleUnlessAborted(
       calculator.run(requestOf(entry, values, 'pld'), {

@@ -38,6 +38,9 @@ export const seriesStyles = {
   'group-zcdp': { color: purple, dash: '9 3 2 3', marker: 'cross' },
   'group-gaussian': { color: ochre, dash: '7 3', marker: 'square' },
   'group-approx-delta': { color: orange, dash: null, marker: 'triangle' },
+  'attacker-group': { color: pink, dash: null, marker: 'diamond' },
+  'attacker-one': { color: blue, dash: '7 3', marker: 'circle' },
+  'attacker-guess': { color: grey, dash: '2 3', marker: null },
 };
 const fallbackMarkers = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
 

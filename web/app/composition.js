@@ -406,7 +406,7 @@ function headlineOf(rows, pld, { what, delta }, { pending = false } = {}) {
   return [`${what}: ${parts.join('; ')}.`, { cite }];
 }
 
-async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
+async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const catalog = await catalogOf(calculator);
   if (!isCurrent()) return;
   const editor = editorOf(form, catalog);
@@ -562,6 +562,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       return;
     }
     summary(...headlineOf(rows, pldResponse.result, context));
+    explain({ of: ask({ op: 'compose', method: 'pld', delta, items, ...discretization }) });
     const epsilons = profileEpsilons(
       pldResponse.result.epsilon_upper,
       closedProfile.map((point) => point.x),

@@ -6,7 +6,7 @@ import { askAll, guaranteeElement, methodTable } from './results.js';
 import { formatNumber } from './format.js';
 import { citeSentence, paperGuarantee } from './headline.js';
 
-async function updateConvert({ calculator, input, isCurrent, results, errors, summary, isSet }) {
+async function updateConvert({ calculator, input, isCurrent, results, errors, summary, isSet, explain }) {
   const fields = { rho: input('rho'), delta: input('delta'), epsilon: input('epsilon') };
   const rho = readNumber(fields.rho);
   const delta = readNumber(fields.delta);
@@ -63,6 +63,9 @@ async function updateConvert({ calculator, input, isCurrent, results, errors, su
   }));
   results.replaceChildren(methodTable({ caption: 'Conversions', rows, errors }));
   summary(...headlineOf(responses, fields, { zcdpAsked, pureAsked }));
+  // The panel explains the guarantee converted (a conversion only loosens it): ρ unless only ε was asked.
+  const explained = pureAsked && !zcdpAsked ? 2 : 1;
+  if (responses[explained].ok) explain({ of: conversions[explained].request });
 }
 
 /**

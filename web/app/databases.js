@@ -118,7 +118,18 @@ function logRange(upTo, points) {
   return [...values].sort((a, b) => a - b);
 }
 
-async function updateDatabases({ calculator, form, isCurrent, results, plots, errors, signal, summary, isSet }) {
+async function updateDatabases({
+  calculator,
+  form,
+  isCurrent,
+  results,
+  plots,
+  errors,
+  signal,
+  summary,
+  isSet,
+  explain,
+}) {
   const classes = classesFromForm(form);
   const methodName = inputOf(form, 'method').value;
   const delta = readNumber(inputOf(form, 'delta'));
@@ -245,6 +256,10 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
       deltaSet: isSet('delta'),
     }),
   );
+
+  // The panel explains the answer the headline gives: the constrained one, or the uninformative prior's.
+  const explained = inputOf(form, 'adversary').value === 'uninformative' ? 'uninformative' : 'unbounded';
+  if (responses[explained].ok) explain({ of: requests[explained] });
 
   const mPoints = [];
   mValues.forEach((m, i) => {

@@ -257,7 +257,7 @@ function headlineOf(result, { k, calibrating, sampling }) {
   return [text, { cite }];
 }
 
-async function updateDpsgd({ calculator, input, form, isCurrent, results, plots, errors, signal, summary }) {
+async function updateDpsgd({ calculator, input, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const { request, fields } = requestOf(input);
   const calibrating = 'target' in request;
   const groups = plotRange(input('kmax'), errors, { max: 64, points: 8, log: false });
@@ -329,6 +329,7 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
     delete base.target;
     delete base.epochs;
     base.steps = result.steps;
+    explain({ of: base, one: k > 1 ? { ...base, group_size: 1 } : undefined, groupSize: k });
     await figures({ base, groups, run, status, plots, isCurrent });
     if (isCurrent()) status.finish('done', 'Done.');
   } catch (error) {

@@ -106,12 +106,15 @@ function latexOf(element, title, permalink, sentence) {
     const said = bounds ? `: $${bounds}$` : '';
     return `  \\item ${texText(label)}${example ? ` (${texText(example)})` : ''}${said}${formula ? `, from $${formula}$` : ''}${citation ? ` (${texText(citation)})` : ''}.`;
   });
+  // The sentences of "What an attacker can do" (attacker.js), each an upper bound in words.
+  const attacker = [...element.querySelectorAll('[data-attacker-sentences] p')].map((p) => texText(p.textContent));
   return [
     `% dpcalc: ${title}. Every epsilon, delta and rho is an upper bound, rounded up; a delta after "at" is the given target.`,
     `% ${permalink}`,
     `% Needs in the preamble: ${kLatexPackages.map((name) => `\\usepackage{${name}}`).join(' ')}`,
     ...(sentence ? [texText(sentence), ''] : []),
     ...(items.length ? ['\\begin{itemize}', ...items, '\\end{itemize}'] : []),
+    ...(attacker.length ? ['', `\\textbf{What an attacker can do.} ${attacker.join(' ')}`] : []),
     '',
   ].join('\n');
 }

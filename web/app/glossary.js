@@ -43,9 +43,34 @@ export const glossary = [
     name: 'count',
     text: 'A number of records (group size) or of mechanisms run (compositions), depending on the section.',
   },
+  // The words of "What an attacker can do" (attacker.js): terms without a symbol of their own.
+  {
+    name: 'membership test',
+    text: 'Any procedure that looks at the released results and guesses whether a given person (or group of records) was in the data. A differential-privacy guarantee limits every such test, whatever the attacker knows or computes.',
+  },
+  {
+    name: 'false-positive rate',
+    text: 'The share of people who were not in the data that a membership test wrongly flags as members.',
+  },
+  {
+    name: 'true-positive rate',
+    text: 'The share of people who were in the data that a membership test correctly flags. The page gives the largest true-positive rate any test can reach at each false-positive rate: an upper bound.',
+  },
+  {
+    name: 'trade-off curve',
+    text: 'The fewest members any test can miss at each false-positive rate, as the guarantee bounds it (Dong, Roth, Su 2019); drawn as an ROC curve, the most any test can catch. The diagonal is random guessing: a curve close to it means no test does much better than a guess.',
+  },
+  {
+    name: 'advantage',
+    text: 'The largest difference between a membership test’s true-positive and false-positive rates, at any threshold (the total variation distance). 0 means no test beats guessing; 1 means a test can be certain.',
+  },
+  {
+    name: 'posterior',
+    text: 'How sure an attacker can become that a person was in the data, after seeing the results, starting from a prior belief (here a coin toss, 50%).',
+  },
 ];
 
-const bySymbol = new Map(glossary.map((entry) => [entry.symbol, entry]));
+const bySymbol = new Map(glossary.filter((entry) => entry.symbol).map((entry) => [entry.symbol, entry]));
 
 /** A symbol as it appears in a label, e.g. ε₀: in <var>, with its meaning as a tooltip when it has one. */
 export function termElement(symbol) {
@@ -59,7 +84,11 @@ export function glossaryElement() {
     'dl',
     { class: 'glossary' },
     glossary.flatMap((entry) => [
-      h('dt', { id: `term-${entry.name.replaceAll(' ', '-')}` }, h('var', {}, entry.symbol), ` (${entry.name})`),
+      h(
+        'dt',
+        { id: `term-${entry.name.replaceAll(' ', '-')}` },
+        ...(entry.symbol ? [h('var', {}, entry.symbol), ` (${entry.name})`] : [h('dfn', {}, entry.name)]),
+      ),
       h('dd', {}, entry.text),
     ]),
   );

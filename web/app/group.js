@@ -48,7 +48,7 @@ const describe = (guarantee) =>
 /** One part of the Gaussian answer (its generic bounds, its composition) shown as a row of its own. */
 const partOf = (response, part) => (response.ok ? { ok: true, result: part(response.result) } : response);
 
-async function updateGroup({ calculator, form, input, isCurrent, results, plots, errors, summary, isSet }) {
+async function updateGroup({ calculator, form, input, isCurrent, results, plots, errors, summary, isSet, explain }) {
   const fields = inputs(input);
   const values = Object.fromEntries(
     Object.entries(fields)
@@ -171,6 +171,10 @@ async function updateGroup({ calculator, form, input, isCurrent, results, plots,
   ];
   results.replaceChildren(methodTable({ caption: `A group of k = ${fields.k.value.trim()} records`, rows, errors }));
   summary(...headlineOf(fields, responses, own, picked));
+  const explained = explainedKind(fields, own);
+  if (responses[explained].ok) {
+    explain({ of: base[explained], one: k > 1 ? requests(values, 1)[explained] : undefined, groupSize: k });
+  }
   // The plots' requests (four per group size) are asked after the table is shown, so that its
   // answers do not wait for theirs.
   const series = await plotSeries(calculator, values, fields, errors, own);
@@ -238,6 +242,13 @@ function ownInputs(isSet) {
     laplace: isSet('scale'),
     gaussian: isSet('sigma') || isSet('gaussian_delta'),
   };
+}
+
+/** Which request "What an attacker can do" explains: the headline's first description of a record. */
+function explainedKind(fields, own) {
+  const kind = ['guarantee', 'zcdp', 'laplace', 'gaussian'].find((name) => own[name]) ?? 'guarantee';
+  if (kind !== 'guarantee') return kind;
+  return parseNumber(fields.delta.value) === 0 || (own.guarantee && !own.delta) ? 'pure' : 'approx';
 }
 
 /**

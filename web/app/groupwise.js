@@ -252,7 +252,7 @@ function headlineOf(result, chosen, group) {
   ];
 }
 
-async function updateGroupwise({ calculator, input, isCurrent, results, plots, errors, signal, summary }) {
+async function updateGroupwise({ calculator, input, isCurrent, results, plots, errors, signal, summary, explain }) {
   const fields = {
     rho: input('rho'),
     r: input('relative_error'),
@@ -331,6 +331,8 @@ async function updateGroupwise({ calculator, input, isCurrent, results, plots, e
       renyiFigure(chosen, result.rho),
     );
     summary(...headlineOf(result, chosen, group));
+    // The proven guarantee (the estimates are not proofs): what it allows an attacker, per record.
+    explain({ of: { guarantee: { type: 'zcdp', rho: result.proven.rho } } });
   } catch (error) {
     if (error?.name !== 'AbortError') throw error;
     if (!isCurrent()) return;

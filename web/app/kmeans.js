@@ -18,7 +18,7 @@ function shownIterations(iterations) {
   return [...head, null, iterations - 1, iterations];
 }
 
-async function updateKmeans({ calculator, input, isCurrent, results, errors, summary, isSet }) {
+async function updateKmeans({ calculator, input, isCurrent, results, errors, summary, isSet, explain }) {
   const fields = { epsilon: input('epsilon'), iterations: input('iterations'), delta: input('delta') };
   const epsilon = readNumber(fields.epsilon);
   const delta = readNumber(fields.delta);
@@ -132,6 +132,10 @@ async function updateKmeans({ calculator, input, isCurrent, results, errors, sum
     methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }),
   );
   summary(...headlineOf(totals, totalResponses, { stepText, iterations, deltaSet: isSet('delta') }));
+  // The 2T pure releases composed exactly (their privacy loss distributions): what an attacker can do.
+  if (totalResponses[0].ok) {
+    explain({ of: { op: 'compose', method: 'pld', delta, items: [{ ...item, count: 2 * iterations }] } });
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
 import { h, markScrollableFormulas, showFieldErrors } from './dom.js';
 import { buildForm, showApplicableFields } from './form.js';
 import { exportBar } from './export.js';
+import { showAttacker } from './attacker.js';
 
 const kDebounceMs = 150;
 
@@ -44,6 +45,8 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
   const summary = h('p', { class: 'summary', 'aria-live': 'polite', dataset: { summary: section.name } });
   const results = h('div', { class: 'results', dataset: { results: section.name } });
   const plots = h('div', { class: 'plots', dataset: { plots: section.name } });
+  // "What an attacker can do" (attacker.js): filled when the section calls `explain`.
+  const attacker = h('div', { class: 'attacker', dataset: { attacker: section.name } });
   const log = [];
   const element = h(
     'section',
@@ -54,6 +57,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     form,
     summary,
     results,
+    attacker,
     plots,
   );
   // The sentence "Cite this result" offers: set with the headline (see headline.js).
@@ -100,6 +104,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     controller.lastRunState = JSON.stringify([controller.getState(), [...given]]);
     log.length = 0;
     const errors = new Map();
+    let explained = false;
     results.setAttribute('aria-busy', 'true');
     // The sentence changes with the headline, never apart from it.
     const setSummary = (text, { cite = '' } = {}) => {
@@ -120,6 +125,17 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
         signal: abort.signal,
         summary: setSummary,
         isSet: (name) => given.has(name),
+        // The panel for the answer to request `of` (`one`: the same for one record; `groupSize`).
+        explain: (spec) => {
+          explained = true;
+          return showAttacker(attacker, {
+            ...spec,
+            calculator: recordingCalculator(calculator, log),
+            name: section.name,
+            isCurrent,
+            signal: abort.signal,
+          }).catch((error) => console.error(error));
+        },
       });
     } catch (error) {
       if (error?.name === 'AbortError') return;
@@ -127,6 +143,11 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
       if (isCurrent()) results.textContent = `This section failed: ${error?.message ?? error}`;
     }
     if (!isCurrent()) return;
+    if (!explained) {
+      attacker.replaceChildren();
+      attacker.removeAttribute('aria-busy');
+      delete attacker.dataset.ready;
+    }
     showFieldErrors(form, errors);
     markScrollableFormulas(results);
     results.removeAttribute('aria-busy');

@@ -17,7 +17,7 @@
 //            { preset: 'An example', values: { group_size: '8' } },
 //          ] },
 //        ],
-//        async update({ calculator, input, form, results, plots, errors, isCurrent, signal, summary, isSet }) {
+//        async update({ calculator, input, form, results, plots, errors, isCurrent, signal, summary, isSet, explain }) {
 //          const k = readNumber(input('group_size'));          // dom.js: reads "1 × 10⁻⁵", "1e−6", …
 //          const [response] = await askAll(calculator, [{ op: 'dpsgd', group_size: k, … }]);
 //          if (!isCurrent()) return;                            // newer inputs arrived meanwhile
@@ -41,6 +41,8 @@
 //    so that the method looks the same in every chart. Every request and response goes into the
 //    section's JSON export; every chart gets a CSV button; every methodTable row a LaTeX line; every
 //    citation shown a BibTeX entry (results carry `citation_key`; add new works to bibliography.js).
+//    `explain({ of, one?, groupSize? })` shows "What an attacker can do" under the answer (attacker.js):
+//    the trade-off of request `of` (and of `one`, the same for one record, beside a group's).
 //    The section also becomes a <dp-calculator section="…"> (web/embed/sections.js): add it there.
 // 2. Add one line to the list below (its position is its place in the nav).
 // That is all: the nav link, the route, permalinks, the back button, the link notices, embedding

@@ -38,7 +38,7 @@ function noteOf(result) {
   return notes.join('; ');
 }
 
-async function updateSplit({ calculator, input, isCurrent, results, errors, summary }) {
+async function updateSplit({ calculator, input, isCurrent, results, errors, summary, explain }) {
   const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
   const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
   const count = readNumber(fields.count);
@@ -63,6 +63,9 @@ async function updateSplit({ calculator, input, isCurrent, results, errors, summ
     methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }),
   );
   summary(...headlineOf(responses, fields));
+  // Whatever the split, the whole meets the target: the panel explains that guarantee.
+  const guarantee = target.delta === 0 ? { type: 'pure', epsilon: target.epsilon } : { type: 'approx', ...target };
+  if (responses.some((response) => response.ok)) explain({ of: { guarantee } });
 }
 
 /**

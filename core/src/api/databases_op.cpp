@@ -247,33 +247,43 @@ std::string overflow_field(const std::vector<DatabaseClass>& classes, Compositio
 
 }  // namespace
 
-namespace {
-
-Result<Value> databases_answer(const Value& request, const pld::ProgressCallback& progress) {
-  MethodOptions options;
+Result<DatabasesRequest> read_databases_request(const Value& request) {
+  DatabasesRequest read;
+  MethodOptions& options = read.options;
   DPCALC_TRY(options.method, read_method(request));
   DPCALC_TRY(options.delta, optional_number_field(request, "", "delta"));
-  options.progress = progress;
   options.classes_field = "databases";
   DPCALC_TRY(options.accounting, read_discretization(request));
-  DPCALC_TRY(std::vector<DatabaseClass> classes, read_classes(request));
+  DPCALC_TRY(read.classes, read_classes(request));
   DPCALC_TRY(Constraint constraint, read_constraint(request));
   DPCALC_TRY(bool bounded, read_choice(request, "neighbours", "unbounded", "bounded"));
-  DPCALC_TRY(bool uninformed, read_choice(request, "adversary", "worst_case", "uninformative"));
-  if (uninformed && constraint.type != ConstraintType::kNone) {
+  DPCALC_TRY(read.uninformed, read_choice(request, "adversary", "worst_case", "uninformative"));
+  if (read.uninformed && constraint.type != ConstraintType::kNone) {
     return invalid_argument("adversary",
                             "adversary 'uninformative' (in none against in at least one of the databases, "
                             "nothing more known) covers constraint type 'none' only.");
   }
-  if (uninformed && bounded) {
+  if (read.uninformed && bounded) {
     return invalid_argument("neighbours",
                             "adversary 'uninformative' compares 'in none' with 'in at least one' of the "
                             "databases: unbounded neighbours only.");
   }
-  DPCALC_TRY(bool valid, check_method(classes, options));
+  DPCALC_TRY(bool valid, check_method(read.classes, options));
   (void)valid;
-  DPCALC_TRY(AllowedFootprints allowed,
-             allowed_footprints(classes, constraint, bounded ? Neighbours::kBounded : Neighbours::kUnbounded));
+  DPCALC_TRY(read.allowed,
+             allowed_footprints(read.classes, constraint, bounded ? Neighbours::kBounded : Neighbours::kUnbounded));
+  return read;
+}
+
+namespace {
+
+Result<Value> databases_answer(const Value& request, const pld::ProgressCallback& progress) {
+  DPCALC_TRY(DatabasesRequest read, read_databases_request(request));
+  MethodOptions& options = read.options;
+  options.progress = progress;
+  const std::vector<DatabaseClass>& classes = read.classes;
+  const AllowedFootprints& allowed = read.allowed;
+  const bool uninformed = read.uninformed;
 
   const MethodInfo& composition = method_info(options.method);
   const Footprint everything = all_databases(classes);

@@ -202,27 +202,57 @@ Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setti
   return result;
 }
 
-}  // namespace
+// What every dpsgd request holds: the setting, the steps and the δ.
+struct Common {
+  dpsgd::GroupSetting setting;
+  Steps steps;
+  double delta;
+};
 
-Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progress) {
+Result<Common> read_common(const Value& request) {
   DPCALC_TRY(dpsgd::GroupSetting setting, read_setting(request));
   DPCALC_TRY(Steps steps, read_steps(request, setting));
   DPCALC_TRY(double delta, number_field(request, "", "delta"));
   DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
-  const bool has_noise = request.find("noise_multiplier") != nullptr && !request.find("noise_multiplier")->is_null();
-  const bool has_target = request.find("target") != nullptr && !request.find("target")->is_null();
+  return Common{setting, steps, checked_delta};
+}
+
+bool has_member(const Value& request, const char* key) {
+  return request.find(key) != nullptr && !request.find(key)->is_null();
+}
+
+}  // namespace
+
+Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progress) {
+  DPCALC_TRY(Common common, read_common(request));
+  const bool has_noise = has_member(request, "noise_multiplier");
+  const bool has_target = has_member(request, "target");
   if (has_noise && has_target) {
     return invalid_argument("target",
                             "Give either noise_multiplier (to get ε) or target:{epsilon} (to get the noise "
                             "multiplier), not both.");
   }
   DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
-  if (has_target) return calibration(request, setting, steps, checked_delta, options, progress);
+  if (has_target) return calibration(request, common.setting, common.steps, common.delta, options, progress);
   if (!has_noise) {
     return invalid_argument("noise_multiplier",
                             "noise_multiplier is required (or give target:{epsilon} to calibrate it).");
   }
-  return forward(request, setting, steps, checked_delta, options, progress);
+  return forward(request, common.setting, common.steps, common.delta, options, progress);
+}
+
+Result<pld::ComposedPlds> compose_dpsgd_request(const Value& request, const pld::ProgressCallback& progress) {
+  DPCALC_TRY(Common common, read_common(request));
+  if (has_member(request, "target")) {
+    return invalid_argument("target",
+                            "The trade-off is computed for a given noise: give noise_multiplier (for instance the "
+                            "one a calibration found) instead of target.");
+  }
+  DPCALC_TRY(double noise_multiplier, number_field(request, "", "noise_multiplier"));
+  DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
+  auto plds = dpsgd::tight_plds(common.setting, noise_multiplier, common.steps.steps, progress, options);
+  if (!plds.ok()) return in_request_terms(plds.error(), request);
+  return plds;
 }
 
 // The pair needs no accounting: it is drawn even where the composition is refused.

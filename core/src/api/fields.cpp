@@ -101,7 +101,10 @@ Result<std::vector<double>> number_array_field(const Value& object, const std::s
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path) {
   if (value.is_number()) return std::isfinite(value.as_number()) ? std::nullopt : std::optional<std::string>{path};
   for (std::size_t i = 0; i < value.as_array().size(); ++i) {
-    if (auto found = first_non_finite(value.as_array()[i], field_path(path, std::to_string(i)))) return found;
+    const Value& item = value.as_array()[i];
+    // A path is made only for what needs one: plot series hold hundreds of numbers.
+    if (item.is_number() && std::isfinite(item.as_number())) continue;
+    if (auto found = first_non_finite(item, field_path(path, std::to_string(i)))) return found;
   }
   for (const auto& [key, member_value] : value.as_object()) {
     if (auto found = first_non_finite(member_value, field_path(path, key))) return found;

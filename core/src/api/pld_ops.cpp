@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -208,6 +209,45 @@ Error with_exact_method(Error error, const PldItems& items, double delta) {
   return error;
 }
 
+// A compose (method 'pld') or profile request, read and checked: its items and grid, and what it
+// asks for (δ at ε, ε at δ, or δ at each of epsilons).
+struct PldRequest {
+  PldItems items;
+  pld::AccountingOptions options;
+  std::optional<double> delta, epsilon;
+  std::vector<double> epsilons;
+};
+
+Result<PldRequest> read_request(const Value& request) {
+  PldRequest read;
+  DPCALC_TRY(read.items, read_pld_items(request));
+  DPCALC_TRY(read.options, read_discretization(request));
+  const Value* op = request.find("op");
+  if (op != nullptr && op->is_string() && op->as_string() == "profile") {
+    DPCALC_TRY(read.epsilons, number_array_field(request, "", "epsilons"));
+    if (read.epsilons.empty()) return invalid_argument("epsilons", "epsilons must list at least one ε.");
+    for (std::size_t i = 0; i < read.epsilons.size(); ++i) {
+      DPCALC_TRY(double checked, check_epsilon(read.epsilons[i], "epsilons." + std::to_string(i)));
+      (void)checked;
+    }
+    return read;
+  }
+  DPCALC_TRY(read.delta, optional_number_field(request, "", "delta"));
+  DPCALC_TRY(read.epsilon, optional_number_field(request, "", "epsilon"));
+  if (read.delta && read.epsilon) {
+    return invalid_argument("epsilon", "Give either delta (to get ε) or epsilon (to get δ), not both.");
+  }
+  if (read.epsilon) {
+    DPCALC_TRY(read.epsilon, check_epsilon(*read.epsilon, "epsilon"));
+  } else if (!read.delta) {
+    return invalid_argument("delta",
+                            "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
+  } else {
+    DPCALC_TRY(read.delta, check_positive_delta(*read.delta, "delta"));
+  }
+  return read;
+}
+
 // All-Gaussian requests are answered exactly (gaussian_composition.hpp): no grid, nothing
 // truncated, and [lower, upper] only the rounding of the analytic Gaussian's inverse.
 bool all_gaussian(const PldItems& items) { return items.gaussians.size() == items.paths.size(); }
@@ -354,6 +394,19 @@ Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallba
   result.set("delta_lower", Value::numbers(answer.delta_lower));
   describe(result, answer.discretization, items);
   return result;
+}
+
+Result<std::vector<pld::CompositionItem>> pld_request_items(const Value& request) {
+  DPCALC_TRY(PldRequest read, read_request(request));
+  return read.items.items;
+}
+
+Result<pld::ComposedPlds> compose_pld_request(const Value& request, const pld::ProgressCallback& progress) {
+  DPCALC_TRY(PldRequest read, read_request(request));
+  fold_gaussians(read.items);  // as compose_pld does: the same PLDs as its answer
+  auto plds = pld::compose_items(read.items.items, read.options, progress);
+  if (!plds.ok()) return in_request_terms(plds.error(), request, read.items);
+  return plds;
 }
 
 }  // namespace dpcalc::api

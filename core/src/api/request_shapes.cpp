@@ -12,6 +12,7 @@
 #include "dpcalc/api/op_table.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
+#include "dpcalc/api/tradeoff_op.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 
@@ -66,7 +67,7 @@ struct Shapes {
   Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, database_class,
       constraint;
   Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, rdp, databases, groupwise_simulate,
-      groupwise_privacy, groupwise_plan;
+      groupwise_privacy, groupwise_plan, bare_guarantee, tradeoff;
   std::vector<Op> ops;
 
   Shapes() {
@@ -314,6 +315,8 @@ struct Shapes {
         "",
         {}};
 
+    declare_tradeoff();
+
     ops = {
         {&group,
          Lane::kClosedForm,
@@ -344,6 +347,59 @@ struct Shapes {
         {&groupwise_privacy, Lane::kNumeric, {}, groupwise_privacy_op},
         {&groupwise_plan, Lane::kNumeric, {}, groupwise_plan_op},
     };
+    ops.push_back({&tradeoff, Lane::kClosedForm, tradeoff_numeric_when(), tradeoff_op});
+  }
+
+  // {op:'tradeoff', of: <a request of an op with a trade-off, or {guarantee}>, alphas?, fpr?, prior?, …}.
+  void declare_tradeoff() {
+    bare_guarantee = {"bare_guarantee",
+                      "a bare guarantee",
+                      {object("guarantee", guarantee, "required", "the guarantee whose trade-off is wanted")},
+                      "",
+                      {}};
+    Field of = object("of", bare_guarantee, "required",
+                      "the request whose answer is explained: a forward request of one of these ops (not a "
+                      "calibration), or {guarantee}");
+    of.requests = {&group, &compose, &profile, &convert, &dpsgd, &databases};
+    of.type.clear();
+    for (const Shape* request : of.requests) of.type += request->name + " | ";
+    of.type += bare_guarantee.name;
+    tradeoff = {"tradeoff",
+                "op 'tradeoff'",
+                {op_field(), of,
+                 text("alphas", "[number]", "default [0.001, 0.01, 0.1]",
+                      "false-positive rates at which β is reported, each in [0, 1] (at most 10000)"),
+                 text("fpr", "[number]", "default [0.001, 0.01, 0.1]",
+                      "false-positive rates at which the largest true-positive rate is reported, each in [0, 1]"),
+                 number("prior", "optional", "prior probability of membership, in (0, 1): adds the largest posterior"),
+                 text("reconstruction_baselines", "[number]", "optional",
+                      "success rates of a reconstruction attack that does not see the output, each in [0, 1]")},
+                "",
+                {}};
+  }
+
+  // A trade-off takes the lane of its source: numeric when the request it explains is numeric (its
+  // op's lane and numeric_when, under "of."), and for a group of a mechanism that is not Gaussian
+  // noise, whose curve comes from its privacy loss distribution (tradeoff_op.hpp).
+  std::vector<NumericWhen> tradeoff_numeric_when() const {
+    std::vector<NumericWhen> rules;
+    const auto add = [&rules](const std::string& field, const std::string& value) {
+      for (const NumericWhen& rule : rules) {
+        if (rule.field == field && rule.value == value) return;
+      }
+      rules.push_back({field, value});
+    };
+    for (const Shape* request : tradeoff.fields[1].requests) {
+      for (const Op& op : ops) {
+        if (op.shape != request) continue;
+        if (op.lane == Lane::kNumeric) add("of.op", request->name);
+        for (const NumericWhen& rule : op.numeric_when) add("of." + rule.field, rule.value);
+      }
+    }
+    for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
+      if (type != &mechanisms::gaussian_type()) add("of.mechanism.type", type->name);
+    }
+    return rules;
   }
 
   // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
@@ -464,7 +520,9 @@ Value schema_value() {
                                      &all.databases,
                                      &all.groupwise_simulate,
                                      &all.groupwise_privacy,
-                                     &all.groupwise_plan}));
+                                     &all.groupwise_plan,
+                                     &all.bare_guarantee,
+                                     &all.tradeoff}));
   schema.set("mechanisms", mechanism_catalog_value());
   return schema;
 }

@@ -103,6 +103,11 @@ Value field_value(const Field& field) {
   if (field.shape != nullptr) value.set("shape", field.shape->name);
   if (field.list) value.set("list", true);
   if (field.number_or_object) value.set("number_or_object", true);
+  if (!field.requests.empty()) {
+    Value requests = Value::array();
+    for (const Shape* request : field.requests) requests.push(request->name);
+    value.set("requests", std::move(requests));
+  }
   return value;
 }
 
@@ -110,6 +115,19 @@ Value fields_value(const std::vector<Field>& fields) {
   Value array = Value::array();
   for (const Field& field : fields) array.push(field_value(field));
   return array;
+}
+
+// The shape a request field's value is checked against: the op its 'op' names, the field's own
+// shape when it names none, or nullptr when it names an op the field does not take (or is not a
+// string): the reader says so.
+const Shape* request_shape(const Field& field, const Value& member) {
+  const Value* op = member.find("op");
+  if (op == nullptr || op->is_null()) return field.shape;
+  if (!op->is_string()) return nullptr;
+  for (const Shape* request : field.requests) {
+    if (request->name == op->as_string()) return request;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -157,6 +175,13 @@ Result<bool> check_fields(const Value& value, const std::string& path, const Sha
     if (field == nullptr) {
       if (member.is_null() && !variants_taking(shape, variant, key).empty()) continue;
       return not_accepted(shape, variant, accepted, key, member_path);
+    }
+    if (!field->requests.empty()) {
+      if (const Shape* request = request_shape(*field, member)) {
+        DPCALC_TRY(bool checked, check_fields(member, member_path, *request));
+        (void)checked;
+      }
+      continue;
     }
     if (field->shape == nullptr) continue;
     if (field->list && member.is_array()) {

@@ -224,6 +224,34 @@ Result<WorstCase> worst_of(const std::vector<DatabaseClass>& classes, const std:
   return answer;
 }
 
+// The footprints of `capacity` databases among which the PLD method finds the worst: the most
+// revealing ones when the classes are ordered by domination, else every one no swap improves.
+Result<std::vector<Footprint>> pld_capacity_footprints(const std::vector<DatabaseClass>& classes, double capacity,
+                                                       const std::string& constraint_field) {
+  if (capacity >= total_databases(classes)) return std::vector<Footprint>{all_databases(classes)};
+  if (auto order = chain_order(classes, pld_dominates))
+    return std::vector<Footprint>{greedy(classes, *order, capacity)};
+  auto candidates = unswappable_footprints(classes, capacity, pld_dominates, kMaxPldFootprints, 100000);
+  if (!candidates) {
+    return Error{kUnsupported, constraint_field,
+                 "The classes' releases are not ordered by privacy loss (different mechanism families, or more "
+                 "queries on the less noisy one), and more than " +
+                     std::to_string(kMaxPldFootprints) + " footprints of " + format_number(capacity) +
+                     " databases could be the worst. List the footprints with constraint type 'families', or use "
+                     "a closed-form method ('basic', 'advanced', 'zcdp'), which bounds every footprint at once."};
+  }
+  return *candidates;
+}
+
+// Too many explicit footprints to compose numerically.
+Result<bool> check_pld_footprint_count(const AllowedFootprints& allowed) {
+  if (allowed.footprints.size() <= kMaxPldFootprints) return true;
+  return Error{kUnsupported, allowed.families_field,
+               "These families give " + std::to_string(allowed.footprints.size()) +
+                   " different footprints to compose numerically; method 'pld' composes at most " +
+                   std::to_string(kMaxPldFootprints) + ". Use fewer families or a closed-form method."};
+}
+
 Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, double capacity,
                                  const std::string& constraint_field, const MethodOptions& options) {
   if (capacity >= total_databases(classes)) return worst_of(classes, {all_databases(classes)}, options);
@@ -254,18 +282,8 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
       return advanced_envelope(classes, capacity, options);
     }
     case CompositionMethod::kPld: {
-      if (auto order = chain_order(classes, pld_dominates))
-        return worst_of(classes, {greedy(classes, *order, capacity)}, options);
-      auto candidates = unswappable_footprints(classes, capacity, pld_dominates, kMaxPldFootprints, 100000);
-      if (!candidates) {
-        return Error{kUnsupported, constraint_field,
-                     "The classes' releases are not ordered by privacy loss (different mechanism families, or more "
-                     "queries on the less noisy one), and more than " +
-                         std::to_string(kMaxPldFootprints) + " footprints of " + format_number(capacity) +
-                         " databases could be the worst. List the footprints with constraint type 'families', or use "
-                         "a closed-form method ('basic', 'advanced', 'zcdp'), which bounds every footprint at once."};
-      }
-      return worst_of(classes, *candidates, options);
+      DPCALC_TRY(std::vector<Footprint> candidates, pld_capacity_footprints(classes, capacity, constraint_field));
+      return worst_of(classes, candidates, options);
     }
   }
   return worst_of(classes, {all_databases(classes)}, options);
@@ -276,13 +294,19 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
 Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const AllowedFootprints& allowed,
                              const MethodOptions& options) {
   if (allowed.capacity) return capacity_worst(classes, *allowed.capacity, allowed.constraint_field, options);
-  if (options.method == CompositionMethod::kPld && allowed.footprints.size() > kMaxPldFootprints) {
-    return Error{kUnsupported, allowed.families_field,
-                 "These families give " + std::to_string(allowed.footprints.size()) +
-                     " different footprints to compose numerically; method 'pld' composes at most " +
-                     std::to_string(kMaxPldFootprints) + ". Use fewer families or a closed-form method."};
+  if (options.method == CompositionMethod::kPld) {
+    DPCALC_TRY(bool checked, check_pld_footprint_count(allowed));
+    (void)checked;
   }
   return worst_of(classes, allowed.footprints, options);
+}
+
+Result<std::vector<Footprint>> pld_worst_footprints(const std::vector<DatabaseClass>& classes,
+                                                   const AllowedFootprints& allowed) {
+  if (allowed.capacity) return pld_capacity_footprints(classes, *allowed.capacity, allowed.constraint_field);
+  DPCALC_TRY(bool checked, check_pld_footprint_count(allowed));
+  (void)checked;
+  return allowed.footprints;
 }
 
 }  // namespace dpcalc::databases

@@ -107,17 +107,28 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
   return high;
 }
 
+// The tight method's composition: the worst-case pair, `steps` times (fields as tight_epsilon).
+Result<pld::CompositionItem> tight_item(const GroupSetting& setting, double noise_multiplier, double steps) {
+  DPCALC_TRY(const GroupSetting checked, check_setting(setting));
+  DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));
+  DPCALC_TRY(const double count, check_count(steps, "steps"));
+  return pld::CompositionItem{worst_case_pair(checked, sigma), count};
+}
+
 }  // namespace
 
 Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
                                           double delta, const pld::ProgressCallback& progress,
                                           const pld::AccountingOptions& options) {
-  DPCALC_TRY(const GroupSetting checked, check_setting(setting));
-  DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));
-  DPCALC_TRY(const double count, check_count(steps, "steps"));
+  DPCALC_TRY(const pld::CompositionItem item, tight_item(setting, noise_multiplier, steps));
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
-  const pld::CompositionItem item{worst_case_pair(checked, sigma), count};
   return pld::epsilon_for_delta({item}, target, options, progress, "items");
+}
+
+Result<pld::ComposedPlds> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
+                                     const pld::ProgressCallback& progress, const pld::AccountingOptions& options) {
+  DPCALC_TRY(const pld::CompositionItem item, tight_item(setting, noise_multiplier, steps));
+  return pld::compose_items({item}, options, progress, "items");
 }
 
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,

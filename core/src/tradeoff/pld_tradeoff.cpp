@@ -282,6 +282,40 @@ double likelihood_ratio_upper(const DiscretePld& pld) {
 
 }  // namespace
 
+std::vector<CurvePoint> answer_points(const pld::ComposedPlds& plds, double epsilon, double delta) {
+  std::vector<CurvePoint> points;
+  if (!(std::isfinite(epsilon) && delta >= 0 && delta < 1)) return points;
+  // The masses at or above the first grid loss above eps: Q-mass of the remove PLD, P-mass of the add one.
+  const auto above = [epsilon](const DiscretePld& pld, bool q_mass) {
+    double sum = 0;
+    for (std::size_t k = pld.masses.size(); k-- > 0;) {
+      const double loss =
+          static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(k)) * pld.discretization_interval;
+      if (!(loss > epsilon)) break;
+      sum += q_mass ? pld.masses[k] * std::exp(-loss) : pld.masses[k];
+    }
+    return sum;
+  };
+  // A small relative margin keeps the answer's line above the rounding of log((tpr - delta) / alpha).
+  constexpr double kMargin = 1e-12;
+  const double remove_alpha = std::min(1.0, above(plds.upper_remove, true));
+  if (remove_alpha > 0) {
+    const double log_alpha = std::log(remove_alpha);
+    const double scaled = exp_up(epsilon + log_alpha, 2 * kUnit * (std::fabs(epsilon) + std::fabs(log_alpha)));
+    const double tpr = round_up(delta + scaled, 1) * (1 + kMargin);
+    if (tpr < 1) points.push_back({remove_alpha, tpr});
+  }
+  const double add_alpha = 1 - plds.upper_add.infinite_mass - above(plds.upper_add, false);
+  if (add_alpha > 0 && add_alpha < 1) {
+    // The room 1 - delta - alpha takes two roundings of magnitude at most 1 + alpha.
+    const double room = (1 - delta) - add_alpha - 3 * kUnit * (1 + add_alpha);
+    const double beta = round_down(exp_down(-epsilon, kUnit * std::fabs(epsilon)) * room, 1) * (1 - kMargin);
+    if (beta > 0) points.push_back({add_alpha, std::min(1.0, one_minus_up(beta))});
+  }
+  std::sort(points.begin(), points.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.alpha < b.alpha; });
+  return points;
+}
+
 Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const TradeoffOptions& options) {
   DPCALC_TRY(const TradeoffOptions checked, check_options(options));
   CurveSource source;

@@ -140,4 +140,77 @@ TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& optio
   return result;
 }
 
+void include_points(TradeoffResult& result, const std::vector<CurvePoint>& points) {
+  std::vector<CurvePoint> sorted = points;
+  std::sort(sorted.begin(), sorted.end(), [](const CurvePoint& a, const CurvePoint& b) { return a.alpha < b.alpha; });
+  const TradeoffCurve old = std::move(result.curve);
+  TradeoffCurve& curve = result.curve = TradeoffCurve{};
+  const bool bracketed = !old.beta_upper.empty();
+  std::size_t next = 0;
+  const auto push = [&](double alpha, double tpr, double beta_upper) {
+    if (!curve.alpha.empty() && curve.alpha.back() == alpha) {
+      curve.tpr.back() = std::max(curve.tpr.back(), tpr);
+      return;
+    }
+    curve.alpha.push_back(alpha);
+    curve.tpr.push_back(tpr);
+    if (bracketed) curve.beta_upper.push_back(beta_upper);
+  };
+  for (std::size_t i = 0; i <= old.alpha.size(); ++i) {
+    // Points below the i-th plotted alpha: beta_upper from the plotted alpha below them.
+    const double bound = i < old.alpha.size() ? old.alpha[i] : kInfinity;
+    for (; next < sorted.size() && sorted[next].alpha < bound; ++next) {
+      push(sorted[next].alpha, sorted[next].tpr, curve.beta_upper.empty() ? 1.0 : curve.beta_upper.back());
+    }
+    if (i < old.alpha.size()) push(old.alpha[i], old.tpr[i], bracketed ? old.beta_upper[i] : 1.0);
+  }
+  for (std::size_t j = 0; j < curve.alpha.size(); ++j) {
+    if (j > 0) curve.tpr[j] = std::max(curve.tpr[j], curve.tpr[j - 1]);
+    curve.beta.push_back(std::max(0.0, one_minus_down(curve.tpr[j])));
+    if (bracketed) curve.beta_upper[j] = std::max(curve.beta_upper[j], curve.beta[j]);
+  }
+}
+
+TradeoffResult pointwise_worst(const std::vector<TradeoffResult>& results) {
+  TradeoffResult worst = results.front();
+  // beta_upper bounds the true curve of one mechanism from above, and so the smallest of them: the
+  // worst of several lies below each.
+  const auto lower_upper = [](std::vector<double>& into, const std::vector<double>& from) {
+    if (into.empty()) {
+      into = from;
+      return;
+    }
+    for (std::size_t i = 0; i < from.size(); ++i) into[i] = std::min(into[i], from[i]);
+  };
+  for (std::size_t r = 1; r < results.size(); ++r) {
+    const TradeoffResult& other = results[r];
+    for (std::size_t i = 0; i < worst.beta.size(); ++i) worst.beta[i] = std::min(worst.beta[i], other.beta[i]);
+    lower_upper(worst.beta_upper, other.beta_upper);
+    for (std::size_t i = 0; i < worst.curve.alpha.size(); ++i) {
+      worst.curve.beta[i] = std::min(worst.curve.beta[i], other.curve.beta[i]);
+      worst.curve.tpr[i] = std::max(worst.curve.tpr[i], other.curve.tpr[i]);
+    }
+    lower_upper(worst.curve.beta_upper, other.curve.beta_upper);
+    worst.advantage = std::max(worst.advantage, other.advantage);
+    for (std::size_t i = 0; i < worst.tpr_at_fpr.size(); ++i) {
+      worst.tpr_at_fpr[i].tpr = std::max(worst.tpr_at_fpr[i].tpr, other.tpr_at_fpr[i].tpr);
+    }
+    worst.mu = worst.mu && other.mu ? std::optional<double>(std::max(*worst.mu, *other.mu)) : std::nullopt;
+    if (worst.posterior && other.posterior) {
+      worst.posterior->max_posterior = std::max(worst.posterior->max_posterior, other.posterior->max_posterior);
+      for (std::size_t i = 0; i < worst.posterior->at_fpr.size(); ++i) {
+        worst.posterior->at_fpr[i].posterior =
+            std::max(worst.posterior->at_fpr[i].posterior, other.posterior->at_fpr[i].posterior);
+      }
+    }
+    for (std::size_t i = 0; i < worst.reconstruction.size(); ++i) {
+      worst.reconstruction[i].max_success =
+          std::max(worst.reconstruction[i].max_success, other.reconstruction[i].max_success);
+    }
+    worst.vacuous = worst.vacuous || other.vacuous;
+    if (!worst.discretization) worst.discretization = other.discretization;
+  }
+  return worst;
+}
+
 }  // namespace dpcalc::tradeoff

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dpcalc/api/value.hpp"
+#include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/pld/pld.hpp"
 #include "dpcalc/result.hpp"
 
@@ -13,6 +14,10 @@ namespace dpcalc::api {
 
 Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progress);
 Result<Value> dpsgd_pair_op(const Value& request);
+// For the trade-off of a forward dpsgd request (tradeoff_op.hpp): the tight method's PLDs, composed
+// once, after the request is checked as dpsgd_op checks it (a target is an error: the trade-off
+// needs a given noise multiplier).
+Result<pld::ComposedPlds> compose_dpsgd_request(const Value& request, const pld::ProgressCallback& progress);
 Result<Value> rdp_op(const Value& request);
 Result<Value> compose_rdp(const Value& request);
 

@@ -7,7 +7,10 @@
 // dominating pairs (Kairouz, Oh, Viswanath 2015).
 #pragma once
 
+#include <vector>
+
 #include "dpcalc/api/value.hpp"
+#include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/pld/pld.hpp"
 #include "dpcalc/result.hpp"
 
@@ -15,5 +18,13 @@ namespace dpcalc::api {
 
 Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& progress);
 Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallback& progress);
+
+// For the trade-off of such a request (tradeoff_op.hpp), which reads its PLDs instead of querying
+// them. Both check the request as the op does (its items, discretization, and δ, ε or epsilons),
+// with the op's errors.
+// The items it composes, each with its dominating pair (nothing is composed).
+Result<std::vector<pld::CompositionItem>> pld_request_items(const Value& request);
+// Its composed PLDs: one composition with the request's discretization (pld::compose_items).
+Result<pld::ComposedPlds> compose_pld_request(const Value& request, const pld::ProgressCallback& progress);
 
 }  // namespace dpcalc::api

@@ -29,6 +29,9 @@ struct Field {
   const Shape* shape = nullptr;   // the shape of an object field, or of each element of a list field
   bool list = false;              // the field holds a list of `shape` objects
   bool number_or_object = false;  // a number, or an object of `shape`
+  // A field that holds a whole request: the shapes of the ops it may name in its 'op' (checked
+  // against the shape of the op it names); without an 'op' it is an object of `shape`.
+  std::vector<const Shape*> requests = {};
 };
 
 // The fields a discriminator value adds.
@@ -53,8 +56,8 @@ struct Shape {
 // the shape (and the variant its discriminator picks) does not take is an invalid_argument error on
 // its path, saying what the object takes and suggesting a close name ("did you mean
 // 'sensitivity'?"). A member set to null counts as absent unless its name is unknown. Values of the
-// wrong kind and missing or unknown discriminators are left to the op's reader, which reports them
-// with their own wording.
+// wrong kind, missing or unknown discriminators and a request field's 'op' naming none of its
+// requests are left to the op's reader, which reports them with their own wording.
 Result<bool> check_fields(const Value& value, const std::string& path, const Shape& shape);
 
 // The closest of `names` to `name` (a typo, a different case, camelCase), or "" when none is close.

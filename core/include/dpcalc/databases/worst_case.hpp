@@ -42,4 +42,10 @@ struct WorstCase {
 Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const AllowedFootprints& allowed,
                              const MethodOptions& options);
 
+// The footprints among which method 'pld' takes the worst (above): every allowed footprint is
+// dominated by one of them, so what holds for all of them holds for every person. Errors as
+// worst_case's for method 'pld'.
+Result<std::vector<Footprint>> pld_worst_footprints(const std::vector<DatabaseClass>& classes,
+                                                   const AllowedFootprints& allowed);
+
 }  // namespace dpcalc::databases

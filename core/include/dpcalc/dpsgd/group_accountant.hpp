@@ -55,6 +55,12 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
                                           double delta, const pld::ProgressCallback& progress = {},
                                           const pld::AccountingOptions& options = {});
 
+// The composed PLDs of the tight method: one composition, on the grid `options` choose (no
+// refinement), for what reads the pair's whole privacy profile (the trade-off curve). Fields as above.
+Result<pld::ComposedPlds> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
+                                     const pld::ProgressCallback& progress = {},
+                                     const pld::AccountingOptions& options = {});
+
 // All methods. Fields as above, noise_multiplier on "noise_multiplier"; `options` for the tight
 // bound (the generic bound's k = 1 guarantee uses a coarser grid of its own).
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,

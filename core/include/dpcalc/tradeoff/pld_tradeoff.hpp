@@ -42,4 +42,13 @@ inline constexpr MethodInfo kPldTradeoff{
 // accountant's queries on ComposedPlds).
 Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const TradeoffOptions& options);
 
+// The points where the lines of an (eps, delta) answer computed from the same PLDs (the upper value
+// of pld::epsilon_bracket or pld::delta_bracket) touch the curve pld_tradeoff reads from them: in
+// each direction the Neyman-Pearson vertex where its slope passes e^eps (remove: alpha = Q[L >= l],
+// add: alpha = 1 - P'[L' >= l] - m'_inf, l the first grid loss above eps), with the answer's own
+// bound on the TPR there (delta + e^eps alpha; 1 - e^-eps (1 - delta - alpha)), rounded up. Both are
+// sound (the answer is); added to the plotted curve (include_points) they make the (eps, delta) read
+// back from it never better than the answer, whatever rounding separates the two computations.
+std::vector<CurvePoint> answer_points(const pld::ComposedPlds& plds, double epsilon, double delta);
+
 }  // namespace dpcalc::tradeoff

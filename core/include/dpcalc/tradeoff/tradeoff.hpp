@@ -123,6 +123,27 @@ struct CurveSource {
   MethodInfo method{"", "", ""};
 };
 
+// A point of the plotted curve: a false-positive rate and an upper bound on the TPR there.
+struct CurvePoint {
+  double alpha = 0;
+  double tpr = 0;
+};
+
+// Adds points (each a sound upper bound on the TPR at its alpha, in [0, 1]) to the plotted curve,
+// where an alpha is already plotted raising its TPR to at least the point's, and keeps the curve
+// nondecreasing by raising the TPR that follows (raising an upper bound keeps it one). beta_upper
+// at a new alpha is that of the plotted alpha below it (f decreases).
+void include_points(TradeoffResult& result, const std::vector<CurvePoint>& points);
+
+// The trade-off against a mechanism that is one of several (the footprints a person may have across
+// databases): no test does better against any of them than against the worst at its own
+// false-positive rate, so beta is the pointwise minimum (Dong, Roth, Su 2019, Def. 2.1, applied to
+// each), beta_upper the minimum of those given, and every statement the largest. `mu` stays when
+// every one is exactly mu-GDP (G_mu decreases in mu: the largest). `method` and `discretization`
+// are the first's: the caller names the combination. All must come from the same options; at least
+// one.
+TradeoffResult pointwise_worst(const std::vector<TradeoffResult>& results);
+
 // Evaluates the source once at every false-positive rate the result needs (curve, alphas, fprs,
 // baselines) and derives the statements. `options` must have passed check_options.
 TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& options);

@@ -1,0 +1,199 @@
+// "What an attacker can do": a section's answer read as a limit on membership tests. A guarantee
+// bounds every test of whether a person (or a group of k records) was in the data: at each
+// false-positive rate α, no test misses fewer than β = f(α) of those who were (Wasserman, Zhou 2010;
+// Kairouz, Oh, Viswanath 2015; Dong, Roth, Su 2019). The panel says what follows in plain words, each
+// number an upper bound rounded up ("at most"), and draws the curve as an ROC curve (true-positive
+// against false-positive rate, linear or log axes) with the random-guess diagonal and, for a group,
+// the curve of one record beside it. Its numbers come from op 'tradeoff' (docs/API.md).
+import { h } from './dom.js';
+import { chartFigure } from './chart.js';
+import { roundTo } from './format.js';
+import { citeElement, settleUnlessAborted } from './results.js';
+import { isNumeric } from '../client.js';
+
+const kFpr = 1e-3; // "wrongly flags at most 1 in 1,000"
+const kPrior = 0.5; // "an attacker who thought it a coin toss"
+const kSmallestPercent = 0.01; // below this, "at most 0.01%" (still an upper bound)
+
+/** An upper bound as a percentage, rounded up to two significant digits: 0.031234 → "3.2%". */
+export function percentUp(x) {
+  const percent = Math.min(100, x * 100);
+  if (!(percent > kSmallestPercent)) return `${kSmallestPercent}%`;
+  return `${roundTo(percent, 'up', 2)}%`;
+}
+
+/** Who is tested: a person, or a group of k records (`size`), in the words of each sentence. */
+function subjectOf(size) {
+  if (!(size > 1)) {
+    return {
+      test: 'Any membership test',
+      negatives: 'people who were not in the data',
+      positives: 'those who were',
+      members: 'people who were in the data',
+      others: 'those who were not',
+      one: 'this person',
+    };
+  }
+  return {
+    test: `Any test of whether a group of ${size} records was in the data`,
+    negatives: 'groups that were not',
+    positives: 'those that were',
+    members: 'groups that were in the data',
+    others: 'those that were not',
+    one: `this group of ${size} records`,
+  };
+}
+
+/** The two or three sentences the panel says, each with "at most" (for the LaTeX export too). */
+export function attackerSentences(result, { groupSize, oneRecord } = {}) {
+  const words = subjectOf(groupSize);
+  const tpr = result.tpr_at_fpr.find((point) => point.fpr === kFpr)?.tpr;
+  if (result.vacuous || !(tpr < 1)) {
+    return [
+      `This guarantee does not limit membership tests: as far as it says, a test could tell whether ${words.one} was in the data without error.`,
+    ];
+  }
+  const alone = oneRecord ? ` (for one record alone: at most ${percentUp(oneRecord.tpr_at_fpr[0].tpr)})` : '';
+  const sentences = [
+    `${words.test} that wrongly flags at most 1 in 1,000 ${words.negatives} catches at most ${percentUp(tpr)} of ${words.positives}${alone}.`,
+    `Whatever threshold it uses, such a test flags at most ${percentUp(result.advantage).replace('%', ' percentage points')} more of the ${words.members} than of ${words.others}.`,
+  ];
+  // δ > 0 lets rare outcomes make an attacker certain: a posterior of 100% would say nothing.
+  if (result.posterior && result.posterior.max_posterior < 0.995) {
+    sentences.push(
+      `Someone who thought it a coin toss whether ${words.one} was in the data can become at most ${percentUp(result.posterior.max_posterior)} sure that it was.`,
+    );
+  }
+  return sentences;
+}
+
+/** The ROC curve of a result as chart points (TPR against FPR), with `log` the points a log axis can show. */
+function rocPoints(result, series, key, log) {
+  const { alpha, tpr } = result.curve;
+  return alpha
+    .map((x, i) => ({ series, key, x, y: Math.min(1, tpr[i]), xRole: 'given', yRole: 'upper' }))
+    .filter((point) => !log || (point.x > 0 && point.y > 0));
+}
+
+function figureOf(result, oneRecord, { groupSize, log, file }) {
+  const own = groupSize > 1 ? `a group of ${groupSize} records` : 'one record';
+  const points = [...rocPoints(result, `best test against ${own} (at most)`, 'attacker-group', log)];
+  if (oneRecord) points.push(...rocPoints(oneRecord, 'best test against one record (at most)', 'attacker-one', log));
+  points.push(
+    ...result.curve.alpha
+      .filter((x) => !log || x > 0)
+      .map((x) => ({ series: 'random guess', key: 'attacker-guess', x, y: x, xRole: 'given', yRole: 'given' })),
+  );
+  return chartFigure(points, {
+    title: `What a membership test can reach: true-positive against false-positive rate${log ? ' (log axes)' : ''}`,
+    xLabel: 'false-positive rate',
+    yLabel: 'true-positive rate',
+    xName: 'false-positive rate (non-members wrongly flagged)',
+    yName: 'true-positive rate (members caught), at most',
+    xLog: log,
+    yLog: log,
+    description:
+      'ROC curve: the largest fraction of members any test catches at each fraction of non-members it wrongly flags, with the diagonal of random guessing.',
+    file,
+  });
+}
+
+/** Linear or log axes: two toggle buttons (aria-pressed) that redraw the figure. */
+function axesChoice(onChange) {
+  const buttons = [
+    ['linear', 'Linear axes'],
+    ['log', 'Log axes (small rates)'],
+  ].map(([value, label]) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary small',
+        dataset: { axes: value },
+        'aria-pressed': String(value === 'linear'),
+      },
+      label,
+    ),
+  );
+  for (const button of buttons) {
+    button.addEventListener('click', () => {
+      for (const other of buttons) other.setAttribute('aria-pressed', String(other === button));
+      onChange(button.dataset.axes === 'log');
+    });
+  }
+  return h('div', { class: 'axes-choice', role: 'group', 'aria-label': 'Axes of the plot' }, buttons);
+}
+
+const tradeoffRequest = (of) => ({ op: 'tradeoff', of, fpr: [kFpr], prior: kPrior });
+
+/**
+ * Shows in `holder` the panel for the answer to request `of` (and, for a group, `one`: the same
+ * setting for one record), about `groupSize` records. Asks op 'tradeoff' through `calculator` (numeric
+ * sources in the worker, aborted with `signal`); does nothing once `isCurrent()` is false.
+ */
+export async function showAttacker(holder, { calculator, of, one, groupSize = 1, name, isCurrent, signal }) {
+  const heading = () => h('h3', {}, 'What an attacker can do');
+  // While the new answer computes, the last one stays (marked busy); the first time says so.
+  holder.dataset.ready = 'false';
+  holder.setAttribute('aria-busy', 'true');
+  if (!holder.firstChild) {
+    holder.replaceChildren(
+      h('div', { class: 'attacker-panel' }, heading(), h('p', { class: 'pending' }, 'computing…')),
+    );
+  }
+  // Only numeric work is aborted: cancelling a closed form would restart the worker for nothing.
+  const ask = (of) => {
+    const request = tradeoffRequest(of);
+    return settleUnlessAborted(calculator.run(request, isNumeric(request) ? { signal } : {}));
+  };
+  let responses;
+  try {
+    responses = await Promise.all([ask(of), one ? ask(one) : null]);
+  } catch (error) {
+    if (error?.name === 'AbortError') return;
+    throw error;
+  }
+  if (!isCurrent()) return;
+  const [response, oneResponse] = responses;
+  holder.removeAttribute('aria-busy');
+  holder.dataset.ready = 'true';
+  // The section marks its own fields; there is nothing to say about an answer it does not have.
+  if (!response.ok) {
+    holder.replaceChildren();
+    return;
+  }
+  const result = response.result;
+  const oneRecord = oneResponse?.ok && groupSize > 1 ? oneResponse.result : null;
+  const sentences = attackerSentences(result, { groupSize, oneRecord });
+  const file = `dpcalc-${name}-attacker`;
+  const figureHolder = h(
+    'div',
+    { class: 'chart-holder' },
+    figureOf(result, oneRecord, { groupSize, log: false, file }),
+  );
+  const redraw = (log) => figureHolder.replaceChildren(figureOf(result, oneRecord, { groupSize, log, file }));
+  holder.replaceChildren(
+    h(
+      'div',
+      { class: 'attacker-panel' },
+      heading(),
+      h(
+        'div',
+        { class: 'attacker-sentences', dataset: { attackerSentences: name } },
+        sentences.map((text) => h('p', {}, text)),
+      ),
+      h(
+        'p',
+        { class: 'note' },
+        'Every number is an upper bound for the best possible test, whatever the attacker knows or computes. Method: ',
+        result.method,
+        result.mu === undefined ? '' : `, μ = ${roundTo(result.mu, 'up', 3)}`,
+        ' (',
+        citeElement(result.citation, [result.citation_key].flat()),
+        ').',
+      ),
+      axesChoice(redraw),
+      figureHolder,
+    ),
+  );
+}
