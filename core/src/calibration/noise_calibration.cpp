@@ -11,12 +11,12 @@
 #include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/pld/accountant.hpp"
 
 namespace dpcalc::calibration {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // Bracket width (relative, in the noise) at which the search stops even outside the ε window.
 constexpr double kClosedFormNoiseTolerance = 1e-12;
 constexpr double kPldNoiseTolerance = 1e-6;

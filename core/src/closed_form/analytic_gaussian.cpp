@@ -4,8 +4,10 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc {
 namespace {
@@ -24,7 +26,6 @@ constexpr double kRoundoff = DBL_EPSILON;
 constexpr double kBracketTolerance = 1e-13;
 constexpr double kSqrtHalf = 0.70710678118654752440;
 constexpr double kLogSqrtTwoPi = 0.91893853320467274178;
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The continued fraction of the Mills ratio converges to double precision within these terms for
 // x >= kContinuedFractionFrom; below that, erfc has no cancellation problem and is much cheaper
@@ -117,11 +118,6 @@ LogBound log_gaussian_delta(double mu, double epsilon) {
   return result;
 }
 
-bool meets(double mu, double epsilon, double log_target) {
-  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-  return log_delta.value + log_delta.error <= log_target;
-}
-
 }  // namespace
 
 double gaussian_delta_for_epsilon(double mu, double epsilon) {
@@ -133,44 +129,20 @@ double gaussian_epsilon_for_delta(double mu, double delta) {
   // log(delta), lowered by its own rounding so that exp of a value meeting it stays <= delta.
   const double log_requested = std::log(delta);
   const double log_target = log_requested - 2 * kRoundoff * std::fabs(log_requested);
-  if (meets(mu, 0, log_target)) return 0;
-  // delta(eps) decreases in eps: double an upper end to bracket the root, with hi feasible.
-  double lo = 0;
-  double hi = 1;
-  while (!meets(mu, hi, log_target)) {
-    // mu²/2 beyond the double range (mu > 1.9e154): no finite eps, and without this the
-    // doubling would never end.
-    if (hi == DBL_MAX) return kInfinity;
-    lo = hi;
-    hi = std::fmin(2 * hi, DBL_MAX);
-  }
-  // Safeguarded Newton on log delta(eps). Its slope is −e^eps Φ(−mu/2 − eps/mu)/delta(eps)
-  // = −φ(z) M(z + mu)/delta(eps) (the derivative of the hockey-stick divergence); a step that
-  // leaves the bracket bisects instead. The bracket's ends are classified pessimistically, so hi
-  // is always an eps whose delta, error bound included, meets the target.
-  // Far from the root with large mu, z²/2 swamps the other terms of the slope and Newton crawls
-  // (mu = 1e12 stopped 1.5% above the root after 200 steps): as in rtsafe (Press et al.,
-  // Numerical Recipes §9.4), a Newton step longer than half the step before last bisects instead.
-  double epsilon = lo + (hi - lo) / 2;
-  double step_before_last = hi - lo;
-  double last_step = hi - lo;
-  for (int i = 0; i < 200 && hi - lo > kBracketTolerance * hi; ++i) {
+  // How far log delta(eps), error bound included, is above the target: eps meets it where this is
+  // <= 0, so every eps classified as meeting is sound. Decreasing in eps.
+  const Excess excess = [&](double epsilon) {
     const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-    const bool feasible = log_delta.value + log_delta.error <= log_target;
-    (feasible ? hi : lo) = epsilon;
-    const double z = std::fma(-mu / 2, mu, epsilon) / mu;
-    const double log_slope = -0.5 * z * z - kLogSqrtTwoPi + mills_logs(z + mu).ratio.value - log_delta.value;
-    // Newton converges to the root from one side and would never close the bracket; aiming a hair
-    // past the root puts the next point on the other side.
-    const double overshoot = (feasible ? -0.25 : 0.25) * kBracketTolerance * hi;
-    const double newton = epsilon + (log_delta.value - log_target) / std::exp(log_slope) + overshoot;
-    const bool converging = std::fabs(newton - epsilon) <= step_before_last / 2;
-    const double next = converging && newton > lo && newton < hi && std::isfinite(newton) ? newton : lo + (hi - lo) / 2;
-    step_before_last = last_step;
-    last_step = std::fabs(next - epsilon);
-    epsilon = next;
-  }
-  return hi;
+    return log_delta.value + log_delta.error - log_target;
+  };
+  // Bracket from 0 by steps 1, 2, 4, ...; none when even DBL_MAX fails (mu²/2 beyond the double
+  // range, mu > 1.9e154: no finite eps).
+  const std::optional<Boundary> bracket =
+      step_until_met([&](double epsilon) { return excess(epsilon) <= 0; }, 0, DBL_MAX, 1);
+  if (!bracket) return kInfinity;
+  SolveOptions options;
+  options.relative_width = kBracketTolerance;
+  return solve_boundary(excess, *bracket, options).meeting;
 }
 
 }  // namespace dpcalc

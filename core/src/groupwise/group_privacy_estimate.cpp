@@ -8,6 +8,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/groupwise/output_density.hpp"
 #include "dpcalc/pld/pld.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc::groupwise {
 namespace {
@@ -22,6 +23,8 @@ constexpr int kMaxGradedPanels = 200;
 constexpr double kPanelWidth = 2;
 // The y range never extends beyond x ± kMaxReach sd(Y).
 constexpr double kMaxReach = 40;
+// ε(δ) on the mesh is solved to this relative width, far below the estimate's own error.
+constexpr double kEpsilonTolerance = 1e-15;
 
 double log_add(double a, double b) {
   if (a < b) std::swap(a, b);
@@ -279,16 +282,15 @@ double hockey_stick(const std::vector<Node>& nodes, double epsilon, bool widen_l
   return std::max(forward, reverse);
 }
 
-// Smallest ε in [0, ceiling] with δ(ε) <= delta on the mesh (bisection; δ(ε) is non-increasing).
+// Smallest ε in [0, ceiling] with δ(ε) <= delta on the mesh (δ(ε) is non-increasing), to a
+// relative kEpsilonTolerance; `ceiling` when even it does not meet delta.
 double epsilon_for_delta(const std::vector<Node>& nodes, double delta, double ceiling, bool widen_losses = false) {
-  if (hockey_stick(nodes, 0, widen_losses) <= delta) return 0;
-  double lo = 0, hi = ceiling;
-  if (hockey_stick(nodes, hi, widen_losses) > delta) return hi;
-  for (int i = 0; i < 60 && hi - lo > 1e-15 * hi; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (hockey_stick(nodes, mid, widen_losses) <= delta ? hi : lo) = mid;
-  }
-  return hi;
+  const Excess excess = [&](double epsilon) { return hockey_stick(nodes, epsilon, widen_losses) - delta; };
+  if (excess(0) <= 0) return 0;
+  if (excess(ceiling) > 0) return ceiling;
+  SolveOptions options;
+  options.relative_width = kEpsilonTolerance;
+  return solve_boundary(excess, Boundary{ceiling, 0}, options).meeting;
 }
 
 }  // namespace
