@@ -1,5 +1,5 @@
 // Types of the worker-backed twin of the JS API (client.js).
-import type { Request, Response } from './dpcalc.js';
+import type { ComputeFunction, Request } from './dpcalc.js';
 
 export type { Request, Response } from './dpcalc.js';
 
@@ -12,7 +12,8 @@ export interface RunOptions {
 export interface WorkerCalculator {
   /** Where the calculator runs: in workers, or in the page where no worker can start. */
   ready: Promise<'worker' | 'page'>;
-  run(request: Request, options?: RunOptions): Promise<Response>;
+  /** The result type follows from the request, as for `compute` (see ComputeFunction). */
+  run: ComputeFunction<RunOptions, true>;
 }
 
 /** `onFallback` is called once if the calculator has to run in the page (default: a note on the page). */

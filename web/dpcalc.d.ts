@@ -1,5 +1,6 @@
 // Types of the JS API (dpcalc.js); the requests and results are described field by field in
-// docs/API.md. Every ε, δ and ρ in a result is an upper bound unless its name ends in `_lower`.
+// docs/API.md. Every ε, δ and ρ in a result is an upper bound unless its name ends in `_lower` (a
+// lower bound on the exact value) or `_estimate`, or its description says it is not a bound.
 // The request types are written from the calculator's request schema (the fields it accepts; any
 // other field is an error), the result types by hand.
 
@@ -332,6 +333,8 @@ export interface CalibrateRequest {
   method?: 'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld';
   /** the (ε, δ) to reach */
   target: Target;
+  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+  discretization?: number | Discretization;
 }
 
 /** Op 'dpsgd', by sampling. */
@@ -355,6 +358,8 @@ export type DpsgdRequest =
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (one of noise_multiplier, target) */
       target?: DpsgdTarget;
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
       /** q in (0, 1] */
       sampling_rate: number;
     }
@@ -377,6 +382,8 @@ export type DpsgdRequest =
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (one of noise_multiplier, target) */
       target?: DpsgdTarget;
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
       /** N, a whole number ≥ 1 */
       dataset_size: number;
       /** B, a whole number from 1 to N */
@@ -476,6 +483,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
     };
 
 /** Op 'groupwise_simulate'. */
@@ -548,15 +557,468 @@ export type Request =
   | GroupwisePlanRequest;
 // </request types>
 
+// Result types, written by hand from docs/API.md and the ops in core/src/api/; checked against what
+// the calculator returns (tests/node/result_types.test.mjs). They are keyed by op and method, never
+// by mechanism type, so a new mechanism needs no change here; a new op needs its result type, its
+// entry in ResultsByOp and, where its result depends on a field of the request, a signature in
+// ComputeFunction.
+
+/** ε-DP. */
+export type PureGuarantee = Extract<Guarantee, { type: 'pure' }>;
+/** (ε, δ)-DP. */
+export type ApproxGuarantee = Extract<Guarantee, { type: 'approx' }>;
+/** ρ-zCDP. */
+export type ZcdpGuarantee = Extract<Guarantee, { type: 'zcdp' }>;
+/** Rényi DP at each order. */
+export type RdpGuarantee = Extract<Guarantee, { type: 'rdp' }>;
+
+/** What every result names, and every method compared inside one. */
 export interface Result {
-  /** The theorem or method that produced the numbers, and where it is from. */
+  /** The theorem or method that produced the numbers. */
   method: string;
+  /** Where it is from: authors, year, theorem. */
   citation: string;
-  guarantee?: Guarantee;
-  /** δ (or a probability) reached 1: no meaningful guarantee. */
-  vacuous?: boolean;
-  [field: string]: unknown;
+  /** The bibliography key of each cited work, in the citation's order (one key, or a list). */
+  citation_key: string | string[];
 }
+
+/** A guarantee (an upper bound) and the method that gives it. */
+export interface GuaranteeResult<G extends Guarantee = Guarantee> extends Result {
+  /** The guarantee: every ε, δ and ρ in it is an upper bound. */
+  guarantee: G;
+}
+
+/** A result whose δ may reach 1. */
+export interface MaybeVacuous {
+  /** Present when δ reached 1: no meaningful guarantee (the δ is reported as 1). */
+  vacuous?: true;
+}
+
+/** The grid of a numeric answer (privacy loss distributions composed by FFT). */
+export interface PldGrid {
+  /** The grid step of the privacy loss that was used. */
+  discretization: number;
+  /** Points of the composed distribution's grid. */
+  grid_size: number;
+  /** The tail mass the grid cut off; every upper bound accounts for it. */
+  truncated_mass: number;
+}
+
+/** A numeric ε at a δ: the guarantee's ε is `epsilon_upper`. */
+export interface PldEpsilonBracket extends PldGrid {
+  /** Upper bound on ε at the δ (pessimistic discretisation): the guarantee's ε. */
+  epsilon_upper: number;
+  /** Lower bound on the exact ε (optimistic discretisation): not a guarantee. */
+  epsilon_lower: number;
+}
+
+/** op 'group' with a guarantee: the group's guarantee, of the same type. */
+export interface GroupGuaranteeResult extends GuaranteeResult, MaybeVacuous {
+  /** With an RDP guarantee: 2^c ≥ k; order α ≥ 2^{c+1} became order α/2^c (Mironov 2017, Prop 2). */
+  power_of_two?: number;
+  /** With an RDP guarantee: how many orders (those below 2^{c+1}) have no group bound. */
+  dropped_orders?: number;
+}
+
+/** op 'group' with a mechanism whose group transform is pure ε-DP (Laplace noise at sensitivity kΔ). */
+export interface GroupPureNoiseResult extends GuaranteeResult<PureGuarantee> {}
+
+/** op 'group' with a mechanism whose group transform is Gaussian noise at sensitivity kΔ. */
+export interface GroupGaussianNoiseResult extends GuaranteeResult<ApproxGuarantee> {
+  /** ρ = (kΔ)²/(2σ²) of the group (upper bound). */
+  zcdp: { rho: number };
+  /** What mechanism-agnostic bounds give, for comparison. */
+  generic: {
+    /** The one-record (ε, δ) at the requested δ. */
+    per_record: ApproxGuarantee;
+    /** The approximate-DP group bound of `per_record` (its δ is larger than the requested one). */
+    approx: GuaranteeResult<ApproxGuarantee> & MaybeVacuous;
+    /** The zCDP group bound k²ρ, converted to (ε, δ) at the requested δ. */
+    zcdp: GuaranteeResult<ApproxGuarantee> & { rho: number };
+  };
+  /** For contrast: k-fold composition of the same Gaussian (a Gaussian with σ/√k, kρ). */
+  composition: GuaranteeResult<ApproxGuarantee> & { rho: number };
+}
+
+/** op 'group' with a mechanism. */
+export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult;
+/** op 'group'. */
+export type GroupResult = GroupGuaranteeResult | GroupMechanismResult;
+
+/** op 'compose', methods 'basic' and 'parallel': pure when every item is. */
+export interface ComposeBasicResult extends GuaranteeResult<PureGuarantee | ApproxGuarantee>, MaybeVacuous {}
+
+/** op 'compose', method 'advanced'. */
+export interface ComposeAdvancedResult extends GuaranteeResult<ApproxGuarantee>, MaybeVacuous {
+  /** δ′ of the theorem (part of the guarantee's δ). */
+  delta_slack: number;
+}
+
+/** op 'compose', method 'optimal': the exact smallest ε at the δ. */
+export interface ComposeOptimalResult extends GuaranteeResult<ApproxGuarantee>, MaybeVacuous {}
+
+/** op 'compose', method 'zcdp'. */
+export interface ComposeZcdpResult extends GuaranteeResult<ZcdpGuarantee> {
+  /** With `delta` in the request: the zCDP guarantee as (ε, δ) (upper bound). */
+  approx?: ApproxGuarantee;
+  /** With `delta` in the request: the conversion used for `approx`. */
+  conversion?: Result;
+}
+
+/** Method 'pld' with `delta`: ε at that δ, bracketed. */
+export interface PldEpsilonResult extends GuaranteeResult<ApproxGuarantee>, PldEpsilonBracket {
+  /** Why the bracket is wider than asked for, or that it brackets a #P-hard optimum. */
+  note?: string;
+}
+
+/** Method 'pld' with `epsilon`: δ at that ε, bracketed; the guarantee's δ is `delta_upper`. */
+export interface PldDeltaResult extends GuaranteeResult<ApproxGuarantee>, PldGrid, MaybeVacuous {
+  /** Upper bound on δ at the ε: the guarantee's δ. */
+  delta_upper: number;
+  /** Lower bound on the exact δ: not a guarantee. */
+  delta_lower: number;
+  /** That the bracket brackets a #P-hard optimum (heterogeneous (ε, δ) items). */
+  note?: string;
+}
+
+/** op 'compose', method 'pld'. */
+export type ComposePldResult = PldEpsilonResult | PldDeltaResult;
+
+/** op 'compose', method 'rdp': the Rényi DP curve converted to (ε, δ) at its best order. */
+export interface ComposeRdpResult extends GuaranteeResult<ApproxGuarantee> {
+  /** The Rényi order that gives ε. */
+  order: number;
+  /** Orders left out because their bound did not converge (very small σ). */
+  dropped_orders?: number[];
+  /** The conversion to (ε, δ), with its citation, in words. */
+  conversion: string;
+}
+
+/** op 'compose', by method. */
+export interface ComposeResults {
+  basic: ComposeBasicResult;
+  parallel: ComposeBasicResult;
+  advanced: ComposeAdvancedResult;
+  optimal: ComposeOptimalResult;
+  zcdp: ComposeZcdpResult;
+  pld: ComposePldResult;
+  rdp: ComposeRdpResult;
+}
+/** op 'compose'. */
+export type ComposeResult = ComposeResults[ComposeRequest['method']];
+
+/** op 'convert', by `to`. */
+export interface ConvertResults {
+  approx: GuaranteeResult<ApproxGuarantee> & {
+    /** From an RDP curve: the order that gives ε. */
+    order?: number;
+    /** From an RDP curve: the position of `order` in the curve. */
+    order_index?: number;
+    /** From an RDP curve: `order` is its first or last (more orders may give a smaller ε). */
+    at_boundary?: boolean;
+    /** When `at_boundary`: the same in words. */
+    warning?: string;
+  };
+  zcdp: GuaranteeResult<ZcdpGuarantee>;
+}
+/** op 'convert'. */
+export type ConvertResult = ConvertResults[ConvertRequest['to']];
+
+/** An ε and a δ. */
+export interface EpsilonDelta {
+  epsilon: number;
+  delta: number;
+}
+
+/** op 'split', method 'basic'; the other methods add to it. */
+export interface SplitBasicResult extends Result {
+  /** The budget of each release. */
+  per_item: EpsilonDelta;
+  /** `count` releases of `per_item` composed with the method (upper bound, at most the target). */
+  achieved: EpsilonDelta;
+}
+
+/** op 'split', by method. */
+export interface SplitResults {
+  basic: SplitBasicResult;
+  /** `delta_slack`: δ′ of the composition, the half of the target δ kept for it. */
+  advanced: SplitBasicResult & { delta_slack: number };
+  optimal: SplitBasicResult & { delta_slack: number };
+  /** `rho_per_item`: each release's ρ (pure ε₀ with count·ε₀²/2 = ρ). */
+  zcdp: SplitBasicResult & { rho_per_item: number };
+}
+/** op 'split'. */
+export type SplitResult = SplitResults[SplitRequest['method']];
+
+/** op 'profile': the privacy profile δ(ε) of the composition, bracketed. */
+export interface ProfileResult extends Result, PldGrid {
+  /** The ε of the request. */
+  epsilons: number[];
+  /** Upper bounds on δ at each ε. */
+  delta_upper: number[];
+  /** Lower bounds on the exact δ at each ε: not guarantees. */
+  delta_lower: number[];
+  /** That the bracket brackets a #P-hard optimum (heterogeneous (ε, δ) items). */
+  note?: string;
+}
+
+/** op 'calibrate', whatever the unknown. */
+export interface CalibrationSearch extends GuaranteeResult<ApproxGuarantee> {
+  /** `low`: the largest noise tried that misses the target; `high`: the answer. */
+  bracket: { low: number; high: number };
+  /** The search stops once the guarantee's ε is within this relative distance below the target. */
+  tolerance: number;
+  /** How many bounds the search computed. */
+  evaluations: number;
+}
+
+/**
+ * op 'calibrate': the smallest noise found, under the name of the request's `unknown` (with
+ * 'noise_multiplier', also `sigma` = noise_multiplier × sensitivity), and the guarantee (an upper
+ * bound at most the target) it was checked to meet.
+ */
+export type CalibrateResult<Unknown extends string = CalibrateRequest['unknown']> = Unknown extends unknown
+  ? CalibrationSearch & { [name in Unknown]: number } & (Unknown extends 'noise_multiplier'
+        ? { sigma: number }
+        : unknown)
+  : never;
+
+/** One DP-SGD step's worst-case pair for the group, in units of the clipping norm. */
+export type DpsgdMixture =
+  | {
+      /** P = Σ weights[j] N(shifts[j], σ²). */
+      shifts: number[];
+      weights: number[];
+      /** Q (add/remove relation). */
+      reference: string;
+      /** 1 − Pr[J = 0]: the chance that some of the group's examples are in a batch. */
+      sampling_probability: number;
+    }
+  | {
+      /** P = Σ weights[j] N(shifts[j], σ²). */
+      shifts: number[];
+      weights: number[];
+      /** Q = Σ q_weights[j] N(q_shifts[j], σ²) (substitute relation). */
+      q_shifts: number[];
+      q_weights: number[];
+      /** 1 − Pr[J = 0]: the chance that some of the group's examples are in a batch. */
+      sampling_probability: number;
+    };
+
+/** op 'dpsgd', either question. */
+export interface DpsgdSettingResult extends GuaranteeResult<ApproxGuarantee> {
+  /** Lower bound on the exact ε of the same pair: not a guarantee. */
+  epsilon_lower: number;
+  /** Training steps composed. */
+  steps: number;
+  /** With `epochs`: how they became steps. */
+  steps_note?: string;
+  mixture: DpsgdMixture;
+  /** With fixed batches: the pair assumes the worst-case property (not proven for this sampling). */
+  note?: string;
+}
+
+/** op 'dpsgd' with `noise_multiplier`: ε for the group. */
+export interface DpsgdForwardResult extends DpsgdSettingResult {
+  noise_multiplier: number;
+  /** The tight bound beside the others, for comparison. */
+  methods: {
+    /** The tight bound (the guarantee's). */
+    pld: Result & { epsilon: number; epsilon_lower: number; discretization: number };
+    /**
+     * An over-approximation by the Rényi DP accountant; its `epsilon` is NOT a proven guarantee.
+     * `available: false` (with a `note`) where it is not defined or has no finite order.
+     */
+    rdp_overapprox:
+      (Result & { epsilon: number; order: number; note: string }) | (Result & { available: false; note: string });
+    /** Generic group privacy of the k = 1 guarantee `per_example` (its own δ is larger). */
+    generic_group: Result & ApproxGuarantee & MaybeVacuous & { per_example: ApproxGuarantee };
+  };
+}
+
+/** op 'dpsgd' with `target`: the smallest noise multiplier whose guarantee meets it. */
+export interface DpsgdCalibrationResult extends DpsgdSettingResult {
+  noise_multiplier: number;
+  /** k times the noise multiplier calibrated for k = 1: a way to choose σ, not a bound. */
+  rule_of_thumb:
+    | {
+        noise_multiplier: number;
+        /** That σ's upper bound at group size k. */
+        epsilon: number;
+        /** Lower bound on that σ's exact ε: not a guarantee. */
+        epsilon_lower: number;
+        note: string;
+      }
+    | { noise_multiplier: number; available: false; note: string };
+}
+
+/** op 'dpsgd'. */
+export type DpsgdResult = DpsgdForwardResult | DpsgdCalibrationResult;
+
+/** op 'rdp': the Rényi DP curve of the composition (upper bounds at each order). */
+export interface RdpResult extends Result {
+  orders: number[];
+  epsilons: number[];
+  /** Orders left out because their bound did not converge (very small σ). */
+  dropped_orders?: number[];
+}
+
+/** The databases holding a person's records. */
+export interface Footprint {
+  /** How many databases. */
+  databases: number;
+  /** How many releases they make. */
+  releases: number;
+  /** Databases of each class (positions as in the request's `databases`). */
+  classes: number[];
+}
+
+/** op 'databases': what composing the releases of a footprint gives, by method. */
+export interface DatabasesComposed {
+  basic: { guarantee: PureGuarantee | ApproxGuarantee } & MaybeVacuous;
+  advanced: { guarantee: ApproxGuarantee } & MaybeVacuous;
+  optimal: { guarantee: ApproxGuarantee } & MaybeVacuous;
+  /** Without `delta`: ρ; with it, (ε, δ) and the ρ it comes from. */
+  zcdp: { guarantee: ZcdpGuarantee } | ({ guarantee: ApproxGuarantee; zcdp: ZcdpGuarantee } & MaybeVacuous);
+  pld: { guarantee: ApproxGuarantee } & PldEpsilonBracket & MaybeVacuous;
+}
+
+/** Every release composed with the method ("classic" composition), and the footprint of all databases. */
+export type DatabasesClassic<Method extends DatabasesRequest['method']> = DatabasesComposed[Method] &
+  Result & { footprint: Footprint };
+
+/** op 'databases', either adversary. */
+export type DatabasesResultBase<Method extends DatabasesRequest['method']> = DatabasesComposed[Method] &
+  Result & {
+    /** The worst footprint (uninformative adversary: all databases). */
+    footprint: Footprint;
+    /** A single allowed footprint attains the bound. */
+    exact: boolean;
+    /** Why the bound is not exact, or which bound was reported. */
+    note?: string;
+    /** Method 'basic' with `delta`: that the request's δ is not used. */
+    delta_note?: string;
+  };
+
+/** op 'databases' against the worst-case adversary (the default). */
+export type DatabasesWorstCaseResult<Method extends DatabasesRequest['method'] = DatabasesRequest['method']> =
+  Method extends unknown
+    ? DatabasesResultBase<Method> & {
+        /** When every release is pure ε-DP: parallel composition of the merged database. */
+        parallel?: GuaranteeResult<PureGuarantee>;
+        /** Plain composition of every release, or why it failed (e.g. a δ target out of its reach). */
+        classic: DatabasesClassic<Method> | { error: CalculatorError };
+      }
+    : never;
+
+/** op 'databases' with `adversary: 'uninformative'` (never above `classic`). */
+export type DatabasesUninformativeResult<Method extends DatabasesRequest['method'] = DatabasesRequest['method']> =
+  Method extends unknown
+    ? DatabasesResultBase<Method> & {
+        exact: false;
+        /** Plain composition of every release (the worst case). */
+        classic: DatabasesClassic<Method>;
+      }
+    : never;
+
+/** op 'databases'. */
+export type DatabasesResult = DatabasesWorstCaseResult | DatabasesUninformativeResult;
+
+/** op 'groupwise_simulate': the simulated releases of one group, beside their exact moments. */
+export interface GroupwiseSimulateResult extends Result {
+  count: number;
+  /** The first stage's σ, and its ρ = 1/(2σ²) (every group is ρ-zCDP). */
+  sigma: number;
+  rho: number;
+  relative_error: number;
+  samples: number;
+  seed: number;
+  mean: number;
+  /** Sample standard deviation (n − 1). */
+  sd: number;
+  mean_absolute_error: number;
+  /** null for a count of 0. */
+  mean_relative_error: number | null;
+  /** Samples per bin; `below` and `above` count those outside. */
+  histogram: { edges: number[]; counts: number[]; below: number; above: number };
+  /** The maximum-likelihood Gaussian and its expected count per bin. */
+  fit: { mean: number; sd: number; counts: number[] };
+  /** E Y, sd(Y) and E|Y − x| computed exactly (quadrature). */
+  exact: { mean: number; sd: number; mean_absolute_error: number; mean_relative_error: number | null };
+}
+
+/** One group's privacy, estimated numerically: estimates, not proofs. */
+export interface GroupPrivacyEstimate {
+  count: number;
+  /** Estimated Rényi divergences at each order, with their error estimates. */
+  renyi: { orders: number[]; epsilons: number[]; errors: number[] };
+  /** Estimate of ρ (max over the orders of D_α/α): not a zCDP guarantee. */
+  rho_estimate: number;
+  error_estimate: number;
+  /** With `delta`: estimate of the ε at that δ; not a guarantee. */
+  epsilon_estimate?: number;
+  epsilon_error_estimate?: number;
+  expected_absolute_error: number;
+  /** null for a count of 0. */
+  expected_relative_error: number | null;
+  /** ∫ p_x (1 up to the quadrature error). */
+  normalization: number;
+}
+
+/** What is proven for every group: ρ-zCDP, and with `delta` its (ε, δ) (upper bounds). */
+export interface GroupwiseProven extends Result {
+  rho: number;
+  epsilon?: number;
+  delta?: number;
+}
+
+/** op 'groupwise_privacy'. */
+export interface GroupwisePrivacyResult extends Result {
+  /** The first stage's σ, and its ρ = 1/(2σ²). */
+  sigma: number;
+  rho: number;
+  relative_error: number;
+  groups: GroupPrivacyEstimate[];
+  proven: GroupwiseProven;
+  /** Says that the estimates are not proofs. */
+  label: string;
+}
+
+/** op 'groupwise_plan': the first stage that meets a relative-error target for a group. */
+export interface GroupwisePlanResult extends Result {
+  /** The first stage's σ, and its ρ = 1/(2σ²). */
+  sigma: number;
+  rho: number;
+  relative_error: number;
+  count: number;
+  expected_absolute_error: number;
+  expected_relative_error: number;
+  group: GroupPrivacyEstimate;
+  proven: GroupwiseProven;
+  /** Says that the estimates are not proofs. */
+  label: string;
+}
+
+/**
+ * The result of each op, whatever its method: what `compute(request: Request)` returns. Every op of
+ * `Request` needs its entry here (ComputeFunction does not compile without it).
+ */
+export interface ResultsByOp {
+  group: GroupResult;
+  compose: ComposeResult;
+  convert: ConvertResult;
+  split: SplitResult;
+  profile: ProfileResult;
+  calibrate: CalibrateResult;
+  dpsgd: DpsgdResult;
+  rdp: RdpResult;
+  databases: DatabasesResult;
+  groupwise_simulate: GroupwiseSimulateResult;
+  groupwise_privacy: GroupwisePrivacyResult;
+  groupwise_plan: GroupwisePlanResult;
+}
+/** The result of any op. */
+export type AnyResult = ResultsByOp[Request['op']];
 
 export interface CalculatorError {
   code: 'invalid_argument' | 'unsupported' | 'numeric' | 'cancelled' | (string & {});
@@ -566,7 +1028,49 @@ export interface CalculatorError {
   message: string;
 }
 
-export type Response = { ok: true; result: Result } | { ok: false; error: CalculatorError };
+export type Response<R = AnyResult> = { ok: true; result: R } | { ok: false; error: CalculatorError };
+
+/** `Response<R>`, or a promise of it. */
+export type Answer<R, Later extends boolean> = Later extends true ? Promise<Response<R>> : Response<R>;
+
+/**
+ * `compute` (now) and the worker client's `run` (`Later`: a promise): the result type follows from
+ * the request. One signature per op and field whose value changes the result; the last takes any
+ * request.
+ */
+export interface ComputeFunction<Options, Later extends boolean = false> {
+  (request: GroupRequest & { guarantee: Guarantee }, options?: Options): Answer<GroupGuaranteeResult, Later>;
+  (request: GroupRequest & { mechanism: Mechanism }, options?: Options): Answer<GroupMechanismResult, Later>;
+  (request: ComposeRequest & { method: 'pld'; delta: number }, options?: Options): Answer<PldEpsilonResult, Later>;
+  (request: ComposeRequest & { method: 'pld'; epsilon: number }, options?: Options): Answer<PldDeltaResult, Later>;
+  <Method extends ComposeRequest['method']>(
+    request: ComposeRequest & { method: Method },
+    options?: Options,
+  ): Answer<ComposeResults[Method], Later>;
+  <To extends ConvertRequest['to']>(
+    request: ConvertRequest & { to: To },
+    options?: Options,
+  ): Answer<ConvertResults[To], Later>;
+  <Method extends SplitRequest['method']>(
+    request: SplitRequest & { method: Method },
+    options?: Options,
+  ): Answer<SplitResults[Method], Later>;
+  <Unknown extends CalibrateRequest['unknown']>(
+    request: CalibrateRequest & { unknown: Unknown },
+    options?: Options,
+  ): Answer<CalibrateResult<Unknown>, Later>;
+  (request: DpsgdRequest & { noise_multiplier: number }, options?: Options): Answer<DpsgdForwardResult, Later>;
+  (request: DpsgdRequest & { target: DpsgdTarget }, options?: Options): Answer<DpsgdCalibrationResult, Later>;
+  <Method extends DatabasesRequest['method']>(
+    request: DatabasesRequest & { method: Method; adversary: 'uninformative' },
+    options?: Options,
+  ): Answer<DatabasesUninformativeResult<Method>, Later>;
+  <Method extends DatabasesRequest['method']>(
+    request: DatabasesRequest & { method: Method; adversary?: 'worst_case' },
+    options?: Options,
+  ): Answer<DatabasesWorstCaseResult<Method>, Later>;
+  <Op extends Request['op']>(request: Request & { op: Op }, options?: Options): Answer<ResultsByOp[Op], Later>;
+}
 
 export interface ComputeOptions {
   /** Called with the fraction done during numeric work; returning `false` cancels it. */
@@ -603,8 +1107,8 @@ export interface Schema {
 }
 
 export interface Calculator {
-  /** Synchronous; never throws. */
-  compute(request: Request, options?: ComputeOptions): Response;
+  /** Synchronous; never throws. The result type follows from the request (see ComputeFunction). */
+  compute: ComputeFunction<ComputeOptions>;
   /** The wasm linear memory (it only grows: its high-water mark) and the bytes allocated in it now. */
   memory(): { heapBytes: number; inUseBytes: number };
   /** Size of the wasm linear memory in bytes (it only grows). */

@@ -202,7 +202,7 @@ benchmarkRequests.push(
   },
 );
 
-// DP-SGD groups (issue 8): fixed batches N = 60000, B = 256 unless stated, δ = 1e-5.
+// DP-SGD groups: fixed batches N = 60000, B = 256 unless stated, δ = 1e-5.
 const dpsgd = (fields) => ({
   op: 'dpsgd',
   sampling: 'fixed_batch',
@@ -240,7 +240,7 @@ numericRequests.push(
   },
 );
 
-// Several databases (issue 9): closed forms ≤ 100 µs for any n and m; PLD with 10^4 databases of a
+// Several databases: closed forms ≤ 100 µs for any n and m; PLD with 10^4 databases of a
 // Gaussian ≤ 100 ms; the uninformative prior by PLD for n = 1000 ≤ 200 ms.
 const hospitalGuarantee = { type: 'approx', epsilon: 0.05, delta: 1e-9 };
 const manyHospitals = (method, count, m, extra = {}) => ({
@@ -357,7 +357,7 @@ numericRequests.push(
   },
 );
 
-// Group-wise relative error (issue 10), timed like the numeric requests, with the issue's targets.
+// Group-wise relative error, timed like the numeric requests, with their time targets.
 const groupCounts = [10, 100, 1000, 10000, 100000];
 export const groupwiseRequests = [
   {

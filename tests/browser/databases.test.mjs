@@ -1,6 +1,6 @@
-// The Several databases section in headless Chromium: its answer in large type, the side-by-side
-// table (classic, parallel, constrained unbounded and bounded, uninformative prior), the two plots
-// with their data tables, and the seed's three examples one click away. Expected numbers: Kairouz,
+// The Several databases section in headless Chromium: its headline, the side-by-side table
+// (classic, parallel, constrained unbounded and bounded, uninformative prior), the two plots with
+// their data tables, and the three examples of Hartmann, Bindschaedler, West (2022) one click away. Expected numbers: Kairouz,
 // Oh, Viswanath 2015, Thm 3.3 with mpmath (hospitals: 365 → 4.13846, 730 → 6.23198, 1000 → 7.53343,
 // shown rounded up to 5 digits) and plain sums for basic composition.
 import { after, before, test } from 'node:test';
@@ -41,8 +41,8 @@ test('several databases: the hospital example by default, every row, both plots'
     await waitForEpsilon(page, 'unbounded', 4.138458154753602);
     await waitForEpsilon(page, 'bounded', 6.2319778877081555);
     assert.equal(
-      await page.locator('[data-results="databases"] .databases-answer[data-answer="unbounded"] .bound').textContent(),
-      'ε ≤ 4.1385, δ ≤ 1 × 10⁻⁵',
+      await page.locator('[data-summary="databases"]').textContent(),
+      'A person in at most 365 of the 1,000 databases: at δ = 10⁻⁵: ε ≤ 4.1385 (unbounded), ε ≤ 6.232 (bounded), by optimal composition (exact).',
     );
     for (const row of rowsOf) {
       assert.equal(await page.locator(`[data-results="databases"] tr[data-row="${row}"]`).count(), 1, row);
@@ -75,7 +75,7 @@ test('several databases: the hospital example by default, every row, both plots'
   }
 });
 
-test("several databases: the seed's three examples are one click away", kTimeout, async () => {
+test("several databases: the paper's three examples are one click away", kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { hash: '#/databases' });
   try {
     const preset = (text) => page.locator('#databases button[data-preset]', { hasText: text });

@@ -1,6 +1,8 @@
-// The DP-SGD groups section in headless Chromium: the answer and its methods, the seed's three
-// figures, a typed value updating the answer, calibration mode, the worked example with Cancel, and
-// a permalink that round-trips. Short trainings (200 steps) keep the numeric work quick.
+// The DP-SGD groups section in headless Chromium: the answer and its methods, Sommer's (2021) three
+// figures, a typed value updating the answer, calibration mode, the worked example with Cancel, a
+// permalink that round-trips, Poisson sampling by default with the sampling rate carried over from
+// fixed-size batches, and the RDP row labelled for what it is. Short trainings keep the numeric work
+// quick. kShort is a link of version 0.1.0, whose default is fixed-size batches.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -21,7 +23,7 @@ const answerEpsilon = (page) =>
 const waitDone = (page) =>
   page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="done"]', { timeout: 100_000 });
 
-test("the section answers with every method and draws the seed's three figures", kTimeout, async () => {
+test("the section answers with every method and draws Sommer's three figures", kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { hash: kShort });
   try {
     await waitDone(page);
@@ -175,3 +177,61 @@ test('a permalink reproduces the inputs and the answer', kTimeout, async () => {
     await second.context.close();
   }
 });
+
+test('switching from fixed-size batches to Poisson sampling keeps the sampling rate B/N', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, {
+    hash: '#/dpsgd?v=0.2.0&sampling=fixed_batch&dataset_size=60000&batch_size=256&duration=steps&steps=200&kmax=2',
+  });
+  try {
+    await waitDone(page);
+    const fixed = await answerEpsilon(page);
+    await page.selectOption('#dpsgd-sampling', 'poisson');
+    assert.equal(await page.inputValue('#dpsgd-sampling-rate'), String(256 / 60000));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-summary="dpsgd"]').textContent.includes('Poisson sampling'),
+    );
+    await waitDone(page);
+    // The same rate: Binomial(k, q) and Hypergeometric(N, k, B) weights differ by O(k/N), so the two
+    // analyses of one training agree closely (not 0.01's much larger ε, as when q was reset).
+    const poisson = await answerEpsilon(page);
+    assert.ok(Math.abs(poisson / fixed - 1) < 0.01, `Poisson ${poisson} vs fixed ${fixed}`);
+    assert.match(await page.evaluate(() => location.hash), /sampling=poisson&.*sampling_rate=0\.00426666/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test(
+  'the RDP row: proven for one example under Poisson sampling, an over-approximation for groups',
+  kTimeout,
+  async () => {
+    const rowLabel = (page) =>
+      page.locator('[data-results="dpsgd"] tr[data-row="rdp-overapprox"] .row-label').textContent();
+    const rowText = (page) => page.locator('[data-results="dpsgd"] tr[data-row="rdp-overapprox"]').textContent();
+    const { page, context, problems } = await openPage(session, {
+      hash: '#/dpsgd?v=0.2.0&duration=steps&steps=100&group_size=1&kmax=1',
+    });
+    try {
+      await waitDone(page);
+      assert.equal(await rowLabel(page), 'Standard RDP accountant (proven)');
+      assert.match(
+        await rowText(page),
+        /standard RDP accountant of DP-SGD \(Mironov, Talwar, Zhang 2019\): a proven upper bound/,
+      );
+      assert.doesNotMatch(await rowText(page), /someone will prove/);
+      // Which series: dp_accounting 0.6.0's, not older TF Privacy's.
+      assert.match(await rowText(page), /dp_accounting 0\.6\.0/);
+      await page.fill('#dpsgd-group-size', '3');
+      await page.waitForFunction(() =>
+        /not proven for groups/.test(
+          document.querySelector('[data-results="dpsgd"] tr[data-row="rdp-overapprox"] .row-label')?.textContent,
+        ),
+      );
+      assert.match(await rowText(page), /someone will prove that one day/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -1,6 +1,7 @@
-// Embedding from another origin (issue 7, defect 5): a host page on a second 127.0.0.1 port, under
-// a strict Content-Security-Policy of its own, uses the <dp-calculator> element with one script tag,
-// and frames the page, also in <iframe sandbox="allow-scripts"> (an opaque origin).
+// Embedding from another origin: a host page on a second 127.0.0.1 port, under a strict
+// Content-Security-Policy of its own, uses the <dp-calculator> element with one script tag (every
+// section of the page has its element form), and frames the page, also in
+// <iframe sandbox="allow-scripts"> (an opaque origin).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -119,6 +120,53 @@ for (const blobWorkers of [true, false]) {
     },
   );
 }
+
+test('<dp-calculator> answers every section of the page', kTimeout, async () => {
+  const context = await session.browser.newContext();
+  try {
+    const { page, problems } = await hostPage(context, '/all-sections', {
+      csp: strictPolicy({ blobWorkers: true }),
+      html: `<script type="module" src="${session.url}dp-calculator.js"></script>
+      <dp-calculator id="group" section="group" k="8" epsilon="1" delta="1e-6"></dp-calculator>
+      <dp-calculator id="composition" section="composition" count="100" epsilon="0.1" item-delta="0" delta="1e-5"></dp-calculator>
+      <dp-calculator id="split" section="split"></dp-calculator>
+      <dp-calculator id="calibrate" section="calibrate"></dp-calculator>
+      <dp-calculator id="convert" section="convert"></dp-calculator>
+      <dp-calculator id="kmeans" section="kmeans"></dp-calculator>
+      <dp-calculator id="dpsgd" section="dpsgd" steps="100"></dp-calculator>
+      <dp-calculator id="databases" section="databases"></dp-calculator>
+      <dp-calculator id="groupwise" section="groupwise"></dp-calculator>`,
+    });
+    const answers = async (id) => {
+      await page.waitForFunction((name) => document.getElementById(name)?.dataset.ready === 'true', id, {
+        timeout: 100_000,
+      });
+      assert.equal(await page.locator(`#${id} .error`).count(), 0, `${id}: no error`);
+      return page.locator(`#${id} .answer`).allTextContents();
+    };
+    // Vadhan 2017, Lemma 2.2, as on the page.
+    assert.deepEqual(await answers('group'), ['ε ≤ 8, δ ≤ 0.0017343']);
+    // Basic composition: 100 × 0.1 (Dwork & Roth 2014, Thm 3.16).
+    assert.equal((await answers('composition'))[0], 'ε ≤ 10');
+    assert.equal((await answers('split'))[0], 'ε = 0.01, δ = 1 × 10⁻⁷ per step');
+    // √10 × 3.7306316348159418 = 11.79735… (Balle & Wang 2018, Thm 8, mpmath), rounded up.
+    assert.equal((await answers('calibrate'))[0], 'σ = 11.798');
+    assert.match((await answers('convert'))[0], /^ε ≤ [\d.]+ at δ = 1 × 10⁻⁶$/);
+    // 10 releases at ε/(2T) = 0.1: basic composition spends ε = 1.
+    assert.equal((await answers('kmeans'))[0], 'ε ≤ 1');
+    assert.match((await answers('dpsgd'))[0], /^ε ≤ [\d.]+ at δ = 1 × 10⁻⁵$/);
+    // The hospitals of Hartmann, Bindschaedler, West 2022: optimal composition of 365 and 730
+    // releases (Kairouz, Oh, Viswanath 2015, Thm 3.3, mpmath: 4.13846, 6.23198), rounded up.
+    assert.deepEqual(await answers('databases'), ['ε ≤ 4.1385 at δ = 1 × 10⁻⁵', 'ε ≤ 6.232 at δ = 1 × 10⁻⁵']);
+    assert.match(
+      (await answers('groupwise'))[0],
+      /^proven ρ = 0\.005; estimated ρ ≈ \S.* \(numerical estimate, not a proof\)$/,
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
 
 for (const sandbox of ['', ' sandbox="allow-scripts"']) {
   test(

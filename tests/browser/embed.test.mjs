@@ -1,5 +1,6 @@
-// Embed mode (issue 7): the snippet the page offers, pasted into a page of another origin, shows
-// one section without the page around it, and the iframe follows the height the section posts.
+// Embed mode: the snippet the page offers, pasted into a page of another origin whose
+// Content-Security-Policy refuses inline scripts, shows one section without the page around it, and
+// the iframe follows the height the section posts (through dpcalc-frame.js, a file, not inline code).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -13,10 +14,10 @@ after(async () => {
   await session?.close();
 });
 
-/** Serves `html` at / on another port of 127.0.0.1: another origin than the calculator's. */
-function serveParent(html) {
+/** Serves `html` at / on another port of 127.0.0.1 (another origin than the calculator's), under `csp`. */
+function serveParent(html, csp) {
   const server = createServer((request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
     response.end(html);
   });
   return new Promise((resolve) =>
@@ -42,17 +43,23 @@ test(
     } finally {
       await opened.context.close();
     }
-    assert.match(
-      snippet,
-      /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#\/kmeans\?epsilon=1&iterations=5&delta=1e-6"/,
+    assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#\/kmeans\?v=0\.2\.0"/);
+    assert.match(snippet, /<script src="http:\/\/127\.0\.0\.1:\d+\/dpcalc-frame\.js" defer><\/script>$/);
+    assert.doesNotMatch(snippet, /<script>/, 'no inline script');
+    // A strict policy: scripts and frames from dpcalc's origin only, nothing inline.
+    const parent = await serveParent(
+      `<!doctype html><html lang="en"><title>A blog post</title><body><h1>My post</h1>${snippet}</body></html>`,
+      `default-src 'none'; script-src ${session.origin}; frame-src ${session.origin}`,
     );
-    const parent = await serveParent(`<!doctype html><html lang="en"><title>A blog post</title><body><h1>My post</h1>
-    <script>window.heights = []; addEventListener('message', (event) => window.heights.push({ origin: event.origin, data: event.data }));</script>
-    ${snippet}</body></html>`);
     assert.notEqual(new URL(parent.url).origin, session.origin);
     // The parent's own context: the calculator's pages refuse requests to any other origin.
     const context = await session.browser.newContext({ viewport: { width: 900, height: 700 } });
     const page = await context.newPage();
+    // The test's own recorder of the messages, injected by the browser (not subject to the policy).
+    await page.addInitScript(() => {
+      window.heights = [];
+      addEventListener('message', (event) => window.heights.push({ origin: event.origin, data: event.data }));
+    });
     const problems = [];
     page.on('console', (message) => {
       if (['error', 'warning'].includes(message.type())) problems.push(message.text());

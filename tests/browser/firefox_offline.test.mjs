@@ -1,4 +1,4 @@
-// Offline use in Firefox (issue 7, defect 5): Debian's Firefox ESR, headless, driven over WebDriver
+// Offline use in Firefox: Debian's Firefox ESR, headless, driven over WebDriver
 // BiDi by puppeteer-core (Playwright's Firefox is a patched build that cannot drive a stock one).
 // The single-file build opened from file:// computes, in its worker and, where workers are refused,
 // in the page with a visible note; the plain dist/index.html opened from file:// says why it cannot
@@ -89,7 +89,7 @@ test(
       // Firefox starts the classic worker from its blob: URL, so the page needs no fallback note.
       assert.equal(await count(page, '.runtime-note'), 0);
       // The DP-SGD preset on the numeric lane: noise multiplier 1, q = 0.01, 10⁴ steps, δ = 1e-5:
-      // ε ≈ 6.19 (issue 3's reference, dp_accounting's PLD accountant at step 1e-4; pld.test.mjs).
+      // ε ≈ 6.19 (the reference value, dp_accounting's PLD accountant at step 1e-4; pld.test.mjs).
       await page.locator('nav a[href="#/composition"]').click();
       await waitForSection(page);
       await page.locator('#composition button[data-preset]').click();

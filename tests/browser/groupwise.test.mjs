@@ -1,9 +1,10 @@
-// The Group-wise relative error section (issue 10) in headless Chromium: the seed's Figure 1, the
+// The Group-wise relative error section in headless Chromium: Figure 1 of Pujol & Desfontaines (2023), the
 // estimated guarantee per group size beside the proven ρ (labelled as a numerical estimate), D_α/α
 // against α, the plain statement of what is proven, and Cancel. The numbers themselves are tested
 // natively against mpmath and the theory (tests/core/groupwise_*_test.cpp).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { openPage, startSession } from './helpers.mjs';
 
 let session;
@@ -52,6 +53,11 @@ test('group-wise section: Figure 1, estimates beside the proven ρ, D_α/α, and
     );
     assert.match(await page.locator('[data-plots="groupwise"] figcaption').first().textContent(), /Figure 1/);
     assert.match(await page.locator('[data-summary="groupwise"]').textContent(), /numerical estimate, not a proof/);
+    // Cited by key: the open problem and Bun & Steinke for what is proven.
+    assert.deepEqual(await page.$$eval('#groupwise cite', (cites) => cites.map((cite) => cite.dataset.keys)), [
+      'bun2016concentrated canonne2020discrete',
+      'pujol2023open',
+    ]);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -73,3 +79,46 @@ test('group-wise section: a bad group size is marked, and Cancel stops a long si
     await context.close();
   }
 });
+
+test(
+  'a statistic is rounded to the nearest, not up like a bound: the simulated mean 10001.30 is 10001',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openPage(session, {
+      hash: '#/groupwise?v=0.2.0&counts=10000&group=10000&samples=1000000&seed=1',
+    });
+    try {
+      await page.waitForSelector(`${status}[data-state="done"]`, { timeout: 200_000 });
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('#groupwise [data-export-action="json"]'),
+      ]);
+      const exported = JSON.parse(await readFile(await file.path(), 'utf8'));
+      const { mean, sd } = exported.computations.find((entry) => entry.request.op === 'groupwise_simulate').response
+        .result.fit;
+      // The mean of this simulation (σ² = 100, r = 0.3, x = 10000, 10⁶ samples, seed 1) is near 10001.3:
+      // to five digits it is 10001; rounded up, as a bound would be, it would read 10002.
+      assert.ok(Math.abs(mean - 10001.3) < 0.05, String(mean));
+      const legend = await page.locator('[data-plots="groupwise"] figure').first().locator('.legend').textContent();
+      assert.match(legend, new RegExp(`mean ${Number(mean.toPrecision(5))}, sd ${Number(sd.toPrecision(5))}\\)`));
+      assert.match(legend, /mean 10001,/);
+      // Estimates in the table: rounded to the nearest as well, each labelled as an estimate.
+      const row = page.locator('[data-results="groupwise"] table.groupwise-groups tbody tr').first();
+      const estimate = Number(await row.getAttribute('data-rho-estimate'));
+      const shown = (await row.locator('td').nth(1).textContent()).replace('≈ ', '');
+      assert.ok(shown.startsWith(estimateText(estimate)), `${shown} vs ${estimate}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+/** A number to 5 significant digits, rounded to the nearest, as the page writes it (1.2345 × 10⁻⁸). */
+function estimateText(x) {
+  const rounded = Number(x.toPrecision(5));
+  if (rounded >= 1e-3 && rounded < 1e6) return String(rounded);
+  const [mantissa, exponent] = rounded.toExponential().split('e');
+  const raised = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+  return `${mantissa} × 10${String(Number(exponent)).replace(/[-0-9]/g, (c) => raised[c])}`;
+}

@@ -1,4 +1,4 @@
-// Offline use (issue 7, defect 5): the single-file build opened from file:// computes; the plain
+// Offline use: the single-file build opened from file:// computes; the plain
 // dist/index.html opened from file:// says why it cannot and what to open instead; a page visited
 // once keeps computing after a reload with the network cut (service worker).
 import { after, before, test } from 'node:test';

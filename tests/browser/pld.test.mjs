@@ -17,7 +17,7 @@ after(async () => {
 const kTimeout = { timeout: 120_000 };
 const pldRow = '[data-results="composition"] tr[data-row="pld"]';
 const pldStatus = '[data-numeric-status="composition-pld"]';
-// DP-SGD with noise multiplier 1, sampling rate 0.01, 10⁴ steps, δ = 1e-5: ε ≈ 6.19 (issue 3's
+// DP-SGD with noise multiplier 1, sampling rate 0.01, 10⁴ steps, δ = 1e-5: ε ≈ 6.19 (the
 // reference, dp_accounting's PLD accountant at step 1e-4; docs/API.md lists 6.1904).
 const kDpSgdReference = 6.19;
 // A computation long enough to be caught running: 10⁷ steps need a grid of about a million points,
@@ -114,7 +114,7 @@ test('the item kind and PLD settings live in the permalink, and are validated in
   try {
     hash = await first.page.evaluate(() => location.hash);
     text = await first.page.locator(`${pldRow} .answer`).textContent();
-    assert.match(hash, /^#\/composition\?kind=subsampled_gaussian&/);
+    assert.match(hash, /^#\/composition\?v=0\.2\.0&kind=subsampled_gaussian&/);
     assert.deepEqual(first.problems, []);
   } finally {
     await first.context.close();

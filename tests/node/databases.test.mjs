@@ -1,5 +1,5 @@
-// op 'databases' through the built JS API (issue 9). Expected values: Kairouz, Oh, Viswanath 2015,
-// Thm 3.3 (optimal composition) and the seed's Corollary 7, ln(((1 + e^{ε0})^n − 1)/(2^n − 1)),
+// op 'databases' through the built JS API. Expected values: Kairouz, Oh, Viswanath 2015,
+// Thm 3.3 (optimal composition) and Corollary 7 of Hartmann, Bindschaedler, West 2022, ln(((1 + e^{ε0})^n − 1)/(2^n − 1)),
 // both evaluated with mpmath at 50 digits (/usr/bin/python3, mpmath 1.x; values noted below).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// DP-SGD groups (issue 8) through the built JS API: op 'dpsgd' (forward and calibration), op 'rdp'
+// DP-SGD groups through the built JS API: op 'dpsgd' (forward and calibration), op 'rdp'
 // and compose method 'rdp'. Reference values:
 //  * dp_accounting b5b0286 mixture-of-Gaussians PLD (step 1e-4, pessimistic, both directions),
 //    fixed batch N = 60000, B = 256, δ = 1e-5: tests/reference/dpsgd_mixture_reference.py;
@@ -26,7 +26,7 @@ test('dpsgd forward: k = 5, σ = 2, T = 16384 against dp_accounting, with every 
   assert.equal(result.steps, 16384);
   assert.equal(result.methods.pld.epsilon, result.guarantee.epsilon);
   assert.equal(result.methods.pld.epsilon_lower, result.epsilon_lower);
-  // dp_accounting RdpAccountant on the seed's event: q_k = 1 - hypergeom.cdf(0, N, 5, B), σ/5.
+  // dp_accounting RdpAccountant on Sommer's (2021) event: q_k = 1 - hypergeom.cdf(0, N, 5, B), σ/5.
   assertClose(result.methods.rdp_overapprox.epsilon, 535.64868060642993, 1e-6, 'rdp over-approximation');
   assert.equal(result.methods.rdp_overapprox.order, 1.4);
   assert.match(result.methods.rdp_overapprox.note, /someone will prove/);

@@ -1,4 +1,4 @@
-// Seeded fuzz (issue 6 §6, extended to the ops of issues 7-10): valid and mutated requests for every
+// Seeded fuzz of every op: valid and mutated requests for every
 // op and method in the build
 // (tests/fuzz/generator.mjs), checked for the properties every response must have
 // (tests/fuzz/check.mjs): compute() never throws, ok results hold no NaN or ∞, every error names a
@@ -28,7 +28,7 @@ test('fuzz: 20,000 closed-form requests (seed 20261123)', async () => {
   assertClean(stats);
 });
 
-// The numeric engine (issue 6 §5): its limits and refusals land on fields of the request, in words
+// The numeric engine: its limits and refusals land on fields of the request, in words
 // (they used to name discretization.interval or tail_mass_truncation when the request had none, and
 // say "needs about NaN grid points"), and long work reports progress, so the budget can cancel it.
 test('fuzz: 150 numeric requests (PLD compose, profile, calibrate, dpsgd, databases, groupwise), cancelled after 3 s of work', async () => {

@@ -1,5 +1,5 @@
 // Regression tests for what the seeded fuzz (tests/fuzz/, `npm run fuzz`) found in the ops it
-// draws since issue 9: each request is the fuzz's own (shortened where that keeps the fault), and
+// draws of the fuzz: each request is the fuzz's own (shortened where that keeps the fault), and
 // the comment names the seed that found it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

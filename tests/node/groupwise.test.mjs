@@ -1,4 +1,4 @@
-// Group-wise relative error (Algorithm 1 of Pujol & Desfontaines 2022) through the built JS API.
+// Group-wise relative error (Algorithm 1 of Pujol & Desfontaines 2023) through the built JS API.
 // Reference values: exact moments of Y (E Y = x, Var Y = σ² + r²(x² + σ²), law of total variance);
 // theory bounds (post-processing: D_α/α <= ρ; ε(δ) <= the zCDP conversion of Canonne, Kamath,
 // Steinke 2020, Cor 13). The numbers of the estimate itself are checked natively against mpmath
@@ -9,7 +9,7 @@ import { assertClose, assertError, loadCalculator, okResult } from './helpers.mj
 
 const calc = await loadCalculator();
 
-test("groupwise_simulate reproduces the seed's Figure 1 within sampling error", () => {
+test('groupwise_simulate reproduces Figure 1 of Pujol & Desfontaines (2023) within sampling error', () => {
   const request = {
     op: 'groupwise_simulate',
     sigma: 10,

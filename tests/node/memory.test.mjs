@@ -1,4 +1,4 @@
-// Memory (issue 6 §4): 10^4 mixed requests — closed forms valid and mutated, failing ones, numeric
+// Memory: 10^4 mixed requests — closed forms valid and mutated, failing ones, numeric
 // ones cancelled through onProgress, ones whose onProgress throws, and oversized ones refused before
 // the copy — leave the wasm heap as they found it: the bytes in use return to the same figure after
 // every batch, and the linear memory does not grow past the high-water mark of the first batch.

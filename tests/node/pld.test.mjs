@@ -183,13 +183,13 @@ test('errors: unreachable δ, bad mechanisms, bad discretization', () => {
   );
 });
 
-// Issue 6 reproducers. Exact values: the Gaussian profile (Balle & Wang 2018, Thm 8) at the composed
+// Reproducers of defects found in the PLD engine. Exact values: the Gaussian profile (Balle & Wang 2018, Thm 8) at the composed
 // μ = √(Σ Tᵢ (Δᵢ/σᵢ)²), evaluated with mpmath at 50 digits (bisection on δ(ε)).
 const compose = (delta, items, extra = {}) => calc.compute({ op: 'compose', method: 'pld', delta, items, ...extra });
 const gaussianItem = (sigma, sensitivity, count) => ({ mechanism: { type: 'gaussian', sigma, sensitivity }, count });
 const statedFloor = (message) => Number(/larger than ([0-9.e+-]+)/.exec(message)[1]);
 
-test('issue 6 §1: tiny δ gives a bracket around the exact ε or a refusal stating the smallest certifiable δ', () => {
+test('tiny δ gives a bracket around the exact ε or a refusal stating the smallest certifiable δ', () => {
   const rows = [
     // [items, δ, exact ε at δ, exact ε at 1e-9]
     [
@@ -220,7 +220,7 @@ test('issue 6 §1: tiny δ gives a bracket around the exact ε or a refusal stat
   }
 });
 
-test('issue 6 §1: δ for ε near δ = 1 is never below the exact δ', () => {
+test('δ for ε near δ = 1 is never below the exact δ', () => {
   // Exact δ(ε) by mpmath (50 digits). σ = 1 ×1000 (μ = 31.6) and σ = 0.5 ×100 (μ = 20): δ(ε) is 1 to
   // within 1e-40 for these ε, so 1 in double; the engine used to return 0.9999999999999043 and
   // 0.99999999999998546. σ = 0.5 ×10 (μ = 6.32) at ε = 0.01 and 0.
@@ -243,7 +243,7 @@ test('issue 6 §1: δ for ε near δ = 1 is never below the exact δ', () => {
   }
 });
 
-test('issue 6 §1: σ = 0.05 gets a narrow bracket (was [45.19, 284.39])', () => {
+test('σ = 0.05 gets a narrow bracket (was [45.19, 284.39])', () => {
   // exact ε at δ = 1e-5 for μ = 20: 284.39184949774248 (mpmath)
   const result = okResult(compose(1e-5, [gaussianItem(0.05, 1, 1)]));
   assert.ok(result.epsilon_upper >= 284.3918494977425 && result.epsilon_lower <= 284.3918494977425);
@@ -254,7 +254,7 @@ test('issue 6 §1: σ = 0.05 gets a narrow bracket (was [45.19, 284.39])', () =>
   assert.equal(result.note, undefined);
 });
 
-test('issue 6 §2: Laplace is no longer cut off the grid', () => {
+test('Laplace is no longer cut off the grid', () => {
   // dp_accounting b5b0286, from_laplace_mechanism(parameter=b, sampling_prob=q), step 1e-4,
   // pessimistic, self_compose(T).get_epsilon_for_delta(1e-5) (an upper estimate of the exact ε).
   for (const [mechanism, count, reference] of [
@@ -271,7 +271,7 @@ test('issue 6 §2: Laplace is no longer cut off the grid', () => {
   }
 });
 
-test('issue 6 §3/§5: limits are refused before the work, on a field of the request, saying what to change', () => {
+test('limits are refused before the work, on a field of the request, saying what to change', () => {
   const started = performance.now();
   const huge = compose(1e-5, [gaussianItem(1, 1, 1e9)]);
   assertError(huge, 'items.0.count', 'numeric');
@@ -311,7 +311,7 @@ test('issue 6 §3/§5: limits are refused before the work, on a field of the req
   );
 });
 
-// Fuzz reproducers (issue 6 §5/§6, tests/fuzz): every error names a field of the request, in words.
+// Fuzz reproducers (tests/fuzz): every error names a field of the request, in words.
 const noJargon = (response) =>
   assert.doesNotMatch(response.error.message, /NaN|Infinity|discretization_interval|tail_mass_truncation/);
 

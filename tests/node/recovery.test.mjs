@@ -1,5 +1,5 @@
-// Recovery after the wasm module fails (issue 6 §4: after one request aborted the module, requests
-// that worked before aborted too). No valid request can exhaust the module any more (requests are
+// Recovery after the wasm module fails (once, after one request aborted the module, requests that
+// worked before aborted too). No valid request can exhaust the module any more (requests are
 // size-limited before the copy), so the failure is injected: a copy of dist/ whose dpcalc.js fills
 // the wasm heap before one marked request, which then aborts inside the module for lack of memory.
 import { test } from 'node:test';

@@ -1,5 +1,5 @@
-// Regression tests for the reproducers of issue 6 §3–§5 (hangs, memory, error fields and messages),
-// run against the built JS API. Each request below is quoted from the issue or is its direct variant.
+// Regression tests for requests that once hung, exhausted memory or named the wrong field in their
+// error, run against the built JS API. Each request below is the one that failed, or its direct variant.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertError, loadCalculator, okResult } from './helpers.mjs';

@@ -1,4 +1,4 @@
-# mpmath references for the group-wise tests (Algorithm 1 of Pujol & Desfontaines 2022).
+# mpmath references for the group-wise tests (Algorithm 1 of Pujol & Desfontaines 2023).
 #   p_x(y) = ∫ N(s; x, σ²) N(y; s, (r s)²) ds, L(y) = log p_x(y) − log p_{x+1}(y),
 #   D_α(p_a‖p_b) = log(1 + ∫ p_a ((p_b/p_a)^{1−α} − 1) dy)/(α − 1).
 # Usage: /usr/bin/python3 tests/reference/groupwise_mpmath.py density σ r x y...

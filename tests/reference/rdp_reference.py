@@ -3,7 +3,7 @@
 dp_accounting (google/differential-privacy b5b0286), RdpAccountant:
  * eps(alpha) of the Poisson-subsampled Gaussian, one step, at integer and fractional orders
    (rdp_privacy_accountant._compute_rdp_poisson_subsampled_gaussian; T steps are T times this);
- * the seed's over-approximation for fixed batches N=60000, B=256, group k, noise multiplier sigma,
+ * Sommer's (2021) over-approximation for fixed batches N=60000, B=256, group k, noise multiplier sigma,
    T steps: RdpAccountant(orders) composing PoissonSampledDpEvent(1 - hypergeom.cdf(0, N, k, B),
    GaussianDpEvent(sigma / k)) T times, get_epsilon_and_optimal_order(1e-5).
 Run: PYTHONPATH=/work/ref/dp/python/dp_accounting /usr/bin/python3 tests/reference/rdp_reference.py

@@ -8,6 +8,7 @@ import { formulas } from './formula.js';
 import { askAll, methodRow, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
+import { methodWords, paperGuarantee, paperNumber } from './headline.js';
 import { numericStatus } from './numeric.js';
 
 const smallestNoise = (noise) =>
@@ -27,6 +28,7 @@ const mechanisms = {
     describe: 'Gaussian noise',
     short: 'Gaussian',
     symbol: 'σ',
+    noiseName: 'Gaussian noise std. dev.',
     unknown: 'sigma',
     mechanism: ({ sensitivity }) => ({ type: 'gaussian', sensitivity }),
     methods: [
@@ -45,6 +47,7 @@ const mechanisms = {
     describe: 'Laplace noise',
     short: 'Laplace',
     symbol: 'b',
+    noiseName: 'Laplace noise scale',
     unknown: 'scale',
     mechanism: ({ sensitivity }) => ({ type: 'laplace', sensitivity }),
     methods: [
@@ -64,6 +67,7 @@ const mechanisms = {
     describe: 'DP-SGD (Poisson-subsampled Gaussian)',
     short: 'DP-SGD',
     symbol: 'z',
+    noiseName: 'noise multiplier',
     unknown: 'noise_multiplier',
     mechanism: ({ sensitivity, rate }) => ({
       type: 'poisson_subsampled',
@@ -137,7 +141,7 @@ function requestOf(kind, values, method, epsilon = values.epsilon) {
 }
 
 function noisePlot(kind, values, plotted, responses) {
-  const { symbol, describe } = mechanisms[kind];
+  const { symbol, describe, noiseName } = mechanisms[kind];
   const points = [];
   plotted.forEach((method, m) =>
     plotEpsilons(values.epsilon).forEach((epsilon, i) => {
@@ -155,6 +159,8 @@ function noisePlot(kind, values, plotted, responses) {
     title: `Noise needed against the target ε (${describe}, δ and k as above)`,
     xLabel: 'target ε',
     yLabel: symbol,
+    xName: 'target privacy loss ε',
+    yName: `smallest ${noiseName} ${symbol}`,
     xLog: true,
     yLog: true,
     description: `The smallest ${symbol} each closed-form method certifies for each target epsilon, log-log axes.`,
@@ -217,11 +223,21 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
   showFieldErrors(form, errors);
   plots.replaceChildren(noisePlot(kind, values, plotted, plotResponses));
 
+  // The headline: the noise found, against the person's own target (ε, δ) and k.
   const say = (response, method) => {
     if (!response?.ok) return;
-    const value = response.result[mechanisms[kind].unknown];
+    const { result } = response;
+    const { symbol, unknown } = mechanisms[kind];
+    const value = result[unknown];
+    const count = fields.count.value.trim();
     summary(
-      `${mechanisms[kind].symbol} = ${formatNumber(value, 'up')} meets ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()} over k = ${fields.count.value.trim()} (${method.label})`,
+      `${symbol} = ${formatNumber(value, 'up')} meets ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()} over k = ${count}, by ${methodWords(method.label)}.`,
+      {
+        cite:
+          `${count} releases with ${mechanisms[kind].describe} (${symbol} = ${paperNumber(value, 'up')}, ` +
+          `${kind === 'dpsgd' ? 'clip norm' : 'sensitivity'} ${fields.sensitivity.value.trim()}) together satisfy ` +
+          `${paperGuarantee({ type: 'approx', ...values }, { deltaIsGiven: true })}, by ${methodWords(method.label)} (${result.citation}).`,
+      },
     );
   };
   const closedAnswer = closed.find((method) => responseOf.get(method.id).ok);

@@ -195,13 +195,23 @@ const resizeObserver = new ResizeObserver((entries) => {
   for (const entry of entries) redraws.get(entry.target)?.(Math.floor(entry.contentRect.width));
 });
 
-/** CSV of the chart's points: series, x, y, each with its role (given, upper or lower bound). */
-function csvOf(points, xLabel, yLabel) {
+/**
+ * CSV of the chart's points: one line per point with its series, x and y at full precision, and
+ * what kind of number each is (given, upper bound, lower bound or estimate). The headers name the
+ * quantities (`xName`, `yName`), not just their axis symbols.
+ */
+function csvOf(points, xName, yName) {
   const cell = (text) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-  const lines = [['series', xLabel, `${xLabel} is`, yLabel, `${yLabel} is`].map(cell).join(',')];
+  const lines = [['series', xName, `kind of ${xName}`, yName, `kind of ${yName}`].map(cell).join(',')];
   for (const point of points) {
     lines.push(
-      [point.series, String(point.x), point.xRole ?? 'given', String(point.y), point.yRole ?? 'upper bound']
+      [
+        point.series,
+        String(point.x),
+        roleNote[point.xRole ?? 'given'],
+        String(point.y),
+        roleNote[point.yRole ?? 'upper'],
+      ]
         .map(cell)
         .join(','),
     );
@@ -211,11 +221,14 @@ function csvOf(points, xLabel, yLabel) {
 
 /**
  * points: [{ series, key?, x, y, xRole?, yRole? }] (y finite; `key` picks the series' look in
- * seriesStyles). options: { title, xLabel, yLabel, xLog, yLog, description, emptyText, longTable,
- * file }. Returns a <figure> with the legend, the chart, a CSV download (`file`.csv) and a <details>
- * table view: one row per x and a column per series, or with `longTable` (series whose x values
- * differ) one row per point, each value rounded as its `xRole`/`yRole` says ('given': shown as sent,
- * 'upper': rounded up, 'lower': rounded down).
+ * seriesStyles; a role is 'given' (shown as sent), 'upper' (an upper bound, rounded up), 'lower' (a
+ * lower bound, rounded down) or 'estimate' (a statistic or numerical estimate, rounded to the
+ * nearest); x is 'given' and y 'upper' unless they say otherwise). options: { title, xLabel, yLabel,
+ * xName, yName, xLog, yLog, description, emptyText, longTable, file }: the labels go on the axes,
+ * the names (the quantity in words, e.g. "failure probability δ") head the CSV and table columns.
+ * Returns a <figure> with the legend, the chart, a CSV download (`file`.csv) and a <details> table
+ * view: one row per x and a column per series, or with `longTable` (series whose x values differ)
+ * one row per point.
  */
 export function chartFigure(
   points,
@@ -223,6 +236,8 @@ export function chartFigure(
     title,
     xLabel,
     yLabel,
+    xName = xLabel,
+    yName = yLabel,
     xLog = false,
     yLog = false,
     description,
@@ -275,19 +290,30 @@ export function chartFigure(
   resizeObserver.observe(body);
   redraw(640);
   const csv = h('button', { type: 'button', class: 'secondary small', dataset: { csv: file } }, 'Download CSV');
-  csv.addEventListener('click', () => downloadText(`${file}.csv`, 'text/csv', csvOf(points, xLabel, yLabel)));
+  csv.addEventListener('click', () => downloadText(`${file}.csv`, 'text/csv', csvOf(points, xName, yName)));
   figure.append(
     legendElement(styles),
     body,
     h('div', { class: 'chart-actions' }, csv),
-    longTable ? pointTable(points, title, xLabel, yLabel) : dataTable(points, seriesNames, title, xLabel, yLabel),
+    longTable ? pointTable(points, title, xName, yName) : dataTable(points, seriesNames, title, xName, yName),
   );
   return figure;
 }
 
-const roleText = (value, role) =>
-  role === 'given' ? numberText(value) : formatNumber(value, role === 'lower' ? 'down' : 'up');
-const roleNote = { given: 'given', upper: 'upper bound', lower: 'lower bound' };
+const kRounding = { upper: 'up', lower: 'down', estimate: 'nearest' };
+const roleText = (value, role = 'upper') =>
+  role === 'given' ? numberText(value) : formatNumber(value, kRounding[role]);
+const roleNote = { given: 'given', upper: 'upper bound', lower: 'lower bound', estimate: 'estimate' };
+
+/** How the table's numbers are rounded, for its caption: "(upper bounds rounded up)" and the like. */
+function roundingCaption(points) {
+  const roles = new Set(points.flatMap((point) => [point.xRole ?? 'given', point.yRole ?? 'upper']));
+  const said = [
+    roles.has('upper') || roles.has('lower') ? 'bounds rounded outwards' : null,
+    roles.has('estimate') ? 'estimates rounded to the nearest' : null,
+  ].filter(Boolean);
+  return said.length ? ` (${said.join('; ')})` : '';
+}
 
 function pointTable(points, title, xLabel, yLabel) {
   const rows = points.map((point) =>
@@ -295,8 +321,18 @@ function pointTable(points, title, xLabel, yLabel) {
       'tr',
       {},
       h('th', { scope: 'row' }, point.series),
-      h('td', {}, roleText(point.x, point.xRole), h('span', { class: 'role' }, ` (${roleNote[point.xRole]})`)),
-      h('td', {}, roleText(point.y, point.yRole), h('span', { class: 'role' }, ` (${roleNote[point.yRole]})`)),
+      h(
+        'td',
+        {},
+        roleText(point.x, point.xRole ?? 'given'),
+        h('span', { class: 'role' }, ` (${roleNote[point.xRole ?? 'given']})`),
+      ),
+      h(
+        'td',
+        {},
+        roleText(point.y, point.yRole),
+        h('span', { class: 'role' }, ` (${roleNote[point.yRole ?? 'upper']})`),
+      ),
     ),
   );
   return h(
@@ -308,7 +344,7 @@ function pointTable(points, title, xLabel, yLabel) {
       h(
         'table',
         {},
-        h('caption', {}, `${yLabel} and ${xLabel}, point by point (bounds rounded outwards)`),
+        h('caption', {}, `${yLabel} and ${xLabel}, point by point${roundingCaption(points)}`),
         h(
           'thead',
           {},
@@ -328,15 +364,15 @@ function pointTable(points, title, xLabel, yLabel) {
 
 function dataTable(points, series, title, xLabel, yLabel) {
   const xs = [...new Set(points.map((point) => point.x))].sort((a, b) => a - b);
-  const byKey = new Map(points.map((point) => [`${point.series}\u0000${point.x}`, point.y]));
+  const byKey = new Map(points.map((point) => [`${point.series}\u0000${point.x}`, point]));
   const rows = xs.map((x) =>
     h(
       'tr',
       {},
       h('th', { scope: 'row' }, String(x)),
       series.map((name) => {
-        const y = byKey.get(`${name}\u0000${x}`);
-        return h('td', {}, y === undefined ? '—' : formatNumber(y, 'up'));
+        const point = byKey.get(`${name}\u0000${x}`);
+        return h('td', {}, point === undefined ? '—' : roleText(point.y, point.yRole));
       }),
     ),
   );
@@ -349,7 +385,7 @@ function dataTable(points, series, title, xLabel, yLabel) {
       h(
         'table',
         {},
-        h('caption', {}, `${yLabel} by ${xLabel} (upper bounds, rounded up)`),
+        h('caption', {}, `${yLabel} by ${xLabel}${roundingCaption(points)}`),
         h(
           'thead',
           {},

@@ -7,7 +7,8 @@ import { h, readNumber, showFieldErrors } from './dom.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
-import { formatNumber } from './format.js';
+import { formatNumber, parseNumber } from './format.js';
+import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee } from './headline.js';
 import { plotRange } from './range.js';
 import { numericStatus, pldNote, profileEpsilons, renderPld } from './numeric.js';
 
@@ -209,6 +210,8 @@ function profileFigure(points, pldText) {
     title: 'Privacy profile δ(ε) of every method',
     xLabel: 'ε',
     yLabel: 'δ',
+    xName: 'total privacy loss ε',
+    yName: 'total failure probability δ',
     xLog: true,
     yLog: true,
     description:
@@ -228,6 +231,7 @@ function stepsFigure(points, pldText) {
     title: 'ε against the number of compositions k, for every method',
     xLabel: 'number of compositions k',
     yLabel: 'total ε',
+    yName: 'total privacy loss ε at the target δ',
     xLog: true,
     yLog: true,
     file: 'dpcalc-composition-epsilon',
@@ -265,16 +269,65 @@ function spread(counts, n) {
   return [...new Set(Array.from({ length: n }, (_, i) => counts[Math.round((i * (counts.length - 1)) / (n - 1))]))];
 }
 
-/** The one-line summary: the smallest ε at the target δ among the methods that apply to all records. */
-function summaryOf(rows, pld) {
+/** What one mechanism is, for the headline: "each 0.1-DP", "Gaussian mechanisms (σ = 1, Δ = 1)". */
+function itemWords(kind, form) {
+  const value = (name) => {
+    const text = inputOf(form, name).value.trim();
+    const number = parseNumber(text);
+    return Number.isNaN(number) ? text : givenNumber(number);
+  };
+  if (kind === 'guarantee') {
+    const pure = parseNumber(inputOf(form, 'item_delta').value) === 0;
+    return `mechanisms, each ${pure ? `${value('epsilon')}-DP` : `(${value('epsilon')}, ${value('item_delta')})-DP`}`;
+  }
+  if (kind === 'laplace') return `Laplace mechanisms (b = ${value('scale')}, Δ = ${value('sensitivity')})`;
+  if (kind === 'gaussian') return `Gaussian mechanisms (σ = ${value('sigma')}, Δ = ${value('sensitivity')})`;
+  return `DP-SGD steps (noise multiplier ${value('noise_multiplier')}, q = ${value('rate')})`;
+}
+
+/** The mechanisms are pure ε-DP (so the pure answer of basic composition comes first). */
+function pureItems(kind, form) {
+  return kind === 'laplace' || (kind === 'guarantee' && parseNumber(inputOf(form, 'item_delta').value) === 0);
+}
+
+/**
+ * The headline: for pure mechanisms the pure total first (basic composition), then the smallest ε
+ * at the person's target δ among the methods that apply to all records (not parallel composition)
+ * and whose δ stays within the target, PLD included once it has answered. Returns [text, { cite }].
+ */
+function headlineOf(rows, pld, { kind, form, delta }, { pending = false } = {}) {
+  const count = inputOf(form, 'count').value.trim();
+  const what = `${count} ${itemWords(kind, form)}`;
+  const parts = [];
+  const cites = [];
+  const basic = rows.find((row) => row.id === 'basic').response;
+  if (pureItems(kind, form) && basic.ok && !basic.result.vacuous) {
+    parts.push(`pure ${boundText({ type: 'pure', epsilon: basic.result.guarantee.epsilon })}, by basic composition`);
+    cites.push({ result: basic.result, guarantee: { type: 'pure', epsilon: basic.result.guarantee.epsilon } });
+  }
   const candidates = rows
     .filter((row) => row.response.ok && !row.response.result.vacuous && row.id !== 'parallel')
-    .map((row) => ({ label: row.label, epsilon: approxOf(row.response.result).epsilon }));
-  if (pld) candidates.push({ label: kPldLabel, epsilon: pld.epsilon_upper });
-  const finite = candidates.filter((candidate) => Number.isFinite(candidate.epsilon));
-  if (finite.length === 0) return 'No method gives a bound for these inputs.';
-  const best = finite.reduce((a, b) => (b.epsilon < a.epsilon ? b : a));
-  return `Smallest total: ε ≤ ${formatNumber(best.epsilon)}, by ${best.label}.`;
+    .map((row) => ({ label: row.label, result: row.response.result, guarantee: approxOf(row.response.result) }))
+    .filter(({ guarantee }) => guarantee.type !== 'pure' && guarantee.delta > 0 && guarantee.delta <= delta);
+  if (pld) candidates.push({ label: kPldLabel, result: pld, guarantee: pld.guarantee });
+  const finite = candidates.filter((candidate) => Number.isFinite(candidate.guarantee.epsilon));
+  if (finite.length > 0) {
+    const best = finite.reduce((a, b) => (b.guarantee.epsilon < a.guarantee.epsilon ? b : a));
+    parts.push(`${boundText(best.guarantee, { deltaIsGiven: true })}, by ${methodWords(best.label)}`);
+    cites.push(best);
+  }
+  if (parts.length === 0)
+    return [pending ? `${what}: the PLD is computing…` : 'No method gives a bound for these inputs.'];
+  if (pending) parts.push('the PLD is computing…');
+  const [first] = cites;
+  const cite = citeSentence({
+    subject: `${what},`,
+    verb: 'together satisfy',
+    guarantee: paperGuarantee(first.guarantee, { deltaIsGiven: first.guarantee.type === 'approx' }),
+    method: methodWords(first.result.method),
+    citation: first.result.citation,
+  });
+  return [`${what}: ${parts.join('; ')}.`, { cite }];
 }
 
 async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
@@ -356,7 +409,8 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
   });
   table.querySelector('tbody').append(pldRowElement);
   results.replaceChildren(status.element, table);
-  summary(`${summaryOf(rows, null)} The PLD is computing…`);
+  const context = { kind, form, delta };
+  summary(...headlineOf(rows, null, context, { pending: true }));
   // Closed-form errors are marked now, not once the numeric work ends.
   showFieldErrors(form, errors);
 
@@ -398,12 +452,12 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     replacePldRow({ response: pldResponse, status: 'done' });
     if (!pldResponse.ok) {
       status.finish('error', 'PLD composition: see its row.');
-      summary(summaryOf(rows, null));
+      summary(...headlineOf(rows, null, context));
       stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: none, see the PLD row for why.'));
       profileHolder.replaceChildren(profileFigure(closedProfile, 'PLD curves: none, see the PLD row for why.'));
       return;
     }
-    summary(summaryOf(rows, pldResponse.result));
+    summary(...headlineOf(rows, pldResponse.result, context));
     const epsilons = profileEpsilons(
       pldResponse.result.epsilon_upper,
       closedProfile.map((point) => point.x),
@@ -448,7 +502,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     status.finish('cancelled', 'PLD composition cancelled. Change any input to compute again.');
     if (pldRowElement.dataset.status === 'running') {
       replacePldRow({ status: 'cancelled', pending: h('span', { class: 'cancelled' }, 'cancelled') });
-      summary(summaryOf(rows, null));
+      summary(...headlineOf(rows, null, context));
     }
     if (stepsHolder.querySelector('[data-steps-status]'))
       stepsHolder.replaceChildren(stepsFigure(points, 'PLD curve: cancelled.'));
@@ -504,7 +558,7 @@ export default {
             ['guarantee', '(ε₀, δ₀)-DP guarantee'],
             ['laplace', 'Laplace mechanism (b, Δ)'],
             ['gaussian', 'Gaussian mechanism (σ, Δ)'],
-            ['subsampled_gaussian', 'DP-SGD step (subsampled Gaussian)'],
+            ['subsampled_gaussian', 'DP-SGD step (sampled Gaussian)'],
           ],
         },
         {

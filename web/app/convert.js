@@ -4,8 +4,9 @@ import { h, readNumber } from './dom.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
 import { formatNumber } from './format.js';
+import { citeSentence, paperGuarantee } from './headline.js';
 
-async function updateConvert({ calculator, input, isCurrent, results, errors, summary }) {
+async function updateConvert({ calculator, input, isCurrent, results, errors, summary, isSet }) {
   const fields = { rho: input('rho'), delta: input('delta'), epsilon: input('epsilon') };
   const rho = readNumber(fields.rho);
   const delta = readNumber(fields.delta);
@@ -37,8 +38,17 @@ async function updateConvert({ calculator, input, isCurrent, results, errors, su
   );
   if (!isCurrent()) return;
   const fieldMap = { 'guarantee.rho': fields.rho, delta: fields.delta, 'guarantee.epsilon': fields.epsilon };
+  // Two questions side by side: the one whose input the person did not set shows its example.
+  const zcdpAsked = isSet('rho') || isSet('delta');
+  const pureAsked = isSet('epsilon');
+  const examples = {
+    'bun-steinke': zcdpAsked ? undefined : `example ρ = ${fields.rho.value.trim()}, not set by you`,
+    'canonne-kamath-steinke': zcdpAsked ? undefined : `example ρ = ${fields.rho.value.trim()}, not set by you`,
+    'pure-to-zcdp': pureAsked ? undefined : `example ε = ${fields.epsilon.value.trim()}, not set by you`,
+  };
   const rows = conversions.map((conversion, i) => ({
     ...conversion,
+    example: examples[conversion.id],
     response: responses[i],
     fields: fieldMap,
     render: (result) =>
@@ -52,16 +62,46 @@ async function updateConvert({ calculator, input, isCurrent, results, errors, su
       ),
   }));
   results.replaceChildren(methodTable({ caption: 'Conversions', rows, errors }));
-  const [, tighter, pureToZcdp] = responses;
-  const parts = [];
-  if (tighter.ok && !tighter.result.vacuous) {
-    parts.push(
-      `ρ = ${fields.rho.value.trim()} gives ε ≤ ${formatNumber(tighter.result.guarantee.epsilon)} at δ = ${fields.delta.value.trim()}`,
-    );
-  }
-  if (pureToZcdp.ok)
-    parts.push(`ε = ${fields.epsilon.value.trim()} gives ρ ≤ ${formatNumber(pureToZcdp.result.guarantee.rho)}`);
-  summary(parts.length ? `${parts.join('; ')}.` : 'No answer: check the marked fields.');
+  summary(...headlineOf(responses, fields, { zcdpAsked, pureAsked }));
+}
+
+/**
+ * The headline: the conversions the person asked for (those whose inputs they set); with nothing
+ * set, both, as the example. Returns [text, { cite }].
+ */
+function headlineOf([, tighter, pureToZcdp], fields, { zcdpAsked, pureAsked }) {
+  const rho = fields.rho.value.trim();
+  const epsilon = fields.epsilon.value.trim();
+  const parts = {
+    zcdp:
+      tighter.ok && !tighter.result.vacuous
+        ? {
+            text: `ρ = ${rho} gives ε ≤ ${formatNumber(tighter.result.guarantee.epsilon)} at δ = ${fields.delta.value.trim()}`,
+            cite: citeSentence({
+              subject: `Every ${rho}-zCDP mechanism`,
+              guarantee: paperGuarantee(tighter.result.guarantee, { deltaIsGiven: true }),
+              method: 'the conversion of Canonne, Kamath and Steinke',
+              citation: tighter.result.citation,
+            }),
+          }
+        : null,
+    pure: pureToZcdp.ok
+      ? {
+          text: `ε = ${epsilon} gives ρ ≤ ${formatNumber(pureToZcdp.result.guarantee.rho)}`,
+          cite: citeSentence({
+            subject: `Every ${epsilon}-DP mechanism`,
+            guarantee: paperGuarantee(pureToZcdp.result.guarantee),
+            method: 'the conversion of pure DP to zCDP',
+            citation: pureToZcdp.result.citation,
+          }),
+        }
+      : null,
+  };
+  const asked = [zcdpAsked ? 'zcdp' : null, pureAsked ? 'pure' : null].filter(Boolean);
+  const shown = (asked.length ? asked : ['zcdp', 'pure']).map((name) => parts[name]).filter(Boolean);
+  if (shown.length === 0) return ['No answer: check the marked fields.'];
+  const example = zcdpAsked || pureAsked ? '' : 'Example: ';
+  return [`${example}${shown.map((part) => part.text).join('; ')}.`, { cite: shown[0].cite }];
 }
 
 export default {

@@ -8,6 +8,7 @@ import { h, readNumber, showFieldErrors } from './dom.js';
 import { guaranteeElement, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
+import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
 import { renderPld } from './numeric.js';
 
 const kClasses = ['a', 'b', 'c'];
@@ -117,7 +118,7 @@ function logRange(upTo, points) {
   return [...values].sort((a, b) => a - b);
 }
 
-async function updateDatabases({ calculator, form, isCurrent, results, plots, errors, signal, summary }) {
+async function updateDatabases({ calculator, form, isCurrent, results, plots, errors, signal, summary, isSet }) {
   const classes = classesFromForm(form);
   const methodName = inputOf(form, 'method').value;
   const delta = readNumber(inputOf(form, 'delta'));
@@ -146,11 +147,23 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
   }
   const numeric = methodName === 'pld';
   const ask = (request) => settleUnlessAborted(calculator.run(request, numeric ? { signal } : {}));
+  // Pure releases have a pure answer (basic composition), which the headline gives first.
+  const pure = classes.every(
+    (item) => item.request.guarantee?.type === 'pure' || item.request.mechanism?.type === 'laplace',
+  );
+  const basic = { op: 'databases', method: 'basic', databases: base.databases };
   const requests = {
     classic: { ...base, constraint: { type: 'none' } },
     unbounded: { ...base, constraint, neighbours: 'unbounded' },
     bounded: { ...base, constraint, neighbours: 'bounded' },
     uninformative: { ...base, constraint: { type: 'none' }, adversary: 'uninformative' },
+    ...(pure && methodName !== 'basic'
+      ? {
+          pureUnbounded: { ...basic, constraint, neighbours: 'unbounded' },
+          pureBounded: { ...basic, constraint, neighbours: 'bounded' },
+          pureUninformative: { ...basic, constraint: { type: 'none' }, adversary: 'uninformative' },
+        }
+      : {}),
   };
   const total = classes.reduce((sum, item) => sum + (Number.isFinite(item.request.count) ? item.request.count : 0), 0);
   const mValues = total >= 2 ? logRange(Math.min(total, 1e6), numeric ? 6 : 16) : [];
@@ -214,29 +227,23 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
     fields,
     notApplicable: (error) => `Does not apply: ${error.message}`,
   }));
-  const chosen =
-    inputOf(form, 'adversary').value === 'uninformative'
-      ? rows[4]
-      : inputOf(form, 'neighbours').value === 'bounded'
-        ? rows[3]
-        : rows[2];
-  const answer = chosen.response.ok
-    ? h('p', { class: 'databases-answer', dataset: { answer: chosen.id } }, renderResult(chosen.response.result))
-    : h('p', { class: 'databases-answer', dataset: { answer: chosen.id } }, chosen.response.error.message);
   const table = methodTable({
     caption: `${total.toLocaleString('en-US')} databases in ${classes.length} class${classes.length > 1 ? 'es' : ''}; method ${inputOf(form, 'method').selectedOptions[0].textContent}`,
     rows,
     errors,
   });
-  results.replaceChildren(answer, table);
+  results.replaceChildren(table);
   showFieldErrors(form, errors);
-  const chosenEpsilon = epsilonOf(chosen.response);
   const classicEpsilon = epsilonOf(responses.classic);
   summary(
-    chosenEpsilon === undefined
-      ? 'No guarantee for these inputs: see the table.'
-      : `${chosen.label}: ${chosen.response.result.guarantee.type === 'zcdp' ? 'ρ' : 'ε'} ≤ ${formatNumber(chosenEpsilon)}` +
-          (classicEpsilon === undefined ? '.' : `, against ${formatNumber(classicEpsilon)} for classic composition.`),
+    ...headlineOf(responses, {
+      form,
+      total,
+      pure,
+      methodName,
+      uninformative: inputOf(form, 'adversary').value === 'uninformative',
+      deltaSet: isSet('delta'),
+    }),
   );
 
   const mPoints = [];
@@ -276,6 +283,8 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
         title: 'ε against m, the most databases one person can be in',
         xLabel: 'm',
         yLabel: 'ε',
+        xName: 'most databases m one person can be in',
+        yName: 'privacy loss ε of the person',
         xLog: true,
         yLog: true,
         file: 'dpcalc-databases-m',
@@ -291,6 +300,7 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
         title: 'ε against the number of databases n (class 1): worst case and uninformative prior',
         xLabel: 'number of databases n',
         yLabel: 'ε',
+        yName: 'privacy loss ε of the person',
         xLog: true,
         yLog: true,
         file: 'dpcalc-databases-n',
@@ -300,6 +310,83 @@ async function updateDatabases({ calculator, form, isCurrent, results, plots, er
       }),
     ),
   );
+}
+
+/** Who the guarantee is for, in words: "A person in at most 365 of the 1,000 databases". */
+function personWords(form, total, uninformative) {
+  const constraint = inputOf(form, 'constraint').value;
+  const count = total.toLocaleString('en-US');
+  if (uninformative)
+    return `Membership in any of the ${count} databases, against an adversary with an uninformative prior`;
+  if (constraint === 'at_most')
+    return `A person in at most ${inputOf(form, 'm').value.trim()} of the ${count} databases`;
+  if (constraint === 'exactly_one') return `A person in exactly one of the ${count} databases`;
+  if (constraint === 'families') return `A person in the databases of one family of classes (of ${count})`;
+  return `A person in any of the ${count} databases`;
+}
+
+/** A result's bound as the headline says it ("ε ≤ 365", "ρ ≤ 2") and the δ it holds at (0 when pure). */
+function boundOf(response) {
+  if (!response?.ok || response.result.vacuous) return null;
+  const { guarantee } = response.result;
+  if (guarantee.type === 'zcdp') return { text: boundText(guarantee), delta: 0 };
+  return { text: boundText({ type: 'pure', epsilon: guarantee.epsilon }), delta: guarantee.delta ?? 0 };
+}
+
+/**
+ * The headline for the person's adversary (worst case: unbounded and bounded neighbours; or the
+ * uninformative prior): for pure releases the pure answers first (basic composition), then the
+ * chosen method's at the target δ (said to be an example δ when the person did not set it).
+ * Returns [text, { cite }].
+ */
+function headlineOf(responses, { form, total, pure, methodName, uninformative, deltaSet }) {
+  const cases = uninformative
+    ? [{ key: 'uninformative', pureKey: 'pureUninformative', words: 'in none vs. in at least one' }]
+    : [
+        { key: 'unbounded', pureKey: 'pureUnbounded', words: 'unbounded' },
+        { key: 'bounded', pureKey: 'pureBounded', words: 'bounded' },
+      ];
+  const pureFirst = pure && methodName !== 'basic';
+  // "ε ≤ 365 (unbounded), ε ≤ 730 (bounded)", after "at δ = 10⁻⁵: " when the bounds hold at one δ.
+  const listed = (keyOf) => {
+    const bounds = cases.map((item) => ({ ...boundOf(responses[keyOf(item)]), words: item.words }));
+    const shown = bounds.filter((bound) => bound.text);
+    const deltas = [...new Set(shown.map((bound) => bound.delta))];
+    const at =
+      deltas.length === 1 && deltas[0] > 0 ? `at δ = ${formatNumber(deltas[0], 'down').replace(/^1 × /, '')}: ` : '';
+    const text = shown
+      .map(
+        (bound) =>
+          `${bound.text}${!at && bound.delta > 0 ? ` at δ = ${formatNumber(bound.delta, 'down')}` : ''} (${bound.words})`,
+      )
+      .join(', ');
+    return text ? `${at}${text}` : '';
+  };
+  const parts = [];
+  const pureText = pureFirst ? listed((item) => item.pureKey) : '';
+  if (pureText) parts.push(`pure ${pureText}, by basic composition`);
+  const chosenText = listed((item) => item.key);
+  if (chosenText) {
+    const method = methodWords(responses[cases[0].key].result?.method ?? '');
+    const example = pureFirst && !deltaSet ? ' (at the example δ, not set by you)' : '';
+    parts.push(`${chosenText}, by ${method}${example}`);
+  }
+  if (parts.length === 0) return ['No guarantee for these inputs: see the table.'];
+  const first = [cases[0].pureKey, cases[0].key]
+    .map((key) => responses[key])
+    .find((response) => response?.ok && !response.result.vacuous);
+  const person = personWords(form, total, uninformative);
+  const cite = first
+    ? citeSentence({
+        subject: `For ${person.replace(/^A /, 'a ').replace(/^Membership/, 'membership')}, the releases`,
+        verb: 'satisfy',
+        guarantee: paperGuarantee(first.result.guarantee, { deltaIsGiven: true }),
+        scope: uninformative ? '' : `(${cases[0].words} neighbours)`,
+        method: methodWords(first.result.method),
+        citation: first.result.citation,
+      })
+    : '';
+  return [`${person}: ${parts.join('; ')}.`, { cite }];
 }
 
 function classFieldset(prefix, shown, defaults) {
@@ -384,7 +471,7 @@ export default {
             ['none', 'any of the databases (classic)'],
             ['at_most', 'at most m of the databases'],
             ['exactly_one', 'exactly one of the databases'],
-            ['families', 'every database of one family of classes'],
+            ['families', 'one family of classes'],
           ],
         },
         {
@@ -409,9 +496,10 @@ export default {
           type: 'choice',
           value: 'unbounded',
           options: [
-            ['unbounded', 'unbounded: record present or absent'],
-            ['bounded', 'bounded: record replaced'],
+            ['unbounded', 'unbounded: added or removed'],
+            ['bounded', 'bounded: replaced'],
           ],
+          hint: 'what happens to the person’s record',
         },
         {
           name: 'adversary',
@@ -420,8 +508,9 @@ export default {
           value: 'worst_case',
           options: [
             ['worst_case', 'worst case'],
-            ['uninformative', 'uninformative prior: in none vs. in at least one'],
+            ['uninformative', 'uninformative prior'],
           ],
+          hint: 'uninformative: it only asks “in none” against “in at least one”',
         },
       ],
     },
@@ -435,8 +524,8 @@ export default {
           value: 'optimal',
           options: [
             ['basic', 'Basic'],
-            ['advanced_kov', 'Advanced (Kairouz–Oh–Viswanath)'],
-            ['advanced_drv', 'Advanced (Dwork–Rothblum–Vadhan)'],
+            ['advanced_kov', 'Advanced (Kairouz et al.)'],
+            ['advanced_drv', 'Advanced (Dwork et al.)'],
             ['optimal', 'Optimal (identical releases)'],
             ['zcdp', 'zCDP'],
             ['pld', 'PLD (numeric)'],

@@ -109,19 +109,20 @@ export function fieldMessage(input, message) {
 }
 
 /**
- * Lets the keyboard reach every formula in `root` that is wider than its box (it scrolls sideways
- * on a narrow screen), and only those, so that wide screens get no extra tab stops.
+ * Lets the keyboard reach every formula and table in `root` that is wider than its box (it scrolls
+ * sideways on a narrow screen), and only those, so that wide screens get no extra tab stops.
  */
 export function markScrollableFormulas(root) {
-  for (const formula of root.querySelectorAll('.formula')) {
-    if (formula.scrollWidth > formula.clientWidth + 1) {
-      Object.assign(formula, { tabIndex: 0 });
-      formula.setAttribute('role', 'region');
-      formula.setAttribute('aria-label', 'Formula (scrolls sideways)');
-    } else if (formula.hasAttribute('role')) {
-      formula.removeAttribute('tabindex');
-      formula.removeAttribute('role');
-      formula.removeAttribute('aria-label');
+  for (const box of root.querySelectorAll('.formula, .table-wrap')) {
+    const name = box.matches('.formula') ? 'Formula (scrolls sideways)' : 'Table (scrolls sideways)';
+    if (box.scrollWidth > box.clientWidth + 1) {
+      Object.assign(box, { tabIndex: 0 });
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', name);
+    } else if (box.hasAttribute('role')) {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-label');
     }
   }
 }

@@ -1,12 +1,15 @@
-// DP-SGD with groups (issue 8, seed 003): the guarantee of DP-SGD training for a group of k
+// DP-SGD with groups (Sommer 2021, "Group Privacy for Deep Learning with Differential Privacy";
+// Schuchardt, Stoian, Kosmala, Günnemann 2024): the guarantee of DP-SGD training for a group of k
 // examples owned by one person, or the noise multiplier that reaches a target ε for such a group.
-// Every number comes from the core (op 'dpsgd'): the tight PLD bracket, the seed's RDP
-// over-approximation, generic group privacy, and in calibration mode the seed's rule of thumb.
-// The seed's three figures: the worst-case pair's densities, ε vs steps for k = 1…5 (tight and
-// RDP), ε vs k for several noise multipliers. All numeric work runs in the worker with progress and
-// a Cancel button.
+// Every number comes from the core (op 'dpsgd'): the tight PLD bracket, Sommer's RDP
+// over-approximation (for k = 1 the standard RDP accountant), generic group privacy, and in
+// calibration mode Sommer's rule of thumb. Poisson sampling is the default: its analysis is proven;
+// fixed-size batches rest on the worst-case property, which the headline itself says. Sommer's
+// three figures: the worst-case pair's densities, ε vs steps for k = 1…5 (tight and RDP), ε vs k for
+// several noise multipliers. All numeric work runs in the worker with progress and a Cancel button.
 import { h, readNumber, showFieldErrors } from './dom.js';
-import { formatNumber } from './format.js';
+import { formatNumber, parseNumber } from './format.js';
+import { boundText, citeSentence, paperGuarantee, paperNumber } from './headline.js';
 import { guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
 import { numericStatus } from './numeric.js';
@@ -19,9 +22,9 @@ const kFormulas = {
   calibrated: String.raw`\sigma^\star = \min\{\sigma : \varepsilon_{\mathrm{PLD}}(\sigma; k, T, \delta) \le \varepsilon_{\text{target}}\}`,
   rule: String.raw`\sigma_{\text{rule}} = k\,\sigma^\star_{k=1}`,
 };
-const kStepsCurveK = 5; // the seed's figure 2: k = 1…5
+const kStepsCurveK = 5; // Sommer's figure 2: k = 1…5
 const kStepsPoints = 5; // steps values per curve
-const kSigmaFactors = [1, 2, 4]; // the seed's figure 3: several noise multipliers
+const kSigmaFactors = [1, 2, 4]; // Sommer's figure 3: several noise multipliers
 const kDensityPoints = 161;
 
 /** The request of the form, and which input each request field comes from. */
@@ -89,11 +92,25 @@ function answerElement(result, calibrating, k) {
     ),
   );
   if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
-  if (result.note) parts.push(h('div', { class: 'note' }, result.note));
+  // The fixed-size batch assumption: said in the headline, and here in full, not as small print.
+  if (result.note) parts.push(h('div', { class: 'assumption' }, result.note));
   return h('div', { class: 'big-answer', dataset: { answer: 'dpsgd' } }, parts);
 }
 
-function forwardRows(result, fields) {
+// Which series the RDP row is: at fractional orders dpcalc follows dp_accounting 0.6.0, whose series
+// adds every term's absolute value (an upper bound); older TF Privacy subtracts the negative terms.
+const kRdpSeriesNote =
+  'Rényi DP at fractional orders as in dp_accounting 0.6.0 (every term of its series counted with its absolute ' +
+  'value: an upper bound). Older TF Privacy subtracts the negative terms and can print up to 6% less ' +
+  '(σ = 1, T = 2¹⁴, k = 2: 56.26 here, 53.26 there).';
+
+/** The RDP row's label: for one example the standard (proven) accountant, for groups an over-approximation. */
+function rdpLabel(k, sampling) {
+  if (k > 1) return 'RDP over-approximation (Sommer 2021; not proven for groups)';
+  return sampling === 'poisson' ? 'Standard RDP accountant (proven)' : 'Standard RDP accountant (at q = B/N)';
+}
+
+function forwardRows(result, fields, { k, sampling }) {
   const { pld, rdp_overapprox: rdp, generic_group: generic } = result.methods;
   const delta = result.guarantee.delta;
   const rdpResponse =
@@ -112,12 +129,12 @@ function forwardRows(result, fields) {
     },
     {
       id: 'rdp-overapprox',
-      label: "Seed's RDP over-approximation",
+      label: rdpLabel(k, sampling),
       formula: kFormulas.rdp,
       fields,
       response: rdpResponse,
       render: atDelta,
-      note: (r) => `best order α = ${r.order}. ${r.note}`,
+      note: (r) => `best order α = ${r.order}. ${r.note} ${kRdpSeriesNote}`,
       notApplicable: () => rdp.note,
     },
     {
@@ -141,8 +158,9 @@ function calibrationRows(result, fields) {
       ? { ok: false, error: { code: 'unsupported', field: '', message: rule.note } }
       : ok({
           guarantee: { type: 'approx', epsilon: rule.epsilon, delta: result.guarantee.delta },
-          method: "Seed 003's advice",
-          citation: 'Seed 003',
+          method: 'Rule of thumb for groups',
+          citation: 'Sommer 2021',
+          citation_key: 'sommer2021group',
         });
   return [
     {
@@ -207,6 +225,37 @@ function stepsValues(steps, count) {
   return [...values].sort((a, b) => a - b);
 }
 
+const kFixedBatchAssumption =
+  'assuming the worst-case property for fixed-size batches (not proven; Poisson sampling is)';
+
+/**
+ * The headline: the group's tight ε at the person's δ (with the calibrated noise multiplier when
+ * that was the question); with fixed-size batches it says in the same sentence that this analysis
+ * assumes the worst-case property. Returns [text, { cite }].
+ */
+function headlineOf(result, { k, calibrating, sampling }) {
+  const group = `a group of ${k} example${k === 1 ? '' : 's'}`;
+  const bound = boundText(result.guarantee, { deltaIsGiven: true });
+  const noise = calibrating ? `Noise multiplier σ = ${formatNumber(result.noise_multiplier)} gives ` : '';
+  const how = sampling === 'poisson' ? ' (Poisson sampling, tight accounting)' : `, ${kFixedBatchAssumption}`;
+  const steps = result.steps.toLocaleString('en-US');
+  const text = calibrating
+    ? `${noise}${group} ${bound} after ${steps} steps${how}.`
+    : `${group[0].toUpperCase()}${group.slice(1)}: ${bound} after ${steps} steps${how}.`;
+  const sigma = paperNumber(result.noise_multiplier, calibrating ? 'up' : 'nearest');
+  const cite = citeSentence({
+    subject: `Training with DP-SGD (noise multiplier ${sigma}, ${steps} steps, ${
+      sampling === 'poisson' ? 'Poisson sampling' : 'fixed-size batches'
+    })`,
+    guarantee: paperGuarantee(result.guarantee, { deltaIsGiven: true }),
+    scope: `for groups of ${k} example${k === 1 ? '' : 's'}`,
+    method: 'the tight accounting of the worst-case pair',
+    citation: result.citation,
+    assumption: sampling === 'poisson' ? '' : 'assuming the worst-case property for fixed-size batches (Sommer 2021)',
+  });
+  return [text, { cite }];
+}
+
 async function updateDpsgd({ calculator, input, form, isCurrent, results, plots, errors, signal, summary }) {
   const { request, fields } = requestOf(input);
   const calibrating = 'target' in request;
@@ -256,22 +305,23 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
     }
     const result = response.result;
     const k = request.group_size;
-    const rows = calibrating ? calibrationRows(result, fields) : forwardRows(result, fields);
+    const rows = calibrating
+      ? calibrationRows(result, fields)
+      : forwardRows(result, fields, { k, sampling: request.sampling });
     const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
     results.replaceChildren(
       answerElement(result, calibrating, k),
       status.element,
       methodTable({ caption, rows, errors }),
     );
-    summary(
-      `${calibrating ? `σ = ${formatNumber(result.noise_multiplier)}: ` : ''}ε ≤ ${formatNumber(result.guarantee.epsilon)} at δ = ${formatNumber(result.guarantee.delta, 'down')} for a group of ${k}.`,
-    );
+    summary(...headlineOf(result, { k, calibrating, sampling: request.sampling }));
     const sigma = calibrating ? result.noise_multiplier : request.noise_multiplier;
     plots.replaceChildren(
       chartFigure(densityPoints(result.mixture, sigma), {
         title: `The worst-case pair of one step (k = ${k}, σ = ${formatNumber(sigma)})`,
         xLabel: 'noisy gradient sum (units of the clip norm)',
         yLabel: 'density',
+        yName: 'probability density',
         description:
           'Densities of the one-step pair: the mixture over how many of the group are in the batch against the Gaussian without them.',
         file: 'dpcalc-dpsgd-pair',
@@ -292,7 +342,7 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
   }
 }
 
-/** The seed's figures 2 and 3: ε vs steps for k = 1…5, and ε vs k for several σ. */
+/** Sommer's figures 2 and 3: ε vs steps for k = 1…5, and ε vs k for several σ. */
 async function figures({ base, groups, run, status, plots, isCurrent }) {
   const stepsJobs = [];
   for (let k = 1; k <= Math.min(kStepsCurveK, groups.at(-1) ?? kStepsCurveK); k += 1) {
@@ -330,7 +380,7 @@ async function figures({ base, groups, run, status, plots, isCurrent }) {
       const rdp = methods.rdp_overapprox;
       if (Number.isFinite(rdp.epsilon))
         stepsPoints.push({
-          series: `k = ${job.k}, RDP (seed)`,
+          series: `k = ${job.k}, RDP`,
           key: `dpsgd-rdp-${job.k}`,
           x: job.steps,
           y: rdp.epsilon,
@@ -350,9 +400,11 @@ async function figures({ base, groups, run, status, plots, isCurrent }) {
   });
   plots.append(
     chartFigure(stepsPoints, {
-      title: "ε vs. steps: tight against the seed's RDP over-approximation",
+      title: 'ε vs. steps: tight against the RDP over-approximation',
       xLabel: 'steps T',
       yLabel: 'ε',
+      xName: 'training steps T',
+      yName: 'privacy loss ε of the group at the target δ',
       xLog: true,
       yLog: true,
       description: 'Epsilon at the target delta against the number of steps, for groups of 1 to 5 examples.',
@@ -363,11 +415,29 @@ async function figures({ base, groups, run, status, plots, isCurrent }) {
       title: `ε vs. group size k after ${base.steps.toLocaleString('en-US')} steps (tight)`,
       xLabel: 'group size k',
       yLabel: 'ε',
+      yName: 'privacy loss ε of the group at the target δ',
       yLog: true,
       description: 'Tight epsilon against the group size, for several noise multipliers.',
       file: 'dpcalc-dpsgd-k',
     }),
   );
+}
+
+/**
+ * Switching from fixed-size batches to Poisson sampling keeps the same sampling rate, q = B/N, so
+ * that the two analyses compare the same training.
+ */
+function carrySamplingRate(form) {
+  // With two choices, a change to Poisson sampling is a change from fixed-size batches.
+  form.elements.sampling.addEventListener('change', () => {
+    if (form.elements.sampling.value !== 'poisson') return;
+    const [batch, dataset] = [form.elements.batch_size, form.elements.dataset_size].map((input) =>
+      parseNumber(input.value),
+    );
+    if (!(batch > 0 && dataset >= batch)) return;
+    form.elements.sampling_rate.value = String(batch / dataset);
+    form.elements.sampling_rate.dispatchEvent(new Event('input', { bubbles: true }));
+  });
 }
 
 export default {
@@ -386,10 +456,11 @@ export default {
           name: 'sampling',
           label: 'Batches',
           type: 'choice',
-          value: 'fixed_batch',
+          value: 'poisson',
+          wide: true,
           options: [
-            ['fixed_batch', 'Fixed-size batches (without replacement)'],
-            ['poisson', 'Poisson sampling'],
+            ['poisson', 'Poisson sampling (proven)'],
+            ['fixed_batch', 'Fixed-size batches (unproven)'],
           ],
         },
         {
@@ -469,7 +540,7 @@ export default {
         },
         {
           name: 'target_epsilon',
-          label: 'Target ε',
+          label: 'Target',
           symbol: 'ε',
           type: 'number',
           value: '8',
@@ -488,7 +559,7 @@ export default {
           value: '4',
           hint: 'the group to protect',
         },
-        { name: 'delta', label: 'Target δ', symbol: 'δ', type: 'number', value: '1e-5' },
+        { name: 'delta', label: 'Target', symbol: 'δ', type: 'number', value: '1e-5' },
         {
           name: 'relation',
           label: 'Neighbours',
@@ -501,7 +572,7 @@ export default {
         },
         { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '5' },
         {
-          preset: 'MNIST (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
+          preset: 'MNIST, fixed-size batches (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
           values: {
             sampling: 'fixed_batch',
             dataset_size: '60000',
@@ -519,5 +590,6 @@ export default {
       ],
     },
   ],
+  setup: carrySamplingRate,
   update: updateDpsgd,
 };

@@ -1,7 +1,9 @@
 // The export bar under each section: its permalink (a link, and a button that copies it), the JSON
 // of every request and response behind the numbers shown, a LaTeX snippet of each method's result
-// with its formula, the BibTeX of every work cited, and a snippet that embeds the section elsewhere.
-// Everything is read from what the section shows, so a new section gets its exports for free.
+// with its formula (it compiles with pdflatex and the packages it names), the BibTeX of every work
+// cited (by the keys the results carry), the sentence "Cite this result", and a snippet that embeds
+// the section elsewhere. Everything is read from what the section shows, so a new section gets its
+// exports for free.
 import { h } from './dom.js';
 import { bibtexOf } from './bibliography.js';
 import { downloadText } from './download.js';
@@ -29,76 +31,141 @@ const superscriptDigits = {
   '⁸': '8',
   '⁹': '9',
 };
-const texSymbols = {
+// The symbols the page prints, in TeX math: Greek letters, relations, and subscripts.
+const mathSymbols = {
   ε: '\\varepsilon',
   δ: '\\delta',
   ρ: '\\rho',
+  σ: '\\sigma',
+  α: '\\alpha',
+  μ: '\\mu',
+  Δ: '\\Delta',
+  Φ: '\\Phi',
   '≤': '\\le',
   '≥': '\\ge',
+  '≈': '\\approx',
   '∈': '\\in',
-  '−': '-',
   '→': '\\to',
+  '×': '\\times',
+  '·': '\\cdot',
+  ℓ: '\\ell',
+  '‖': '\\|',
+  '√': '\\surd',
+  '−': '-',
   '′': "'",
+  '₀': '_0',
+  '₁': '_1',
 };
+const kMathSymbol = new RegExp(`[${Object.keys(mathSymbols).join('')}]`, 'g');
+const powerOfTen = (power) => `10^{${[...power].map((c) => superscriptDigits[c]).join('')}}`;
 
-/** A bound as the page prints it ("ε ≤ 2, δ ≤ 9.8487 × 10⁻⁶ at …") in TeX math. */
-function texOfText(text) {
+/** A bound as the page prints it ("ε ≤ 2, δ ≤ 9.8487 × 10⁻⁶", "ε ≤ 4 at δ = 1 × 10⁻⁵") in TeX math. */
+function texOfBound(text) {
   return text
-    .replace(
-      / × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g,
-      (_, power) => ` \\times 10^{${[...power].map((c) => superscriptDigits[c]).join('')}}`,
-    )
-    .replace(/[εδρ≤≥∈−→′]/g, (c) => `${texSymbols[c]} `)
-    .replace(/\b(at|no meaningful guarantee|exact)\b/g, '\\text{$1}')
+    .replace(/ × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, power) => ` \\times ${powerOfTen(power)}`)
+    .replace(/10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, power) => powerOfTen(power))
+    .replace(/no meaningful guarantee/g, '\\text{no meaningful guarantee}\\ ')
+    .replace(/\b(at|exact)\b/g, '\\ \\text{$1}\\ ')
+    .replace(kMathSymbol, (c) => `${mathSymbols[c]} `)
     .replace(/, /g, ',\\ ')
     .replace(/ +/g, ' ')
     .trim();
 }
 
-const texText = (text) => text.replace(/[&%$#_{}]/g, (c) => `\\${c}`).replace(/[–—]/g, '--');
+/**
+ * Text for LaTeX's text mode: its special characters escaped, dashes as TeX writes them, and the
+ * page's symbols in math mode, so that it compiles with pdflatex as it is (accented Latin letters
+ * are read as UTF-8, LaTeX's default input encoding since 2018).
+ */
+export function texText(text) {
+  return text
+    .replace(/[\\{}&%$#_^~]/g, (c) => ({ '\\': '\\textbackslash{}', '^': '\\^{}', '~': '\\~{}' })[c] ?? `\\${c}`)
+    .replace(/ × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, power) => `~$\\times ${powerOfTen(power)}$`)
+    .replace(/10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_, power) => `$${powerOfTen(power)}$`)
+    .replace(/—/g, '---')
+    .replace(/–/g, '--')
+    .replace(/…/g, '\\dots{}')
+    .replace(/[“”]/g, (c) => (c === '“' ? '``' : "''"))
+    .replace(/’/g, "'")
+    .replace(kMathSymbol, (c) => `$${mathSymbols[c]}$`);
+}
 
-/** LaTeX: one item per method that answered, with its bound, its formula and its citation. */
-function latexOf(element, title, permalink) {
+/** The packages the LaTeX export needs, as its header says (a test compiles it with exactly these). */
+export const kLatexPackages = ['amsmath', 'amssymb'];
+
+/** LaTeX: the citable sentence, then one item per method that answered, with its bound, formula and citation. */
+function latexOf(element, title, permalink, sentence) {
   const items = [...element.querySelectorAll('table.methods tbody tr[data-ok="true"]')].map((row) => {
     const label = row.querySelector('.row-label')?.textContent ?? '';
     const bounds = [...row.querySelectorAll('.answer .bound')]
-      .map((bound) => texOfText(bound.textContent))
+      .map((bound) => texOfBound(bound.textContent))
       .join(' \\to ');
     const formula = row.querySelector('.formula[data-tex]')?.dataset.tex;
     const citation = row.querySelector('cite')?.textContent;
-    return `  \\item ${texText(label)}: $${bounds}$${formula ? `, from $${formula}$` : ''}${citation ? ` (${texText(citation)})` : ''}.`;
+    const example = row.querySelector('.example-note')?.textContent;
+    const said = bounds ? `: $${bounds}$` : '';
+    return `  \\item ${texText(label)}${example ? ` (${texText(example)})` : ''}${said}${formula ? `, from $${formula}$` : ''}${citation ? ` (${texText(citation)})` : ''}.`;
   });
   return [
     `% dpcalc: ${title}. Every epsilon, delta and rho is an upper bound, rounded up; a delta after "at" is the given target.`,
     `% ${permalink}`,
-    '\\begin{itemize}',
-    ...items,
-    '\\end{itemize}',
+    `% Needs in the preamble: ${kLatexPackages.map((name) => `\\usepackage{${name}}`).join(' ')}`,
+    ...(sentence ? [texText(sentence), ''] : []),
+    ...(items.length ? ['\\begin{itemize}', ...items, '\\end{itemize}'] : []),
     '',
   ].join('\n');
 }
 
-/** The iframe that shows this section alone, and the line of script that sizes it to fit. */
+/** The iframe that shows this section alone, and the script (a file: no inline code) that sizes it to fit. */
 function embedSnippet(section, permalink) {
   const url = new URL(permalink, location.href);
   url.search = '?embed=1';
-  return `<iframe src="${url.href}" title="dpcalc: ${section.title}" style="width: 100%; border: 0" height="900"></iframe>
-<script>
-  // dpcalc posts its height ({ type: 'dpcalc:height', height }) whenever it changes.
-  addEventListener('message', (event) => {
-    if (event.data?.type !== 'dpcalc:height') return;
-    for (const frame of document.querySelectorAll('iframe')) {
-      if (frame.contentWindow === event.source) frame.style.height = \`\${event.data.height}px\`;
-    }
+  const resizer = new URL('dpcalc-frame.js', url);
+  resizer.hash = '';
+  resizer.search = '';
+  return `<iframe src="${url.href}" title="dpcalc: ${section.title}" width="100%" height="900"></iframe>
+<!-- Sizes the frame to the height dpcalc posts ({ type: 'dpcalc:height', height }); once per page. -->
+<script src="${resizer.href}" defer></script>`;
+}
+
+/**
+ * "Cite this result": the sentence of the section's current headline (set by the section with its
+ * summary, see headline.js), to read and copy. Kept current while it is open.
+ */
+function citeBox(citation) {
+  const sentence = h('p', { class: 'cite-sentence', dataset: { citeSentence: '' } });
+  const status = h('span', { class: 'export-status', role: 'status' });
+  const copy = h('button', { type: 'button', class: 'secondary small', dataset: { exportAction: 'cite' } }, 'Copy');
+  const box = h(
+    'details',
+    { class: 'cite-result' },
+    h('summary', {}, 'Cite this result'),
+    h('p', { class: 'note' }, 'One sentence for a paper: the numbers (rounded outwards), the method and its source.'),
+    sentence,
+    h('div', { class: 'export-actions' }, copy, status),
+  );
+  const refresh = () => {
+    sentence.textContent = citation.sentence || 'No result to cite yet: the section has no answer for these inputs.';
+    status.textContent = '';
+  };
+  citation.onChange = () => {
+    if (box.open) refresh();
+  };
+  box.addEventListener('toggle', refresh);
+  copy.addEventListener('click', async () => {
+    status.textContent = (await copyText(citation.sentence))
+      ? 'Sentence copied.'
+      : 'Copying failed: select the sentence.';
   });
-</script>`;
+  return box;
 }
 
 /**
  * The bar of section `section` whose <section> is `element`: `log` holds the requests and
- * responses of its last computation; `permalink()` is the address of its current state.
+ * responses of its last computation; `permalink()` is the address of its current state;
+ * `citation.sentence` the sentence of its headline.
  */
-export function exportBar({ section, element, log, permalink }) {
+export function exportBar({ section, element, citation, log, permalink }) {
   const status = h('span', { class: 'export-status', role: 'status' });
   const button = (label, exportName, action) => {
     const control = h(
@@ -125,6 +192,8 @@ export function exportBar({ section, element, log, permalink }) {
   embed.addEventListener('toggle', () => {
     snippet.textContent = embedSnippet(section, permalink());
   });
+  const citedKeys = () =>
+    [...element.querySelectorAll('cite[data-keys]')].flatMap((cite) => cite.dataset.keys.split(' '));
   return h(
     'div',
     { class: 'export-bar', dataset: { export: section.name } },
@@ -153,17 +222,18 @@ export function exportBar({ section, element, log, permalink }) {
         ),
       ),
       button('LaTeX', 'latex', () =>
-        downloadText(`${file}.tex`, 'application/x-tex', latexOf(element, section.title, permalink())),
+        downloadText(
+          `${file}.tex`,
+          'application/x-tex',
+          latexOf(element, section.title, permalink(), citation.sentence),
+        ),
       ),
       button('BibTeX', 'bibtex', () =>
-        downloadText(
-          `${file}.bib`,
-          'application/x-bibtex',
-          `${bibtexOf([...element.querySelectorAll('cite')].map((cite) => cite.textContent))}\n`,
-        ),
+        downloadText(`${file}.bib`, 'application/x-bibtex', `${bibtexOf(citedKeys())}\n`),
       ),
       status,
     ),
+    citeBox(citation),
     embed,
   );
 }

@@ -54,7 +54,11 @@ function fieldElement(section, field) {
   if (hint) control.setAttribute('aria-describedby', hint.id);
   const element = h(
     'div',
-    { class: field.wide ? 'field wide' : 'field', dataset: { field: field.name } },
+    // A choice is as wide as its longest option (styles.css), so that no option is cut.
+    {
+      class: ['field', field.wide ? 'wide' : '', field.type === 'choice' ? 'choice' : ''].join(' ').trim(),
+      dataset: { field: field.name },
+    },
     labelOf(field, id),
     control,
     hint,
@@ -65,9 +69,12 @@ function fieldElement(section, field) {
 
 function presetElement(form, item) {
   const button = h('button', { type: 'button', class: 'secondary', dataset: { preset: '' } }, item.preset);
+  // Like typing: each input it fills counts as set by the person (see mount.js).
   button.addEventListener('click', () => {
-    for (const [name, value] of Object.entries(item.values)) form.elements[name].value = value;
-    form.dispatchEvent(new Event('input', { bubbles: true }));
+    for (const [name, value] of Object.entries(item.values)) {
+      form.elements[name].value = value;
+      form.elements[name].dispatchEvent(new Event('input', { bubbles: true }));
+    }
   });
   return h('div', { class: 'field presets' }, h('span', { class: 'preset-label' }, 'Example'), button);
 }

@@ -1,5 +1,7 @@
 // Number formatting that never makes a bound look better than it is: an upper bound is rounded up,
-// a lower bound (or a budget you may spend) is rounded down, to a few significant digits.
+// a lower bound (or a budget you may spend) is rounded down, to a few significant digits. Outward
+// rounding belongs to guarantees only: a statistic (a simulated mean, a standard deviation) or a
+// numerical estimate is rounded to the nearest ('nearest'), since rounding it up would misstate it.
 // Differences below kTolerance (relative) are floating-point noise of the computation itself
 // (10 × 0.1 = 1.0000000000000002), far below the core's own accuracy, and do not bump a digit.
 const kDigits = 5;
@@ -7,9 +9,10 @@ const kQuoteLength = 40;
 const kTolerance = 1e-12;
 const superscripts = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
-/** `x` rounded to `digits` significant digits towards +∞ ('up') or −∞ ('down'). */
+/** `x` rounded to `digits` significant digits towards +∞ ('up'), −∞ ('down') or to the nearest ('nearest'). */
 export function roundTo(x, direction = 'up', digits = kDigits) {
   if (!Number.isFinite(x) || x === 0) return x;
+  if (direction === 'nearest') return Number(x.toPrecision(digits));
   const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
   let rounded = Number(`${mantissa}e${exponent}`);
   const step = Number(`1e${Number(exponent) - digits + 1}`);

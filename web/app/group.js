@@ -2,7 +2,8 @@
 // definition, generic and mechanism-aware bounds side by side, and a group of k against k-fold
 // composition for the Gaussian mechanism.
 import { h, readNumber } from './dom.js';
-import { formatNumber } from './format.js';
+import { formatNumber, parseNumber } from './format.js';
+import { boundText, citeSentence, givenNumber, paperGuarantee } from './headline.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
 import { chartFigure } from './chart.js';
@@ -44,7 +45,7 @@ const describe = (guarantee) =>
 /** One part of the Gaussian answer (its generic bounds, its composition) shown as a row of its own. */
 const partOf = (response, part) => (response.ok ? { ok: true, result: part(response.result) } : response);
 
-async function updateGroup({ calculator, input, isCurrent, results, plots, errors, summary }) {
+async function updateGroup({ calculator, input, isCurrent, results, plots, errors, summary, isSet }) {
   const fields = inputs(input);
   const values = Object.fromEntries(
     Object.entries(fields)
@@ -67,6 +68,11 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
     'mechanism.sensitivity': fields.sensitivity,
     delta: fields.gaussianDelta,
   };
+  // The per-record guarantee and the mechanisms are alternatives: a row whose own inputs the person
+  // did not set shows the example values, and says so.
+  const own = ownInputs(isSet);
+  const example = (kind, text) => (own[kind] ? undefined : text);
+  const gaussianExample = example('gaussian', `example σ = ${fields.sigma.value.trim()}, not set by you`);
   const rows = [
     {
       id: 'pure',
@@ -74,6 +80,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       formula: formulas.groupPure,
       response: responses.pure,
       render: plain,
+      example: example('guarantee', `example ε = ${fields.epsilon.value.trim()}, not set by you`),
       fields: { ...kField, 'guarantee.epsilon': fields.epsilon },
     },
     {
@@ -82,6 +89,9 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       formula: formulas.groupApprox,
       response: responses.approx,
       render: plain,
+      example: own.guarantee
+        ? example('delta', `example δ = ${fields.delta.value.trim()}, not set by you`)
+        : `example (ε, δ) = (${fields.epsilon.value.trim()}, ${fields.delta.value.trim()}), not set by you`,
       fields: { ...kField, 'guarantee.epsilon': fields.epsilon, 'guarantee.delta': fields.delta },
     },
     {
@@ -90,6 +100,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       formula: formulas.groupZcdp,
       response: responses.zcdp,
       render: plain,
+      example: example('zcdp', `example ρ = ${fields.rho.value.trim()}, not set by you`),
       fields: { ...kField, 'guarantee.rho': fields.rho },
     },
     {
@@ -98,6 +109,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       formula: formulas.groupLaplace,
       response: responses.laplace,
       render: plain,
+      example: example('laplace', `example b = ${fields.scale.value.trim()}, not set by you`),
       fields: { ...kField, 'mechanism.scale': fields.scale, 'mechanism.sensitivity': fields.sensitivity },
     },
     {
@@ -107,6 +119,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       response: responses.gaussian,
       render: atDelta,
       note: () => 'mechanism-aware, exact at this δ',
+      example: gaussianExample,
       fields: { ...kField, ...mechanismFields },
     },
     {
@@ -115,6 +128,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       formula: formulas.groupGaussianZcdp,
       response: partOf(responses.gaussian, (result) => result.generic.zcdp),
       render: zcdpThenApprox,
+      example: gaussianExample,
       fields: { ...kField, ...mechanismFields },
     },
     {
@@ -127,6 +141,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       })),
       render: plain,
       note: (result) => `from its per-record ${describe(result.per_record)}: compare with the exact row`,
+      example: gaussianExample,
       fields: { ...kField, ...mechanismFields },
     },
     {
@@ -136,20 +151,22 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       response: partOf(responses.gaussian, (result) => result.composition),
       render: zcdpThenApprox,
       note: () => 'k independent releases about one record, not one release about k records',
+      example: gaussianExample,
       fields: { ...kField, ...mechanismFields },
     },
   ];
   results.replaceChildren(methodTable({ caption: `A group of k = ${fields.k.value.trim()} records`, rows, errors }));
-  summary(summaryOf(fields.k.value.trim(), responses));
+  summary(...headlineOf(fields, responses, own));
   // The plots' requests (four per group size) are asked after the table is shown, so that its
   // answers do not wait for theirs.
-  const series = await plotSeries(calculator, values, fields, errors);
+  const series = await plotSeries(calculator, values, fields, errors, own);
   if (!isCurrent()) return;
   plots.replaceChildren(
     chartFigure(series.parameters, {
       title: 'Group privacy grows with k: linear for ε, quadratic for ρ',
       xLabel: 'group size k',
       yLabel: 'ε or ρ',
+      yName: 'privacy parameter of the group: ε (pure DP and Gaussian) or ρ (zCDP)',
       description: 'Privacy parameter of a group against its size, for each definition.',
       file: 'dpcalc-group-parameters',
     }),
@@ -157,6 +174,7 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
       title: 'δ of the generic (ε, δ) bound grows exponentially with k (capped at 1: vacuous)',
       xLabel: 'group size k',
       yLabel: 'δ',
+      yName: 'failure probability δ of the group',
       yLog: true,
       description: 'δ of the approximate-DP group bound against group size.',
       file: 'dpcalc-group-delta',
@@ -164,22 +182,94 @@ async function updateGroup({ calculator, input, isCurrent, results, plots, error
   );
 }
 
-/** One line for screen readers: the pure, zCDP and Gaussian answers. */
-function summaryOf(k, responses) {
-  const parts = [];
-  if (responses.pure.ok) parts.push(`pure DP ε ≤ ${formatNumber(responses.pure.result.guarantee.epsilon)}`);
-  if (responses.zcdp.ok) parts.push(`zCDP ρ ≤ ${formatNumber(responses.zcdp.result.guarantee.rho)}`);
-  if (responses.gaussian.ok && !responses.gaussian.result.vacuous)
-    parts.push(`Gaussian ${describe(responses.gaussian.result.guarantee)}`);
-  return parts.length ? `A group of ${k} records: ${parts.join('; ')}.` : 'No answer: check the marked fields.';
+/** Which of the alternative descriptions of a record the person gave (inputs they set). */
+function ownInputs(isSet) {
+  return {
+    guarantee: isSet('epsilon') || isSet('delta'),
+    delta: isSet('delta'),
+    zcdp: isSet('rho'),
+    laplace: isSet('scale'),
+    gaussian: isSet('sigma') || isSet('gaussian_delta'),
+  };
 }
 
-async function plotSeries(calculator, values, fields, errors) {
+/**
+ * The headline: the group's guarantee for what the person described, in their own terms (pure or
+ * (ε, δ) at their δ, zCDP, or a mechanism), in the form's order; with nothing set, the form's first
+ * description, said to be the example. Returns [text, { cite }] for the section's summary.
+ */
+function headlineOf(fields, responses, own) {
+  const k = fields.k.value.trim();
+  const chosen = ['guarantee', 'zcdp', 'laplace', 'gaussian'].filter((kind) => own[kind]);
+  const kinds = chosen.length ? chosen : ['guarantee'];
+  const value = (input) => {
+    const number = parseNumber(input.value);
+    return Number.isNaN(number) ? input.value.trim() : givenNumber(number);
+  };
+  // Pure when δ is 0, or when the person gave an ε and no δ (the δ shown is then only an example).
+  const pureRecord = parseNumber(fields.delta.value) === 0 || (own.guarantee && !own.delta);
+  const parts = [];
+  let cite = '';
+  for (const kind of kinds) {
+    if (kind === 'guarantee') {
+      const response = pureRecord ? responses.pure : responses.approx;
+      if (!response.ok || response.result.vacuous) continue;
+      const record = pureRecord
+        ? `${value(fields.epsilon)}-DP per record`
+        : `(${value(fields.epsilon)}, ${value(fields.delta)})-DP per record`;
+      parts.push(`${boundText(response.result.guarantee)} (from ${record})`);
+      cite ||= citeSentence({
+        subject: `A group of ${k} records`,
+        guarantee: paperGuarantee(response.result.guarantee),
+        scope: `when each record is ${record.replace(' per record', '')}`,
+        method: `group privacy (${pureRecord ? 'pure DP' : 'approximate DP'})`,
+        citation: response.result.citation,
+      });
+    } else if (kind === 'zcdp' && responses.zcdp.ok) {
+      parts.push(`${boundText(responses.zcdp.result.guarantee)} (from ρ = ${value(fields.rho)} per record)`);
+      cite ||= citeSentence({
+        subject: `A group of ${k} records`,
+        guarantee: paperGuarantee(responses.zcdp.result.guarantee),
+        scope: `when each record is ${value(fields.rho)}-zCDP`,
+        method: 'group privacy of zCDP',
+        citation: responses.zcdp.result.citation,
+      });
+    } else if (kind === 'laplace' && responses.laplace.ok) {
+      parts.push(`${boundText(responses.laplace.result.guarantee)} (Laplace mechanism, b = ${value(fields.scale)})`);
+      cite ||= citeSentence({
+        subject: `The Laplace mechanism (b = ${value(fields.scale)}, sensitivity ${value(fields.sensitivity)})`,
+        guarantee: paperGuarantee(responses.laplace.result.guarantee),
+        scope: `for a group of ${k} records`,
+        method: 'the Laplace mechanism at sensitivity kΔ',
+        citation: responses.laplace.result.citation,
+      });
+    } else if (kind === 'gaussian' && responses.gaussian.ok && !responses.gaussian.result.vacuous) {
+      const { guarantee } = responses.gaussian.result;
+      parts.push(
+        `${boundText(guarantee, { deltaIsGiven: true })} (Gaussian mechanism, σ = ${value(fields.sigma)}, exact)`,
+      );
+      cite ||= citeSentence({
+        subject: `The Gaussian mechanism (σ = ${value(fields.sigma)}, sensitivity ${value(fields.sensitivity)})`,
+        guarantee: paperGuarantee(guarantee, { deltaIsGiven: true }),
+        scope: `for a group of ${k} records`,
+        method: 'the exact (ε, δ) of the Gaussian mechanism at sensitivity kΔ',
+        citation: responses.gaussian.result.citation,
+      });
+    }
+  }
+  if (parts.length === 0) return ['No answer: check the marked fields.'];
+  const example = chosen.length ? '' : 'Example: ';
+  return [`${example}A group of ${k} records: ${parts.join('; ')}.`, { cite }];
+}
+
+async function plotSeries(calculator, values, fields, errors, own) {
   const ks = plotRange(fields.kmax, errors, { max: 1000, points: 40, log: false });
+  // A curve drawn from example values the person did not set says so in the legend.
+  const named = (name, kind) => (own[kind] || !Object.values(own).some(Boolean) ? name : `${name} (example values)`);
   const kinds = [
-    ['pure', 'pure ε = kε', (result) => result.guarantee.epsilon, 'group-pure'],
-    ['zcdp', 'zCDP ρ = k²ρ', (result) => result.guarantee.rho, 'group-zcdp'],
-    ['gaussian', 'Gaussian ε at δ (exact)', (result) => result.guarantee.epsilon, 'group-gaussian'],
+    ['pure', named('pure ε = kε', 'guarantee'), (result) => result.guarantee.epsilon, 'group-pure'],
+    ['zcdp', named('zCDP ρ = k²ρ', 'zcdp'), (result) => result.guarantee.rho, 'group-zcdp'],
+    ['gaussian', named('Gaussian ε at δ (exact)', 'gaussian'), (result) => result.guarantee.epsilon, 'group-gaussian'],
   ];
   const jobs = ks.flatMap((k) => {
     const base = requests(values, k);
@@ -188,7 +278,7 @@ async function plotSeries(calculator, values, fields, errors) {
       {
         k,
         request: base.approx,
-        series: 'approximate DP δ',
+        series: named('approximate DP δ', 'guarantee'),
         key: 'group-approx-delta',
         y: (result) => (result.vacuous ? 1 : result.guarantee.delta),
         target: 'deltas',
@@ -261,7 +351,7 @@ export default {
           value: '2',
           hint: 'in the units of the query',
         },
-        { name: 'gaussian_delta', label: 'Target δ for the Gaussian', symbol: 'δ', type: 'number', value: '1e-5' },
+        { name: 'gaussian_delta', label: 'Gaussian: target', symbol: 'δ', type: 'number', value: '1e-5' },
       ],
     },
   ],

@@ -1,7 +1,7 @@
-// Group-wise relative error: Algorithm 1 of Pujol & Desfontaines (2022, an open problem) releases a
+// Group-wise relative error: Algorithm 1 of Pujol & Desfontaines (2023, an open problem) releases a
 // group's count with Gaussian noise at ρ-zCDP, then adds noise proportional to the noisy count, so
 // that every group sees about the same relative error r. Every group is proven ρ-zCDP; how much
-// better large groups do is not proven. This section shows the mechanism's output (the seed's
+// better large groups do is not proven. This section shows the mechanism's output (the paper's
 // Figure 1) and the core's numerical estimate of each group's guarantee, always labelled as such
 // beside the proven bound. Every number comes from the core (ops groupwise_privacy, groupwise_simulate).
 import { h, readNumber } from './dom.js';
@@ -9,9 +9,13 @@ import { formatNumber, parseNumber } from './format.js';
 import { formulaElement } from './formula.js';
 import { chartFigure } from './chart.js';
 import { numericStatus } from './numeric.js';
-import { settleUnlessAborted } from './results.js';
+import { citeElement, settleUnlessAborted } from './results.js';
+import { keysOf } from './bibliography.js';
+import { boundText, citeSentence, paperGuarantee } from './headline.js';
 
 const kEstimateLabel = 'numerical estimate, not a proof';
+// Statistics and estimates are rounded to the nearest: outward rounding is for guarantees (format.js).
+const estimateText = (x) => formatNumber(x, 'nearest');
 const kMaxGroups = 19; // the API takes 20 counts; one more is the group of the D_α plot
 
 /** "10, 100, 1e3" → [10, 100, 1000], or null when any entry is not a number. */
@@ -35,7 +39,9 @@ function fieldOf(error, fields) {
   }[error.field];
 }
 
-function statement(rho, r) {
+/** What is proven and what is only estimated, citing the works from the result's keys. */
+function statement(result, r) {
+  const { rho, proven } = result;
   return h(
     'div',
     { class: 'groupwise-statement', dataset: { statement: '' } },
@@ -47,7 +53,9 @@ function statement(rho, r) {
       formulaElement(String.raw`\rho`),
       '-zCDP with ρ = ',
       formatNumber(rho),
-      ' (the first stage is the Gaussian mechanism, the second is post-processing: Bun & Steinke 2016, Prop 1.6 and Lemma 1.8).',
+      ' (the first stage is the Gaussian mechanism, the second is post-processing: ',
+      citeElement(proven.citation, keysOf(proven.citation_key)),
+      ').',
     ),
     h(
       'p',
@@ -64,7 +72,9 @@ function statement(rho, r) {
       'p',
       {},
       h('strong', {}, 'Open question '),
-      '(Pujol & Desfontaines 2022): does Algorithm 1 give larger groups a provably ' +
+      '(',
+      citeElement(result.citation, keysOf(result.citation_key)),
+      '): does Algorithm 1 give larger groups a provably ' +
         'better guarantee, and by how much? Outputs near 0 come from a first stage near 0 and reveal it almost exactly, so the ' +
         'supremum over all orders may stay at ρ even when every order shown is far below it.',
     ),
@@ -80,17 +90,17 @@ function groupsTable(result) {
       h(
         'td',
         { dataset: { label: 'E|Y − x| / x' } },
-        group.expected_relative_error === null ? '— (x = 0)' : formatNumber(group.expected_relative_error),
+        group.expected_relative_error === null ? '— (x = 0)' : estimateText(group.expected_relative_error),
       ),
       h(
         'td',
         { dataset: { label: 'estimated ρ' } },
-        `≈ ${formatNumber(group.rho_estimate)} ± ${formatNumber(group.error_estimate)}`,
+        `≈ ${estimateText(group.rho_estimate)} ± ${estimateText(group.error_estimate)}`,
       ),
       h(
         'td',
         { dataset: { label: 'estimated ε' } },
-        group.epsilon_estimate === undefined ? '—' : `≈ ${formatNumber(group.epsilon_estimate)}`,
+        group.epsilon_estimate === undefined ? '—' : `≈ ${estimateText(group.epsilon_estimate)}`,
       ),
       h(
         'td',
@@ -136,14 +146,14 @@ function guaranteeFigure(result) {
       x: group.count,
       y: Math.max(group.rho_estimate, 1e-300),
       xRole: 'given',
-      yRole: 'given',
+      yRole: 'estimate',
     });
     points.push({
       series: 'estimate + its error',
       x: group.count,
       y: group.rho_estimate + group.error_estimate,
       xRole: 'given',
-      yRole: 'upper',
+      yRole: 'estimate',
     });
     points.push({ series: 'proven ρ', x: group.count, y: result.proven.rho, xRole: 'given', yRole: 'given' });
   }
@@ -151,6 +161,7 @@ function guaranteeFigure(result) {
     title: 'Estimated guarantee against group size',
     xLabel: 'group size x',
     yLabel: 'ρ',
+    yName: 'zCDP parameter ρ of the group',
     xLog: true,
     yLog: true,
     file: 'dpcalc-groupwise-guarantee',
@@ -165,7 +176,7 @@ function renyiFigure(group, rho) {
       x: alpha,
       y: group.renyi.epsilons[i] / alpha,
       xRole: 'given',
-      yRole: 'given',
+      yRole: 'estimate',
     },
     { series: 'proven ρ', x: alpha, y: rho, xRole: 'given', yRole: 'given' },
   ]);
@@ -173,6 +184,8 @@ function renyiFigure(group, rho) {
     title: `D_α/α against the order α, group of ${group.count}`,
     xLabel: 'order α',
     yLabel: 'D_α / α',
+    xName: 'Rényi order α',
+    yName: 'Rényi divergence over its order D_α/α',
     xLog: true,
     file: 'dpcalc-groupwise-renyi',
     description: 'Rényi divergence over the order, larger of the two directions.',
@@ -192,21 +205,51 @@ function outputFigure(simulation) {
         yRole: 'given',
       },
       {
-        series: `best-fitting Gaussian (mean ${formatNumber(simulation.fit.mean)}, sd ${formatNumber(simulation.fit.sd)})`,
+        series: `best-fitting Gaussian (mean ${estimateText(simulation.fit.mean)}, sd ${estimateText(simulation.fit.sd)})`,
         x,
         y: simulation.fit.counts[i],
         xRole: 'given',
-        yRole: 'given',
+        yRole: 'estimate',
       },
     ];
   });
   return chartFigure(points, {
-    title: `Output distribution for a true count of ${simulation.count} (the seed’s Figure 1)`,
+    title: `Output distribution for a true count of ${simulation.count} (Figure 1 of Pujol & Desfontaines 2023)`,
     xLabel: 'output Y',
     yLabel: 'samples per bin',
+    xName: 'output Y (centre of the bin)',
+    yName: 'simulated outputs in the bin',
     file: 'dpcalc-groupwise-output',
     description: 'Histogram of simulated outputs of Algorithm 1 with the best-fitting Gaussian.',
   });
+}
+
+/**
+ * The headline: the proven guarantee first (zCDP, and (ε, δ) at the person's δ), then the estimate
+ * for the group shown, labelled as such. The sentence for a paper states only what is proven.
+ */
+function headlineOf(result, chosen, group) {
+  const { proven } = result;
+  const provenText =
+    proven.epsilon === undefined
+      ? boundText({ type: 'zcdp', rho: proven.rho })
+      : `${boundText({ type: 'zcdp', rho: proven.rho })}, ${boundText({ type: 'approx', epsilon: proven.epsilon, delta: proven.delta }, { deltaIsGiven: true })}`;
+  const guarantee =
+    proven.epsilon === undefined
+      ? paperGuarantee({ type: 'zcdp', rho: proven.rho })
+      : paperGuarantee({ type: 'approx', epsilon: proven.epsilon, delta: proven.delta }, { deltaIsGiven: true });
+  return [
+    `Every group: proven ${provenText}. Group of ${group}: estimated ρ ≈ ${estimateText(chosen.rho_estimate)} (${kEstimateLabel}).`,
+    {
+      cite: citeSentence({
+        subject: `Algorithm 1 of ${result.citation.replace(/ (\d{4}), Algorithm 1.*$/, ' ($1)')}, with relative error r = ${result.relative_error},`,
+        guarantee,
+        scope: 'for every group',
+        method: 'the Gaussian mechanism followed by post-processing',
+        citation: proven.citation,
+      }),
+    },
+  ];
 }
 
 async function updateGroupwise({ calculator, input, isCurrent, results, plots, errors, signal, summary }) {
@@ -278,7 +321,7 @@ async function updateGroupwise({ calculator, input, isCurrent, results, plots, e
     status.finish('done', `Done: ${kEstimateLabel}.`);
     results.replaceChildren(
       status.element,
-      statement(result.rho, r),
+      statement(result, r),
       groupsTable(shownGroups),
       h('p', { class: 'note' }, result.label),
     );
@@ -287,9 +330,7 @@ async function updateGroupwise({ calculator, input, isCurrent, results, plots, e
       guaranteeFigure(shownGroups),
       renyiFigure(chosen, result.rho),
     );
-    summary(
-      `Group of ${group}: estimated ρ ≈ ${formatNumber(chosen.rho_estimate)} (${kEstimateLabel}); proven ρ = ${formatNumber(result.rho)}.`,
-    );
+    summary(...headlineOf(result, chosen, group));
   } catch (error) {
     if (error?.name !== 'AbortError') throw error;
     if (!isCurrent()) return;
@@ -304,7 +345,7 @@ export default {
   name: 'groupwise',
   title: 'Group-wise relative error',
   question: [
-    'Counts of groups of very different sizes are released with Algorithm 1 of Pujol & Desfontaines (2022): Gaussian noise at ',
+    'Counts of groups of very different sizes are released with Algorithm 1 of Pujol & Desfontaines (2023): Gaussian noise at ',
     'ρ-zCDP, then more Gaussian noise with standard deviation r times the noisy count, so every group sees about the same relative error r. ' +
       'Everyone is proven ρ-zCDP. How much better do large groups do? Here: the output distribution, and a numerical estimate per group size.',
   ],
@@ -318,7 +359,7 @@ export default {
           symbol: 'ρ',
           type: 'number',
           value: '0.005',
-          hint: 'zCDP parameter; σ² = 1/(2ρ) (0.005: σ² = 100, as in the seed)',
+          hint: 'zCDP parameter; σ² = 1/(2ρ) (0.005: σ² = 100, as in Pujol & Desfontaines’ Figure 1)',
         },
         {
           name: 'relative_error',
@@ -330,7 +371,7 @@ export default {
         },
         {
           name: 'delta',
-          label: 'δ for ε',
+          label: 'For ε at',
           symbol: 'δ',
           type: 'number',
           value: '1e-6',

@@ -1,11 +1,12 @@
 // Worked example: DP k-means with T iterations. Each iteration releases noisy cluster counts and
-// noisy coordinate sums (Laplace, sensitivity 1 after clipping), each at ε/(2T), the budget rule of
-// the algorithm; the calculator composes the releases after every iteration.
+// noisy coordinate sums (Laplace, ℓ1 sensitivity 1: the points lie in the ℓ1 unit ball), each at
+// ε/(2T), the budget rule of the algorithm; the calculator composes the releases after every iteration.
 import { fieldMessage, h, readNumber } from './dom.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
 import { approxOf, compositionMethods, itemOf } from './composition.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
+import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
 
 const kMaxIterations = 10000;
 const kShownIterations = 12;
@@ -17,7 +18,7 @@ function shownIterations(iterations) {
   return [...head, null, iterations - 1, iterations];
 }
 
-async function updateKmeans({ calculator, input, isCurrent, results, errors, summary }) {
+async function updateKmeans({ calculator, input, isCurrent, results, errors, summary, isSet }) {
   const fields = { epsilon: input('epsilon'), iterations: input('iterations'), delta: input('delta') };
   const epsilon = readNumber(fields.epsilon);
   const delta = readNumber(fields.delta);
@@ -88,6 +89,10 @@ async function updateKmeans({ calculator, input, isCurrent, results, errors, sum
     label: method.label,
     formula: method.formula,
     response: totalResponses[i],
+    example:
+      method.id !== 'basic' && !isSet('delta')
+        ? `at the example δ = ${fields.delta.value.trim()}, not set by you`
+        : undefined,
     fields: fieldMap,
     render: (result) =>
       guaranteeElement(approxOf(result), { vacuous: result.vacuous, deltaIsGiven: result.approx !== undefined }),
@@ -126,19 +131,44 @@ async function updateKmeans({ calculator, input, isCurrent, results, errors, sum
     ),
     methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }),
   );
-  const answered = totalResponses
-    .map((response, i) => ({ response, label: totals[i].label }))
+  summary(...headlineOf(totals, totalResponses, { stepText, iterations, deltaSet: isSet('delta') }));
+}
+
+/**
+ * The headline: the algorithm's own (pure) total by basic composition first, then the smallest ε
+ * of the other methods at the comparison δ, marked as an example when the person did not set that δ.
+ * Returns [text, { cite }].
+ */
+function headlineOf(totals, responses, { stepText, iterations, deltaSet }) {
+  const releases = 2 * iterations;
+  const answered = responses
+    .map((response, i) => ({ response, label: totals[i].label, id: totals[i].id }))
     .filter(({ response }) => response.ok && !response.result.vacuous);
-  if (answered.length === 0) {
-    summary(`Each release: ε = ${stepText}. No total: check the marked fields.`);
-  } else {
-    const best = answered.reduce((a, b) =>
+  const basic = answered.find((answer) => answer.id === 'basic');
+  const parts = [];
+  let cite = '';
+  if (basic) {
+    const pure = { type: 'pure', epsilon: basic.response.result.guarantee.epsilon };
+    parts.push(`pure ${boundText(pure)}, by basic composition`);
+    cite = citeSentence({
+      subject: `DP k-means with ${iterations} iterations (${releases} Laplace releases, each ${stepText}-DP)`,
+      guarantee: paperGuarantee(pure),
+      method: methodWords(basic.response.result.method),
+      citation: basic.response.result.citation,
+    });
+  }
+  const atDelta = answered.filter((answer) => answer.id !== 'basic');
+  if (atDelta.length > 0) {
+    const best = atDelta.reduce((a, b) =>
       approxOf(b.response.result).epsilon < approxOf(a.response.result).epsilon ? b : a,
     );
-    summary(
-      `Each release: ε = ${stepText}; all ${2 * iterations} releases: ε ≤ ${formatNumber(approxOf(best.response.result).epsilon)}, by ${best.label}.`,
+    const example = deltaSet ? '' : ' (at the example δ, not set by you)';
+    parts.push(
+      `${boundText(approxOf(best.response.result), { deltaIsGiven: true })}, by ${methodWords(best.label)}${example}`,
     );
   }
+  if (parts.length === 0) return [`Each release: ε = ${stepText}. No total: check the marked fields.`];
+  return [`Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`, { cite }];
 }
 
 export default {
@@ -148,7 +178,7 @@ export default {
     'DP k-means (Lloyd’s algorithm) runs ',
     h('em', {}, 'T'),
     ' iterations. Each iteration releases the number of points in ' +
-      'every cluster and the sum of their coordinates, each with Laplace noise (sensitivity 1 after clipping to the unit ball) at ' +
+      'every cluster and the sum of their coordinates, each with Laplace noise (ℓ1 sensitivity 1: every point lies in the ℓ1 unit ball, ‖x‖₁ ≤ 1) at ' +
       'ε/(2T), so that basic composition of the 2T releases spends exactly the total ε. The table shows the budget spent after each iteration.',
   ],
   form: [
@@ -157,7 +187,7 @@ export default {
       fields: [
         { name: 'epsilon', label: 'Total', symbol: 'ε', type: 'number', value: '1' },
         { name: 'iterations', label: 'Iterations', symbol: 'T', type: 'count', value: '5' },
-        { name: 'delta', label: 'δ for the zCDP comparison', type: 'number', value: '1e-6' },
+        { name: 'delta', label: 'For the comparison at', symbol: 'δ', type: 'number', value: '1e-6' },
       ],
     },
   ],

@@ -1,11 +1,14 @@
 // Wires the page: puts every registered section on it (one shown at a time), follows the address
-// (router.js) and keeps it in step with the inputs, and in embed mode (?embed=1) shows one section
-// without the page around it and tells the parent frame its height.
+// (router.js) and keeps it in step with the inputs the person set, keeps those inputs for the visit
+// (visit.js), and in embed mode (?embed=1) shows one section without the page around it and tells
+// the parent frame its height.
 import { createWorkerCalculator } from '../client.js';
 import { h } from './dom.js';
 import { sections } from './sections.js';
 import { mountSection } from './mount.js';
-import { parseHash, routeHash } from './router.js';
+import { checkState, parseHash, routeHash } from './router.js';
+import { savedInputs, saveInputs } from './visit.js';
+import { kUnversioned, linkVersion } from './versions.js';
 import { glossaryElement } from './glossary.js';
 import { startEmbedMode } from './embed.js';
 
@@ -20,17 +23,29 @@ const pageTitle = document.title;
 
 /** The address of a section's current state, for people to share: the full page, not the embed. */
 const permalinkOf = (controller) =>
-  `${location.origin === 'null' ? '' : location.origin}${location.pathname}${routeHash(controller.section.name, controller.getState())}`;
+  `${location.origin === 'null' ? '' : location.origin}${location.pathname}${routeHash(controller.section.name, controller.setInputs())}`;
 
 let current = null;
 const controllers = new Map();
 const navLinks = new Map();
 
 function recordState(controller) {
-  const hash = routeHash(controller.section.name, controller.getState());
+  const inputs = controller.setInputs();
+  const hash = routeHash(controller.section.name, inputs);
   controller.element.querySelector('[data-permalink]').href = permalinkOf(controller);
+  saveInputs(controller.section.name, inputs);
   if (controller === current && location.hash !== hash) history.replaceState(history.state, '', hash);
 }
+
+/** Fills section `name` with the inputs of a link of `version`: that version's defaults for the others. */
+function applyLink(name, state, version) {
+  const { defaults, note } = linkVersion(version, name);
+  const controller = controllerOf(name);
+  controller.setState({ ...defaults, ...state });
+  if (note) controller.notify(note);
+}
+
+const saved = savedInputs();
 
 /**
  * The controller of section `name`. Sections are built when first needed (the one a load shows,
@@ -49,6 +64,8 @@ function controllerOf(name) {
     permalink: () => permalinkOf(controller),
   });
   controller.element.hidden = true;
+  const kept = saved[name] && checkState(sections[index], saved[name]);
+  if (kept?.state) controller.setState(kept.state);
   controllers.set(name, controller);
   const following = sections.slice(index + 1).find((section) => controllers.has(section.name));
   main.insertBefore(controller.element, following ? controllers.get(following.name).element : null);
@@ -93,9 +110,11 @@ function goToAnchor(id) {
   target.focus({ preventScroll: true });
 }
 
-const unreadable = (error, initial) =>
+const unreadable = (error, name, initial) =>
   `This link could not be read: ${error}. ` +
-  (initial ? 'The section shows its default values.' : 'The inputs were left as they were.');
+  (initial && Object.keys(saved[name] ?? {}).length === 0
+    ? 'The section shows its default values.'
+    : 'The inputs were left as they were.');
 
 /** Follows the address. `initial`: the page just loaded (nothing to keep yet). */
 function applyLocation({ initial }) {
@@ -110,14 +129,14 @@ function applyLocation({ initial }) {
     goToAnchor(route.id);
   } else if (route.error) {
     const name = route.name ?? fallback;
-    controllerOf(name).notify(unreadable(route.error, initial));
+    controllerOf(name).notify(unreadable(route.error, name, initial));
     show(name, { focus: true });
   } else if (route.type === 'legacy') {
-    for (const [name, state] of Object.entries(route.states)) controllerOf(name).setState(state);
+    for (const [name, state] of Object.entries(route.states)) applyLink(name, state, kUnversioned);
     for (const [name, note] of Object.entries(route.notes)) controllerOf(name).notify(note);
     show(route.name, { focus: true });
   } else {
-    if (route.state) controllerOf(route.name).setState(route.state);
+    if (route.state) applyLink(route.name, route.state, route.version);
     show(route.name, { focus: true });
   }
 }

@@ -24,10 +24,15 @@ function recordingCalculator(calculator, log) {
 /**
  * Builds `section` and returns its controller:
  *   element                the <section>
- *   getState() / setState(state)   name → text of every input (setState fills missing names with defaults)
+ *   getState() / setState(state)   name → text of every input (setState fills missing names with
+ *                          defaults, and counts the names it was given as set by the person)
+ *   setInputs()            name → text of the inputs the person set (typed, chose, filled by an
+ *                          example or named by a link), in the form's order: what a link carries
  *   run()                  computes now; schedule(): computes once typing pauses
  *   notify(text)           shows (or with '' hides) the notice about this section's link
- * `onInput(controller)` is called on every edit, before the recomputation is scheduled.
+ * `onInput(controller)` is called on every edit, before the recomputation is scheduled. `update`
+ * gets `isSet(name)`, so that a section answers the question asked (a headline in the person's own
+ * terms) and marks what it computed from inputs nobody set.
  */
 export function mountSection(section, { calculator, onInput = () => {}, permalink = () => location.href }) {
   const form = buildForm(section.name, section.form);
@@ -49,22 +54,35 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     results,
     plots,
   );
-  element.append(exportBar({ section, element, log, permalink }));
+  // The sentence "Cite this result" offers: set with the headline (see headline.js).
+  const citation = { sentence: '' };
+  element.append(exportBar({ section, element, citation, log, permalink }));
 
   const controller = { element, form, section, generation: 0, timer: 0, abort: null, lastRunState: null };
+  const given = new Set();
 
   controller.getState = () =>
     Object.fromEntries(section.fields.map((field) => [field.name, form.elements[field.name].value]));
   controller.setState = (state) => {
-    for (const field of section.fields) form.elements[field.name].value = state[field.name] ?? field.value;
+    given.clear();
+    for (const field of section.fields) {
+      form.elements[field.name].value = state[field.name] ?? field.value;
+      if (Object.hasOwn(state, field.name)) given.add(field.name);
+    }
     showApplicableFields(form);
   };
+  controller.setInputs = () =>
+    Object.fromEntries(
+      section.fields
+        .filter((field) => given.has(field.name))
+        .map((field) => [field.name, form.elements[field.name].value]),
+    );
   controller.notify = (text) => {
     notice.textContent = text;
     notice.hidden = !text;
   };
   /** True when the inputs differ from those of the last run (or it never ran). */
-  controller.isStale = () => JSON.stringify(controller.getState()) !== controller.lastRunState;
+  controller.isStale = () => JSON.stringify([controller.getState(), [...given]]) !== controller.lastRunState;
 
   /**
    * Recomputes. Answers of an older run that arrive late are dropped, and its signal is aborted:
@@ -77,12 +95,16 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     controller.abort?.abort();
     const abort = new AbortController();
     controller.abort = abort;
-    controller.lastRunState = JSON.stringify(controller.getState());
+    controller.lastRunState = JSON.stringify([controller.getState(), [...given]]);
     log.length = 0;
     const errors = new Map();
     results.setAttribute('aria-busy', 'true');
-    const setSummary = (text) => {
-      if (isCurrent() && summary.textContent !== text) summary.textContent = text;
+    // The sentence changes with the headline, never apart from it.
+    const setSummary = (text, { cite = '' } = {}) => {
+      if (!isCurrent()) return;
+      if (summary.textContent !== text) summary.textContent = text;
+      citation.sentence = cite;
+      citation.onChange?.();
     };
     try {
       await section.update({
@@ -95,6 +117,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
         isCurrent,
         signal: abort.signal,
         summary: setSummary,
+        isSet: (name) => given.has(name),
       });
     } catch (error) {
       if (error?.name === 'AbortError') return;
@@ -120,7 +143,9 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     controller.timer = setTimeout(controller.run, kDebounceMs);
   };
 
-  form.addEventListener('input', () => {
+  form.addEventListener('input', (event) => {
+    if (event.target.name && section.fields.some((field) => field.name === event.target.name))
+      given.add(event.target.name);
     onInput(controller);
     controller.schedule();
   });

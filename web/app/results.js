@@ -4,6 +4,7 @@
 import { fieldMessage, h } from './dom.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
+import { keysOf } from './bibliography.js';
 
 export const kVacuousText = 'no meaningful guarantee (δ ≥ 1)';
 
@@ -72,17 +73,19 @@ export function collectFieldError(response, fields, errors) {
 
 /**
  * One row of a comparison table. row: { id, label, formula, response, fields, render(result) → Node,
- * note?(result) → Node | string, notApplicable?(error) → string }, or, while its answer is still
+ * note?(result) → Node | string, notApplicable?(error) → string, example?: string }, or, while its answer is still
  * being computed, `pending` (a Node) instead of `response`. Errors that name an input are collected
  * into `errors` (see collectFieldError) for the caller to mark; the row itself says what went wrong.
  * A method that does not apply to the inputs (error code 'unsupported') is not an error: the row
- * says why in a sentence (`notApplicable`), not in the API's words.
+ * says why in a sentence (`notApplicable`), not in the API's words. A row computed from example
+ * values the person did not set says so (`example`, e.g. "example ρ = 0.125, not set by you").
  */
 export function methodRow(row, errors) {
   const { response } = row;
   let answer;
   let method = '';
   let citation = '';
+  let citationKeys = [];
   if (!response) {
     answer = row.pending;
   } else if (response.ok) {
@@ -90,6 +93,7 @@ export function methodRow(row, errors) {
     answer = h('div', {}, row.render(result), row.note ? h('div', { class: 'note' }, row.note(result) ?? '') : null);
     method = result.method ?? '';
     citation = result.citation ?? '';
+    citationKeys = keysOf(result.citation_key);
   } else if (response.error.code === 'unsupported') {
     answer = h(
       'span',
@@ -110,12 +114,14 @@ export function methodRow(row, errors) {
     ...(response ? { ok: String(response.ok) } : {}),
     ...applies,
     ...(row.status ? { status: row.status } : {}),
+    ...(row.example ? { example: 'true' } : {}),
   };
   const label = h(
     'th',
     { scope: 'row' },
     h('span', { class: 'row-label' }, row.label),
     method && method !== row.label ? h('span', { class: 'method' }, method) : null,
+    row.example ? h('span', { class: 'example-note' }, row.example) : null,
   );
   // A method that does not apply shows only why (its formula would only distract).
   if (applies.applies) return h('tr', { dataset }, label, h('td', { class: 'answer', colspan: '3' }, answer));
@@ -125,8 +131,13 @@ export function methodRow(row, errors) {
     label,
     h('td', { class: 'answer', dataset: { label: 'Guarantee' } }, answer),
     h('td', { class: 'formula-cell', dataset: { label: 'Formula' } }, formulaElement(row.formula)),
-    h('td', { class: 'citation', dataset: { label: 'Citation' } }, citation ? h('cite', {}, citation) : ''),
+    h('td', { class: 'citation', dataset: { label: 'Citation' } }, citation ? citeElement(citation, citationKeys) : ''),
   );
+}
+
+/** A citation as shown, with the BibTeX keys of its works (`keys`) for the export (bibliography.js). */
+export function citeElement(text, keys) {
+  return h('cite', { dataset: { keys: keys.join(' ') } }, text);
 }
 
 /** A comparison table of rows as methodRow takes them. */

@@ -1,24 +1,28 @@
 // The page's address: one route per section, with the section's inputs in it, so that links to a
 // section, the back button and permalinks all work:
-//   #/group?k=8&epsilon=0.5&…     the section and the text of every one of its inputs
-//   #/group                       the section with the inputs it has now (what the nav links use)
-//   #group                        the same (the anchors of earlier versions and other sites)
-//   #v=1&group.k=8&…              a permalink of version 1 (every section's inputs): still read
-//   #main, #glossary, …           a plain anchor: the page scrolls there and no input changes
+//   #/group?v=0.2.0&k=8&epsilon=1   the section, the version that wrote the link (versions.js) and
+//                                  the text of every input the person set (the others: defaults)
+//   #/group?k=8&epsilon=0.5&…      a link of version 0.1.0, which wrote every input and no version
+//   #/group                        the section with the inputs it has now (what the nav links use)
+//   #group                         the same (the anchors of earlier versions and other sites)
+//   #v=1&group.k=8&…               a permalink of link format 1 (every section's inputs): still read
+//   #main, #glossary, …            a plain anchor: the page scrolls there and no input changes
 // Inputs are kept as the text typed (not re-formatted numbers), so a link sends the very same
 // requests. A link this page cannot read is reported with the section it concerns; the text it
 // quotes from the link is truncated, so a crafted link cannot fill the page with its own words.
 import { quote } from './format.js';
+import { isVersion, kUnversioned, kVersion } from './versions.js';
 
 const kMaxValueLength = 200;
 const kLegacyVersion = '1';
+const kVersionKey = 'v';
 
-/** The hash of section `name` with `state` (field → text), fields in `state`'s order. */
-export function routeHash(name, state) {
-  const query = Object.entries(state)
+/** The hash of section `name` with `inputs` (field → text, in that order), written by `version`. */
+export function routeHash(name, inputs, version = kVersion) {
+  const query = Object.entries({ [kVersionKey]: version, ...inputs })
     .map(([field, value]) => `${field}=${encodeURIComponent(value)}`)
     .join('&');
-  return query ? `#/${name}?${query}` : `#/${name}`;
+  return `#/${name}?${query}`;
 }
 
 function decode(text) {
@@ -53,6 +57,14 @@ function readFields(section, pairs) {
   return { state };
 }
 
+/** `state` (input → text, e.g. kept for the visit) checked as a link's inputs are: { state } or { error }. */
+export function checkState(section, state) {
+  return readFields(
+    section,
+    Object.entries(state).map(([name, value]) => [encodeURIComponent(name), encodeURIComponent(String(value))]),
+  );
+}
+
 /** "a=1&b" → [['a', '1'], ['b', null]] (null: no "="). */
 function pairsOf(query) {
   return query === ''
@@ -63,17 +75,29 @@ function pairsOf(query) {
       });
 }
 
+/** Takes the version out of `pairs`: { version, pairs } or { error }. Without one: version 0.1.0. */
+function versionOf(pairs) {
+  const found = pairs.filter(([name]) => name === kVersionKey);
+  if (found.length === 0) return { version: kUnversioned, pairs };
+  const text = decode(found[0][1]).text ?? found[0][1];
+  if (found.length > 1) return { error: `${quote(kVersionKey)} appears twice` };
+  if (!isVersion(text)) return { error: `${quote(text)} is not a version of dpcalc` };
+  return { version: text, pairs: pairs.filter(([name]) => name !== kVersionKey) };
+}
+
 function parseRoute(path, sections) {
   const queryStart = path.indexOf('?');
   const name = queryStart < 0 ? path : path.slice(0, queryStart);
   const section = sections.find((candidate) => candidate.name === name);
   if (!section) return { type: 'route', name: null, error: `there is no section ${quote(name)} on this page` };
   if (queryStart < 0) return { type: 'route', name, state: null };
-  const pairs = pairsOf(path.slice(queryStart + 1));
-  const incomplete = pairs.find(([, value]) => value === null);
+  const all = pairsOf(path.slice(queryStart + 1));
+  const incomplete = all.find(([, value]) => value === null);
   if (incomplete) return { type: 'route', name, error: `${quote(incomplete[0])} is not a name=value pair` };
+  const { version, pairs, error: versionError } = versionOf(all);
+  if (versionError) return { type: 'route', name, error: versionError };
   const { state, error } = readFields(section, pairs);
-  return error ? { type: 'route', name, error } : { type: 'route', name, state };
+  return error ? { type: 'route', name, error } : { type: 'route', name, state, version };
 }
 
 /**
@@ -129,7 +153,8 @@ function parseLegacy(text, sections) {
 /**
  * What a location hash asks for, against the registered `sections`:
  *   { type: 'empty' }
- *   { type: 'route', name, state | null }                a section, with inputs or without
+ *   { type: 'route', name, state, version } | { type: 'route', name, state: null }
+ *                                                        a section, with the inputs of a link or without
  *   { type: 'legacy', name, states: { section: state }, notes: { section: sentence } }
  *                                                        a version-1 permalink
  *   { type: 'anchor', id }                                a plain anchor

@@ -17,17 +17,22 @@
 //            { preset: 'An example', values: { group_size: '8' } },
 //          ] },
 //        ],
-//        async update({ calculator, input, form, results, plots, errors, isCurrent, signal, summary }) {
+//        async update({ calculator, input, form, results, plots, errors, isCurrent, signal, summary, isSet }) {
 //          const k = readNumber(input('group_size'));          // dom.js: reads "1 × 10⁻⁵", "1e−6", …
 //          const [response] = await askAll(calculator, [{ op: 'dpsgd', group_size: k, … }]);
 //          if (!isCurrent()) return;                            // newer inputs arrived meanwhile
 //          results.replaceChildren(methodTable({ caption, rows, errors }));   // results.js
 //          plots.replaceChildren(chartFigure(points, { … }));               // chart.js
-//          summary('ε ≤ 3.2 at δ = 10⁻⁵ for a group of 4');      // the one line screen readers hear
+//          summary('A group of 4 examples: ε ≤ 3.2 at δ = 10⁻⁵.', { cite });   // the headline (headline.js)
 //        },
 //        setup(form) {},                        // optional: wiring before the first computation
 //      };
-//    `update` runs when the section is shown and after each edit (debounced); `errors` (input →
+//    `update` runs when the section is shown and after each edit (debounced). The headline (`summary`,
+//    the one line screen readers hear) answers the question asked: the person's own guarantee type
+//    first, at their δ, built with headline.js; `isSet(name)` says which inputs they set, so that a
+//    row computed from example values says so (row `example`) and stays out of the headline; `cite`
+//    is its sentence for a paper ("Cite this result"). Changing a default needs a new version
+//    (versions.js), so that old links keep their meaning. `errors` (input →
 //    message) marks fields (methodRow fills it from the API's error.field through each row's
 //    `fields` map, in words: "δ must be below 1"); a row whose method does not apply (API code
 //    'unsupported') shows its `notApplicable(error)` sentence; `signal` aborts when newer inputs
@@ -35,7 +40,8 @@
 //    points carry `key` (a method id): add its colour, dash and marker to seriesStyles in chart.js
 //    so that the method looks the same in every chart. Every request and response goes into the
 //    section's JSON export; every chart gets a CSV button; every methodTable row a LaTeX line; every
-//    citation shown a BibTeX entry (add new works to bibliography.js).
+//    citation shown a BibTeX entry (results carry `citation_key`; add new works to bibliography.js).
+//    The section also becomes a <dp-calculator section="…"> (web/embed/sections.js): add it there.
 // 2. Add one line to the list below (its position is its place in the nav).
 // That is all: the nav link, the route, permalinks, the back button, the link notices, embedding
 // (?embed=1#/dpsgd) and the export bar come from the registry.

@@ -3,7 +3,8 @@
 import { h, readNumber } from './dom.js';
 import { formulas } from './formula.js';
 import { askAll, guaranteeElement, methodTable } from './results.js';
-import { formatNumber } from './format.js';
+import { formatNumber, parseNumber } from './format.js';
+import { givenNumber, methodWords, paperNumber } from './headline.js';
 
 const splitMethods = [
   { id: 'basic', label: 'Basic composition', method: 'basic' },
@@ -61,19 +62,46 @@ async function updateSplit({ calculator, input, isCurrent, results, errors, summ
   results.replaceChildren(
     methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }),
   );
+  summary(...headlineOf(responses, fields));
+}
+
+/**
+ * The headline: the largest per-step budget (ε₀, and δ₀ when the target has a δ) among the methods,
+ * for the person's total (ε, δ) and number of steps; rounded down (a budget is spent). Returns
+ * [text, { cite }].
+ */
+function headlineOf(responses, fields) {
   const answers = responses
-    .map((response, i) => ({ response, label: splitMethods[i].label }))
+    .map((response, i) => ({ response, method: splitMethods[i] }))
     .filter(({ response }) => response.ok);
-  if (answers.length === 0) {
-    summary('No answer: check the marked fields.');
-  } else {
-    const best = answers.reduce((a, b) =>
-      b.response.result.per_item.epsilon > a.response.result.per_item.epsilon ? b : a,
-    );
-    summary(
-      `Largest per-step budget: ε₀ = ${formatNumber(best.response.result.per_item.epsilon, 'down')}, by ${best.label}.`,
-    );
-  }
+  if (answers.length === 0) return ['No answer: check the marked fields.'];
+  const best = answers.reduce((a, b) =>
+    b.response.result.per_item.epsilon > a.response.result.per_item.epsilon ? b : a,
+  );
+  const { result } = best.response;
+  const given = (input) => {
+    const number = parseNumber(input.value);
+    return Number.isNaN(number) ? input.value.trim() : givenNumber(number);
+  };
+  const targetDelta = parseNumber(fields.delta.value);
+  const total = targetDelta > 0 ? `(${given(fields.epsilon)}, ${given(fields.delta)})` : given(fields.epsilon);
+  const steps = fields.count.value.trim();
+  const perStep =
+    typeof result.per_item.delta === 'number' && result.per_item.delta > 0
+      ? `ε₀ = ${formatNumber(result.per_item.epsilon, 'down')}, δ₀ = ${formatNumber(result.per_item.delta, 'down')}`
+      : `ε₀ = ${formatNumber(result.per_item.epsilon, 'down')}`;
+  const paperStep =
+    typeof result.per_item.delta === 'number' && result.per_item.delta > 0
+      ? `(${paperNumber(result.per_item.epsilon, 'down')}, ${paperNumber(result.per_item.delta, 'down')})-DP`
+      : `${paperNumber(result.per_item.epsilon, 'down')}-DP`;
+  return [
+    `For a total ${total}-DP over ${steps} steps: each step may be ${perStep}, by ${methodWords(best.method.label)}.`,
+    {
+      cite:
+        `${steps} steps, each ${paperStep}, compose to at most ${total}-DP, ` +
+        `by ${methodWords(result.method)} (${result.citation}).`,
+    },
+  ];
 }
 
 export default {

@@ -1,142 +1,16 @@
 // <dp-calculator>: one calculator section as a custom element, for other people's pages.
 //   <script type="module" src="https://…/dpcalc/dp-calculator.js"></script>
 //   <dp-calculator section="group" k="8" epsilon="1" delta="1e-6"></dp-calculator>
-// The attributes are the inputs (the element shows them as fields and writes edits back to them);
-// the answer of each method is shown with its citation. Styles live in a constructed stylesheet of
+// Every section of the page has its element form (sections.js: the page's nine questions, each
+// with a few inputs); any other request goes in the `request` attribute as JSON. The attributes are
+// the inputs (the element shows them as fields and writes edits back to them); the answer of each
+// method is shown with its citation. Styles live in a constructed stylesheet of
 // the shadow root and nothing is evaluated, so a host page with a strict Content-Security-Policy
 // only has to allow this script's origin (and 'wasm-unsafe-eval' if workers cannot start; see the
 // README). Every number shown is an upper bound, rounded up, unless it says otherwise.
 import { createWorkerCalculator } from '../client.js';
 import { formatNumber } from '../app/format.js';
-
-const attr = (name, label, fallback) => ({ name, label, fallback });
-
-// Each section: its question, its inputs (attribute, label, default), and the requests it answers with.
-const sections = {
-  group: {
-    title: 'Group privacy',
-    question: 'What does a per-record guarantee give a person who contributes k records?',
-    inputs: [
-      attr('k', 'group size k', '4'),
-      attr('epsilon', 'ε per record', '0.5'),
-      attr('delta', 'δ per record', '1e-6'),
-      attr('rho', 'ρ per record (zCDP)', ''),
-      attr('scale', 'Laplace scale b', ''),
-      attr('sigma', 'Gaussian σ', ''),
-      attr('sensitivity', 'sensitivity Δ', '1'),
-    ],
-    rows(v) {
-      const rows = [];
-      const k = v.k;
-      if (v.epsilon !== undefined) {
-        rows.push(
-          v.delta === undefined || v.delta === 0
-            ? ['Pure ε-DP', { op: 'group', k, guarantee: { type: 'pure', epsilon: v.epsilon } }]
-            : [
-                'Approximate (ε, δ)-DP',
-                { op: 'group', k, guarantee: { type: 'approx', epsilon: v.epsilon, delta: v.delta } },
-              ],
-        );
-      }
-      if (v.rho !== undefined) rows.push(['ρ-zCDP', { op: 'group', k, guarantee: { type: 'zcdp', rho: v.rho } }]);
-      if (v.scale !== undefined) {
-        rows.push([
-          'Laplace mechanism',
-          { op: 'group', k, mechanism: { type: 'laplace', scale: v.scale, sensitivity: v.sensitivity } },
-        ]);
-      }
-      if (v.sigma !== undefined) {
-        rows.push([
-          `Gaussian mechanism at δ = ${v.delta ?? 1e-5}`,
-          {
-            op: 'group',
-            k,
-            delta: v.delta ?? 1e-5,
-            mechanism: { type: 'gaussian', sigma: v.sigma, sensitivity: v.sensitivity },
-          },
-        ]);
-      }
-      return rows;
-    },
-  },
-  composition: {
-    title: 'Composition',
-    question: 'What do k mechanisms on the same data give together?',
-    inputs: [
-      attr('count', 'number of mechanisms k', '100'),
-      attr('epsilon', 'ε₀ per mechanism', '0.1'),
-      attr('item-delta', 'δ₀ per mechanism', '0'),
-      attr('sigma', 'Gaussian σ', ''),
-      attr('rate', 'sampling rate q', ''),
-      attr('sensitivity', 'sensitivity Δ', '1'),
-      attr('delta', 'target total δ', '1e-5'),
-    ],
-    rows(v) {
-      const count = v.count;
-      if (v.sigma !== undefined) {
-        const gaussian = { type: 'gaussian', sigma: v.sigma, sensitivity: v.sensitivity };
-        const mechanism =
-          v.rate === undefined ? gaussian : { type: 'poisson_subsampled', rate: v.rate, mechanism: gaussian };
-        const rows = [
-          [
-            'Privacy loss distributions (numeric)',
-            { op: 'compose', method: 'pld', delta: v.delta, items: [{ mechanism, count }] },
-          ],
-        ];
-        if (v.rate === undefined)
-          rows.push(['zCDP', { op: 'compose', method: 'zcdp', delta: v.delta, items: [{ mechanism, count }] }]);
-        return rows;
-      }
-      const items = [
-        {
-          guarantee: v['item-delta']
-            ? { type: 'approx', epsilon: v.epsilon, delta: v['item-delta'] }
-            : { type: 'pure', epsilon: v.epsilon },
-          count,
-        },
-      ];
-      return [
-        ['Basic composition', { op: 'compose', method: 'basic', items }],
-        [
-          'Advanced composition (Kairouz–Oh–Viswanath)',
-          { op: 'compose', method: 'advanced', variant: 'kairouz', delta: v.delta, items },
-        ],
-        ['Optimal composition', { op: 'compose', method: 'optimal', delta: v.delta, items }],
-      ];
-    },
-  },
-  split: {
-    title: 'Budget split',
-    question: 'How large may each of k steps be for a total (ε, δ)?',
-    inputs: [
-      attr('epsilon', 'total ε', '1'),
-      attr('delta', 'total δ', '1e-5'),
-      attr('count', 'number of steps k', '100'),
-    ],
-    rows(v) {
-      const request = (method, extra = {}) => ({
-        op: 'split',
-        method,
-        ...extra,
-        target: { epsilon: v.epsilon, delta: v.delta },
-        count: v.count,
-      });
-      return [
-        ['Basic composition', request('basic')],
-        ['Advanced (Kairouz–Oh–Viswanath)', request('advanced', { variant: 'kairouz' })],
-        ['zCDP', request('zcdp')],
-      ];
-    },
-  },
-  convert: {
-    title: 'zCDP to (ε, δ)',
-    question: 'What (ε, δ) does a ρ-zCDP guarantee give?',
-    inputs: [attr('rho', 'ρ', '0.5'), attr('delta', 'δ', '1e-6')],
-    rows: (v) => [
-      ['Conversion', { op: 'convert', guarantee: { type: 'zcdp', rho: v.rho }, to: 'approx', delta: v.delta }],
-    ],
-  },
-};
+import { sections } from './sections.js';
 
 const styles = `
 :host { display: block; color-scheme: light dark; font: 1rem/1.45 system-ui, sans-serif; color: CanvasText;
@@ -234,7 +108,11 @@ class DpCalculator extends HTMLElement {
   /** The section's inputs shown: those set as attributes, or all its defaults when none is. */
   shownInputs(section) {
     const given = section.inputs.filter((input) => this.hasAttribute(input.name));
-    return given.length > 0 ? given : section.inputs.filter((input) => input.fallback !== '');
+    const defaults = section.inputs.filter((input) => input.fallback !== '' && !given.includes(input));
+    // Where the inputs are alternatives (a guarantee or a mechanism), those set are the question;
+    // elsewhere every input the question needs is shown, with its default until set.
+    if (section.alternatives) return given.length > 0 ? given : defaults;
+    return section.inputs.filter((input) => given.includes(input) || defaults.includes(input));
   }
 
   render() {
@@ -292,7 +170,7 @@ class DpCalculator extends HTMLElement {
     const values = {};
     for (const input of this.shownInputs(section)) {
       const text = (this.getAttribute(input.name) ?? input.fallback).trim();
-      if (text !== '') values[input.name] = Number(text);
+      if (text !== '') values[input.name] = input.text ? text : Number(text);
     }
     return values;
   }
@@ -332,13 +210,13 @@ class DpCalculator extends HTMLElement {
       element(
         'tbody',
         {},
-        ...rows.map(([label, request], i) => {
+        ...rows.map(([label, request, describe = answerText], i) => {
           const response = responses[i];
           const answer = response.ok
             ? element(
                 'td',
                 {},
-                element('span', { className: 'answer' }, answerText(response.result, request)),
+                element('span', { className: 'answer' }, describe(response.result, request)),
                 element('div', { className: 'cite' }, `${response.result.method}: ${response.result.citation}`),
               )
             : element('td', { className: 'error' }, response.error.message);
@@ -348,10 +226,11 @@ class DpCalculator extends HTMLElement {
     );
     const first = responses.findIndex((response) => response.ok);
     this.results.replaceChildren(table);
+    const [firstLabel, firstRequest, describeFirst = answerText] = rows[first] ?? [];
     this.summary.textContent =
       first < 0
         ? 'No result: see the message below.'
-        : `${rows[first][0]}: ${answerText(responses[first].result, rows[first][1])}`;
+        : `${firstLabel}: ${describeFirst(responses[first].result, firstRequest)}`;
     this.removeAttribute('aria-busy');
     this.dataset.ready = 'true';
     this.dispatchEvent(new CustomEvent('dpcalc:result', { detail: { responses } }));

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
@@ -114,8 +115,13 @@ Result<Value> calibrate_op(const Value& request, const pld::ProgressCallback& pr
   DPCALC_TRY(problem.count, check_count(count.value_or(1.0), "count"));
   DPCALC_TRY(problem.target, read_target(request, "target"));
   DPCALC_TRY(problem.method, read_method(request, *problem.mechanism, problem.target.delta));
+  if (has_field(request, "discretization") && problem.method != CalibrationMethod::kPld) {
+    return does_not_apply("discretization", "it sets the grid of method 'pld', and this calibration uses method '" +
+                                                std::string(calibration::method_name(problem.method)) + "'");
+  }
+  DPCALC_TRY(problem.accounting, read_discretization(request));
   Result<calibration::Calibration> calibrated = calibration::calibrate(problem, "target", progress);
-  if (!calibrated.ok()) return in_request_terms(calibrated.error());
+  if (!calibrated.ok()) return in_request_terms(discretization_in_request_terms(calibrated.error(), request));
   const calibration::Calibration& answer = calibrated.value();
 
   Value result = Value::object();

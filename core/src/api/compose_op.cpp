@@ -190,7 +190,9 @@ Result<Value> compose_zcdp_op(const Value& request, const std::vector<ZcdpItem>&
       bun_steinke ? zcdp_to_approx_bun_steinke(total, target) : zcdp_to_approx_canonne_kamath_steinke(total, target);
   result.set("approx", to_value(approx));
   const MethodInfo& info = bun_steinke ? kZcdpBunSteinke : kZcdpCanonneKamathSteinke;
-  result.set("conversion", Value::object().set("method", info.method).set("citation", info.citation));
+  Value conversion_method = Value::object();
+  set_method(conversion_method, info);
+  result.set("conversion", std::move(conversion_method));
   return result;
 }
 

@@ -11,7 +11,7 @@
 namespace dpcalc::api {
 namespace {
 
-inline constexpr MethodInfo kIdentity{"No conversion needed", "Dwork & Roth 2014, Def 2.4"};
+inline constexpr MethodInfo kIdentity{"No conversion needed", "Dwork & Roth 2014, Def 2.4", "dwork2014algorithmic"};
 
 Value converted(const Value& guarantee, const MethodInfo& info) {
   Value result = Value::object();

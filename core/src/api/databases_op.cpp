@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
@@ -23,8 +24,15 @@ namespace {
 using namespace dpcalc::databases;
 
 constexpr std::size_t kMaxClasses = 1000;
-constexpr const char* kGeneralizedComposition =
-    "On the Choice of Databases in DP Composition (seed 002), Thm 1 and Sec. V-A";
+constexpr MethodInfo kGeneralizedComposition{"Generalized composition experiment",
+                                             "Hartmann, Bindschaedler, West 2022, Thm 1 and Sec. V-A",
+                                             "hartmann2022choice"};
+
+// The citation of a result obtained by `first`, then `second`: both works, in that order.
+void cite_both(Value& result, const MethodInfo& first, const MethodInfo& second) {
+  set_citation(result, std::string(first.citation) + "; " + second.citation,
+               std::string(first.citation_key) + " " + second.citation_key);
+}
 
 Result<CompositionMethod> read_method(const Value& request) {
   DPCALC_TRY(std::string name, string_field(request, "", "method"));
@@ -224,12 +232,15 @@ std::string overflow_field(const std::vector<DatabaseClass>& classes, Compositio
 
 }  // namespace
 
-Result<Value> databases_op(const Value& request, const pld::ProgressCallback& progress) {
+namespace {
+
+Result<Value> databases_answer(const Value& request, const pld::ProgressCallback& progress) {
   MethodOptions options;
   DPCALC_TRY(options.method, read_method(request));
   DPCALC_TRY(options.delta, optional_number_field(request, "", "delta"));
   options.progress = progress;
   options.classes_field = "databases";
+  DPCALC_TRY(options.accounting, read_discretization(request));
   DPCALC_TRY(std::vector<DatabaseClass> classes, read_classes(request));
   DPCALC_TRY(Constraint constraint, read_constraint(request));
   DPCALC_TRY(bool bounded, read_choice(request, "neighbours", "unbounded", "bounded"));
@@ -262,8 +273,11 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
     describe(result, answer.guarantee);
     result.set("footprint", footprint_value(classes, everything));
     result.set("method", answer.capped ? composition.method : answer.info->method);
-    result.set("citation", answer.capped ? std::string(composition.citation) + "; " + kGeneralizedComposition
-                                         : std::string(answer.info->citation) + "; " + composition.citation);
+    if (answer.capped) {
+      cite_both(result, composition, kGeneralizedComposition);
+    } else {
+      cite_both(result, *answer.info, composition);
+    }
     result.set("exact", false);
     if (!answer.note.empty()) result.set("note", answer.note);
   } else {
@@ -271,7 +285,7 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
     describe(result, answer.guarantee);
     result.set("footprint", footprint_value(classes, answer.footprint));
     result.set("method", composition.method);
-    result.set("citation", std::string(composition.citation) + "; " + kGeneralizedComposition);
+    cite_both(result, composition, kGeneralizedComposition);
     result.set("exact", answer.exact);
     if (!answer.note.empty()) result.set("note", answer.note);
     if (auto parallel = merged_parallel(classes, allowed)) {
@@ -301,6 +315,14 @@ Result<Value> databases_op(const Value& request, const pld::ProgressCallback& pr
   set_method(classic_value, composition);
   result.set("classic", std::move(classic_value));
   return finite_or_overflow(std::move(result), overflow_field(classes, options.method));
+}
+
+}  // namespace
+
+Result<Value> databases_op(const Value& request, const pld::ProgressCallback& progress) {
+  Result<Value> answer = databases_answer(request, progress);
+  if (!answer.ok()) return discretization_in_request_terms(answer.error(), request);
+  return answer;
 }
 
 }  // namespace dpcalc::api

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
@@ -13,10 +14,23 @@ namespace dpcalc::api {
 namespace {
 
 constexpr const char* kFixedBatchNote =
-    "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is the seed's, "
+    "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is Sommer's (2021), "
     "\"assuming the worst-case property\" (not proven for this sampling).";
 constexpr const char* kRdpOverapproxNote =
-    "The seed calls this \"an upper bound (someone will prove that one day)\": it is not a proven guarantee.";
+    "Sommer (2021) calls this \"an upper bound (someone will prove that one day)\": for a group of more than "
+    "one example it is not a proven guarantee.";
+constexpr const char* kRdpStandardNote =
+    "For one example this is the standard RDP accountant of DP-SGD (Mironov, Talwar, Zhang 2019): a proven "
+    "upper bound.";
+constexpr const char* kRdpStandardFixedBatchNote =
+    "For one example this is the standard RDP accountant of DP-SGD at q = B/N; with fixed-size batches it rests "
+    "on the same assumption as the other rows.";
+
+// The RDP row's note: unproven for groups; for one example, the standard accountant.
+const char* rdp_note(const dpsgd::GroupSetting& setting) {
+  if (setting.group_size > 1) return kRdpOverapproxNote;
+  return setting.sampling == dpsgd::Sampling::kPoisson ? kRdpStandardNote : kRdpStandardFixedBatchNote;
+}
 
 Result<dpsgd::GroupSetting> read_setting(const Value& request) {
   dpsgd::GroupSetting setting;
@@ -71,6 +85,24 @@ Result<Steps> read_steps(const Value& request, const dpsgd::GroupSetting& settin
   return Steps{std::max(1.0, rounded), "steps = ⌈" + formula + "⌉ = ⌈" + format_number(exact) + "⌉ (rounded up)"};
 }
 
+// The engine names its own fields: its options go where the request has them, and everything else
+// it can refuse (a grid too large, a loss beyond ±700 for its one item) is about the noise this
+// request gives (fuzz seed 2 found "Increase sigma" on noise_multiplier).
+Error in_request_terms(Error error, const Value& request) {
+  const bool option = error.field == "discretization_interval" || error.field == "relative_accuracy" ||
+                      error.field == "tail_mass_truncation";
+  if (option && has_field(request, "discretization")) return discretization_in_request_terms(error, request);
+  if (error.field.rfind("items", 0) != 0 && error.field != "discretization_interval") return error;
+  error.field = "noise_multiplier";
+  for (const auto& [engine, words] : {std::pair<std::string, std::string>{"items.0.count", "steps"},
+                                      {"items.0.mechanism.sigma", "noise_multiplier"},
+                                      {"(sigma = ", "(noise_multiplier = "},
+                                      {"Increase sigma", "Increase noise_multiplier"}}) {
+    error.message = replace_all(error.message, engine, words);
+  }
+  return error;
+}
+
 Value mixture_value(const dpsgd::GroupSetting& setting) {
   const pld::DominatingPair pair = dpsgd::worst_case_pair(setting, 1.0);
   Value mixture = Value::object();
@@ -95,10 +127,12 @@ void describe_setting(Value& result, const dpsgd::GroupSetting& setting, const S
 }
 
 Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, const Steps& steps, double delta,
-                      const pld::ProgressCallback& progress) {
+                      const pld::AccountingOptions& options, const pld::ProgressCallback& progress) {
   DPCALC_TRY(double noise_multiplier, number_field(request, "", "noise_multiplier"));
-  DPCALC_TRY(dpsgd::GroupGuarantee answer,
-             dpsgd::group_guarantee(setting, noise_multiplier, steps.steps, delta, progress));
+  Result<dpsgd::GroupGuarantee> guaranteed =
+      dpsgd::group_guarantee(setting, noise_multiplier, steps.steps, delta, progress, options);
+  if (!guaranteed.ok()) return in_request_terms(guaranteed.error(), request);
+  const dpsgd::GroupGuarantee& answer = guaranteed.value();
   Value result = Value::object();
   result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
   result.set("epsilon_lower", answer.tight.epsilon_lower);
@@ -111,11 +145,11 @@ Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, 
   Value overapprox = Value::object();
   if (answer.rdp_overapprox && std::isfinite(answer.rdp_overapprox->epsilon)) {
     overapprox.set("epsilon", answer.rdp_overapprox->epsilon).set("order", answer.rdp_overapprox->order);
-    overapprox.set("note", kRdpOverapproxNote);
+    overapprox.set("note", rdp_note(setting));
   } else {
     overapprox.set("available", false);
     overapprox.set("note", answer.rdp_overapprox ? "No Rényi order gives a finite bound."
-                                                 : "The seed's over-approximation is stated for add/remove of the "
+                                                 : "Sommer's over-approximation is stated for add/remove of the "
                                                    "group only; not defined for substitution.");
   }
   set_method(overapprox, dpsgd::kRdpOverapproxMethod);
@@ -132,12 +166,14 @@ Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, 
 }
 
 Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setting, const Steps& steps, double delta,
-                          const pld::ProgressCallback& progress) {
+                          const pld::AccountingOptions& options, const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value* target, member(request, "", "target"));
   DPCALC_TRY(const Value* target_object, require_object(*target, "target"));
   DPCALC_TRY(double epsilon, number_field(*target_object, "target", "epsilon"));
-  DPCALC_TRY(dpsgd::Calibration answer,
-             dpsgd::calibrate(setting, steps.steps, delta, epsilon, "target.epsilon", progress));
+  Result<dpsgd::Calibration> calibrated =
+      dpsgd::calibrate(setting, steps.steps, delta, epsilon, "target.epsilon", progress, options);
+  if (!calibrated.ok()) return in_request_terms(calibrated.error(), request);
+  const dpsgd::Calibration& answer = calibrated.value();
   Value result = Value::object();
   result.set("noise_multiplier", answer.noise_multiplier);
   result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
@@ -148,11 +184,11 @@ Result<Value> calibration(const Value& request, const dpsgd::GroupSetting& setti
     rule.set("epsilon", answer.rule_of_thumb->epsilon_upper);
     rule.set("epsilon_lower", answer.rule_of_thumb->epsilon_lower);
     rule.set("note",
-             "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
+             "Sommer's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
              "not a bound; epsilon is that σ's tight upper bound at group size k.");
   } else {
     rule.set("available", false);
-    rule.set("note", "The seed's rule of thumb (k times the noise multiplier calibrated for k = 1) gives σ = " +
+    rule.set("note", "Sommer's rule of thumb (k times the noise multiplier calibrated for k = 1) gives σ = " +
                          format_number(answer.rule_of_thumb_noise_multiplier) +
                          ", too little noise for this group: its privacy loss exceeds what the numeric composition "
                          "represents, so its ε is in the hundreds at any practical δ.");
@@ -176,12 +212,13 @@ Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progre
                             "Give either noise_multiplier (to get ε) or target:{epsilon} (to get the noise "
                             "multiplier), not both.");
   }
-  if (has_target) return calibration(request, setting, steps, checked_delta, progress);
+  DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
+  if (has_target) return calibration(request, setting, steps, checked_delta, options, progress);
   if (!has_noise) {
     return invalid_argument("noise_multiplier",
                             "noise_multiplier is required (or give target:{epsilon} to calibrate it).");
   }
-  return forward(request, setting, steps, checked_delta, progress);
+  return forward(request, setting, steps, checked_delta, options, progress);
 }
 
 }  // namespace dpcalc::api

@@ -82,7 +82,8 @@ Result<Value> group_of_gaussian(const mechanisms::GaussianNoise& single, const m
   composition.set("guarantee",
                   to_value(ApproxDp{gaussian_epsilon_for_delta(mu_composed, checked_delta), checked_delta}));
   composition.set("method", "k-fold composition of the Gaussian mechanism (a Gaussian with σ/√k)");
-  composition.set("citation", "Bun & Steinke 2016, Lemma 2.3; Balle & Wang 2018, Thm 8");
+  set_citation(composition, "Bun & Steinke 2016, Lemma 2.3; Balle & Wang 2018, Thm 8",
+               "bun2016concentrated balle2018improving");
   result.set("composition", composition);
   return result;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/groupwise/group_privacy_estimate.hpp"
@@ -21,7 +22,8 @@ using groupwise::TwoStageNoise;
 constexpr const char* kEstimateLabel =
     "Numerical estimate, not a proof: quadrature of the output density of Algorithm 1 over the orders "
     "shown, with an error estimate from repeating it at half the step. Proven: rho-zCDP for every group.";
-constexpr const char* kAlgorithmCitation = "Pujol & Desfontaines 2022, Algorithm 1 (open problem)";
+constexpr const char* kAlgorithmCitation = "Pujol & Desfontaines 2023, Algorithm 1 (open problem)";
+constexpr const char* kAlgorithmKey = "pujol2023open";
 constexpr int kMaxGroups = 20;
 constexpr std::size_t kMaxOrders = 200;
 
@@ -130,12 +132,17 @@ Value proven_value(double rho, std::optional<double> delta) {
   Value proven = Value::object();
   proven.set("rho", rho);
   std::string method = "Gaussian mechanism, then post-processing (Bun & Steinke 2016, Prop 1.6, Lemma 1.8)";
+  std::string citation = "Bun & Steinke 2016, Prop 1.6 and Lemma 1.8";
+  std::string keys = "bun2016concentrated";
   if (delta) {
     proven.set("epsilon", zcdp_to_approx_canonne_kamath_steinke(Zcdp{rho}, *delta).epsilon);
     proven.set("delta", *delta);
     method += std::string("; (ε, δ) by ") + kZcdpCanonneKamathSteinke.citation;
+    citation += std::string("; ") + kZcdpCanonneKamathSteinke.citation;
+    keys += std::string(" ") + kZcdpCanonneKamathSteinke.citation_key;
   }
   proven.set("method", method);
+  set_citation(proven, citation, keys);
   return proven;
 }
 
@@ -171,7 +178,7 @@ void describe_estimate(Value& result) {
   result.set("method",
              "Rényi and hockey-stick divergences of the output densities of neighbouring counts, "
              "by adaptive Gauss–Kronrod (inner) and composite Gauss–Legendre (outer) quadrature");
-  result.set("citation", kAlgorithmCitation);
+  set_citation(result, kAlgorithmCitation, kAlgorithmKey);
 }
 
 }  // namespace
@@ -228,7 +235,7 @@ Result<Value> groupwise_simulate_op(const Value& request, const pld::ProgressCal
   exact.set("mean_relative_error", relative_or_null(absolute, count));
   result.set("exact", std::move(exact));
   result.set("method", "Monte Carlo simulation of Algorithm 1 (Boost.Random mt19937_64, ziggurat normals)");
-  result.set("citation", kAlgorithmCitation);
+  set_citation(result, kAlgorithmCitation, kAlgorithmKey);
   return finite_or_noise_too_large(std::move(result), request);
 }
 

@@ -85,8 +85,4 @@ Value to_value(const Guarantee& guarantee) {
   return std::visit([](const auto& typed) { return to_value(typed); }, guarantee);
 }
 
-void set_method(Value& result, const MethodInfo& info) {
-  result.set("method", info.method).set("citation", info.citation);
-}
-
 }  // namespace dpcalc::api

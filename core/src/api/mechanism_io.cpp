@@ -12,6 +12,7 @@ using mechanisms::Arguments;
 using mechanisms::MechanismPtr;
 using mechanisms::MechanismType;
 using mechanisms::Parameter;
+using mechanisms::relation_name;
 
 std::vector<std::string> type_names() {
   std::vector<std::string> names;
@@ -79,6 +80,25 @@ Result<MechanismPtr> read_at_depth(const Value& value, const std::string& path, 
 }
 
 }  // namespace
+
+Result<mechanisms::Relation> read_relation(const Value& request) {
+  DPCALC_TRY(auto name, optional_string_field(request, "", "relation"));
+  if (!name || *name == "add_remove") return mechanisms::Relation::kAddRemove;
+  if (*name == "substitute") return mechanisms::Relation::kSubstitute;
+  return unknown_choice("relation", *name, {"add_remove", "substitute"});
+}
+
+Result<bool> check_relation(const mechanisms::Mechanism& mechanism, mechanisms::Relation relation) {
+  if (mechanism.supports(relation)) return true;
+  std::string supported;
+  for (mechanisms::Relation other : {mechanisms::Relation::kAddRemove, mechanisms::Relation::kSubstitute}) {
+    if (mechanism.supports(other))
+      supported += std::string(supported.empty() ? "'" : " and '") + relation_name(other) + "'";
+  }
+  return invalid_argument("relation", std::string("relation '") + relation_name(relation) + "' does not apply to the " +
+                                          mechanism.type().title + " at " + mechanism.arguments().path +
+                                          ": it has a dominating pair under " + supported + " only.");
+}
 
 Result<MechanismPtr> read_mechanism(const Value& value, const std::string& path, Noise noise) {
   return read_at_depth(value, path, noise, 0);

@@ -1,9 +1,12 @@
 #include "dpcalc/api/pld_ops.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "dpcalc/api/citation.hpp"
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/items_io.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
@@ -21,6 +24,8 @@ struct ItemPaths {
   std::string engine;  // "items.<i>.mechanism", the prefix the engine uses
   std::string base;    // the innermost mechanism (or the guarantee) object
   std::string rate;    // the outermost "rate" ("" when not subsampled)
+  std::string noise;   // the field that sets its noise (engine names that are no parameter of it go there)
+  std::vector<std::string> parameters;  // the innermost mechanism's parameters (or the guarantee's fields)
 };
 
 // Below this a subsampled mechanism is practically never run: the engine could not carry the
@@ -52,10 +57,14 @@ Result<PldItems> read_pld_items(const Value& request) {
   DPCALC_TRY(std::vector<RequestItem> items, read_items(request));
   PldItems result;
   for (const RequestItem& item : items) {
-    ItemPaths paths{field_path(item.path, "mechanism"), item.field(), ""};
+    ItemPaths paths{field_path(item.path, "mechanism"), item.field(), "", "", {"epsilon", "delta"}};
     pld::DominatingPair pair;
     if (item.mechanism) {
-      paths.base = innermost(*item.mechanism).arguments().path;
+      const mechanisms::Mechanism& inner = innermost(*item.mechanism);
+      paths.base = inner.arguments().path;
+      paths.noise = noise_field(*item.mechanism);
+      paths.parameters.clear();
+      for (const mechanisms::Parameter& parameter : inner.type().parameters) paths.parameters.push_back(parameter.name);
       if (item.mechanism->pair(mechanisms::Relation::kAddRemove).sampling_rate < 1) {
         paths.rate = item.mechanism->arguments().field("rate");
       }
@@ -77,56 +86,18 @@ Result<PldItems> read_pld_items(const Value& request) {
   return result;
 }
 
-Result<pld::AccountingOptions> read_options(const Value& request) {
-  pld::AccountingOptions options;
-  const Value* discretization = request.find("discretization");
-  if (discretization == nullptr || discretization->is_null()) return options;
-  if (discretization->is_number()) {
-    DPCALC_TRY(double interval, check_positive(discretization->as_number(), "discretization"));
-    options.discretization_interval = interval;
-    return options;
-  }
-  DPCALC_TRY(const Value* object, require_object(*discretization, "discretization"));
-  DPCALC_TRY(auto interval, optional_number_field(*object, "discretization", "interval"));
-  DPCALC_TRY(auto accuracy, optional_number_field(*object, "discretization", "relative_accuracy"));
-  DPCALC_TRY(auto tail_mass, optional_number_field(*object, "discretization", "tail_mass_truncation"));
-  if (interval) {
-    DPCALC_TRY(double checked, check_positive(*interval, "discretization.interval"));
-    options.discretization_interval = checked;
-  }
-  if (accuracy) options.relative_accuracy = *accuracy;
-  if (tail_mass) options.tail_mass_truncation = *tail_mass;
-  return options;
-}
-
-// Replaces every occurrence of `from` in `text` by `to`.
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
-
 // Engine errors name fields and options as the engine knows them; put them where the request has
 // them: options under "discretization" ("discretization" itself when it was given as a number),
 // item fields at the innermost mechanism (or the guarantee), the sampling rate at the outermost
 // "rate".
 Error in_request_terms(Error error, const Value& request, const PldItems& items) {
-  const Value* discretization = request.find("discretization");
-  const bool interval_as_number = discretization != nullptr && discretization->is_number();
-  const std::string interval_field = interval_as_number ? "discretization" : "discretization.interval";
-  if (error.field == "discretization_interval") error.field = interval_field;
-  if (error.field == "relative_accuracy" || error.field == "tail_mass_truncation") {
-    error.field = "discretization." + error.field;
-  }
-  error.message = replace_all(error.message, "discretization_interval", interval_field);
-  error.message = replace_all(error.message, "relative_accuracy", "discretization.relative_accuracy");
-  error.message = replace_all(error.message, "tail_mass_truncation", "discretization.tail_mass_truncation");
+  error = discretization_in_request_terms(std::move(error), request);
   for (const ItemPaths& paths : items.paths) {
     const std::string prefix = paths.engine + ".";
     if (error.field.compare(0, prefix.size(), prefix) != 0) continue;
     const std::string name = error.field.substr(prefix.size());
-    const std::string mapped = name == "sampling_rate" ? paths.rate : field_path(paths.base, name);
+    const bool own = std::find(paths.parameters.begin(), paths.parameters.end(), name) != paths.parameters.end();
+    const std::string mapped = name == "sampling_rate" ? paths.rate : own ? field_path(paths.base, name) : paths.noise;
     error.message = replace_all(error.message, error.field, mapped);
     error.field = mapped;
     break;
@@ -139,8 +110,7 @@ void describe(Value& result, const pld::Discretization& discretization, const Pl
   result.set("discretization", discretization.discretization_interval);
   result.set("grid_size", static_cast<double>(discretization.grid_size));
   result.set("truncated_mass", discretization.truncated_mass);
-  result.set("method", pld::kPldMethod.method);
-  result.set("citation", pld::kPldMethod.citation);
+  set_method(result, pld::kPldMethod);
   std::string note = accuracy_note;
   if (items.all_guarantees && items.heterogeneous) {
     note += std::string(note.empty() ? "" : " ") +
@@ -173,7 +143,7 @@ Value approx_guarantee(double epsilon, double delta) {
 
 Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(PldItems items, read_pld_items(request));
-  DPCALC_TRY(pld::AccountingOptions options, read_options(request));
+  DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
   DPCALC_TRY(auto delta, optional_number_field(request, "", "delta"));
   DPCALC_TRY(auto epsilon, optional_number_field(request, "", "epsilon"));
   if (delta && epsilon) {
@@ -212,7 +182,7 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
 
 Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(PldItems items, read_pld_items(request));
-  DPCALC_TRY(pld::AccountingOptions options, read_options(request));
+  DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
   DPCALC_TRY(std::vector<double> epsilons, number_array_field(request, "", "epsilons"));
   if (epsilons.empty()) return invalid_argument("epsilons", "epsilons must list at least one ε.");
   auto profile = pld::privacy_profile(items.items, epsilons, options, progress);

@@ -208,7 +208,7 @@ struct Shapes {
          number("count", "default 1", "how many times the mechanism is used, a whole number from 1 to 2^53"),
          text("method", "'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld'", "default: the tightest that applies",
               "the accounting the noise is calibrated with"),
-         object("target", target, "required", "the (ε, δ) to reach")},
+         object("target", target, "required", "the (ε, δ) to reach"), discretization_field()},
         "",
         {}};
 
@@ -223,7 +223,8 @@ struct Shapes {
          text("relation", "'add_remove' | 'substitute'", "default 'add_remove'", "neighbouring datasets"),
          number("noise_multiplier", "one of noise_multiplier, target", "σ over the clipping norm: the answer is ε"),
          object("target", dpsgd_target, "one of noise_multiplier, target",
-                "the ε to reach: the answer is the noise multiplier")},
+                "the ε to reach: the answer is the noise multiplier"),
+         discretization_field()},
         "sampling",
         {op_variant("dpsgd", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
                     {number("sampling_rate", "required", "q in (0, 1]")}),
@@ -255,7 +256,7 @@ struct Shapes {
          op_variant("databases", "method", "advanced", "",
                     {text("variant", "'kairouz' | 'dwork_rothblum_vadhan'", "default 'kairouz'", "which theorem")}),
          op_variant("databases", "method", "optimal", "", {}), op_variant("databases", "method", "zcdp", "", {}),
-         op_variant("databases", "method", "pld", "", {})}};
+         op_variant("databases", "method", "pld", "", {discretization_field()})}};
 
     const Field rho = number("rho", "one of rho, sigma", "the first stage's zCDP parameter ρ > 0");
     const Field sigma = number("sigma", "one of rho, sigma", "the first stage's noise σ");

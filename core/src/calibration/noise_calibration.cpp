@@ -209,7 +209,7 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
     }
     case CalibrationMethod::kPld: {
       const std::vector<pld::CompositionItem> items{{noisy->pair(mechanisms::Relation::kAddRemove), count}};
-      DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, {}, progress));
+      DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, problem.accounting, progress));
       // A loss narrower than the grid step leaves the composed PLD on one or two points, where
       // its ε is no longer resolved (measured: ε = 0 at δ = 1e-300 for a subsampled Gaussian at
       // σ = 7e13, whose exact δ(0) is about 2e-15). Such noise is not certified.

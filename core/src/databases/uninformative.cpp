@@ -34,7 +34,8 @@ double log_half_one_plus_exp(double x) {
 double log_one_minus_inverse_power(double databases) { return std::log1p(-std::exp(-databases * kLn2)); }
 
 // The candidate when it is below the worst case in every component; the worst case otherwise
-// (it holds against every pair of hypotheses: seed, Thm 1), and when the route was out of reach.
+// (it holds against every pair of hypotheses: Hartmann, Bindschaedler, West 2022, Thm 1), and when the route was out of
+// reach.
 Uninformative capped_or(const std::optional<Composed>& candidate, const Composed& worst_case, const MethodInfo& info,
                         bool delta_target) {
   Uninformative answer;
@@ -56,7 +57,8 @@ Uninformative capped_or(const std::optional<Composed>& candidate, const Composed
   return answer;
 }
 
-// The seed's Corollary 7 for pure releases, with the reverse direction from P_b >= e^{-|b|ε} P_0.
+// Corollary 7 of Hartmann, Bindschaedler, West 2022 for pure releases, with the reverse direction from P_b >= e^{-|b|ε}
+// P_0.
 Composed corollary7(const std::vector<DatabaseClass>& classes) {
   const double databases = total_databases(classes);
   double log_half_products = 0, log_half_products_reverse = 0;

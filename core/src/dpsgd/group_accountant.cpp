@@ -52,23 +52,24 @@ struct Probe {
 };
 
 Result<Probe> probe(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
-                    const pld::ProgressCallback& progress) {
-  Probe result{noise_multiplier, tight_epsilon(setting, noise_multiplier, steps, delta, progress)};
+                    const pld::ProgressCallback& progress, const pld::AccountingOptions& options) {
+  Probe result{noise_multiplier, tight_epsilon(setting, noise_multiplier, steps, delta, progress, options)};
   if (!result.bracket.ok() && result.bracket.error().code != kNumeric) return result.bracket.error();
   return result;
 }
 
 // Smallest noise multiplier (to the calibration band) whose tight upper bound is <= target.
 Result<Probe> search(const GroupSetting& setting, double steps, double delta, double target,
-                     const std::string& target_field, const std::function<bool()>& tick) {
+                     const std::string& target_field, const pld::AccountingOptions& options,
+                     const std::function<bool()>& tick) {
   const pld::ProgressCallback none;
-  DPCALC_TRY(Probe high, probe(setting, 1.0, steps, delta, none));
+  DPCALC_TRY(Probe high, probe(setting, 1.0, steps, delta, none, options));
   Probe low = high;
   if (!tick()) return cancelled();
   if (high.epsilon() > target) {
     // Check the far end first, so that an unreachable target fails after two evaluations.
     low = high;
-    DPCALC_TRY(high, probe(setting, kMaxNoiseMultiplier, steps, delta, none));
+    DPCALC_TRY(high, probe(setting, kMaxNoiseMultiplier, steps, delta, none, options));
     if (!tick()) return cancelled();
     if (high.epsilon() > target) {
       return Error{kNumeric, target_field,
@@ -82,7 +83,7 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
     while (low.epsilon() <= target) {
       high = low;
       if (low.noise_multiplier / 2 < kMinNoiseMultiplier) return high;
-      DPCALC_TRY(low, probe(setting, low.noise_multiplier / 2, steps, delta, none));
+      DPCALC_TRY(low, probe(setting, low.noise_multiplier / 2, steps, delta, none, options));
       if (!tick()) return cancelled();
     }
   }
@@ -100,7 +101,7 @@ Result<Probe> search(const GroupSetting& setting, double steps, double delta, do
     }
     const double width = x_high - x_low;
     x = std::clamp(x, x_low + 0.1 * width, x_high - 0.1 * width);
-    DPCALC_TRY(Probe middle, probe(setting, std::exp(x), steps, delta, none));
+    DPCALC_TRY(Probe middle, probe(setting, std::exp(x), steps, delta, none, options));
     if (!tick()) return cancelled();
     (middle.epsilon() > target ? low : high) = std::move(middle);
   }
@@ -117,30 +118,11 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
   DPCALC_TRY(const double count, check_count(steps, "steps"));
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
   const pld::CompositionItem item{worst_case_pair(checked, sigma), count};
-  auto bracket = pld::epsilon_for_delta({item}, target, options, progress, "items");
-  if (!bracket.ok()) {
-    Error error = bracket.error();
-    // The engine names its own fields; for this request the noise is what to change.
-    if (error.field.rfind("items", 0) == 0 || error.field == "discretization_interval") {
-      error.field = "noise_multiplier";
-      // ... and its words, which name the engine's item (fuzz seed 2: "Increase sigma" on noise_multiplier).
-      for (const auto& [engine, request] : {std::pair<std::string, std::string>{"items.0.count", "steps"},
-                                            {"items.0.mechanism.sigma", "noise_multiplier"},
-                                            {"(sigma = ", "(noise_multiplier = "},
-                                            {"Increase sigma", "Increase noise_multiplier"}}) {
-        for (std::size_t at = error.message.find(engine); at != std::string::npos;
-             at = error.message.find(engine, at + request.size())) {
-          error.message.replace(at, engine.size(), request);
-        }
-      }
-    }
-    return error;
-  }
-  return bracket;
+  return pld::epsilon_for_delta({item}, target, options, progress, "items");
 }
 
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
-                                       const pld::ProgressCallback& progress) {
+                                       const pld::ProgressCallback& progress, const pld::AccountingOptions& options) {
   GroupGuarantee result;
   const bool single = setting.group_size == 1;
   pld::ProgressCallback main_part, single_part;
@@ -148,7 +130,7 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
     main_part = [&](double f) { return progress(single ? f : 0.8 * f); };
     single_part = [&](double f) { return progress(0.8 + 0.2 * f); };
   }
-  DPCALC_TRY(result.tight, tight_epsilon(setting, noise_multiplier, steps, delta, main_part));
+  DPCALC_TRY(result.tight, tight_epsilon(setting, noise_multiplier, steps, delta, main_part, options));
   pld::EpsilonBracket one = result.tight;
   if (!single) {
     GroupSetting one_example = setting;
@@ -167,7 +149,8 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
 }
 
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
-                              const std::string& target_field, const pld::ProgressCallback& progress) {
+                              const std::string& target_field, const pld::ProgressCallback& progress,
+                              const pld::AccountingOptions& options) {
   if (!(target_epsilon > 0 && std::isfinite(target_epsilon))) {
     return invalid_argument(target_field,
                             target_field + " must be a positive finite number " + got(target_epsilon) + ".");
@@ -181,19 +164,19 @@ Result<Calibration> calibrate(const GroupSetting& setting, double steps, double 
     ++ticks;
     return !progress || progress(std::min(0.95, ticks / 30.0));
   };
-  DPCALC_TRY(const Probe found, search(checked, count, target_delta, target_epsilon, target_field, tick));
+  DPCALC_TRY(const Probe found, search(checked, count, target_delta, target_epsilon, target_field, options, tick));
   Calibration result;
   result.noise_multiplier = found.noise_multiplier;
   result.tight = found.bracket.value();
   GroupSetting one_example = checked;
   one_example.group_size = 1;
-  const Result<Probe> single = checked.group_size == 1
-                                   ? Result<Probe>(found)
-                                   : search(one_example, count, target_delta, target_epsilon, target_field, tick);
+  const Result<Probe> single =
+      checked.group_size == 1 ? Result<Probe>(found)
+                              : search(one_example, count, target_delta, target_epsilon, target_field, options, tick);
   if (!single.ok()) return single.error();
   result.rule_of_thumb_noise_multiplier = checked.group_size * single.value().noise_multiplier;
   const Result<pld::EpsilonBracket> rule =
-      tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta);
+      tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta, {}, options);
   // Too little noise for the engine to represent (a numeric error, as in `probe`; it named
   // noise_multiplier, a field this request does not have: fuzz seed 20261123) makes only the rule of
   // thumb unavailable, not the calibration.

@@ -3,12 +3,9 @@
 namespace dpcalc::mechanisms {
 
 const std::vector<const MechanismType*>& mechanism_types() {
-  static const std::vector<const MechanismType*> types = {
-      &laplace_type(),
-      &gaussian_type(),
-      &poisson_subsampled_type(),
-      &gaussian_mixture_type(),
-  };
+#define DPCALC_LIST_MECHANISM_TYPE(name) &name##_type(),
+  static const std::vector<const MechanismType*> types = {DPCALC_MECHANISM_TYPES(DPCALC_LIST_MECHANISM_TYPE)};
+#undef DPCALC_LIST_MECHANISM_TYPE
   return types;
 }
 

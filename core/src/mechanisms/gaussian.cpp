@@ -49,7 +49,7 @@ const MechanismType& gaussian_type() {
        Parameter::number("sensitivity", "ℓ2 sensitivity Δ > 0", 1.0)},
       {{"sigma", "sigma", false}, {"noise_multiplier", "sigma", true}},
       create_gaussian,
-      {"Analytic Gaussian mechanism at sensitivity kΔ", "Balle & Wang 2018, Thm 8"}};
+      {"Analytic Gaussian mechanism at sensitivity kΔ", "Balle & Wang 2018, Thm 8", "balle2018improving"}};
   return type;
 }
 

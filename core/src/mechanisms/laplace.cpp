@@ -52,7 +52,7 @@ const MechanismType& laplace_type() {
       {Parameter::number("scale", "noise scale b > 0"), Parameter::number("sensitivity", "ℓ1 sensitivity Δ > 0", 1.0)},
       {{"scale", "scale", false}},
       create_laplace,
-      {"Laplace mechanism at sensitivity kΔ", "Dwork, McSherry, Nissim, Smith 2006"}};
+      {"Laplace mechanism at sensitivity kΔ", "Dwork, McSherry, Nissim, Smith 2006", "dwork2006calibrating"}};
   return type;
 }
 

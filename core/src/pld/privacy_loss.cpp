@@ -235,6 +235,25 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
   return PrivacyLossPair::Mixture{std::move(loss), swapped};
 }
 
+// A probability list of a finite pair: non-empty, each entry finite and >= 0, summing to 1 within
+// 1e-9 (then renormalised, so that rounding in the mechanism that built it costs nothing).
+Result<std::vector<double>> checked_distribution(const std::vector<double>& masses, const std::string& field) {
+  double total = 0;
+  for (double mass : masses) {
+    if (!(mass >= 0 && std::isfinite(mass))) {
+      return invalid_argument(field, field + " must hold probabilities >= 0 " + got(mass) + ".");
+    }
+    total += mass;
+  }
+  if (masses.empty() || !(std::fabs(total - 1) <= 1e-9)) {
+    return invalid_argument(
+        field, field + " must be a probability distribution summing to 1 (got a sum of " + format_number(total) + ").");
+  }
+  std::vector<double> normalised = masses;
+  for (double& mass : normalised) mass /= total;
+  return normalised;
+}
+
 }  // namespace
 
 Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism, Direction direction,
@@ -277,6 +296,17 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
                validate_components(mixtures->q_shifts, mixtures->q_weights, prefix, "q_shifts", "q_weights"));
     DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, field_path(prefix, "p_shifts"),
                                         field_path(prefix, "sigma")));
+  } else if (const auto* finite = std::get_if<FinitePair>(&mechanism.base)) {
+    DPCALC_TRY(std::vector<double> p, checked_distribution(finite->p, field_path(prefix, "p")));
+    DPCALC_TRY(std::vector<double> q, checked_distribution(finite->q, field_path(prefix, "q")));
+    if (p.size() != q.size()) {
+      return invalid_argument(field_path(prefix, "q"), "p and q must list the same outcomes (got " +
+                                                           std::to_string(p.size()) + " and " +
+                                                           std::to_string(q.size()) + " probabilities).");
+    }
+    for (std::size_t i = 0; i < p.size(); ++i) p[i] = rate * p[i] + (1 - rate) * q[i];
+    if (swapped) std::swap(p, q);
+    pair.pair_ = Finite{std::move(p), std::move(q)};
   } else {
     const auto& approx = std::get<ApproxDpPair>(mechanism.base);
     DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
@@ -377,7 +407,8 @@ double PrivacyLossPair::pruned_mass() const {
 
 bool is_symmetric(const DominatingPair& mechanism) {
   return mechanism.sampling_rate == 1 && !std::holds_alternative<MixtureVsGaussianPair>(mechanism.base) &&
-         !std::holds_alternative<MixtureVsMixturePair>(mechanism.base);
+         !std::holds_alternative<MixtureVsMixturePair>(mechanism.base) &&
+         !std::holds_alternative<FinitePair>(mechanism.base);
 }
 
 }  // namespace dpcalc::pld

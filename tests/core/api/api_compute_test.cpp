@@ -59,6 +59,8 @@ TEST_CASE("[api] group privacy results carry the core's values, method and citat
   // 1e-6 (e^4 − 1)/(e − 1), mpmath: 3.119287485057736e-05
   CHECK_REL(number_at(result, "guarantee.delta"), 3.119287485057736e-05, 1e-12);
   CHECK(result.find("citation")->as_string() == "Vadhan 2017, Lemma 2.2");
+  // The BibTeX key of the work cited, for the page's bibliography (web/app/bibliography.js).
+  CHECK(result.find("citation_key")->as_string() == "vadhan2017complexity");
   CHECK(result.find("vacuous") == nullptr);
 }
 

@@ -1,4 +1,4 @@
-// Issue 6 §3 and §5 natively: the Value tree with many keys, work limits refused before the work,
+// Robustness natively: the Value tree with many keys, work limits refused before the work,
 // overflow reported on the input behind it, −0, field paths of non-objects, readable messages, and
 // the optimal split landing at or below its target.
 #include <cmath>
@@ -62,7 +62,7 @@ TEST_CASE("[api] −0 in a request is read as 0") {
 }
 
 TEST_CASE("[api] optimal composition: counts beyond the limit and ε·count overflow are refused before the work") {
-  // Issue 6 §3: 2^53 never returned; the Laplace at scale 1e-310 spun on NaN.
+  // Once: 2^53 never returned; the Laplace at scale 1e-310 spun on NaN.
   const Value huge = compose_optimal(one_item(object().set("guarantee", pure(0.01)).set("count", 9007199254740992.0)));
   CHECK(field_of(huge) == "items.0.count");
   CHECK(message_of(huge).find("at most 1e+07") != std::string::npos);
@@ -76,7 +76,7 @@ TEST_CASE("[api] optimal composition: counts beyond the limit and ε·count over
 }
 
 TEST_CASE("[api] results that would overflow name the input behind them") {
-  // Issue 6 §5, each formerly "not a finite number; please report this request" on field ''.
+  // Each formerly "not a finite number; please report this request" on field ''.
   const Value group =
       dpcalc::api::compute(object()
                                .set("op", "group")
@@ -116,7 +116,7 @@ TEST_CASE("[checks] messages name the quantity, the rule and the value") {
 }
 
 TEST_CASE("[budget_split] the optimal split recomposes at or below its target, reported unclamped") {
-  // Issue 6 §5: `achieved` was min(recomposed, target), hiding recompositions up to 1.25e-13 above.
+  // Once `achieved` was min(recomposed, target), hiding recompositions up to 1.25e-13 above.
   for (double count : {1.0, 7.0, 10.0, 1000.0, 31337.0}) {
     for (const dpcalc::ApproxDp target : {dpcalc::ApproxDp{1, 1e-5}, dpcalc::ApproxDp{0.1, 1e-8}}) {
       CAPTURE(count);

@@ -1,6 +1,7 @@
-// op 'databases' through dpcalc::api::compute: the request fields of issue 9, the result shape, and
+// op 'databases' through dpcalc::api::compute: the request fields, the result shape, and
 // errors naming the exact dotted field. Expected numbers: Kairouz, Oh, Viswanath 2015, Thm 3.3 and
-// the seed's Corollary 7, each evaluated with mpmath at 50 digits (values noted beside each check).
+// Corollary 7 of Hartmann, Bindschaedler, West 2022, each evaluated with mpmath at 50 digits
+// (values noted beside each check).
 #include <cmath>
 #include <string>
 
@@ -71,7 +72,13 @@ TEST_CASE("[api] databases: the hospital example, unbounded 365, bounded 730, cl
   check_upper_bound(number(*unbounded.find("classic"), "guarantee", "epsilon"), 7.5334288995699205, 1e-9);
   CHECK(unbounded.find("parallel") == nullptr);  // not pure: McSherry's form does not apply
   CHECK(unbounded.find("method")->as_string() == "Optimal composition (exact)");
-  CHECK(unbounded.find("citation")->as_string().find("Kairouz, Oh, Viswanath 2015, Thm 3.3") == 0);
+  CHECK(unbounded.find("citation")->as_string() ==
+        "Kairouz, Oh, Viswanath 2015, Thm 3.3; Hartmann, Bindschaedler, West 2022, Thm 1 and Sec. V-A");
+  // Two works, two BibTeX keys in the citation's order.
+  const Value::Array& keys = unbounded.find("citation_key")->as_array();
+  REQUIRE(keys.size() == 2);
+  CHECK(keys[0].as_string() == "kairouz2015composition");
+  CHECK(keys[1].as_string() == "hartmann2022choice");
   CHECK(unbounded.find("exact")->as_bool());
   const Value bounded = result_of(dpcalc::api::compute(hospitals("bounded")));
   check_upper_bound(number(*bounded.find("guarantee"), "epsilon"), 6.2319778877081557, 1e-9);

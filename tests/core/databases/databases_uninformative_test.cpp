@@ -2,8 +2,8 @@
 // n randomized-response releases (the dominating pair of (ε, δ)-DP, Kairouz, Oh, Viswanath 2015,
 // Thm 2.1; four outcomes each), every membership vector b in {0,1}^n and every output, give P_0,
 // P_1 (uniform over b != 0) and P_u (uniform over all b) exactly, hence the hypothesis-DP δ(ε) in
-// both directions and the exact ε(δ) by bisection. Closed-form references: the seed's Corollary 7,
-// ln(((1 + e^{ε0})^n − 1)/(2^n − 1)), evaluated with mpmath at 50 digits.
+// both directions and the exact ε(δ) by bisection. Closed-form references: Corollary 7 of Hartmann, Bindschaedler, West
+// 2022, ln(((1 + e^{ε0})^n − 1)/(2^n − 1)), evaluated with mpmath at 50 digits.
 #include <cmath>
 #include <vector>
 

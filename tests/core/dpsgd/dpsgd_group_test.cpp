@@ -39,8 +39,8 @@ double tight(const GroupSetting& s, double sigma, double steps, double delta = 1
 }  // namespace
 
 TEST_CASE("[dpsgd] inclusion weights") {
-  SUBCASE("the seed's k = 2 formulas for fixed batches") {
-    // Seed 003: Pr[both] = B/N (B-1)/(N-1), Pr[none] = (1 - B/N)(1 - (B-1)/(N-1))... written out
+  SUBCASE("Sommer's k = 2 formulas for fixed batches") {
+    // Sommer 2021: Pr[both] = B/N (B-1)/(N-1), Pr[none] = (1 - B/N)(1 - (B-1)/(N-1))... written out
     // exactly as C(k,j) C(N-k,B-j)/C(N,B) with N = 60000, B = 256.
     const auto log_pmf = log_inclusion_pmf(fixed_batch(60000, 256, 2));
     const double n = 60000, b = 256;

@@ -1,4 +1,4 @@
-// The output density of Algorithm 1 (Pujol & Desfontaines 2022) and its privacy loss, against
+// The output density of Algorithm 1 (Pujol & Desfontaines 2023) and its privacy loss, against
 // mpmath: p_x(y) = ∫ N(s; x, σ²) N(y; s, (r s)²) ds by mpmath.quad at 30 digits on pieces split at
 // x ± k σ, y/(1 ± k r), 0 and y 10^-k (tests/reference/groupwise_mpmath.py density σ r x y...),
 // and the expected absolute error against its small-r and small-σ limits.

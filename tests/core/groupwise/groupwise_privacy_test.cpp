@@ -1,4 +1,4 @@
-// Numerical privacy estimate of one group under Algorithm 1 (Pujol & Desfontaines 2022). Theory it
+// Numerical privacy estimate of one group under Algorithm 1 (Pujol & Desfontaines 2023). Theory it
 // must respect: post-processing of the Gaussian mechanism gives D_α/α <= ρ at every order (Bun &
 // Steinke 2016, Prop 1.6, Lemma 1.8) and ε(δ) <= the exact Gaussian ε (Balle & Wang 2018, Thm 8);
 // r → 0 recovers the Gaussian mechanism (D_α/α → ρ); D_α is non-decreasing in α (van Erven &
@@ -54,7 +54,7 @@ TEST_CASE("[groupwise] every estimate is at most ρ and the Gaussian ε, and D_�
   }
 }
 
-TEST_CASE("[groupwise] larger groups get smaller estimates at r = 0.3 (the seed's conjecture, numerically)") {
+TEST_CASE("[groupwise] larger groups get smaller estimates at r = 0.3 (the open problem's conjecture, numerically)") {
   double previous = 1;
   for (double count : {10.0, 100.0, 1000.0, 10000.0}) {
     const GroupPrivacyEstimate result = estimate(0.005, 0.3, count);

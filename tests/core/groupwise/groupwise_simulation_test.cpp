@@ -1,7 +1,7 @@
-// Simulation of Algorithm 1 (Pujol & Desfontaines 2022): the seed's Figure 1 (σ² = 100, r = 0.3,
+// Simulation of Algorithm 1 (Pujol & Desfontaines 2023): its Figure 1 (σ² = 100, r = 0.3,
 // 10^6 samples; the true count is not stated, x = 10^4 is consistent with its best-fitting Gaussian
 // of mean 10,002.6 and sd 2,995.1), checked against the exact moments with tolerances from the
-// standard errors (never the seed's digits), and the histogram against the quadrature density (χ²).
+// standard errors (never the paper's digits), and the histogram against the quadrature density (χ²).
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Exactness suite of the PLD accountant (issue 6, section 6): epsilon_upper >= exact >= epsilon_lower
+// Exactness suite of the PLD accountant: epsilon_upper >= exact >= epsilon_lower
 // and delta_upper >= exact >= delta_lower, for compositions whose exact privacy profile is known,
 // across delta from 1e-3 down to the smallest delta the accountant certifies (below it, the only
 // acceptable answer is an error on "delta" stating that smallest delta).
@@ -65,21 +65,22 @@ Case pure(const char* name, double epsilon0, double count) {
 }
 
 std::vector<Case> cases() {
-  return {gaussians("sigma 1 x1", {gaussian(1, 1, 1)}),
-          gaussians("sigma 3.7202 D 2.1566 x1793 (issue 6)", {gaussian(3.720215223703875, 2.1566031862601975, 1793)}),
-          gaussians("sigma 10 x100", {gaussian(10, 1, 100)}),
-          gaussians("sigma 59.29 x2220 (issue 6)", {gaussian(59.29, 1, 2220)}),
-          gaussians("sigma 0.5 x10", {gaussian(0.5, 1, 10)}),
-          gaussians("sigma 30 x10000", {gaussian(30, 1, 10000)}),
-          gaussians("sigma 1 x1000 (delta near 1 at small eps, issue 6)", {gaussian(1, 1, 1000)}),
-          gaussians("sigma 1.40157 D 0.87248 x67 + sigma 2.15092 x74 (issue 6)",
-                    {gaussian(1.40157, 0.87248, 67), gaussian(2.15092, 1, 74)}),
-          gaussians("sigma 2 x10 + sigma 5 x100 + sigma 1 D 0.3 x7",
-                    {gaussian(2, 1, 10), gaussian(5, 1, 100), gaussian(1, 0.3, 7)}),
-          pure("pure 0.1 x100", 0.1, 100),
-          pure("pure 1 x10", 1, 10),
-          pure("pure 0.049 x1000", 0.049, 1000),
-          pure("pure 1.7 x30", 1.7, 30)};
+  return {
+      gaussians("sigma 1 x1", {gaussian(1, 1, 1)}),
+      gaussians("sigma 3.7202 D 2.1566 x1793 (a past defect)", {gaussian(3.720215223703875, 2.1566031862601975, 1793)}),
+      gaussians("sigma 10 x100", {gaussian(10, 1, 100)}),
+      gaussians("sigma 59.29 x2220 (a past defect)", {gaussian(59.29, 1, 2220)}),
+      gaussians("sigma 0.5 x10", {gaussian(0.5, 1, 10)}),
+      gaussians("sigma 30 x10000", {gaussian(30, 1, 10000)}),
+      gaussians("sigma 1 x1000 (delta near 1 at small eps, a past defect)", {gaussian(1, 1, 1000)}),
+      gaussians("sigma 1.40157 D 0.87248 x67 + sigma 2.15092 x74 (a past defect)",
+                {gaussian(1.40157, 0.87248, 67), gaussian(2.15092, 1, 74)}),
+      gaussians("sigma 2 x10 + sigma 5 x100 + sigma 1 D 0.3 x7",
+                {gaussian(2, 1, 10), gaussian(5, 1, 100), gaussian(1, 0.3, 7)}),
+      pure("pure 0.1 x100", 0.1, 100),
+      pure("pure 1 x10", 1, 10),
+      pure("pure 0.049 x1000", 0.049, 1000),
+      pure("pure 1.7 x30", 1.7, 30)};
 }
 
 // The smallest certifiable delta stated in a refusal ("delta must be larger than X, ...").
@@ -155,7 +156,7 @@ TEST_CASE("[pld] exactness: upper >= exact >= lower from delta 1e-3 to the certi
     // Just above the stated floor the answer is sound too.
     if (floor > 0) CHECK(check_epsilon_mode(c, 1.5 * floor) == 0);
     // delta mode at the exact eps of 1e-3 .. 1e-13, and at eps = 0 and a small eps (delta near 1:
-    // issue 6 saw delta_upper 2.2e-13 below the exact value there).
+    // a past build reported delta_upper 2.2e-13 below the exact value there).
     for (double delta : {1e-3, 1e-6, 1e-9, 1e-13}) check_delta_mode(c, exact_epsilon(c, delta));
     check_delta_mode(c, 0);
     check_delta_mode(c, 1e-3);

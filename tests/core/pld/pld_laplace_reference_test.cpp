@@ -1,5 +1,5 @@
 // Laplace and Poisson-subsampled Laplace through the PLD accountant, over a sweep of scales and
-// counts, against dp_accounting (issue 6, section 2: the default grid used to cut the top atom of
+// counts, against dp_accounting (the default grid once used to cut the top atom of
 // the Laplace loss off as infinite loss, so that e.g. b = 10, T in [759, 2787] was refused).
 //
 // Reference values: dp_accounting, google/differential-privacy commit b5b0286 (python/dp_accounting,
@@ -44,7 +44,7 @@ TEST_CASE("[pld] Laplace and subsampled Laplace sweep against dp_accounting") {
 }
 
 TEST_CASE("[pld] the top atom of a Laplace loss is never cut off the grid") {
-  // Issue 6, section 2: b = 10, count 1000 used to report "delta must be larger than 1". The top
+  // b = 10, count 1000 used to report "delta must be larger than 1". The top
   // loss 1/b = 0.1 on the default step 0.1/19: 19 * h rounds one ulp below 0.1.
   for (double count : {759.0, 1000.0, 2787.0}) {
     CAPTURE(count);

@@ -2,7 +2,7 @@
 // the accountant TF Privacy and Opacus wrap. Values produced by tests/reference/rdp_reference.py:
 //  * eps(alpha) of one Poisson-subsampled Gaussian step (_compute_rdp_poisson_subsampled_gaussian);
 //    infinity where its fractional series does not converge in 1000 terms (ours must agree);
-//  * the seed's over-approximation on the same event (fixed batch N=60000, B=256:
+//  * Sommer's (2021) over-approximation on the same event (fixed batch N=60000, B=256:
 //    PoissonSampledDpEvent(1 - hypergeom.cdf(0, N, k, B), GaussianDpEvent(sigma / k)) x T,
 //    get_epsilon_and_optimal_order(1e-5), orders 1.1..10.9, 12..64, 128, 256, 512, 1024).
 #include <doctest/doctest.h>
@@ -199,7 +199,7 @@ TEST_CASE("[rdp] Poisson-subsampled Gaussian against dp_accounting, integer and 
   }
 }
 
-TEST_CASE("[rdp] the seed's over-approximation against dp_accounting on the same event") {
+TEST_CASE("[rdp] Sommer's group over-approximation against dp_accounting on the same event") {
   dpsgd::GroupSetting setting;
   setting.sampling = dpsgd::Sampling::kFixedBatch;
   setting.dataset_size = 60000;

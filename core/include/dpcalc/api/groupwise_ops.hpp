@@ -1,4 +1,4 @@
-// Requests about Algorithm 1 of Pujol & Desfontaines 2022 (dpcalc/groupwise/), see docs/API.md:
+// Requests about Algorithm 1 of Pujol & Desfontaines 2023 (dpcalc/groupwise/), see docs/API.md:
 //   {op:'groupwise_simulate', rho | sigma, relative_error, count, samples, seed?, bins?, range?}
 //   {op:'groupwise_privacy', rho | sigma, relative_error, counts:[...], delta?, orders?}
 //   {op:'groupwise_plan', relative_error, count, delta?, orders?}

@@ -6,6 +6,7 @@
 #include <string>
 #include <variant>
 
+#include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/value.hpp"
 #include "dpcalc/guarantees.hpp"
 #include "dpcalc/method_info.hpp"
@@ -30,8 +31,5 @@ Value to_value(const ApproxDp& guarantee);  // delta reported as 1 when vacuous
 Value to_value(const Zcdp& guarantee);
 Value to_value(const RdpCurve& guarantee);
 Value to_value(const Guarantee& guarantee);
-
-// Adds "method" and "citation" to a result object.
-void set_method(Value& result, const MethodInfo& info);
 
 }  // namespace dpcalc::api

@@ -22,6 +22,13 @@ enum class Noise { kGiven, kUnknown };
 Result<mechanisms::MechanismPtr> read_mechanism(const Value& value, const std::string& path,
                                                 Noise noise = Noise::kGiven);
 
+// The request's `relation`: 'add_remove' (the default) or 'substitute'.
+Result<mechanisms::Relation> read_relation(const Value& request);
+
+// An invalid_argument error on "relation" when `mechanism` (at its path) has no dominating pair under
+// `relation`, saying which relations it supports.
+Result<bool> check_relation(const mechanisms::Mechanism& mechanism, mechanisms::Relation relation);
+
 // The innermost mechanism (inside subsampling, …): where its noise parameters are in the request.
 const mechanisms::Mechanism& innermost(const mechanisms::Mechanism& mechanism);
 

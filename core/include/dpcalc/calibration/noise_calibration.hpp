@@ -21,6 +21,7 @@
 #include "dpcalc/guarantees.hpp"
 #include "dpcalc/mechanisms/mechanism.hpp"
 #include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/pld/pld.hpp"
 #include "dpcalc/result.hpp"
 
@@ -29,11 +30,12 @@ namespace dpcalc::calibration {
 enum class CalibrationMethod { kBasic, kOptimal, kAnalytic, kZcdp, kPld };
 
 inline constexpr MethodInfo kAnalyticGaussianComposition{
-    "Analytic Gaussian mechanism (exact); count compositions as one Gaussian with σ/√count",
-    "Balle & Wang 2018, Thm 8"};
+    "Analytic Gaussian mechanism (exact); count compositions as one Gaussian with σ/√count", "Balle & Wang 2018, Thm 8",
+    "balle2018improving"};
 inline constexpr MethodInfo kGaussianZcdp{
     "zCDP of the Gaussian mechanism, converted to (ε, δ) by Canonne–Kamath–Steinke",
-    "Bun & Steinke 2016, Prop 1.6, Lemma 2.3; Canonne, Kamath, Steinke 2020, Cor 13"};
+    "Bun & Steinke 2016, Prop 1.6, Lemma 2.3; Canonne, Kamath, Steinke 2020, Cor 13",
+    "bun2016concentrated canonne2020discrete"};
 
 // Relative tolerance on ε of the closed-form methods and of 'pld' (whose own upper bound is
 // computed to about 5e-4 relative accuracy, so a tighter stop would chase its rounding).
@@ -53,6 +55,7 @@ struct CalibrationProblem {
   double count = 1;  // number of compositions, a whole number in [1, 2^53]
   CalibrationMethod method = CalibrationMethod::kAnalytic;
   ApproxDp target;
+  pld::AccountingOptions accounting;  // the PLD accountant's grid (method 'pld')
 };
 
 struct Calibration {

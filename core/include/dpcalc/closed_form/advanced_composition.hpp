@@ -23,9 +23,9 @@ namespace dpcalc {
 enum class AdvancedVariant { kDworkRothblumVadhan, kKairouzOhViswanath };
 
 inline constexpr MethodInfo kAdvancedDrv{"Advanced composition (Dwork–Rothblum–Vadhan)",
-                                         "Dwork, Rothblum, Vadhan 2010, Thm III.3"};
+                                         "Dwork, Rothblum, Vadhan 2010, Thm III.3", "dwork2010boosting"};
 inline constexpr MethodInfo kAdvancedKov{"Advanced composition (Kairouz–Oh–Viswanath)",
-                                         "Kairouz, Oh, Viswanath 2015, Thm 3.5"};
+                                         "Kairouz, Oh, Viswanath 2015, Thm 3.5", "kairouz2015composition"};
 
 struct AdvancedResult {
   ApproxDp guarantee;  // total (eps, delta)

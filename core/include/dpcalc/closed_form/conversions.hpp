@@ -9,23 +9,25 @@
 namespace dpcalc {
 
 // eps-DP implies (eps²/2)-zCDP (Bun & Steinke 2016, Prop 1.4).
-inline constexpr MethodInfo kPureToZcdp{"Pure DP to zCDP", "Bun & Steinke 2016, Prop 1.4"};
+inline constexpr MethodInfo kPureToZcdp{"Pure DP to zCDP", "Bun & Steinke 2016, Prop 1.4", "bun2016concentrated"};
 Zcdp pure_to_zcdp(const PureDp& guarantee);
 
 // Gaussian mechanism: Δ²/(2σ²)-zCDP, exact (Bun & Steinke 2016, Prop 1.6).
-inline constexpr MethodInfo kGaussianToZcdp{"Gaussian mechanism to zCDP", "Bun & Steinke 2016, Prop 1.6"};
+inline constexpr MethodInfo kGaussianToZcdp{"Gaussian mechanism to zCDP", "Bun & Steinke 2016, Prop 1.6",
+                                            "bun2016concentrated"};
 Zcdp gaussian_to_zcdp(double sigma, double sensitivity);
 
 // rho-zCDP implies (rho + 2 sqrt(rho ln(1/delta)), delta)-DP (Bun & Steinke 2016, Prop 1.3).
 // Requires delta in (0, 1).
-inline constexpr MethodInfo kZcdpBunSteinke{"zCDP to (ε, δ), Bun–Steinke", "Bun & Steinke 2016, Prop 1.3"};
+inline constexpr MethodInfo kZcdpBunSteinke{"zCDP to (ε, δ), Bun–Steinke", "Bun & Steinke 2016, Prop 1.3",
+                                            "bun2016concentrated"};
 ApproxDp zcdp_to_approx_bun_steinke(const Zcdp& guarantee, double delta);
 
 // rho-zCDP implies (eps, delta)-DP with
 //   eps = inf_{alpha > 1} alpha·rho + (alpha ln(1 − 1/alpha) − ln(alpha − 1) − ln delta)/(alpha − 1)
 // (Canonne, Kamath, Steinke 2020, Prop 12 / Cor 13); tighter than Bun–Steinke. Rounded up.
 inline constexpr MethodInfo kZcdpCanonneKamathSteinke{"zCDP to (ε, δ), Canonne–Kamath–Steinke",
-                                                      "Canonne, Kamath, Steinke 2020, Cor 13"};
+                                                      "Canonne, Kamath, Steinke 2020, Cor 13", "canonne2020discrete"};
 ApproxDp zcdp_to_approx_canonne_kamath_steinke(const Zcdp& guarantee, double delta);
 
 // The inverse: the largest rho whose Canonne–Kamath–Steinke conversion meets `target` (delta > 0),
@@ -35,7 +37,8 @@ double largest_zcdp_for_approx(const ApproxDp& target);
 // RDP curve to (eps, delta): eps = min over the curve's orders alpha of
 //   eps(alpha) + ln((alpha − 1)/alpha) − (ln delta + ln alpha)/(alpha − 1)
 // (Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21), clamped at >= 0.
-inline constexpr MethodInfo kRdpToApprox{"RDP to (ε, δ)", "Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21"};
+inline constexpr MethodInfo kRdpToApprox{"RDP to (ε, δ)", "Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21",
+                                         "balle2020hypothesis"};
 struct RdpConversion {
   ApproxDp guarantee;
   double order;             // the minimising order

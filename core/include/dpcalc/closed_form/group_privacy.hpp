@@ -13,23 +13,24 @@
 namespace dpcalc {
 
 // Pure DP: k·eps, exact (Dwork & Roth 2014, Thm 2.2).
-inline constexpr MethodInfo kGroupPure{"Group privacy, pure DP", "Dwork & Roth 2014, Thm 2.2"};
+inline constexpr MethodInfo kGroupPure{"Group privacy, pure DP", "Dwork & Roth 2014, Thm 2.2", "dwork2014algorithmic"};
 PureDp group_privacy(const PureDp& guarantee, double group_size);
 
 // Approximate DP: (k·eps, delta·(e^{k eps} − 1)/(e^{eps} − 1)), an upper bound (Vadhan 2017,
 // Lemma 2.2). Computed in log space; delta = k·delta when eps = 0. A delta reaching 1 is returned
 // as exactly 1 (vacuous).
-inline constexpr MethodInfo kGroupApprox{"Group privacy, approximate DP", "Vadhan 2017, Lemma 2.2"};
+inline constexpr MethodInfo kGroupApprox{"Group privacy, approximate DP", "Vadhan 2017, Lemma 2.2",
+                                         "vadhan2017complexity"};
 ApproxDp group_privacy(const ApproxDp& guarantee, double group_size);
 
 // zCDP: k²·rho, an upper bound (Bun & Steinke 2016, Prop 1.9 / Lemma 5.2).
-inline constexpr MethodInfo kGroupZcdp{"Group privacy, zCDP", "Bun & Steinke 2016, Prop 1.9"};
+inline constexpr MethodInfo kGroupZcdp{"Group privacy, zCDP", "Bun & Steinke 2016, Prop 1.9", "bun2016concentrated"};
 Zcdp group_privacy(const Zcdp& guarantee, double group_size);
 
 // RDP: for a group of size k <= 2^c (c = ceil(log2 k)), order alpha >= 2^{c+1} of the input curve
 // gives order alpha/2^c with eps·3^c (Mironov 2017, Prop 2). Orders below 2^{c+1} have no bound
 // and are dropped; if none remain the result is an `unsupported` error on `field`.
-inline constexpr MethodInfo kGroupRdp{"Group privacy, Rényi DP", "Mironov 2017, Prop 2"};
+inline constexpr MethodInfo kGroupRdp{"Group privacy, Rényi DP", "Mironov 2017, Prop 2", "mironov2017renyi"};
 struct RdpGroupResult {
   RdpCurve curve;
   double power_of_two;  // 2^c, the group size the bound was applied to (>= group_size)

@@ -14,7 +14,8 @@
 
 namespace dpcalc {
 
-inline constexpr MethodInfo kOptimalComposition{"Optimal composition (exact)", "Kairouz, Oh, Viswanath 2015, Thm 3.3"};
+inline constexpr MethodInfo kOptimalComposition{"Optimal composition (exact)", "Kairouz, Oh, Viswanath 2015, Thm 3.3",
+                                                "kairouz2015composition"};
 
 // The largest total count composed exactly. A delta(eps) walks O(√count) terms and an inverse is one
 // pass of O(√count) steps, about 0.1 ms at this count in the browser (npm run bench), so a request

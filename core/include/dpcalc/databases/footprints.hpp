@@ -1,8 +1,9 @@
-// The footprints a person can have (seed, Sec. V-A) and the neighbouring relation.
+// The footprints a person can have (Hartmann, Bindschaedler, West 2022, Sec. V-A) and the neighbouring
+// relation.
 // A footprint F is the set of databases holding the person's record. The worst case composes
 //   unbounded neighbours (record present or absent):  max over allowed F of Compose(F)
 //   bounded neighbours (record replaced):              max over allowed F, F' of Compose(F ∪ F')
-// (seed, Thm 1: the worst pair of hypotheses is a pair of membership vectors, and releases on
+// (Hartmann et al. 2022, Thm 1: the worst pair of hypotheses is a pair of membership vectors, and releases on
 // databases where the two vectors agree cost nothing).
 #pragma once
 
@@ -53,7 +54,7 @@ Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& c
                                              Neighbours neighbours);
 
 // The most databases one footprint (or union of two) can hold: what parallel composition of the
-// merged database charges for (seed, Sec. V-A1).
+// merged database charges for (Hartmann et al. 2022, Sec. V-A1).
 double databases_touched(const AllowedFootprints& allowed);
 
 // Every database of every class.

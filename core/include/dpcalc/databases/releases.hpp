@@ -1,5 +1,5 @@
-// Releases over several databases (the generalized composition experiment of the seed "On the
-// Choice of Databases in Differential Privacy Composition", Sec. IV): the databases fall into
+// Releases over several databases (the generalized composition experiment of Hartmann, Bindschaedler,
+// West 2022, "On the Choice of Databases in Differential Privacy Composition", Sec. IV): the databases fall into
 // classes of identical databases; every database of class c is queried `queries` times, each
 // query releasing the class's mechanism or guarantee. A person's footprint is the set of databases
 // that hold their record; only the releases on databases where two hypotheses differ are composed

@@ -1,4 +1,4 @@
-// The guarantee for the worst allowed footprint (seed, Sec. V-A): an upper bound on
+// The guarantee for the worst allowed footprint (Hartmann, Bindschaedler, West 2022, Sec. V-A): an upper bound on
 // Compose(F) for every footprint F the constraint allows (F ∪ F' for bounded neighbours).
 // How the maximum is taken, by method (each answer is sound; `exact` says when it is attained):
 //  * explicit footprints (families): every maximal footprint is composed; the largest ε wins

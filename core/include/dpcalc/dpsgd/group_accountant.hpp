@@ -1,10 +1,12 @@
-// DP-SGD for a group of k examples over T steps, by the methods the seed (003) compares:
+// DP-SGD for a group of k examples over T steps, by the methods Sommer (2021, "Group Privacy for Deep
+// Learning with Differential Privacy") compares:
 //  * tight: the worst-case pair (group_pair.hpp) composed T times with the PLD engine, upper and
 //    lower bound (Doroshenko et al. 2022; Koskela et al. 2020);
-//  * the seed's RDP over-approximation: the whole group as one example sampled with probability
+//  * Sommer's RDP over-approximation: the whole group as one example sampled with probability
 //    q_k = 1 - Pr[J = 0] and sensitivity k, i.e. a Poisson-subsampled Gaussian with noise multiplier
 //    sigma / k (Mironov, Talwar, Zhang 2019), converted to (eps, delta) (Balle et al. 2020, Thm 21).
-//    The seed calls it "an upper bound (someone will prove that one day)": unproven;
+//    Sommer calls it "an upper bound (someone will prove that one day)": unproven for k > 1 (for
+//    k = 1 it is the standard RDP accountant of DP-SGD, a proven bound for Poisson sampling);
 //  * generic group privacy of the k = 1 guarantee (tight PLD at the requested delta):
 //    (k eps, delta (e^{k eps} - 1)/(e^eps - 1)) (Vadhan 2017, Lemma 2.2), usually vacuous.
 // Calibration: the smallest noise multiplier whose tight upper bound meets a target (eps, delta),
@@ -22,12 +24,14 @@ namespace dpcalc::dpsgd {
 
 inline constexpr MethodInfo kTightMethod{
     "Tight: the group's worst-case Gaussian mixture composed with privacy loss distributions",
-    "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022"};
+    "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
+    "schuchardt2024unified doroshenko2022connect"};
 inline constexpr MethodInfo kRdpOverapproxMethod{
-    "Seed's RDP over-approximation: sampling probability 1 − Pr[J = 0], noise multiplier σ/k",
-    "Seed 003 (TF Privacy compute_rdp); Mironov, Talwar, Zhang 2019; Balle et al. 2020, Thm 21"};
+    "RDP over-approximation: sampling probability 1 − Pr[J = 0], noise multiplier σ/k",
+    "Sommer 2021; Mironov, Talwar, Zhang 2019; Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21",
+    "sommer2021group mironov2019renyi balle2020hypothesis"};
 inline constexpr MethodInfo kGenericGroupMethod{"Generic group privacy of the k = 1 guarantee",
-                                                "Vadhan 2017, Lemma 2.2"};
+                                                "Vadhan 2017, Lemma 2.2", "vadhan2017complexity"};
 
 // Largest noise multiplier calibration searches.
 inline constexpr double kMaxNoiseMultiplier = 1e4;
@@ -39,19 +43,23 @@ struct RdpOverapprox {
 
 struct GroupGuarantee {
   pld::EpsilonBracket tight;                    // the answer: epsilon_upper at delta
-  std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (the seed's method is add/remove)
+  std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (Sommer's method is add/remove)
   ApproxDp generic_group;                       // delta == 1: vacuous
 };
 
 // Tight upper and lower bound only (the forward function of calibration). steps: integer in
-// [1, 2^53] (field "steps"); delta in (0, 1) (field "delta"); options of the PLD engine.
+// [1, 2^53] (field "steps"); delta in (0, 1) (field "delta"); options of the PLD engine. The
+// engine's own errors come back as it names them ("items.0.count", "items.0.mechanism.sigma" for
+// the noise multiplier, "discretization_interval", …): the caller maps them to its fields.
 Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
                                           double delta, const pld::ProgressCallback& progress = {},
                                           const pld::AccountingOptions& options = {});
 
-// All methods. Fields as above, noise_multiplier on "noise_multiplier".
+// All methods. Fields as above, noise_multiplier on "noise_multiplier"; `options` for the tight
+// bound (the generic bound's k = 1 guarantee uses a coarser grid of its own).
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
-                                       const pld::ProgressCallback& progress = {});
+                                       const pld::ProgressCallback& progress = {},
+                                       const pld::AccountingOptions& options = {});
 
 struct Calibration {
   double noise_multiplier = 0;                // smallest found whose tight upper bound is <= target epsilon
@@ -63,9 +71,10 @@ struct Calibration {
 };
 
 // `target_field` is where the caller has the target ε ("target.epsilon" in a request). Errors:
-// invalid_argument on it (not > 0 finite); numeric on it when
-// no noise multiplier up to kMaxNoiseMultiplier reaches it.
+// invalid_argument on it (not > 0 finite); numeric on it when no noise multiplier up to
+// kMaxNoiseMultiplier reaches it; the engine's errors as tight_epsilon. `options` for every bound.
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
-                              const std::string& target_field, const pld::ProgressCallback& progress = {});
+                              const std::string& target_field, const pld::ProgressCallback& progress = {},
+                              const pld::AccountingOptions& options = {});
 
 }  // namespace dpcalc::dpsgd

@@ -1,13 +1,13 @@
-// The one-step worst-case pair of DP-SGD for a group of k training examples (seed 003; Schuchardt,
-// Stoian, Kosmala, Guennemann 2024, "Unified mechanism-specific amplification by subsampling and
-// group privacy amplification", NeurIPS). In units of the clipping norm C, with noise multiplier
-// sigma and J the number of the group's examples in the batch, each moving the noisy gradient sum
-// by at most 1:
+// The one-step worst-case pair of DP-SGD for a group of k training examples (Sommer 2021, "Group
+// Privacy for Deep Learning with Differential Privacy"; Schuchardt, Stoian, Kosmala, Günnemann 2024, "Unified
+// mechanism-specific amplification by subsampling and group privacy amplification", NeurIPS). In units of the clipping
+// norm C, with noise multiplier sigma and J the number of the group's examples in the batch, each moving the noisy
+// gradient sum by at most 1:
 //   add/remove:   P = sum_j Pr[J = j] N(j, sigma^2)   against  Q = N(0, sigma^2)
 //   substitution: P = sum_j Pr[J = j] N(+j, sigma^2)  against  Q = sum_j Pr[J = j] N(-j, sigma^2)
 // Poisson sampling at rate q: J ~ Binomial(k, q); this pair is the tight dominating pair for groups
 // (Schuchardt et al. 2024). Fixed batches of B drawn without replacement from N examples:
-// J ~ Hypergeometric(N, k, B), the seed's pair, "assuming the worst-case property" (not proven).
+// J ~ Hypergeometric(N, k, B), Sommer's pair, "assuming the worst-case property" (not proven).
 // k = 1 with Poisson sampling is the ordinary Poisson-subsampled Gaussian of DP-SGD (Abadi et al. 2016).
 #pragma once
 

@@ -3,7 +3,7 @@
 // from Boost.Random's mt19937_64 and ziggurat normal distribution (the same sequence on every
 // platform and in wasm for a given seed, unlike std::normal_distribution), with their mean, standard
 // deviation, histogram, the best-fitting (maximum-likelihood) Gaussian and the empirical mean
-// absolute error E|Y − x|. Reproduces Figure 1 of Pujol & Desfontaines (2022).
+// absolute error E|Y − x|. Reproduces Figure 1 of Pujol & Desfontaines (2023).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Algorithm 1 of Pujol & Desfontaines ("Open problem: better privacy guarantees for larger groups",
-// DifferentialPrivacy.org, 2022): for a group of true count x,
+// DifferentialPrivacy.org, 2023): for a group of true count x,
 //   X ~ N(x, sigma^2) with sigma^2 = 1/(2 rho),   Y ~ N(X, (r X)^2),   release Y.
 // The first stage is the Gaussian mechanism, exactly rho-zCDP for sensitivity 1 (Bun & Steinke 2016,
 // Prop 1.6); the second is post-processing, so every group is proven rho-zCDP. Nothing better is

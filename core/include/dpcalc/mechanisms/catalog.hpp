@@ -1,5 +1,7 @@
-// Every mechanism type the calculator knows (mechanism.hpp), listed once in catalog.cpp: the
-// request reader, the request schema and the docs take them from here.
+// Every mechanism type the calculator knows (mechanism.hpp). Registering one is one line: its name
+// in DPCALC_MECHANISM_TYPES below (the name of its file in core/src/mechanisms/, which defines
+// `const MechanismType& <name>_type()`). The request reader, the request schema and the docs take
+// the types from mechanism_types(), in this order.
 #pragma once
 
 #include <string>
@@ -7,18 +9,23 @@
 
 #include "dpcalc/mechanisms/mechanism.hpp"
 
+#define DPCALC_MECHANISM_TYPES(X) \
+  X(laplace)                      \
+  X(gaussian)                     \
+  X(poisson_subsampled)           \
+  X(gaussian_mixture)
+
 namespace dpcalc::mechanisms {
+
+// One accessor per type, for code that makes a mechanism directly: create(gaussian_type(), arguments).
+#define DPCALC_DECLARE_MECHANISM_TYPE(name) const MechanismType& name##_type();
+DPCALC_MECHANISM_TYPES(DPCALC_DECLARE_MECHANISM_TYPE)
+#undef DPCALC_DECLARE_MECHANISM_TYPE
 
 // In the order the docs list them.
 const std::vector<const MechanismType*>& mechanism_types();
 
 // The type called `name`, or nullptr.
 const MechanismType* find_mechanism_type(const std::string& name);
-
-// Each type, for code that makes a mechanism directly: create(gaussian_type(), arguments).
-const MechanismType& laplace_type();
-const MechanismType& gaussian_type();
-const MechanismType& poisson_subsampled_type();
-const MechanismType& gaussian_mixture_type();
 
 }  // namespace dpcalc::mechanisms

@@ -88,7 +88,7 @@ struct MechanismType {
   std::vector<Calibratable> calibratable;
   Result<MechanismPtr> (*create)(const Arguments& arguments);
   // What for_group() rests on, for results that report it ("" where there is no group transform).
-  MethodInfo group_method{"", ""};
+  MethodInfo group_method{"", "", ""};
 };
 
 class Mechanism {

@@ -24,7 +24,8 @@ namespace dpcalc::pld {
 
 inline constexpr MethodInfo kPldMethod{
     "Privacy loss distribution (connect-the-dots discretisation, FFT composition)",
-    "Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022; Koskela, Jalko, Honkela 2020"};
+    "Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022; Koskela, Jälkö, Honkela 2020",
+    "doroshenko2022connect koskela2020computing"};
 
 // `count` copies of the dominating pair `pair` (count a whole number in [1, 2^53]).
 struct CompositionItem {

@@ -16,6 +16,7 @@
 //                      P = (delta, (1-delta) e^eps/(1+e^eps), (1-delta)/(1+e^eps), 0),
 //                      Q = (0, (1-delta)/(1+e^eps), (1-delta) e^eps/(1+e^eps), delta);
 //                      it dominates every (eps, delta)-DP mechanism; delta = 0 is pure eps-DP.
+//   Finite pair:       the lists P, Q themselves.
 //   Poisson subsampling at rate q (Zhu, Dong, Wang 2022, Thm 11): remove (qP + (1-q)Q, Q),
 //                      add (Q, qP + (1-q)Q).
 #pragma once
@@ -66,7 +67,16 @@ struct MixtureVsMixturePair {
   std::vector<double> q_shifts, q_weights;
 };
 
-using BasePair = std::variant<LaplacePair, GaussianPair, ApproxDpPair, MixtureVsGaussianPair, MixtureVsMixturePair>;
+// Any pair on finitely many outcomes: P = p[i] and Q = q[i], each list non-negative and summing to 1
+// (within 1e-9; renormalised), of the same length >= 1. An outcome with q[i] = 0 < p[i] has infinite
+// loss: a mechanism on an infinite lattice puts the P-mass it truncates there, so that the pair
+// still dominates (randomized response, discrete Laplace and Gaussian noise, bounded-range pairs).
+struct FinitePair {
+  std::vector<double> p, q;
+};
+
+using BasePair =
+    std::variant<LaplacePair, GaussianPair, ApproxDpPair, MixtureVsGaussianPair, MixtureVsMixturePair, FinitePair>;
 
 // The pair of a base mechanism run on a Poisson subsample: each record is kept independently with
 // probability sampling_rate in (0, 1]; sampling_rate = 1 is the base mechanism itself.

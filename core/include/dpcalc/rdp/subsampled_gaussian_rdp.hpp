@@ -22,13 +22,13 @@
 namespace dpcalc::rdp {
 
 inline constexpr MethodInfo kSubsampledGaussianRdp{"Rényi DP of the Poisson-subsampled Gaussian",
-                                                   "Mironov, Talwar, Zhang 2019, Sec. 3"};
+                                                   "Mironov, Talwar, Zhang 2019, Sec. 3", "mironov2019renyi"};
 
 // Largest order accepted (integer orders cost alpha terms).
 inline constexpr double kMaxOrder = 10000;
 
-// The seed's orders 1.1, 1.2, ..., 10.9 and 12, ..., 63, plus 64, 128, 256, 512, 1024 (the large
-// orders dp_accounting also uses, for small eps).
+// The orders of Sommer's group DP-SGD analysis (2021, TF Privacy's defaults): 1.1, 1.2, ..., 10.9
+// and 12, ..., 63, plus 64, 128, 256, 512, 1024 (the large orders dp_accounting also uses, for small eps).
 std::vector<double> default_orders();
 
 // Orders strictly increasing, each finite in (1, kMaxOrder]; errors name "<field>.<i>".

@@ -13,7 +13,8 @@
 namespace dpcalc::tradeoff {
 
 inline constexpr MethodInfo kApproxDpTradeoff{"Trade-off of an (ε, δ) guarantee",
-                                              "Kairouz, Oh, Viswanath 2015, Thm 2.1; Wasserman, Zhou 2010"};
+                                              "Kairouz, Oh, Viswanath 2015, Thm 2.1; Wasserman, Zhou 2010",
+                                              "kairouz2015composition wasserman2010statistical"};
 
 // beta rounded down; no bracket (this is the weakest mechanism the guarantee allows, not an
 // approximation of the analysed one). A computed guarantee with delta = 1 gives the vacuous curve.

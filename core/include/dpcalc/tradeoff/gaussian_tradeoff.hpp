@@ -15,7 +15,7 @@
 namespace dpcalc::tradeoff {
 
 inline constexpr MethodInfo kGaussianTradeoff{"Gaussian differential privacy (exact trade-off)",
-                                              "Dong, Roth, Su 2019, Def. 2.6 and Thm 2.7"};
+                                              "Dong, Roth, Su 2019, Def. 2.6 and Thm 2.7", "dong2019gaussian"};
 
 // The curve of mu-GDP (mu finite >= 0; error invalid_argument on `field`), each value within a
 // bound on its floating-point error: beta rounded down, beta_upper rounded up. Sets result.mu.

@@ -33,7 +33,8 @@ namespace dpcalc::tradeoff {
 
 inline constexpr MethodInfo kPldTradeoff{
     "Neyman–Pearson curve of the composed privacy loss distributions",
-    "Dong, Roth, Su 2019, Prop. 2.12; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022"};
+    "Dong, Roth, Su 2019, Prop. 2.12; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
+    "dong2019gaussian doroshenko2022connect"};
 
 // beta from the pessimistic PLDs (sound lower bound), beta_upper from the optimistic ones. The
 // advantage is the smaller of the pessimistic delta(0) of the two directions (both bound the total

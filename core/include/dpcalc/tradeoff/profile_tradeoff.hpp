@@ -15,7 +15,7 @@
 namespace dpcalc::tradeoff {
 
 inline constexpr MethodInfo kProfileTradeoff{"Trade-off of a privacy profile (envelope of its (ε, δ) pairs)",
-                                             "Dong, Roth, Su 2019, Prop. 2.12"};
+                                             "Dong, Roth, Su 2019, Prop. 2.12", "dong2019gaussian"};
 
 // Pairs of one direction: delta(epsilons[i]) <= deltas[i].
 struct ProfilePoints {

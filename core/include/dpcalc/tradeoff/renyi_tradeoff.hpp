@@ -24,9 +24,11 @@
 namespace dpcalc::tradeoff {
 
 inline constexpr MethodInfo kZcdpTradeoff{"Trade-off of a zCDP guarantee (its privacy profile)",
-                                          "Bun, Steinke 2016; Canonne, Kamath, Steinke 2020, Prop. 12"};
+                                          "Bun, Steinke 2016; Canonne, Kamath, Steinke 2020, Prop. 12",
+                                          "bun2016concentrated canonne2020discrete"};
 inline constexpr MethodInfo kRdpTradeoff{"Trade-off of an RDP curve (its privacy profile)",
-                                         "Mironov 2017; Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21"};
+                                         "Mironov 2017; Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21",
+                                         "mironov2017renyi balle2020hypothesis"};
 
 // beta rounded down; no bracket (the curve of the guarantee, not of a particular mechanism).
 Result<TradeoffResult> zcdp_tradeoff(const Zcdp& guarantee, const TradeoffOptions& options);

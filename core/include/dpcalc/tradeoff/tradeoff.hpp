@@ -102,7 +102,7 @@ struct TradeoffResult {
   std::vector<ReconstructionBound> reconstruction;  // one per reconstruction baseline
   // True when the guarantee promises nothing: some test reaches TPR 1 at every FPR (advantage 1).
   bool vacuous = false;
-  MethodInfo method{"", ""};
+  MethodInfo method{"", "", ""};
   // Present for answers from privacy loss distributions: the grid they were computed on.
   std::optional<pld::Discretization> discretization;
 };
@@ -120,7 +120,7 @@ struct CurveSource {
   double advantage = 1;                 // upper bound on max_alpha (TPR(alpha) - alpha)
   double likelihood_ratio = kInfinity;  // upper bound on sup_alpha TPR(alpha) / alpha
   std::optional<double> mu;
-  MethodInfo method{"", ""};
+  MethodInfo method{"", "", ""};
 };
 
 // Evaluates the source once at every false-positive rate the result needs (curve, alphas, fprs,

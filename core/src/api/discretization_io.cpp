@@ -1,0 +1,52 @@
+#include "dpcalc/api/discretization_io.hpp"
+
+#include "dpcalc/api/fields.hpp"
+#include "dpcalc/checks.hpp"
+
+namespace dpcalc::api {
+
+Result<pld::AccountingOptions> read_discretization(const Value& request) {
+  pld::AccountingOptions options;
+  const Value* discretization = request.find("discretization");
+  if (discretization == nullptr || discretization->is_null()) return options;
+  if (discretization->is_number()) {
+    DPCALC_TRY(double interval, check_positive(discretization->as_number(), "discretization"));
+    options.discretization_interval = interval;
+    return options;
+  }
+  DPCALC_TRY(const Value* object, require_object(*discretization, "discretization"));
+  DPCALC_TRY(auto interval, optional_number_field(*object, "discretization", "interval"));
+  DPCALC_TRY(auto accuracy, optional_number_field(*object, "discretization", "relative_accuracy"));
+  DPCALC_TRY(auto tail_mass, optional_number_field(*object, "discretization", "tail_mass_truncation"));
+  if (interval) {
+    DPCALC_TRY(double checked, check_positive(*interval, "discretization.interval"));
+    options.discretization_interval = checked;
+  }
+  if (accuracy) options.relative_accuracy = *accuracy;
+  if (tail_mass) options.tail_mass_truncation = *tail_mass;
+  return options;
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+Error discretization_in_request_terms(Error error, const Value& request) {
+  const Value* discretization = request.find("discretization");
+  const bool given = discretization != nullptr && !discretization->is_null();
+  const std::string interval_field =
+      given && discretization->is_number() ? "discretization" : "discretization.interval";
+  if (given && error.field == "discretization_interval") error.field = interval_field;
+  if (given && (error.field == "relative_accuracy" || error.field == "tail_mass_truncation")) {
+    error.field = "discretization." + error.field;
+  }
+  error.message = replace_all(error.message, "discretization_interval", interval_field);
+  error.message = replace_all(error.message, "relative_accuracy", "discretization.relative_accuracy");
+  error.message = replace_all(error.message, "tail_mass_truncation", "discretization.tail_mass_truncation");
+  return error;
+}
+
+}  // namespace dpcalc::api

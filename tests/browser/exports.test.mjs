@@ -1,0 +1,247 @@
+// The exports of every section: the link, the JSON of every request and response, a CSV per chart
+// whose headers name their quantities, LaTeX that compiles as given (pdflatex with the packages its
+// header names; skipped with a note when pdflatex is not installed), BibTeX with a real entry for
+// every work cited (found by the keys the results carry), and the "Cite this result" sentence.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { goToSection, openPage, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+
+let session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
+
+const kTimeout = { timeout: 300_000 };
+const kSections = [
+  'group',
+  'composition',
+  'split',
+  'calibrate',
+  'convert',
+  'kmeans',
+  'dpsgd',
+  'databases',
+  'groupwise',
+];
+// Short numeric work where a section has some: the exports are what is tested here.
+const kLinks = {
+  dpsgd: '#/dpsgd?v=0.2.0&duration=steps&steps=100&kmax=2',
+  groupwise: '#/groupwise?v=0.2.0&samples=10000&counts=100%2C1000&group=1000',
+  databases: '#/databases?v=0.2.0&a_count=200&m=20',
+};
+
+async function download(page, selector) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+}
+
+async function openSection(name) {
+  const opened = await openPage(session, { hash: kLinks[name] ?? `#/${name}` });
+  await waitForAllSections(opened.page);
+  await opened.page.waitForFunction(
+    () => !document.querySelector('section:not([hidden]) [data-numeric-status][data-state="running"]'),
+    null,
+    { timeout: 200_000 },
+  );
+  return opened;
+}
+
+test('copy link, JSON of requests and responses, and a CSV per chart that names its quantities', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session);
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.origin });
+    await page.fill('#group-k', '8');
+    await waitForBound(page, 'group', 'pure', 'ε ≤ 4');
+    await page.click('#group [data-export-action="link"]');
+    await page.waitForSelector('#group .export-status:text("Link copied.")');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, `${session.url}${await page.evaluate(() => location.hash)}`);
+    assert.match(copied, /#\/group\?v=0\.2\.0&k=8$/);
+
+    const json = await download(page, '#group [data-export-action="json"]');
+    assert.equal(json.name, 'dpcalc-group.json');
+    const exported = JSON.parse(json.text);
+    const pure = exported.computations.find(
+      (entry) => entry.request.k === 8 && entry.request.guarantee?.type === 'pure',
+    );
+    assert.deepEqual(pure.response.result.guarantee, { type: 'pure', epsilon: 4 });
+
+    const csv = await download(page, '[data-plots="group"] figure:first-child [data-csv]');
+    assert.equal(csv.name, 'dpcalc-group-parameters.csv');
+    const lines = csv.text.trim().split('\n');
+    assert.equal(
+      lines[0],
+      'series,group size k,kind of group size k,privacy parameter of the group: ε (pure DP and Gaussian) or ρ (zCDP),kind of privacy parameter of the group: ε (pure DP and Gaussian) or ρ (zCDP)',
+    );
+    // Dwork & Roth 2014, Thm 2.2: kε = 8 × 0.5.
+    assert.ok(lines.includes('pure ε = kε,8,given,4,upper bound'), lines.slice(0, 5).join(' / '));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('every chart of every section: CSV headers are quantities in words, not bare symbols', kTimeout, async () => {
+  for (const name of kSections) {
+    const { page, context } = await openSection(name);
+    try {
+      for (const button of await page.locator(`[data-plots="${name}"] [data-csv]`).all()) {
+        const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+        const header = csvCells((await readFile(await file.path(), 'utf8')).split('\n')[0]);
+        assert.equal(header.length, 5, `${name}: ${header}`);
+        for (const cell of header.slice(1))
+          assert.match(
+            cell,
+            /[a-z]{3,}.*[a-z]{3,}/i,
+            `${name} ${file.suggestedFilename()}: "${cell}" names a quantity`,
+          );
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+/** The cells of one CSV line (RFC 4180: a cell in double quotes may hold commas and doubled quotes). */
+function csvCells(line) {
+  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) =>
+    cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell,
+  );
+}
+
+const bibtexEntries = (text) => text.split(/\n(?=@)/).filter((entry) => entry.startsWith('@'));
+
+test('BibTeX: a real entry for every work every section cites, joined by citation key', kTimeout, async () => {
+  for (const name of kSections) {
+    const { page, context, problems } = await openSection(name);
+    try {
+      const keys = await page.$$eval(`#${name} cite`, (cites) => cites.map((cite) => cite.dataset.keys ?? ''));
+      assert.ok(keys.length > 0, `${name} cites its methods`);
+      assert.ok(
+        keys.every((value) => /^[a-z0-9]+( [a-z0-9]+)*$/.test(value)),
+        `${name}: every citation has keys: ${keys}`,
+      );
+      const bibtex = await download(page, `#${name} [data-export-action="bibtex"]`);
+      const entries = bibtexEntries(bibtex.text);
+      assert.equal(
+        entries.length,
+        new Set(keys.flatMap((value) => value.split(' '))).size,
+        `${name}: one entry per work`,
+      );
+      for (const entry of entries) {
+        const key = /^@\w+\{(\w+),/.exec(entry)?.[1];
+        assert.ok(key, entry.slice(0, 60));
+        for (const field of ['author', 'title', 'year'])
+          assert.match(entry, new RegExp(`\\b${field} = \\{[^}]`), `${name} ${key}: ${field}`);
+        assert.match(entry, /\b(booktitle|journal|howpublished|publisher) = \{/, `${name} ${key}: where it appeared`);
+        assert.doesNotMatch(entry, /dpcalc_cited|seed/i, `${name} ${key}`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+/** Whether pdflatex runs here (Debian: texlive-latex-base). */
+const hasPdflatex = spawnSync('pdflatex', ['--version']).status === 0;
+
+test(
+  'LaTeX of every section compiles with pdflatex and the packages it names',
+  { ...kTimeout, skip: hasPdflatex ? false : 'pdflatex is not installed (apt-get install texlive-latex-base)' },
+  async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'dpcalc-latex-'));
+    try {
+      for (const name of kSections) {
+        const { page, context, problems } = await openSection(name);
+        try {
+          const latex = await download(page, `#${name} [data-export-action="latex"]`);
+          const needs = /^% Needs in the preamble: (.*)$/m.exec(latex.text);
+          assert.ok(needs, `${name}: the export names the packages it needs`);
+          const document = `\\documentclass{article}\n${needs[1]}\n\\begin{document}\n${latex.text}\n\\end{document}\n`;
+          writeFileSync(path.join(folder, `${name}.tex`), document);
+          const run = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], {
+            cwd: folder,
+            encoding: 'utf8',
+          });
+          const log = readFileSync(path.join(folder, `${name}.log`), 'utf8');
+          assert.equal(
+            run.status,
+            0,
+            `${name}: ${log
+              .split('\n')
+              .filter((line) => line.startsWith('!'))
+              .join(' | ')}`,
+          );
+          assert.doesNotMatch(log, /^! |Missing character/m, name);
+          if (await page.locator(`#${name} table.methods`).count())
+            assert.match(latex.text, /\\item /, `${name}: one item per method`);
+          // Spacing: "at" is a word of its own, not glued to the number before it.
+          assert.doesNotMatch(latex.text, /[\d}]\s*\\text\{at\}/, name);
+          assert.deepEqual(problems, []);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  },
+);
+
+test('"Cite this result": one sentence with the numbers, the method and its source', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#/group?k=8&epsilon=1&delta=1e-6' });
+  try {
+    await waitForAllSections(page);
+    await page.click('#group .cite-result summary');
+    // Vadhan 2017, Lemma 2.2: (8, 0.00173427), rounded up to 3 digits for a sentence.
+    assert.equal(
+      await page.locator('#group [data-cite-sentence]').textContent(),
+      'A group of 8 records satisfies (8, 0.00174)-DP when each record is (1, 10⁻⁶)-DP, by group privacy (approximate DP) (Vadhan 2017, Lemma 2.2).',
+    );
+    // It follows the inputs while open.
+    await page.fill('#group-k', '2');
+    await page.waitForFunction(() =>
+      document
+        .querySelector('#group [data-cite-sentence]')
+        .textContent.startsWith('A group of 2 records satisfies (2, '),
+    );
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.origin });
+    await page.click('#group [data-export-action="cite"]');
+    assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^A group of 2 records satisfies/);
+
+    await goToSection(page, 'dpsgd');
+    await page.selectOption('#dpsgd-duration', 'steps');
+    await page.fill('#dpsgd-steps', '100');
+    await page.fill('#dpsgd-group-size', '5');
+    // Open while the answer is computed: the sentence follows the new headline once it is there.
+    await page.click('#dpsgd .cite-result summary');
+    await page.waitForFunction(
+      () => /groups of 5 examples/.test(document.querySelector('#dpsgd [data-cite-sentence]').textContent),
+      null,
+      { timeout: 200_000 },
+    );
+    assert.match(
+      await page.locator('#dpsgd [data-cite-sentence]').textContent(),
+      /^Training with DP-SGD \(noise multiplier 1\.1, 100 steps, Poisson sampling\) satisfies \([\d.]+, 10⁻⁵\)-DP for groups of 5 examples, by the tight accounting of the worst-case pair \(Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022\)\.$/,
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// The packages the LaTeX header names are what the test compiles with; pdflatex itself is checked
+// once here so that a missing TeX is reported rather than silently skipped.
+test('pdflatex availability is reported', () => {
+  if (!hasPdflatex) console.log('# note: pdflatex is not installed; the LaTeX compile test was skipped');
+  else assert.match(execFileSync('pdflatex', ['--version'], { encoding: 'utf8' }), /pdfTeX/);
+});
