@@ -41,6 +41,10 @@ double stirling_error(double n) {
   return (s0 - (s1 - (s2 - (s3 - s4 / nn) / nn) / nn) / nn) / n;
 }
 
+// The deviance series' terms shrink by v² < 0.01 each, so it stops (a term no longer changes the sum)
+// within ten terms; this cap only guards the loop.
+constexpr int kMaxDevianceTerms = 1000;
+
 // x ln(x / mean) + mean − x, without the cancellation of the direct form when x is near the mean
 // (Loader 2000): a series in v = (x − mean)/(x + mean).
 double deviance(double x, double mean) {
@@ -49,7 +53,7 @@ double deviance(double x, double mean) {
     const double v2 = v * v;
     double sum = (x - mean) * v;
     double power = 2 * x * v;
-    for (int j = 1; j < 1000; ++j) {
+    for (int j = 1; j < kMaxDevianceTerms; ++j) {
       power *= v2;
       const double next = sum + power / (2 * j + 1);
       if (next == sum) break;
@@ -210,6 +214,17 @@ struct OnePassAnswer {
   Segment segment;
 };
 
+// Where the one pass starts: the largest l in [0, min(mode, half)] below which all terms are
+// negligible against the aim (a_l ratio/(1 − ratio) bounds the mass below l). A whole-number
+// bisection, as that bound grows with l up to the mode; it holds at l = 0, where nothing is below.
+double first_term_that_matters(const RandomizedResponse& response, double log_aim, double half) {
+  const SoundPredicate negligible_below = [&](double l) {
+    const double ratio = response.ratio_down(l);
+    return ratio < 1 && response.log_a(l) + std::log(ratio / (1 - ratio)) <= log_aim + kNegligibleLogRatio;
+  };
+  return farthest_meeting(negligible_below, 0, std::min(response.mode(), half), 0, Midpoint::kWhole);
+}
+
 // The smallest eps whose sum Σ_{l: loss(l) > eps} a_l (1 − e^{eps−loss(l)}) is at most e^{log_aim},
 // and its segment. One upward pass over l keeps the sum at every breakpoint eps = loss(i) by
 // recurrences of positive terms (no cancellation):
@@ -226,16 +241,7 @@ OnePassAnswer solve_in_one_pass(const RandomizedResponse& response, double log_a
   const double gap = -std::expm1(-2 * eps0);
   const double shrink = std::exp(-2 * eps0);
 
-  // Start where everything below is negligible against the aim (a_l ratio/(1 − ratio) bounds the
-  // mass below l); a bisection, as that bound grows with l up to the mode.
-  const SoundPredicate negligible_below = [&](double l) {
-    const double ratio = response.ratio_down(l);
-    return ratio < 1 && response.log_a(l) + std::log(ratio / (1 - ratio)) <= log_aim + kNegligibleLogRatio;
-  };
-  // negligible_below(0) holds: nothing is below l = 0.
-  const double above = std::min(response.mode(), half);
-  const double start =
-      negligible_below(above) ? above : bisect_boundary(negligible_below, {0, above}, 0, Midpoint::kWhole).meeting;
+  const double start = first_term_that_matters(response, log_aim, half);
 
   // Sums in units of a_start, rescaled by 2^-500 (exactly) before the a_l can overflow. `q_before`
   // is W (Q_i before its last factor e^{−2 eps0}): it cannot underflow even when eps0 > 354.

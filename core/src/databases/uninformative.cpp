@@ -18,6 +18,10 @@ constexpr double kLn2 = 0.6931471805599453;
 // any ε2 the accountant's grid resolves), and it ends at this relative width.
 constexpr int kFirstStepHalvings = 60;
 constexpr double kSecondDirectionTolerance = 1e-15;
+// Rounds of shrinking δ_u for the second direction's factor before the route gives up: each round
+// divides δ by the factor at the last round's ε_u, which only grows as δ_u shrinks, so the rounds
+// converge from above; a route that has not settled after these is not taken.
+constexpr int kMaxShrinkRounds = 12;
 
 // Each closed form below is a few correctly rounded operations; a margin of 16 ulps keeps it above
 // the exact value.
@@ -94,7 +98,7 @@ Result<std::optional<ApproxDp>> through_target(const SubsampledComposer& compose
   // A relative margin of 1e-12 absorbs the rounding of the factors (and the 16 ulps of round_up).
   constexpr double kMargin = 1 - 1e-12;
   double delta_subsampled = delta * std::exp(log_one_minus_inverse_power(databases)) * kMargin;
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < kMaxShrinkRounds; ++round) {
     DPCALC_TRY(Composed composed, compose(delta_subsampled));
     const std::optional<ApproxDp> mapped = map_back(composed.approx, databases);
     if (!mapped) return std::optional<ApproxDp>{};

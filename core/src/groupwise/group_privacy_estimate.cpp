@@ -25,6 +25,12 @@ constexpr double kPanelWidth = 2;
 constexpr double kMaxReach = 40;
 // ε(δ) on the mesh is solved to this relative width, far below the estimate's own error.
 constexpr double kEpsilonTolerance = 1e-15;
+// Progress: building the coarse mesh is about a third of the work, reported as kProgressPerPanel a
+// panel up to kCoarseMeshProgress; halving its panels takes it to kFineMeshProgress; the
+// divergences and ε(δ) take the rest.
+constexpr double kProgressPerPanel = 0.002;
+constexpr double kCoarseMeshProgress = 0.3;
+constexpr double kFineMeshProgress = 0.95;
 
 double log_add(double a, double b) {
   if (a < b) std::swap(a, b);
@@ -219,8 +225,7 @@ class MeshBuilder {
     const bool matters = integrals_.add(integrals_.of(panel));
     intervals.push_back(interval);
     nodes.insert(nodes.end(), panel.begin(), panel.end());
-    // The coarse mesh is about a third of the work; report it as such.
-    if (progress_ && !progress_(std::min(0.3, 0.002 * intervals.size()))) cancelled = true;
+    if (progress_ && !progress_(std::min(kCoarseMeshProgress, kProgressPerPanel * intervals.size()))) cancelled = true;
     return matters;
   }
 
@@ -323,7 +328,10 @@ Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, 
       std::vector<Node> nodes = mesh.nodes_on(half);
       fine.insert(fine.end(), nodes.begin(), nodes.end());
     }
-    if (progress && !progress(0.3 + 0.65 * double(i + 1) / mesh.intervals.size())) return cancelled;
+    const double halved = double(i + 1) / mesh.intervals.size();
+    if (progress && !progress(kCoarseMeshProgress + (kFineMeshProgress - kCoarseMeshProgress) * halved)) {
+      return cancelled;
+    }
   }
   if (mesh.failed_at) {
     return Error{kNumeric, "count",
