@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/math/tools/roots.hpp>
 #include <boost/math/tools/toms748_solve.hpp>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -76,7 +77,12 @@ double farthest_meeting(const SoundPredicate& meets, double meeting, double towa
 
 Boundary solve_boundary(const Excess& excess, const Boundary& boundary, const SolveOptions& options) {
   if (boundary.meeting == boundary.failing) return boundary;
-  const auto clamped = [&](double x) { return std::clamp(excess(x), -kLargestExcess, kLargestExcess); };
+  // An excess of exactly 0 meets: it is passed on as the smallest negative value, so that the solver
+  // never stops on a zero with both ends there, and the failing end is always a point that failed.
+  const auto clamped = [&](double x) {
+    const double value = std::clamp(excess(x), -kLargestExcess, kLargestExcess);
+    return value == 0 ? -DBL_MIN : value;
+  };
   // The caller's classification of the ends, checked: where `excess` disagrees with it, the caller's
   // own boundary is all that is known.
   const double at_meeting = clamped(boundary.meeting), at_failing = clamped(boundary.failing);

@@ -68,9 +68,9 @@ struct SolveOptions {
 // (excess <= 0) and a failing one (excess > 0), in either order, by TOMS 748 (Alefeld, Potra, Shi
 // 1995, ACM TOMS 21(3); Boost.Math tools::toms748_solve): superlinear on smooth functions, and
 // never slower than bisection by more than a factor of four. The solver keeps each end of its
-// bracket by the sign of `excess` there, so the returned meeting end was evaluated and met; an
-// excess of exactly 0 returns that point as both ends. Values are clamped to ±1e6 before the solver
-// interpolates them (only their sign is the verdict), so that no interpolation overflows. The ends
+// bracket by the sign of `excess` there, so the returned meeting end was evaluated and met (an
+// excess of exactly 0 counts as meeting) and the failing end was evaluated and failed. Values are clamped to ±1e6
+// before the solver interpolates them (only their sign is the verdict), so that no interpolation overflows. The ends
 // are evaluated once more; where `excess` there disagrees with the caller's classification, the
 // boundary is returned as it was given.
 Boundary solve_boundary(const Excess& excess, const Boundary& boundary, const SolveOptions& options);
