@@ -71,6 +71,83 @@ export type Mechanism =
       shifts: number[];
       /** their weights ≥ 0, summing to 1 */
       weights: number[];
+    }
+  | {
+      /** with probability 1 − p the true one of k buckets, else a uniformly random bucket: ε = ln(1 + k(1 − p)/p) under relation 'substitute' (its only one) */
+      type: 'randomized_response';
+      /** p in (0, 1], the probability of a random report */
+      noise_parameter: number;
+      /** k, the number of buckets, a whole number ≥ 2 */
+      num_buckets: number;
+    }
+  | {
+      /** discrete Laplace noise P(x) ∝ e^{−|x|/b} on the integers, on an integer query of ℓ1 sensitivity Δ: (Δ/b)-DP */
+      type: 'discrete_laplace';
+      /** noise scale b > 0 */
+      scale: number;
+      /** ℓ1 sensitivity Δ, a whole number from 1 to 10^6 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** discrete Gaussian noise P(x) ∝ e^{−x²/(2σ²)} on the integers, on an integer query of sensitivity Δ: Δ²/(2σ²)-zCDP, exact privacy loss distribution */
+      type: 'discrete_gaussian';
+      /** noise parameter σ (≥ 0.01) */
+      sigma: number;
+      /** sensitivity Δ, a whole number ≥ 1 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** private selection by permute-and-flip, its scores scaled by ε/(2Δu): ε-DP */
+      type: 'permute_and_flip';
+      /** ε > 0 (below 700) */
+      epsilon: number;
+    }
+  | {
+      /** one epoch of DP-FTRL: Gaussian noise σ = noise_multiplier·Δ on each tree node, each record in one of the steps: exactly μ-GDP with μ = √⌈log₂(steps + 1)⌉ / noise_multiplier */
+      type: 'tree_aggregation';
+      /** σ/Δ of each node's Gaussian noise, > 0 */
+      noise_multiplier: number;
+      /** the steps of one epoch, a whole number from 1 to 2^53 */
+      steps: number;
+      /** ℓ2 sensitivity Δ of one step (the clipping norm) > 0 (default 1) */
+      sensitivity?: number;
+    };
+
+/** A mechanism without its noise, by type. */
+export type MechanismTemplate =
+  | {
+      /** Laplace noise of scale b on a query of ℓ1 sensitivity Δ: (Δ/b)-DP */
+      type: 'laplace';
+      /** noise scale b > 0 (the unknown, or given) */
+      scale?: number;
+      /** ℓ1 sensitivity Δ > 0 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ: exactly μ-GDP with μ = Δ/σ */
+      type: 'gaussian';
+      /** noise standard deviation σ > 0 (the unknown, or given) */
+      sigma?: number;
+      /** ℓ2 sensitivity Δ > 0 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** the inner mechanism run on a Poisson subsample (each record kept with probability rate) */
+      type: 'poisson_subsampled';
+      /** sampling rate in (0, 1] */
+      rate: number;
+      /** the mechanism run on the subsample */
+      mechanism: MechanismTemplate;
+    }
+  | {
+      /** P = Σ wᵢ N(shiftᵢ, σ²) against Q = N(0, σ²) */
+      type: 'gaussian_mixture';
+      /** σ > 0 */
+      sigma: number;
+      /** the shifts of P's components, finite */
+      shifts: number[];
+      /** their weights ≥ 0, summing to 1 */
+      weights: number[];
     };
 
 /** An item. */
@@ -152,10 +229,12 @@ export interface GroupRequest {
   k: number;
   /** the guarantee for one record (one of guarantee, mechanism) */
   guarantee?: Guarantee;
-  /** a Laplace or Gaussian mechanism (mechanism-aware group privacy) (one of guarantee, mechanism) */
+  /** the mechanism (mechanism-aware group privacy) (one of guarantee, mechanism) */
   mechanism?: Mechanism;
-  /** the δ at which ε is reported, in (0, 1) (with a Gaussian mechanism: required) */
+  /** the δ at which ε is reported, in (0, 1) (with Gaussian noise (or a zCDP bound): required) */
   delta?: number;
+  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+  relation?: 'add_remove' | 'substitute';
 }
 
 /** Op 'compose', by method. */
@@ -167,6 +246,8 @@ export type ComposeRequest =
       method: 'basic';
       /** what is composed */
       items: Item[];
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
     }
   | {
       /** op 'compose' */
@@ -175,6 +256,8 @@ export type ComposeRequest =
       method: 'parallel';
       /** what is composed */
       items: Item[];
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
     }
   | {
       /** op 'compose' */
@@ -183,6 +266,8 @@ export type ComposeRequest =
       method: 'advanced';
       /** what is composed */
       items: Item[];
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
       /** which theorem (default 'kairouz') */
       variant?: 'kairouz' | 'dwork_rothblum_vadhan';
       /** the total δ target (δ′ chosen optimally) (one of delta, delta_slack) */
@@ -197,6 +282,8 @@ export type ComposeRequest =
       method: 'optimal';
       /** what is composed */
       items: Item[];
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
       /** the total δ target, in (0, 1) */
       delta: number;
     }
@@ -207,6 +294,8 @@ export type ComposeRequest =
       method: 'zcdp';
       /** what is composed */
       items: Item[];
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
       /** the δ of the conversion to (ε, δ), in (0, 1) (optional) */
       delta?: number;
       /** how zCDP becomes (ε, δ) (default 'canonne_kamath_steinke') */
@@ -219,6 +308,8 @@ export type ComposeRequest =
       method: 'pld';
       /** what is composed */
       items: Item[];
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
       /** δ in (0, 1): the answer is ε (one of delta, epsilon) */
       delta?: number;
       /** ε ≥ 0: the answer is δ (one of delta, epsilon) */
@@ -233,6 +324,8 @@ export type ComposeRequest =
       method: 'rdp';
       /** what is composed */
       items: Item[];
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
       /** the total δ target, in (0, 1) */
       delta: number;
       /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
@@ -315,6 +408,8 @@ export interface ProfileRequest {
   items: Item[];
   /** the ε at which δ(ε) is reported, each finite ≥ 0 */
   epsilons: number[];
+  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+  relation?: 'add_remove' | 'substitute';
   /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
   discretization?: number | Discretization;
 }
@@ -323,16 +418,18 @@ export interface ProfileRequest {
 export interface CalibrateRequest {
   /** op 'calibrate' */
   op: 'calibrate';
-  /** a Laplace or Gaussian mechanism (or one Poisson-subsampled) without its noise, which is the unknown */
-  mechanism: Mechanism;
+  /** the mechanism, without the noise parameter that is the unknown */
+  mechanism: MechanismTemplate;
   /** the noise parameter to solve for */
-  unknown: 'scale' | 'sigma' | 'noise_multiplier';
+  unknown: 'scale' | 'sigma' | 'noise_multiplier' | 'noise_parameter';
   /** how many times the mechanism is used, a whole number from 1 to 2^53 (default 1) */
   count?: number;
   /** the accounting the noise is calibrated with (default: the tightest that applies) */
   method?: 'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld';
   /** the (ε, δ) to reach */
   target: Target;
+  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+  relation?: 'add_remove' | 'substitute';
   /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
   discretization?: number | Discretization;
 }
@@ -398,6 +495,8 @@ export interface RdpRequest {
   items: Item[];
   /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
   orders?: number[];
+  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+  relation?: 'add_remove' | 'substitute';
 }
 
 /** Op 'databases', by method. */
@@ -417,6 +516,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
     }
   | {
       /** op 'databases' */
@@ -433,6 +534,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
       /** which theorem (default 'kairouz') */
       variant?: 'kairouz' | 'dwork_rothblum_vadhan';
     }
@@ -451,6 +554,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
     }
   | {
       /** op 'databases' */
@@ -467,6 +572,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
     }
   | {
       /** op 'databases' */
@@ -483,6 +590,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
+      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
     };
@@ -640,8 +749,14 @@ export interface GroupGaussianNoiseResult extends GuaranteeResult<ApproxGuarante
   composition: GuaranteeResult<ApproxGuarantee> & { rho: number };
 }
 
+/** op 'group' with a mechanism known at sensitivity kΔ by its zCDP bound (discrete Gaussian noise). */
+export interface GroupZcdpNoiseResult extends GuaranteeResult<ApproxGuarantee> {
+  /** ρ = (kΔ)²/(2σ²) of the group (upper bound); the guarantee is its (ε, δ) at the requested δ. */
+  zcdp: { rho: number };
+}
+
 /** op 'group' with a mechanism. */
-export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult;
+export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult | GroupZcdpNoiseResult;
 /** op 'group'. */
 export type GroupResult = GroupGuaranteeResult | GroupMechanismResult;
 
@@ -824,7 +939,13 @@ export interface DpsgdForwardResult extends DpsgdSettingResult {
   /** The tight bound beside the others, for comparison. */
   methods: {
     /** The tight bound (the guarantee's). */
-    pld: Result & { epsilon: number; epsilon_lower: number; discretization: number };
+    pld: Result & {
+      epsilon: number;
+      epsilon_lower: number;
+      discretization: number;
+      /** When the bracket stayed wider than the accuracy asked for: why, and what narrows it. */
+      note?: string;
+    };
     /**
      * An over-approximation by the Rényi DP accountant; its `epsilon` is NOT a proven guarantee.
      * `available: false` (with a `note`) where it is not defined or has no finite order.
@@ -854,6 +975,20 @@ export interface DpsgdCalibrationResult extends DpsgdSettingResult {
 
 /** op 'dpsgd'. */
 export type DpsgdResult = DpsgdForwardResult | DpsgdCalibrationResult;
+
+/** op 'dpsgd_pair': the densities of one step's worst-case pair, for drawing it (no accounting). */
+export interface DpsgdPairResult extends Result {
+  noise_multiplier: number;
+  mixture: DpsgdMixture;
+  /** Evenly spaced abscissae, from the lowest shift − 4σ to the highest + 4σ (units of the clipping norm). */
+  x: number[];
+  /** The density of P at each x. */
+  p: number[];
+  /** The density of Q at each x. */
+  q: number[];
+  /** With fixed batches: the pair assumes the worst-case property (not proven for this sampling). */
+  note?: string;
+}
 
 /** op 'rdp': the Rényi DP curve of the composition (upper bounds at each order). */
 export interface RdpResult extends Result {
@@ -1011,6 +1146,7 @@ export interface ResultsByOp {
   profile: ProfileResult;
   calibrate: CalibrateResult;
   dpsgd: DpsgdResult;
+  dpsgd_pair: DpsgdPairResult;
   rdp: RdpResult;
   databases: DatabasesResult;
   groupwise_simulate: GroupwiseSimulateResult;

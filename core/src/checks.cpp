@@ -73,6 +73,18 @@ Result<double> check_epsilon(double value, const std::string& field) {
   return value;
 }
 
+Result<double> check_target_epsilon(double value, const std::string& field) {
+  if (!(value > 0) || std::isinf(value)) return bad_range(field, "greater than 0", value);
+  if (!(value <= kMaxTargetEpsilon)) {
+    return invalid_argument(field, describe_field(field) + " must be at most " + format_number(kMaxTargetEpsilon) +
+                                       " " + got(value) +
+                                       ": beyond it e^ε exceeds the largest double, so an (ε, δ) guarantee bounds "
+                                       "no event of probability above 1e-308 and any noise, however small, meets it. "
+                                       "There is no least noise to report.");
+  }
+  return value;
+}
+
 Result<double> check_delta(double value, const std::string& field) {
   if (!(value >= 0)) return bad(field, "0 or more, and below 1", value);
   if (!(value < 1)) return bad(field, "below 1 (δ = 1 promises nothing)", value);

@@ -33,4 +33,18 @@ inline dpcalc::mechanisms::MechanismPtr poisson_subsampled(double rate, dpcalc::
   return made(dpcalc::mechanisms::poisson_subsampled_type(), arguments);
 }
 
+inline dpcalc::mechanisms::MechanismPtr exponential(double epsilon) {
+  dpcalc::mechanisms::Arguments arguments;
+  arguments.numbers = {{"epsilon", epsilon}};
+  return made(dpcalc::mechanisms::exponential_type(), arguments);
+}
+
+inline dpcalc::mechanisms::MechanismPtr sampled_without_replacement(double dataset_size, double sample_size,
+                                                                    dpcalc::mechanisms::MechanismPtr inner) {
+  dpcalc::mechanisms::Arguments arguments;
+  arguments.numbers = {{"dataset_size", dataset_size}, {"sample_size", sample_size}};
+  arguments.mechanisms = {{"mechanism", std::move(inner)}};
+  return made(dpcalc::mechanisms::sampled_without_replacement_type(), arguments);
+}
+
 }  // namespace test_mechanisms

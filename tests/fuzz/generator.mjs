@@ -97,13 +97,67 @@ function guarantee(random, types = ['pure', 'approx', 'zcdp', 'rdp']) {
 
 const laplace = (random) => ({ type: 'laplace', scale: random.noise(), sensitivity: random.sensitivity() });
 const gaussian = (random) => ({ type: 'gaussian', sigma: random.noise(), sensitivity: random.sensitivity() });
+const exponential = (random) => ({
+  type: 'exponential',
+  epsilon: random.value(() => random.logUniform(0.01, 5), [1e-6, 700]),
+});
+
+// The discrete and selection mechanisms (randomized response has a pair under relation 'substitute' only).
+const discreteSensitivity = (random) =>
+  random.chance(0.5) ? undefined : random.value(() => random.integer(1, 5), [1, 40]);
+const discreteMechanisms = {
+  randomized_response: (random) => ({
+    type: 'randomized_response',
+    noise_parameter: random.rate(),
+    num_buckets: random.value(() => random.integer(2, 10), [2, 1e6]),
+  }),
+  discrete_laplace: (random) => ({
+    type: 'discrete_laplace',
+    scale: random.noise(),
+    sensitivity: discreteSensitivity(random),
+  }),
+  discrete_gaussian: (random) => ({
+    type: 'discrete_gaussian',
+    sigma: random.value(() => random.logUniform(0.05, 50), [0.01, 360, 1e6]),
+    sensitivity: discreteSensitivity(random),
+  }),
+  permute_and_flip: (random) => ({
+    type: 'permute_and_flip',
+    epsilon: random.value(() => random.logUniform(0.01, 5), [1e-300, 699]),
+  }),
+  tree_aggregation: (random) => ({
+    type: 'tree_aggregation',
+    noise_multiplier: random.noise(),
+    steps: random.count(),
+    sensitivity: random.sensitivity(),
+  }),
+};
+const discreteMechanism = (random) => discreteMechanisms[random.pick(Object.keys(discreteMechanisms))](random);
+const relation = (random) => (random.chance(0.7) ? undefined : random.pick(['add_remove', 'substitute']));
 
 function pldMechanism(random, depth = 0) {
-  const kind = random.pick(depth < 2 ? ['laplace', 'gaussian', 'subsampled', 'mixture'] : ['laplace', 'gaussian']);
+  const kind = random.pick(
+    depth < 2
+      ? ['laplace', 'gaussian', 'exponential', 'subsampled', 'without_replacement', 'mixture', 'discrete']
+      : ['laplace', 'gaussian', 'exponential'],
+  );
+  if (kind === 'discrete') return discreteMechanism(random);
   if (kind === 'laplace') return laplace(random);
+  if (kind === 'exponential') return exponential(random);
   if (kind === 'gaussian') return gaussian(random);
   if (kind === 'subsampled')
     return { type: 'poisson_subsampled', rate: random.rate(), mechanism: pldMechanism(random, depth + 1) };
+  if (kind === 'without_replacement') {
+    // Relation 'substitute' only: under add_remove the request is refused on 'relation'.
+    const dataset_size = random.value(() => random.integer(1, 1e5), [1, 2 ** 53]);
+    const sample_size = Math.max(1, Math.floor(dataset_size * random.next()));
+    return {
+      type: 'sampled_without_replacement',
+      dataset_size,
+      sample_size,
+      mechanism: pldMechanism(random, depth + 1),
+    };
+  }
   const size = random.integer(1, 4);
   const weights = Array.from({ length: size }, () => random.next() + 0.01);
   const total = weights.reduce((a, b) => a + b, 0);
@@ -134,7 +188,16 @@ function closedFormItems(random, method) {
   const types = method === 'zcdp' ? ['pure', 'zcdp', 'approx'] : ['pure', 'approx'];
   return Array.from({ length: random.integer(1, 3) }, () => {
     const item = random.chance(0.25)
-      ? { mechanism: method === 'zcdp' && random.chance(0.5) ? gaussian(random) : laplace(random) }
+      ? {
+          mechanism:
+            method === 'zcdp' && random.chance(0.5)
+              ? gaussian(random)
+              : random.pick([
+                  laplace,
+                  exponential,
+                  (r) => ({ type: 'poisson_subsampled', rate: r.rate(), mechanism: laplace(r) }),
+                ])(random),
+        }
       : { guarantee: guarantee(random, types) };
     return { ...item, count: random.count() };
   });
@@ -190,7 +253,16 @@ const groupwiseOrders = (random) =>
 export const opTable = {
   group: (random) => {
     if (random.chance(0.6)) return { op: 'group', k: random.count(), guarantee: guarantee(random) };
-    if (random.chance(0.5)) return { op: 'group', k: random.count(), mechanism: laplace(random) };
+    if (random.chance(0.3))
+      return {
+        op: 'group',
+        k: random.count(),
+        delta: random.delta(),
+        relation: relation(random),
+        mechanism: discreteMechanism(random),
+      };
+    if (random.chance(0.5))
+      return { op: 'group', k: random.count(), mechanism: random.pick([laplace, exponential])(random) };
     return { op: 'group', k: random.count(), delta: random.delta(), mechanism: gaussian(random) };
   },
   compose: (random, { numeric }) => {
@@ -206,6 +278,7 @@ export const opTable = {
     if (method === 'pld') {
       Object.assign(request, random.chance(0.7) ? { delta: random.delta() } : { epsilon: random.epsilon() });
       request.items = pldItems(random);
+      request.relation = relation(random);
       if (random.chance(0.2)) request.discretization = random.value(() => random.logUniform(1e-3, 0.1), [1e-6, 1]);
       return request;
     }

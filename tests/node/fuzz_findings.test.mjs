@@ -281,10 +281,10 @@ test('dpsgd calibration: a rule of thumb too small to represent is unavailable, 
     batch_size: 77,
     steps: 1,
     relation: 'substitute',
-    target: { epsilon: 1000 },
+    target: { epsilon: 700 },
   });
   assert.ok(response.ok, JSON.stringify(response.error));
-  assert.ok(response.result.guarantee.epsilon <= 1000 && response.result.noise_multiplier > 0);
+  assert.ok(response.result.guarantee.epsilon <= 700 && response.result.noise_multiplier > 0);
   assert.equal(response.result.rule_of_thumb.available, false);
   assert.match(response.result.rule_of_thumb.note, /too little noise for this group/);
 });
@@ -320,4 +320,95 @@ test('databases optimal with families: only the footprint with the most releases
     items: [{ guarantee: { type: 'pure', epsilon: 0.005 }, count: optimal.result.footprint.releases }],
   });
   assert.equal(optimal.result.guarantee.epsilon, single.result.guarantee.epsilon);
+});
+
+// An independent hostile-input campaign (61,702 requests) found three requests that never finished.
+// 1000 classes of one pure ε = 700 release each, uninformative prior, method 'pld': 34 s at
+// progress 0 (the engine's pilot grids, one class at a time), then "ran out of memory" on field ''.
+// Identical releases now reach the engine as one item, which it refuses at its grid limit.
+test('databases pld uninformative: 1000 identical classes are refused at the grid limit, with progress', () => {
+  const request = {
+    op: 'databases',
+    method: 'pld',
+    delta: 1e-6,
+    adversary: 'uninformative',
+    databases: Array.from({ length: 1000 }, () => ({ guarantee: { type: 'pure', epsilon: 700 }, count: 1 })),
+  };
+  const fractions = [];
+  const response = calc.compute(request, { onProgress: (fraction) => fractions.push(fraction) > 0 });
+  assertError(response, 'databases.0', 'numeric');
+  assert.match(response.error.message, /limit 2097152 points/);
+  assert.match(response.error.message, /the number of releases like those of databases\.0/);
+  assert.ok(
+    fractions.some((fraction) => fraction > 0),
+    'progress moves before the answer',
+  );
+  assertError(calc.compute(request, { onProgress: () => false }), '', 'cancelled');
+});
+
+// A target ε beyond ln(largest double) ≈ 709.78: e^ε is no number, the guarantee bounds no event of
+// probability above 1e-308, and any noise meets it. The calibration ran 25 s and then named
+// relative_accuracy and items.0.count; the DP-SGD calibration did not return within 40 s.
+test('calibrate and dpsgd: a target ε no noise can improve on is refused at once, naming the limit', () => {
+  const calibrate = calc.compute({
+    op: 'calibrate',
+    mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sensitivity: 2 } },
+    unknown: 'noise_multiplier',
+    count: 1000,
+    target: { epsilon: 3840704, delta: 0.00001 },
+  });
+  assertError(calibrate, 'target.epsilon');
+  assert.match(calibrate.error.message, /at most 709\.78.*no least noise/);
+  const dpsgd = calc.compute({
+    op: 'dpsgd',
+    sampling: 'poisson',
+    sampling_rate: 0.01,
+    steps: 1000,
+    group_size: 4,
+    delta: 0.00001,
+    target: { epsilon: 1e300 },
+  });
+  assertError(dpsgd, 'target.epsilon');
+  assert.match(dpsgd.error.message, /at most 709\.78/);
+});
+
+// The DP-SGD calibration evaluated its noise multipliers without progress (one report per
+// evaluation, seconds apart, and no cancel in between).
+test('dpsgd calibration reports progress inside each evaluation and is cancelled there', () => {
+  const request = {
+    op: 'dpsgd',
+    sampling: 'poisson',
+    sampling_rate: 0.01,
+    steps: 1000,
+    group_size: 4,
+    delta: 0.00001,
+    target: { epsilon: 700 },
+  };
+  const fractions = [];
+  const cancelled = calc.compute(request, {
+    onProgress: (fraction) => {
+      fractions.push(fraction);
+      return fractions.length < 20;
+    },
+  });
+  assertError(cancelled, '', 'cancelled');
+  // Each evaluation is 1/30 of the work: reports inside the first one lie strictly between 0 and 1/30.
+  assert.ok(
+    fractions.some((fraction) => fraction > 0 && fraction < 1 / 30),
+    JSON.stringify(fractions),
+  );
+});
+
+// The one message that did not start with the name of its field.
+test('gaussian_mixture: a weight outside [0, 1] is an error whose message starts with its field', () => {
+  const response = calc.compute({
+    op: 'profile',
+    epsilons: [0.1],
+    items: [{ mechanism: { type: 'gaussian_mixture', sigma: 2, shifts: [1, 2], weights: [2, -1] }, count: 1 }],
+  });
+  assertError(response, 'items.0.mechanism.weights.0');
+  assert.match(
+    response.error.message,
+    /^The weight at items\.0\.mechanism\.weights\.0 must be a number in \[0, 1\] \(got 2\)/,
+  );
 });

@@ -190,6 +190,7 @@ const removedFields = [
   ['CalibrationSearch', 'evaluations'],
   ['DpsgdSettingResult', 'steps'],
   ['DpsgdForwardResult', 'noise_multiplier'],
+  ['DpsgdPairResult', 'x'],
   ['RdpResult', 'epsilons'],
   ['Footprint', 'releases'],
   ['GroupwiseSimulateResult', 'seed'],

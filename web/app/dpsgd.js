@@ -25,7 +25,6 @@ const kFormulas = {
 const kStepsCurveK = 5; // Sommer's figure 2: k = 1…5
 const kStepsPoints = 5; // steps values per curve
 const kSigmaFactors = [1, 2, 4]; // Sommer's figure 3: several noise multipliers
-const kDensityPoints = 161;
 
 /** The request of the form, and which input each request field comes from. */
 function requestOf(input) {
@@ -186,36 +185,38 @@ function calibrationRows(result, fields) {
   ];
 }
 
-/** The densities of the one-step pair at noise multiplier sigma (from the core's mixture weights). */
-function densityPoints(mixture, sigma) {
-  const shifts = mixture.shifts;
-  const qShifts = mixture.q_shifts ?? [0];
-  const qWeights = mixture.q_weights ?? [1];
-  const low = Math.min(...qShifts) - 4 * sigma;
-  const high = Math.max(...shifts) + 4 * sigma;
-  const normal = (x, mean) => Math.exp(-0.5 * ((x - mean) / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI));
-  const mix = (x, at, weights) => at.reduce((sum, shift, i) => sum + weights[i] * normal(x, shift), 0);
-  const points = [];
-  for (let i = 0; i < kDensityPoints; i += 1) {
-    const x = low + (i / (kDensityPoints - 1)) * (high - low);
-    points.push({
-      series: 'P (group in the data)',
-      key: 'dpsgd-p',
-      x,
-      y: mix(x, shifts, mixture.weights),
-      xRole: 'given',
-      yRole: 'given',
-    });
-    points.push({
-      series: 'Q (group removed)',
-      key: 'dpsgd-q',
-      x,
-      y: mix(x, qShifts, qWeights),
-      xRole: 'given',
-      yRole: 'given',
-    });
-  }
-  return points;
+/** Chart points of the one-step pair, from the core's densities (op 'dpsgd_pair'). */
+function densityPoints(pair) {
+  return pair.x.flatMap((x, i) => [
+    { series: 'P (group in the data)', key: 'dpsgd-p', x, y: pair.p[i], xRole: 'given', yRole: 'given' },
+    { series: 'Q (group removed)', key: 'dpsgd-q', x, y: pair.q[i], xRole: 'given', yRole: 'given' },
+  ]);
+}
+
+/** The pair's request: the sampling, group and noise of `request` (no accounting, so it answers even where that is refused). */
+function pairRequest(request, sigma) {
+  const pair = { op: 'dpsgd_pair', noise_multiplier: sigma };
+  for (const name of ['sampling', 'sampling_rate', 'dataset_size', 'batch_size', 'group_size', 'relation'])
+    if (name in request) pair[name] = request[name];
+  return pair;
+}
+
+/** The pair figure, or nothing when the pair itself cannot be formed (its fields are marked elsewhere). */
+async function pairFigure(calculator, request, sigma) {
+  const response = await calculator.run(pairRequest(request, sigma));
+  if (!response.ok) return [];
+  const k = request.group_size;
+  return [
+    chartFigure(densityPoints(response.result), {
+      title: `The worst-case pair of one step (k = ${k}, σ = ${formatNumber(sigma)})`,
+      xLabel: 'noisy gradient sum (units of the clip norm)',
+      yLabel: 'density',
+      yName: 'probability density',
+      description:
+        'Densities of the one-step pair: the mixture over how many of the group are in the batch against the Gaussian without them.',
+      file: 'dpcalc-dpsgd-pair',
+    }),
+  ];
 }
 
 /** Up to `count` log-spaced step counts from 1 to `steps`, always including both. */
@@ -301,6 +302,11 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
       status.finish('error', 'No answer: see the marked fields.');
       summary('No answer: check the marked fields.');
       showFieldErrors(form, errors);
+      // The pair needs no accounting: it is drawn even when the accounting is refused.
+      if (!calibrating) {
+        const figure = await pairFigure(calculator, request, request.noise_multiplier);
+        if (isCurrent()) plots.replaceChildren(...figure);
+      }
       return;
     }
     const result = response.result;
@@ -316,17 +322,9 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
     );
     summary(...headlineOf(result, { k, calibrating, sampling: request.sampling }));
     const sigma = calibrating ? result.noise_multiplier : request.noise_multiplier;
-    plots.replaceChildren(
-      chartFigure(densityPoints(result.mixture, sigma), {
-        title: `The worst-case pair of one step (k = ${k}, σ = ${formatNumber(sigma)})`,
-        xLabel: 'noisy gradient sum (units of the clip norm)',
-        yLabel: 'density',
-        yName: 'probability density',
-        description:
-          'Densities of the one-step pair: the mixture over how many of the group are in the batch against the Gaussian without them.',
-        file: 'dpcalc-dpsgd-pair',
-      }),
-    );
+    const figure = await pairFigure(calculator, request, sigma);
+    if (!isCurrent()) return;
+    plots.replaceChildren(...figure);
     const base = { ...request, noise_multiplier: sigma };
     delete base.target;
     delete base.epochs;

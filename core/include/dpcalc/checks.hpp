@@ -26,6 +26,10 @@ std::string describe_field(const std::string& field);
 
 // epsilon: finite and >= 0.
 Result<double> check_epsilon(double value, const std::string& field);
+// Largest target ε a calibration solves for: ln of the largest double (e^ε must be a number).
+inline constexpr double kMaxTargetEpsilon = 709.782712893384;
+// target epsilon of a calibration: > 0 and at most kMaxTargetEpsilon.
+Result<double> check_target_epsilon(double value, const std::string& field);
 // delta: in [0, 1) (delta = 1 is vacuous as an input).
 Result<double> check_delta(double value, const std::string& field);
 // delta target that must be strictly positive: in (0, 1).

@@ -110,10 +110,17 @@ Error in_request_terms(Error error) {
 Result<Value> calibrate_op(const Value& request, const pld::ProgressCallback& progress) {
   calibration::CalibrationProblem problem;
   DPCALC_TRY(problem.mechanism, read_noiseless_mechanism(request));
+  DPCALC_TRY(problem.relation, read_relation(request));
+  DPCALC_TRY(const bool supported, check_relation(request, *problem.mechanism, problem.relation));
+  (void)supported;
   DPCALC_TRY(problem.unknown, read_unknown(request, *problem.mechanism));
   DPCALC_TRY(auto count, optional_number_field(request, "", "count"));
   DPCALC_TRY(problem.count, check_count(count.value_or(1.0), "count"));
   DPCALC_TRY(problem.target, read_target(request, "target"));
+  // ε = 0 is a target (Gaussian noise at (0, δ)); above ln(DBL_MAX) no noise is the least.
+  if (problem.target.epsilon > 0) {
+    DPCALC_TRY(problem.target.epsilon, check_target_epsilon(problem.target.epsilon, "target.epsilon"));
+  }
   DPCALC_TRY(problem.method, read_method(request, *problem.mechanism, problem.target.delta));
   if (has_field(request, "discretization") && problem.method != CalibrationMethod::kPld) {
     return does_not_apply("discretization", "it sets the grid of method 'pld', and this calibration uses method '" +

@@ -21,6 +21,15 @@
 namespace dpcalc::api {
 namespace {
 
+// Why a membership constraint given beside this adversary is not applied (the page shows the two
+// side by side): the prior is over every non-empty set of databases. Under a constraint, a prior over
+// the allowed sets only is a mixture of allowed pairs, which the constrained worst case bounds by the
+// joint convexity of the hockey-stick divergence.
+constexpr const char* kUninformativeConstraintNote =
+    "No membership constraint applies here: the uninformative prior is uniform over every non-empty set of the "
+    "databases (Hartmann, Bindschaedler, West 2022, Sec. V-B), including sets a constraint excludes. Under a "
+    "constraint, the constrained worst case also bounds an uninformative prior over the allowed sets.";
+
 using namespace dpcalc::databases;
 
 constexpr std::size_t kMaxClasses = 1000;
@@ -87,6 +96,7 @@ Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
                                              " classes; at most " + std::to_string(kMaxClasses) +
                                              " are supported (give identical databases as one class with a count).");
   }
+  DPCALC_TRY(const mechanisms::Relation relation, read_relation(request));
   std::vector<DatabaseClass> classes;
   for (std::size_t i = 0; i < databases->as_array().size(); ++i) {
     const std::string path = "databases." + std::to_string(i);
@@ -94,6 +104,11 @@ Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
     DatabaseClass database_class;
     database_class.field = path;
     DPCALC_TRY(database_class.release, read_release(*object, path));
+    database_class.relation = relation;
+    if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
+      DPCALC_TRY(const bool supported, check_relation(request, *mechanism, relation));
+      (void)supported;
+    }
     DPCALC_TRY(database_class.count, whole_number_or_one(*object, path, "count"));
     DPCALC_TRY(database_class.queries, whole_number_or_one(*object, path, "queries"));
     classes.push_back(std::move(database_class));
@@ -279,7 +294,8 @@ Result<Value> databases_answer(const Value& request, const pld::ProgressCallback
       cite_both(result, *answer.info, composition);
     }
     result.set("exact", false);
-    if (!answer.note.empty()) result.set("note", answer.note);
+    result.set("note",
+               answer.note.empty() ? kUninformativeConstraintNote : answer.note + " " + kUninformativeConstraintNote);
   } else {
     DPCALC_TRY(WorstCase answer, worst_case(classes, allowed, options));
     describe(result, answer.guarantee);

@@ -1,5 +1,8 @@
 #include "dpcalc/api/discretization_io.hpp"
 
+#include <cmath>
+#include <string>
+
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/checks.hpp"
 
@@ -47,6 +50,18 @@ Error discretization_in_request_terms(Error error, const Value& request) {
   error.message = replace_all(error.message, "relative_accuracy", "discretization.relative_accuracy");
   error.message = replace_all(error.message, "tail_mass_truncation", "discretization.tail_mass_truncation");
   return error;
+}
+
+// Says so when the bracket stayed wider than the accuracy asked for.
+std::string accuracy_note(const pld::EpsilonBracket& answer, const pld::AccountingOptions& options) {
+  if (answer.accuracy_met) return "";
+  return "The bracket [epsilon_lower, epsilon_upper] is " +
+         format_number(std::round((answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 1e4) / 100) +
+         "% wide, more than the requested accuracy allows (4 × relative_accuracy " +
+         format_number(options.relative_accuracy) +
+         "): refining the grid reached its limit or stopped narrowing it, which happens near the smallest "
+         "certifiable δ, where the bound on the FFT's rounding error dominates. epsilon_upper is still a sound "
+         "upper bound; a larger δ narrows the bracket.";
 }
 
 }  // namespace dpcalc::api

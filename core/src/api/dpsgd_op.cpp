@@ -1,5 +1,6 @@
 // {op:'dpsgd', ...}: DP-SGD for a group of k examples, forward (noise_multiplier given) or
 // calibration (target:{epsilon}); see docs/API.md and dpcalc/dpsgd/group_accountant.hpp.
+// {op:'dpsgd_pair', ...}: the densities of its one-step worst-case pair (dpcalc/dpsgd/pair_density.hpp).
 #include <cmath>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/dpsgd/group_accountant.hpp"
+#include "dpcalc/dpsgd/pair_density.hpp"
 
 namespace dpcalc::api {
 namespace {
@@ -140,6 +142,8 @@ Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, 
   Value tight = Value::object();
   tight.set("epsilon", answer.tight.epsilon_upper).set("epsilon_lower", answer.tight.epsilon_lower);
   tight.set("discretization", answer.tight.discretization.discretization_interval);
+  const std::string wide = accuracy_note(answer.tight, options);
+  if (!wide.empty()) tight.set("note", wide);
   set_method(tight, dpsgd::kTightMethod);
   methods.set("pld", tight);
   Value overapprox = Value::object();
@@ -219,6 +223,24 @@ Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progre
                             "noise_multiplier is required (or give target:{epsilon} to calibrate it).");
   }
   return forward(request, setting, steps, checked_delta, options, progress);
+}
+
+// The pair needs no accounting: it is drawn even where the composition is refused.
+Result<Value> dpsgd_pair_op(const Value& request) {
+  DPCALC_TRY(dpsgd::GroupSetting setting, read_setting(request));
+  DPCALC_TRY(double noise_multiplier, number_field(request, "", "noise_multiplier"));
+  DPCALC_TRY(auto points, optional_number_field(request, "", "points"));
+  DPCALC_TRY(dpsgd::PairDensities densities,
+             dpsgd::pair_densities(setting, noise_multiplier, points.value_or(dpsgd::kDefaultDensityPoints)));
+  Value result = Value::object();
+  result.set("noise_multiplier", noise_multiplier);
+  result.set("mixture", mixture_value(setting));
+  result.set("x", Value::numbers(densities.x));
+  result.set("p", Value::numbers(densities.p));
+  result.set("q", Value::numbers(densities.q));
+  if (setting.sampling == dpsgd::Sampling::kFixedBatch) result.set("note", kFixedBatchNote);
+  set_method(result, dpsgd::kWorstCasePair);
+  return result;
 }
 
 }  // namespace dpcalc::api

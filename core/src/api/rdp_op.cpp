@@ -18,7 +18,8 @@ namespace {
 
 struct RequestItems {
   std::vector<mechanisms::Use> uses;
-  std::vector<std::string> noise_fields;  // where each item's noise is in the request
+  std::vector<std::string> noise_fields;           // where each item's noise is in the request
+  bool any_plain = false, any_subsampled = false;  // which curves the result cites
 };
 
 // Items of mechanisms whose Rényi DP curve is known: the Gaussian (Mironov 2017, Prop 7) and the
@@ -39,6 +40,8 @@ Result<RequestItems> read_rdp_items(const Value& request) {
                    "'pld' for " +
                        type + "."};
     }
+    const bool subsampled = item.mechanism->pair(mechanisms::Relation::kAddRemove).sampling_rate < 1;
+    (subsampled ? result.any_subsampled : result.any_plain) = true;
     result.uses.push_back({item.mechanism, item.count});
     result.noise_fields.push_back(noise_field(*item.mechanism));
   }
@@ -53,7 +56,14 @@ Result<std::vector<double>> read_orders(const Value& request) {
 
 struct ComposedCurve {
   std::vector<double> orders, epsilons, dropped;
+  const MethodInfo* method = &rdp::kSubsampledGaussianRdp;
 };
+
+// The curves the items use: a plain Gaussian is Mironov 2017's, not the subsampled one's.
+const MethodInfo& curves_cited(const RequestItems& items) {
+  if (!items.any_subsampled) return rdp::kGaussianRdp;
+  return items.any_plain ? rdp::kGaussianAndSubsampledGaussianRdp : rdp::kSubsampledGaussianRdp;
+}
 
 bool any_finite(const std::vector<double>& values) {
   for (double value : values) {
@@ -87,6 +97,7 @@ Result<ComposedCurve> composed_curve(const Value& request) {
   DPCALC_TRY(std::vector<double> orders, read_orders(request));
   const std::vector<double> epsilons = rdp::compose(request_items.uses, orders);
   ComposedCurve curve;
+  curve.method = &curves_cited(request_items);
   for (std::size_t i = 0; i < orders.size(); ++i) {
     (std::isfinite(epsilons[i]) ? curve.orders : curve.dropped).push_back(orders[i]);
     if (std::isfinite(epsilons[i])) curve.epsilons.push_back(epsilons[i]);
@@ -97,7 +108,7 @@ Result<ComposedCurve> composed_curve(const Value& request) {
 
 void describe(Value& result, const ComposedCurve& curve) {
   if (!curve.dropped.empty()) result.set("dropped_orders", Value::numbers(curve.dropped));
-  set_method(result, rdp::kSubsampledGaussianRdp);
+  set_method(result, *curve.method);
 }
 
 }  // namespace

@@ -37,6 +37,12 @@ Field objects(std::string name, const Shape& shape, std::string presence, std::s
 
 Field op_field() { return text("op", "string", "required", "the question asked"); }
 
+// The neighbouring relation the mechanisms are accounted under (mechanism_io.hpp: read_relation).
+Field relation_field() {
+  return text("relation", "'add_remove' | 'substitute'", "default 'add_remove'",
+              "neighbouring datasets: a record added or removed, or one replaced");
+}
+
 // "a 'laplace' mechanism", "an 'approx' guarantee".
 std::string typed(const std::string& value, const std::string& noun) {
   const bool vowel = std::string("aeiou").find(value[0]) != std::string::npos;
@@ -56,8 +62,9 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 
 // Every shape, built once; the shapes point at each other, so they live together.
 struct Shapes {
-  Shape guarantee, mechanism, item, discretization, target, dpsgd_target, database_class, constraint;
-  Shape group, compose, convert, split, profile, calibrate, dpsgd, rdp, databases, groupwise_simulate,
+  Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, database_class,
+      constraint;
+  Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, rdp, databases, groupwise_simulate,
       groupwise_privacy, groupwise_plan;
   std::vector<Op> ops;
 
@@ -131,21 +138,22 @@ struct Shapes {
   }
 
   void declare_ops() {
-    group = {"group",
-             "op 'group'",
-             {op_field(), number("k", "required", "the group size, a whole number from 1 to 2^53"),
-              object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
-              object("mechanism", mechanism, "one of guarantee, mechanism",
-                     "a Laplace or Gaussian mechanism (mechanism-aware group privacy)"),
-              number("delta", "with a Gaussian mechanism: required", "the δ at which ε is reported, in (0, 1)")},
-             "",
-             {}};
+    group = {
+        "group",
+        "op 'group'",
+        {op_field(), number("k", "required", "the group size, a whole number from 1 to 2^53"),
+         object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
+         object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism (mechanism-aware group privacy)"),
+         number("delta", "with Gaussian noise (or a zCDP bound): required", "the δ at which ε is reported, in (0, 1)"),
+         relation_field()},
+        "",
+        {}};
 
     const Field delta_target = number("delta", "required", "the total δ target, in (0, 1)");
     compose = {"compose",
                "op 'compose'",
                {op_field(), text("method", "string", "required", "the composition theorem or method"),
-                objects("items", item, "required", "what is composed")},
+                objects("items", item, "required", "what is composed"), relation_field()},
                "method",
                {}};
     compose.variants = {
@@ -194,7 +202,7 @@ struct Shapes {
                "op 'profile'",
                {op_field(), objects("items", item, "required", "what is composed"),
                 text("epsilons", "[number]", "required", "the ε at which δ(ε) is reported, each finite ≥ 0"),
-                discretization_field()},
+                relation_field(), discretization_field()},
                "",
                {}};
 
@@ -202,13 +210,14 @@ struct Shapes {
         "calibrate",
         "op 'calibrate'",
         {op_field(),
-         object("mechanism", mechanism, "required",
-                "a Laplace or Gaussian mechanism (or one Poisson-subsampled) without its noise, which is the unknown"),
-         text("unknown", "'scale' | 'sigma' | 'noise_multiplier'", "required", "the noise parameter to solve for"),
+         object("mechanism", mechanism_template, "required",
+                "the mechanism, without the noise parameter that is the unknown"),
+         text("unknown", "'scale' | 'sigma' | 'noise_multiplier' | 'noise_parameter'", "required",
+              "the noise parameter to solve for"),
          number("count", "default 1", "how many times the mechanism is used, a whole number from 1 to 2^53"),
          text("method", "'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld'", "default: the tightest that applies",
               "the accounting the noise is calibrated with"),
-         object("target", target, "required", "the (ε, δ) to reach"), discretization_field()},
+         object("target", target, "required", "the (ε, δ) to reach"), relation_field(), discretization_field()},
         "",
         {}};
 
@@ -232,10 +241,25 @@ struct Shapes {
                     {number("dataset_size", "required", "N, a whole number ≥ 1"),
                      number("batch_size", "required", "B, a whole number from 1 to N")})}};
 
+    dpsgd_pair = {
+        "dpsgd_pair",
+        "op 'dpsgd_pair'",
+        {op_field(), text("sampling", "'poisson' | 'fixed_batch'", "required", "how batches are drawn"),
+         number("group_size", "required", "k, the number of examples protected together (1 to 100000)"),
+         text("relation", "'add_remove' | 'substitute'", "default 'add_remove'", "neighbouring datasets"),
+         number("noise_multiplier", "required", "σ over the clipping norm"),
+         number("points", "default 161", "abscissae to evaluate the densities at, a whole number from 2 to 10001")},
+        "sampling",
+        {op_variant("dpsgd_pair", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
+                    {number("sampling_rate", "required", "q in (0, 1]")}),
+         op_variant("dpsgd_pair", "sampling", "fixed_batch", "batches of batch_size drawn without replacement",
+                    {number("dataset_size", "required", "N, a whole number ≥ 1"),
+                     number("batch_size", "required", "B, a whole number from 1 to N")})}};
+
     rdp = {"rdp",
            "op 'rdp'",
            {op_field(), objects("items", item, "required", "Gaussian or Poisson-subsampled Gaussian mechanisms"),
-            orders_field()},
+            orders_field(), relation_field()},
            "",
            {}};
 
@@ -250,7 +274,8 @@ struct Shapes {
          text("neighbours", "'unbounded' | 'bounded'", "default 'unbounded'",
               "a record added or removed, or replaced (bounded)"),
          text("adversary", "'worst_case' | 'uninformative'", "default 'worst_case'",
-              "what the adversary knows of a person's databases")},
+              "what the adversary knows of a person's databases"),
+         relation_field()},
         "method",
         {op_variant("databases", "method", "basic", "", {}),
          op_variant("databases", "method", "advanced", "",
@@ -305,6 +330,10 @@ struct Shapes {
         {&profile, Lane::kNumeric, {}, privacy_profile_op},
         {&calibrate, Lane::kNumeric, {}, calibrate_op},
         {&dpsgd, Lane::kNumeric, {}, dpsgd_op},
+        {&dpsgd_pair,
+         Lane::kClosedForm,
+         {},
+         [](const Value& request, const pld::ProgressCallback&) { return dpsgd_pair_op(request); }},
         {&rdp,
          Lane::kClosedForm,
          {},
@@ -317,27 +346,44 @@ struct Shapes {
   }
 
   // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
-  // added to the catalog is accepted (and documented) with no change here.
+  // added to the catalog is accepted (and documented) with no change here. The template (what
+  // calibration takes) is the same mechanism whose calibratable noise parameters may be left out.
   void declare_mechanism() {
-    mechanism.name = "mechanism";
-    mechanism.title = "a mechanism";
-    mechanism.discriminator = "type";
+    declare_mechanism_shape(mechanism, "mechanism", "a mechanism", false);
+    declare_mechanism_shape(mechanism_template, "mechanism_template", "a mechanism without its noise", true);
+  }
+
+  void declare_mechanism_shape(Shape& shape, const std::string& name, const std::string& title, bool noise_left_out) {
+    shape.name = name;
+    shape.title = title;
+    shape.discriminator = "type";
     std::string types;
     for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
       types += (types.empty() ? "'" : " | '") + type->name + "'";
       std::vector<Field> fields;
-      for (const mechanisms::Parameter& parameter : type->parameters) fields.push_back(parameter_field(parameter));
-      mechanism.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
+      for (const mechanisms::Parameter& parameter : type->parameters) {
+        Field field = parameter_field(parameter, noise_left_out ? mechanism_template : mechanism);
+        if (noise_left_out && is_calibratable(*type, parameter.name)) field.presence = "the unknown, or given";
+        fields.push_back(std::move(field));
+      }
+      shape.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
     }
-    mechanism.fields = {text("type", types, "required", "")};
+    shape.fields = {text("type", types, "required", "")};
   }
 
-  Field parameter_field(const mechanisms::Parameter& parameter) {
+  static bool is_calibratable(const mechanisms::MechanismType& type, const std::string& parameter) {
+    for (const mechanisms::Calibratable& calibratable : type.calibratable) {
+      if (calibratable.parameter == parameter) return true;
+    }
+    return false;
+  }
+
+  static Field parameter_field(const mechanisms::Parameter& parameter, const Shape& mechanism_shape) {
     switch (parameter.kind) {
       case mechanisms::Parameter::Kind::kNumbers:
         return text(parameter.name, "[number]", "required", parameter.meaning);
       case mechanisms::Parameter::Kind::kMechanism:
-        return object(parameter.name, mechanism, "required", parameter.meaning);
+        return object(parameter.name, mechanism_shape, "required", parameter.meaning);
       case mechanisms::Parameter::Kind::kNumber:
         break;
     }
@@ -398,6 +444,7 @@ Value schema_value() {
   schema.set("ops", std::move(ops));
   schema.set("shapes", shapes_value({&all.guarantee,
                                      &all.mechanism,
+                                     &all.mechanism_template,
                                      &all.item,
                                      &all.discretization,
                                      &all.target,
@@ -411,6 +458,7 @@ Value schema_value() {
                                      &all.profile,
                                      &all.calibrate,
                                      &all.dpsgd,
+                                     &all.dpsgd_pair,
                                      &all.rdp,
                                      &all.databases,
                                      &all.groupwise_simulate,

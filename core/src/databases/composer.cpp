@@ -48,6 +48,23 @@ Result<std::vector<Item>> footprint_items(const std::vector<DatabaseClass>& clas
   return items;
 }
 
+bool same_pair(const pld::DominatingPair& a, const pld::DominatingPair& b) {
+  if (a.sampling_rate != b.sampling_rate) return false;
+  if (const auto* x = std::get_if<pld::ApproxDpPair>(&a.base)) {
+    const auto* y = std::get_if<pld::ApproxDpPair>(&b.base);
+    return y != nullptr && x->epsilon == y->epsilon && x->delta == y->delta;
+  }
+  if (const auto* x = std::get_if<pld::LaplacePair>(&a.base)) {
+    const auto* y = std::get_if<pld::LaplacePair>(&b.base);
+    return y != nullptr && x->scale == y->scale && x->sensitivity == y->sensitivity;
+  }
+  if (const auto* x = std::get_if<pld::GaussianPair>(&a.base)) {
+    const auto* y = std::get_if<pld::GaussianPair>(&b.base);
+    return y != nullptr && x->sigma == y->sigma && x->sensitivity == y->sensitivity;
+  }
+  return false;
+}
+
 // The PLD items of a footprint and, for each, the class it comes from (for errors). Composing
 // Gaussian mechanisms of μ_i = Δ_i/σ_i gives the Gaussian mechanism of μ² = Σ μ_i² exactly (Dong,
 // Roth, Su 2019, Cor. 3.3): one item instead of thousands makes the PLD fast; it is attributed to
@@ -69,8 +86,8 @@ Result<PldItems> footprint_pld_items(const std::vector<DatabaseClass>& classes, 
     const double count = footprint[c] * classes[c].queries;
     const auto* gaussian = std::get_if<pld::GaussianPair>(&mechanism.base);
     if (gaussian == nullptr) {
-      result.items.push_back({mechanism, count});
-      result.origin.push_back(c);
+      // The first class of a merged item is the one errors name.
+      if (add_pld_item(result.items, mechanism, count) == result.origin.size()) result.origin.push_back(c);
       continue;
     }
     const double mu = gaussian->sensitivity / gaussian->sigma;
@@ -97,6 +114,16 @@ Result<PldItems> footprint_pld_items(const std::vector<DatabaseClass>& classes, 
 bool same_release(const ApproxDp& a, const ApproxDp& b) { return a.epsilon == b.epsilon && a.delta == b.delta; }
 
 }  // namespace
+
+std::size_t add_pld_item(std::vector<pld::CompositionItem>& items, const pld::DominatingPair& pair, double count) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (!same_pair(items[i].pair, pair)) continue;
+    items[i].count += count;
+    return i;
+  }
+  items.push_back({pair, count});
+  return items.size() - 1;
+}
 
 const MethodInfo& method_info(CompositionMethod method) {
   switch (method) {
@@ -147,7 +174,7 @@ Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class) {
     return pld::DominatingPair{pld::ApproxDpPair{approx->epsilon, approx->delta}, 1.0};
   }
   if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
-    return mechanism->pair(mechanisms::Relation::kAddRemove);
+    return mechanism->pair(database_class.relation);
   }
   return Error{kUnsupported, field_path(release_field(database_class), "type"),
                "Method 'pld' composes mechanisms and pure or approx guarantees; a zCDP guarantee has no single "
@@ -276,9 +303,11 @@ Error on_class_field(const Error& error, const std::vector<DatabaseClass>& class
     field = field_path(release_field(database_class), rest.substr(mechanism.size() + 1));
   Error restated = error;
   restated.field = field;
+  // An item's count is the releases of every class merged into it (add_pld_item).
+  const std::string words = rest == "count" ? "the number of releases like those of " + field : field;
   for (std::size_t at = restated.message.find(error.field); at != std::string::npos;
-       at = restated.message.find(error.field, at + field.size())) {
-    restated.message.replace(at, error.field.size(), field);
+       at = restated.message.find(error.field, at + words.size())) {
+    restated.message.replace(at, error.field.size(), words);
   }
   return restated;
 }

@@ -183,7 +183,9 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
   const double databases = total_databases(classes);
   const double delta = *options.delta;
   std::vector<pld::CompositionItem> items;
-  for (const DatabaseClass& database_class : classes) {
+  std::vector<std::size_t> origin;  // the first class of each item, which its errors name
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    const DatabaseClass& database_class = classes[c];
     pld::DominatingPair mechanism = pld_release(database_class).value();
     if (auto* gaussian = std::get_if<pld::GaussianPair>(&mechanism.base)) {
       // q Gaussian releases on one database are one Gaussian of σ/√q (the record's bit is shared).
@@ -195,16 +197,12 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
                    "Laplace or (ε, δ) releases per database."};
     }
     mechanism.sampling_rate = 0.5;
-    items.push_back({mechanism, database_class.count});
+    if (add_pld_item(items, mechanism, database_class.count) == origin.size()) origin.push_back(c);
   }
   pld::AccountingOptions accounting = options.accounting;
   accounting.tail_mass_truncation = std::min(accounting.tail_mass_truncation, delta / 10);
   Result<pld::ComposedPlds> composed_plds = pld::compose_items(items, accounting, options.progress, "databases");
-  if (!composed_plds.ok()) {
-    std::vector<std::size_t> origin(classes.size());
-    for (std::size_t c = 0; c < classes.size(); ++c) origin[c] = c;
-    return on_class_field(composed_plds.error(), classes, origin);
-  }
+  if (!composed_plds.ok()) return on_class_field(composed_plds.error(), classes, origin);
   const pld::ComposedPlds& plds = composed_plds.value();
   const double first_target = delta * std::exp(log_one_minus_inverse_power(databases));
   const double reachable = pld::delta_floor(plds.upper_remove);

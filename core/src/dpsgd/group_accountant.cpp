@@ -74,11 +74,12 @@ struct CalibratedNoise {
 Result<CalibratedNoise> smallest_noise_multiplier(const GroupSetting& setting, double steps, double delta,
                                                   double target, const std::string& target_field,
                                                   const pld::AccountingOptions& options,
+                                                  const pld::ProgressCallback& within,
                                                   const std::function<bool()>& tick) {
   std::map<double, pld::EpsilonBracket> certified;  // every bracket the search evaluated, by noise multiplier
   std::optional<Error> stopped;                     // an error that ends the search
   const calibration::ForwardBound forward = [&](double sigma) -> Result<ApproxDp> {
-    Result<pld::EpsilonBracket> bracket = tight_epsilon(setting, sigma, steps, delta, {}, options);
+    Result<pld::EpsilonBracket> bracket = tight_epsilon(setting, sigma, steps, delta, within, options);
     if (!bracket.ok() && bracket.error().code != kNumeric) stopped = bracket.error();
     if (!stopped && !tick()) stopped = cancelled();
     // The search stops on a cancellation; `stopped` says which error it was.
@@ -152,33 +153,36 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
                               const std::string& target_field, const pld::ProgressCallback& progress,
                               const pld::AccountingOptions& options) {
-  if (!(target_epsilon > 0 && std::isfinite(target_epsilon))) {
-    return invalid_argument(target_field,
-                            target_field + " must be a positive finite number " + got(target_epsilon) + ".");
-  }
+  DPCALC_TRY(const double target, check_target_epsilon(target_epsilon, target_field));
   DPCALC_TRY(const GroupSetting checked, check_setting(setting));
   DPCALC_TRY(const double count, check_count(steps, "steps"));
   DPCALC_TRY(const double target_delta, check_positive_delta(delta, "delta"));
+  // Progress: each forward evaluation is one tick. Inside an evaluation its own progress moves the
+  // fraction within the tick and keeps the cancel alive.
   int ticks = 0;
+  const pld::ProgressCallback within = [&](double fraction) {
+    const double done = (ticks + std::clamp(fraction, 0.0, 1.0)) / kExpectedCalibrationTicks;
+    return !progress || progress(std::min(kProgressBeforeRuleOfThumb, done));
+  };
   const std::function<bool()> tick = [&]() {
     ++ticks;
-    return !progress || progress(std::min(kProgressBeforeRuleOfThumb, ticks / kExpectedCalibrationTicks));
+    return within(0);
   };
   DPCALC_TRY(const CalibratedNoise group,
-             smallest_noise_multiplier(checked, count, target_delta, target_epsilon, target_field, options, tick));
+             smallest_noise_multiplier(checked, count, target_delta, target, target_field, options, within, tick));
   CalibratedNoise single = group;
   if (checked.group_size != 1) {
     GroupSetting one_example = checked;
     one_example.group_size = 1;
-    DPCALC_TRY(single, smallest_noise_multiplier(one_example, count, target_delta, target_epsilon, target_field,
-                                                 options, tick));
+    DPCALC_TRY(single, smallest_noise_multiplier(one_example, count, target_delta, target, target_field, options,
+                                                 within, tick));
   }
   Calibration result;
   result.noise_multiplier = group.noise_multiplier;
   result.tight = group.tight;
   result.rule_of_thumb_noise_multiplier = checked.group_size * single.noise_multiplier;
   const Result<pld::EpsilonBracket> rule =
-      tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta, {}, options);
+      tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta, within, options);
   // Too little noise for the engine to represent (a numeric error, as in the search; it named
   // noise_multiplier, a field this request does not have: fuzz seed 20261123) makes only the rule of
   // thumb unavailable, not the calibration.

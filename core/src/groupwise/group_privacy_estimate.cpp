@@ -46,6 +46,9 @@ double log_tilt_excess(double a, double loss) {
   if (loss == 0) return kMinusInfinity;
   if (std::max(a, 1.0) * std::fabs(loss) < 0.5) {
     // h_a(L) = sum_{k>=2} (a^k + a (−1)^k) L^k / k!: no cancellation between the two expm1.
+    // A term can be exactly 0 (every odd k at a = 1, order 2), so the stopping test uses the bound
+    // (a^k + a) |L|^k / k! on the term instead: the later bounds shrink by at least
+    // max(a, 1) |L| < 1/2 each, so what is left is below twice the last bound.
     double sum = 0, a_power = a, l_power = loss, factorial = 1;
     for (int k = 2; k < 60; ++k) {
       a_power *= a;
@@ -53,7 +56,7 @@ double log_tilt_excess(double a, double loss) {
       factorial *= k;
       const double term = (a_power + (k % 2 == 0 ? a : -a)) * l_power / factorial;
       sum += term;
-      if (std::fabs(term) < 1e-18 * std::fabs(sum)) break;
+      if ((a_power + a) * std::fabs(l_power) / factorial < 1e-18 * std::fabs(sum)) break;
     }
     return std::log(sum);
   }

@@ -1,9 +1,11 @@
 #include "dpcalc/mechanisms/mechanism.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::mechanisms {
@@ -54,6 +56,12 @@ Result<double> check_noise(double noise, double sensitivity, const std::string& 
                                      ": sensitivity / noise overflows a double, so the mechanism adds no "
                                      "meaningful noise (numeric composition needs noise of at least 1e-100 × the "
                                      "sensitivity).");
+}
+
+// Rounded up: two ulps above the library's log1p and expm1, each within one.
+double amplified_epsilon(double epsilon, double rate) {
+  const double infinity = std::numeric_limits<double>::infinity();
+  return std::nextafter(std::nextafter(std::log1p(multiply_up(rate, std::expm1(epsilon))), infinity), infinity);
 }
 
 Error not_supported(const Mechanism& mechanism, const std::string& what) {

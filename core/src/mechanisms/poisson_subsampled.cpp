@@ -1,7 +1,9 @@
 // A mechanism run on a Poisson subsample: each record is kept independently with probability q.
 // Under add/remove its dominating pair is (q P + (1 − q) Q, Q) for the remove direction and the
 // swapped pair for the add direction, where (P, Q) dominates the inner mechanism (Zhu, Dong, Wang
-// 2022, Thm 11); subsampling twice keeps a record with the product of the rates. With a Gaussian
+// 2022, Thm 11), whatever the inner pair (Laplace, Gaussian, a finite pair: the engine mixes it);
+// subsampling twice keeps a record with the product of the rates. Pure ε-DP inside gives
+// ln(1 + q(e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018). With a Gaussian
 // inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019), and so is the worst-case pair
 // of a group (sampled_group.hpp).
 #include "dpcalc/checks.hpp"
@@ -20,10 +22,21 @@ class PoissonSubsampled final : public Mechanism {
         rate_(arguments.number("rate")),
         inner_(arguments.mechanisms.at("mechanism")) {}
 
+  // Poisson sampling amplifies under add/remove only (a substituted record's slot is not sampled
+  // independently of the rest).
+  bool supports(Relation relation) const override {
+    return relation == Relation::kAddRemove && inner_->supports(Relation::kAddRemove);
+  }
   pld::DominatingPair pair(Relation relation) const override {
     pld::DominatingPair pair = inner_->pair(relation);
     pair.sampling_rate *= rate_;
     return pair;
+  }
+
+  std::optional<double> pure_epsilon() const override {
+    const auto inner = inner_->pure_epsilon();
+    if (!inner) return std::nullopt;
+    return amplified_epsilon(*inner, rate_);
   }
 
   std::optional<double> rdp_epsilon(double order) const override {
@@ -42,6 +55,7 @@ class PoissonSubsampled final : public Mechanism {
                          GaussianNoise{gaussian->sigma, gaussian->sensitivity});
   }
 
+  std::string pair_analysis() const override { return inner_->pair_analysis(); }
   double sensitivity() const override { return inner_->sensitivity(); }
   std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
 

@@ -12,6 +12,8 @@ namespace dpcalc::pld {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Mixture weights must sum to 1 within this (they are renormalised).
+constexpr double kWeightSumTolerance = 1e-9;
 
 struct Split {
   double inside = 0;
@@ -169,17 +171,19 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
     const std::string index = std::to_string(j);
     const double w = weights[j];
     if (!(w >= 0 && w <= 1)) {
-      return invalid_argument(field_path(weights_field, index),
-                              "each weight must be a number in [0, 1] " + got(w) + ".");
+      const std::string weight_field = field_path(weights_field, index);
+      return invalid_argument(weight_field,
+                              describe_field(weight_field) + " must be a number in [0, 1] " + got(w) + ".");
     }
     if (!std::isfinite(shifts[j])) {
-      return invalid_argument(field_path(prefix, shifts_name + "." + index),
-                              "each shift must be a finite number " + got(shifts[j]) + ".");
+      const std::string shift_field = field_path(prefix, shifts_name + "." + index);
+      return invalid_argument(shift_field,
+                              describe_field(shift_field) + " must be a finite number " + got(shifts[j]) + ".");
     }
     total += w;
     if (w > 0) components.push_back({shifts[j], w});
   }
-  if (!(std::fabs(total - 1) <= 1e-9)) {
+  if (!(std::fabs(total - 1) <= kWeightSumTolerance)) {
     return invalid_argument(weights_field,
                             weights_name + " must sum to 1 (got a sum of " + format_number(total) + ").");
   }
@@ -221,14 +225,15 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
                                 "a smaller sigma.");
   }
   if (!(spread / sigma <= kMaxShiftSpreadOverSigma)) {
-    return invalid_argument(sigma_field,
-                            "sigma (" + format_number(sigma) +
-                                ") is less than 1e-100 times the distance between "
-                                "the shifted means (" +
-                                format_number(spread) +
-                                "): the privacy loss then reaches far "
-                                "beyond 700, where e^loss no longer fits a double. Increase sigma, or bring the "
-                                "shifts closer together.");
+    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) +
+                                             ") is less than 1e-100 times the distance between "
+                                             "the shifted means (" +
+                                             format_number(spread) +
+                                             "): the privacy loss then reaches far "
+                                             "beyond " +
+                                             format_number(kMaxLoss) +
+                                             ", where e^loss no longer fits a double. Increase sigma, or bring the "
+                                             "shifts closer together.");
   }
   DPCALC_TRY(GaussianMixtureLoss loss,
              GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped, swapped, field));
@@ -312,11 +317,11 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
     DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
     DPCALC_TRY(const double delta, check_delta(approx.delta, field_path(prefix, "delta")));
     // e^-epsilon underflows past ~745, which would turn the pair's finite losses into infinite ones.
-    static_assert(kMaxLoss == 700, "the message below quotes kMaxLoss");
     if (!(epsilon <= kMaxLoss)) {
-      return invalid_argument(field_path(prefix, "epsilon"),
-                              "epsilon must be at most 700 for the numeric composition (got " + format_number(epsilon) +
-                                  "): beyond that e^epsilon no longer fits a double.");
+      return invalid_argument(field_path(prefix, "epsilon"), "epsilon must be at most " + format_number(kMaxLoss) +
+                                                                 " for the numeric composition (got " +
+                                                                 format_number(epsilon) +
+                                                                 "): beyond that e^epsilon no longer fits a double.");
     }
     // Kairouz, Oh, Viswanath 2015 randomized-response pair; e^eps / (1 + e^eps) written so that it
     // cannot overflow.

@@ -8,6 +8,7 @@
 #include "api_checks.hpp"
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
+#include "dpcalc/checks.hpp"
 
 namespace {
 
@@ -100,6 +101,105 @@ TEST_CASE("[api] compose dispatches every closed-form method") {
     CHECK_REL(number_at(result, "guarantee.rho"), 0.5, 1e-15);
     CHECK_REL(number_at(result, "approx.epsilon"), 5.221534, 1e-6);
   }
+}
+
+TEST_CASE("[api] RDP of plain Gaussians cites Mironov 2017, of subsampled ones Mironov, Talwar, Zhang 2019") {
+  const auto gaussian = [](double sigma) { return object().set("type", "gaussian").set("sigma", sigma); };
+  const auto subsampled = [&](double sigma) {
+    return object().set("type", "poisson_subsampled").set("rate", 0.01).set("mechanism", gaussian(sigma));
+  };
+  const auto items = [](std::initializer_list<Value> mechanisms) {
+    Value list = Value::array();
+    for (const Value& mechanism : mechanisms) list.push(object().set("mechanism", mechanism).set("count", 10));
+    return list;
+  };
+  for (const bool compose : {false, true}) {
+    CAPTURE(compose);
+    const auto ask = [&](const Value& list) {
+      Value request = object().set("op", compose ? "compose" : "rdp").set("items", list);
+      if (compose) request.set("method", "rdp").set("delta", 1e-5);
+      return result_of(dpcalc::api::compute(request));
+    };
+    const Value plain = ask(items({gaussian(2)}));
+    CHECK(plain.find("method")->as_string() == "Rényi DP of the Gaussian mechanism");
+    CHECK(plain.find("citation")->as_string() == "Mironov 2017, Prop. 7");
+    CHECK(plain.find("citation_key")->as_string() == "mironov2017renyi");
+    const Value sampled = ask(items({subsampled(2)}));
+    CHECK(sampled.find("citation")->as_string() == "Mironov, Talwar, Zhang 2019, Sec. 3");
+    CHECK(sampled.find("citation_key")->as_string() == "mironov2019renyi");
+    const Value both = ask(items({gaussian(2), subsampled(2)}));
+    CHECK(both.find("citation")->as_string() == "Mironov 2017, Prop. 7; Mironov, Talwar, Zhang 2019, Sec. 3");
+    CHECK(both.find("citation_key")->as_array().size() == 2);
+  }
+}
+
+TEST_CASE("[api] pld refuses 100 items of (0.01, 1e-8) at δ = 1e-6 and names the exact method that answers") {
+  // The items' own δ mass is 1 − (1 − 1e-8)^100 ≈ 1e-6·(1 − 5e-7): the numeric floor (that mass plus
+  // the FFT's rounding bound) is above 1e-6, while optimal composition (Kairouz, Oh, Viswanath 2015,
+  // Thm 3.3) has an exact answer there.
+  const Value request = object()
+                            .set("op", "compose")
+                            .set("method", "pld")
+                            .set("delta", 1e-6)
+                            .set("items", items_of(approx(0.01, 1e-8), 100));
+  const Value response = dpcalc::api::compute(request);
+  check_error(response, "delta");
+  const std::string message = response.find("error")->find("message")->as_string();
+  CHECK(message.find("method 'optimal'") != std::string::npos);
+  Value optimal = request;
+  optimal.set("method", "optimal");
+  const Value exact = result_of(dpcalc::api::compute(optimal));
+  CHECK(message.find("ε = " + dpcalc::format_number(number_at(exact, "guarantee.epsilon"))) != std::string::npos);
+}
+
+TEST_CASE("[api] the DP-SGD pair at k = 5, σ = 0.1 is drawn although its accounting is refused") {
+  Value request = object()
+                      .set("op", "dpsgd")
+                      .set("sampling", "poisson")
+                      .set("sampling_rate", 0.01)
+                      .set("steps", 1000)
+                      .set("group_size", 5)
+                      .set("noise_multiplier", 0.1)
+                      .set("delta", 1e-5);
+  check_error(dpcalc::api::compute(request), "noise_multiplier", "numeric");
+  Value pair = object()
+                   .set("op", "dpsgd_pair")
+                   .set("sampling", "poisson")
+                   .set("sampling_rate", 0.01)
+                   .set("group_size", 5)
+                   .set("noise_multiplier", 0.1);
+  const Value result = result_of(dpcalc::api::compute(pair));
+  REQUIRE(result.find("x")->as_array().size() == 161);
+  REQUIRE(result.find("p")->as_array().size() == 161);
+  REQUIRE(result.find("q")->as_array().size() == 161);
+  CHECK(result.find("x")->as_array().front().as_number() == doctest::Approx(-0.4));
+  CHECK(result.find("x")->as_array().back().as_number() == doctest::Approx(5.4));
+  CHECK(result.find("mixture")->find("shifts")->as_array().size() == 6);
+  CHECK(result.find("citation_key")->as_array().size() == 2);
+  check_error(dpcalc::api::compute(pair.set("points", 1)), "points");
+  check_error(
+      dpcalc::api::compute(
+          object().set("op", "dpsgd_pair").set("sampling", "poisson").set("sampling_rate", 0.01).set("group_size", 5)),
+      "noise_multiplier");
+}
+
+TEST_CASE("[api] a DP-SGD bracket wider than the accuracy asked for says why and what narrows it") {
+  // δ ≈ 1.2e-9 is near the smallest δ the grid certifies (6.3e-9 at a grid step of 1e-4): the
+  // bracket [15.85, 18.70] cannot narrow by refining, so the tight row says so.
+  const Value request = object()
+                            .set("op", "dpsgd")
+                            .set("sampling", "fixed_batch")
+                            .set("dataset_size", 1e9)
+                            .set("batch_size", 2042700)
+                            .set("steps", 1)
+                            .set("group_size", 5)
+                            .set("noise_multiplier", 0.4797840944784622)
+                            .set("delta", 1.2364895404313976e-09);
+  const Value response = dpcalc::api::compute(request);
+  const Value* note = result_of(response).find("methods")->find("pld")->find("note");
+  REQUIRE(note != nullptr);
+  CHECK(note->as_string().find("smallest certifiable δ") != std::string::npos);
+  CHECK(note->as_string().find("a larger δ narrows the bracket") != std::string::npos);
 }
 
 TEST_CASE("[api] malformed requests name the offending field and never crash") {

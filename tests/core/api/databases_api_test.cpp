@@ -122,6 +122,25 @@ TEST_CASE("[api] databases: the uninformative adversary, Corollary 7 and PLD") {
   CHECK(number(numeric, "epsilon_lower") <= number(numeric, "epsilon_upper"));
 }
 
+TEST_CASE("[api] databases: the uninformative prior says why a membership constraint does not enter it") {
+  // The page shows it beside the constrained rows (the subsidiaries example: 13.915 beside 1.2), so
+  // the result itself must say that its prior is over every set of databases.
+  for (const char* method : {"basic", "optimal"}) {
+    CAPTURE(method);
+    const Value request = object()
+                              .set("op", "databases")
+                              .set("method", method)
+                              .set("delta", 1e-6)
+                              .set("databases", one_class(pure(0.05), 100))
+                              .set("adversary", "uninformative");
+    const Value result = result_of(dpcalc::api::compute(request));
+    REQUIRE(result.find("note") != nullptr);
+    const std::string note = result.find("note")->as_string();
+    CHECK(note.find("No membership constraint applies") != std::string::npos);
+    CHECK(note.find("every non-empty set of the databases") != std::string::npos);
+  }
+}
+
 TEST_CASE("[api] databases: errors name the exact dotted field") {
   const Value base = object().set("op", "databases").set("method", "basic").set("databases", one_class(pure(0.1), 3));
   check_error(Value(base).set("constraint", object().set("type", "at_most").set("m", 0)), "constraint.m");

@@ -50,7 +50,8 @@ TEST_CASE("[schema] every object of a request is checked against its shape, vari
   error = error_of(compute(request));
   CHECK(error.find("field")->as_string() == "mechanism.scale");
   CHECK(error.find("message")->as_string().find("does not apply to a 'gaussian' mechanism (it is a field of a "
-                                                "'laplace' mechanism)") != std::string::npos);
+                                                "'laplace' mechanism or a 'discrete_laplace' mechanism)") !=
+        std::string::npos);
 
   // An unknown discriminator is left to the op, which lists the types it knows.
   Value unknown = Value::object();

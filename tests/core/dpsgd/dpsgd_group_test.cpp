@@ -6,6 +6,7 @@
 
 #include "approx.hpp"
 #include "dpcalc/dpsgd/group_accountant.hpp"
+#include "dpcalc/dpsgd/pair_density.hpp"
 #include "dpcalc/pld/accountant.hpp"
 
 using namespace dpcalc;
@@ -163,4 +164,39 @@ TEST_CASE("[dpsgd] errors name the field") {
   const auto unreachable = calibrate(poisson(0.5, 50), 1e4, 1e-5, 1e-4, "target.epsilon");
   REQUIRE(!unreachable.ok());
   CHECK(unreachable.error().field == "target.epsilon");
+}
+
+TEST_CASE("[dpsgd] the worst-case pair's densities at k = 5, σ = 0.1 (the DP-SGD write-up's first figure)") {
+  // mpmath, 30 digits: P(x) = Σ_j C(5, j) q^j (1 − q)^(5−j) N(x; j, σ²), Q(x) = N(x; 0, σ²) (add/remove)
+  // or Σ_j C(5, j) q^j (1 − q)^(5−j) N(x; −j, σ²) (substitution), q = 0.01, σ = 0.1.
+  struct Expected {
+    std::size_t index;
+    double x, p, q;
+  };
+  GroupSetting setting = poisson(0.01, 5);
+  // Add/remove: x from −0.4 to 5.4 in steps of 0.1 (59 points).
+  auto pair = pair_densities(setting, 0.1, 59);
+  REQUIRE(pair.ok());
+  for (const Expected& e : {Expected{1, -0.3, 0.042146437424181612, 0.044318484119380072},
+                            Expected{4, 0, 3.7939013914617825, 3.9894228040143268},
+                            Expected{24, 2, 0.0038709329573122973, 5.5209483621597632e-87}}) {
+    CAPTURE(e.x);
+    CHECK(std::fabs(pair.value().x[e.index] - e.x) < 1e-14);
+    CHECK_REL(pair.value().p[e.index], e.p, 1e-12);
+    CHECK_REL(pair.value().q[e.index], e.q, 1e-12);
+  }
+  // Substitution: x from −5.4 to 5.4 (109 points).
+  setting.relation = Relation::kSubstitute;
+  pair = pair_densities(setting, 0.1, 109);
+  REQUIRE(pair.ok());
+  for (const Expected& e : {Expected{51, -0.3, 0.042146437424181612, 0.042146437428569},
+                            Expected{54, 0, 3.7939013914617825, 3.7939013914617825},
+                            Expected{74, 2, 0.0038709329573122973, 5.2503669584256365e-87}}) {
+    CAPTURE(e.x);
+    CHECK(std::fabs(pair.value().x[e.index] - e.x) < 1e-14);
+    CHECK_REL(pair.value().p[e.index], e.p, 1e-12);
+    CHECK_REL(pair.value().q[e.index], e.q, 1e-12);
+  }
+  CHECK(pair_densities(setting, 0.1, 1).error().field == "points");
+  CHECK(pair_densities(setting, 0, 161).error().field == "noise_multiplier");
 }

@@ -3,7 +3,10 @@
 // calibration that reaches the inner noise.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "approx.hpp"
+#include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 #include "mechanisms_for_tests.hpp"
 
@@ -51,4 +54,58 @@ TEST_CASE("[mechanisms] Poisson subsampling: calibration sets the inner noise") 
   const auto pair = noisier.value()->pair(Relation::kAddRemove);
   CHECK(std::get<dpcalc::pld::GaussianPair>(pair.base).sigma == 6);
   CHECK(pair.sampling_rate == 0.01);
+}
+
+namespace {
+
+// Binary randomized response at ε = 1: a mechanism known only by its finite pair and pure ε (the
+// shape of the discrete mechanisms), to subsample here.
+class BinaryResponse final : public dpcalc::mechanisms::Mechanism {
+ public:
+  using Mechanism::Mechanism;
+  bool supports(Relation) const override { return true; }
+  dpcalc::pld::DominatingPair pair(Relation) const override {
+    const double e = std::exp(1.0);
+    return {dpcalc::pld::FinitePair{{e / (1 + e), 1 / (1 + e)}, {1 / (1 + e), e / (1 + e)}}, 1.0};
+  }
+  std::optional<double> pure_epsilon() const override { return 1.0; }
+};
+
+dpcalc::Result<dpcalc::mechanisms::MechanismPtr> create_binary(const dpcalc::mechanisms::Arguments& arguments);
+
+const dpcalc::mechanisms::MechanismType binary_type{"binary", "binary response", "", {}, {}, create_binary};
+
+dpcalc::Result<dpcalc::mechanisms::MechanismPtr> create_binary(const dpcalc::mechanisms::Arguments& arguments) {
+  return dpcalc::mechanisms::MechanismPtr{std::make_shared<BinaryResponse>(binary_type, arguments)};
+}
+
+}  // namespace
+
+TEST_CASE("[mechanisms] Poisson subsampling of a finite pair: both directions, composed") {
+  const auto subsampled = test_mechanisms::poisson_subsampled(0.1, test_mechanisms::made(binary_type, {}));
+  CHECK(subsampled->supports(Relation::kAddRemove));
+  CHECK_FALSE(subsampled->supports(Relation::kSubstitute));
+  // subsampling_reference.py (mpmath): ln(1 + 0.1 (e − 1)) = 0.15856507874042911 (Balle, Barthe,
+  // Gaboardi 2018), rounded up; ε at δ = 1e-5 after 1 and 100 uses is the larger direction's, exact
+  // binomial sums: remove 0.158533347631075 (add 0.0652846571108664), remove 4.73235464450878 (add
+  // 4.02937295565612).
+  check_upper_bound(*subsampled->pure_epsilon(), 0.15856507874042911, 1e-15);
+  for (const auto& [count, exact] :
+       std::vector<std::pair<double, double>>{{1, 0.158533347631075}, {100, 4.73235464450878}}) {
+    const auto answer = dpcalc::pld::epsilon_for_delta({{subsampled->pair(Relation::kAddRemove), count}}, 1e-5);
+    REQUIRE(answer.ok());
+    CHECK(answer.value().epsilon_upper >= exact);
+    CHECK(answer.value().epsilon_lower <= exact);
+    CHECK(answer.value().epsilon_upper <= exact * 1.005);
+  }
+  // Subsampling Laplace noise: pure ε amplified the same way, the Laplace pair at the rate.
+  check_upper_bound(*test_mechanisms::poisson_subsampled(0.1, test_mechanisms::laplace(1))->pure_epsilon(),
+                    0.15856507874042911, 1e-15);
+  // Monotone in the rate and in the count.
+  const auto denser = test_mechanisms::poisson_subsampled(0.2, test_mechanisms::made(binary_type, {}));
+  auto epsilon = [](const dpcalc::mechanisms::MechanismPtr& mechanism, double count) {
+    return dpcalc::pld::epsilon_for_delta({{mechanism->pair(Relation::kAddRemove), count}}, 1e-5).value().epsilon_upper;
+  };
+  CHECK(epsilon(denser, 100) > epsilon(subsampled, 100));
+  CHECK(epsilon(subsampled, 101) > epsilon(subsampled, 100));
 }

@@ -3,6 +3,8 @@
 // engine's errors about its options back where the request has them.
 #pragma once
 
+#include <string>
+
 #include "dpcalc/api/value.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/result.hpp"
@@ -18,6 +20,10 @@ Result<pld::AccountingOptions> read_discretization(const Value& request);
 // discretization (without one, the engine names an option only when its automatic grid is at
 // fault, which the caller restates on a field of its own).
 Error discretization_in_request_terms(Error error, const Value& request);
+
+// A sentence for the result when the engine's bracket stayed wider than the accuracy asked for
+// (why, and how to narrow it); empty when it did not.
+std::string accuracy_note(const pld::EpsilonBracket& answer, const pld::AccountingOptions& options);
 
 // Replaces every occurrence of `from` in `text` by `to` (for engine words in messages).
 std::string replace_all(std::string text, const std::string& from, const std::string& to);

@@ -49,6 +49,12 @@ Result<Zcdp> zcdp_release(const DatabaseClass& database_class);
 // As a PLD mechanism (guarantees through their dominating randomized-response pair).
 Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class);
 
+// Adds `count` uses of `pair` to `items`, into an item of the same pair when there is one, and
+// returns that item's index. Identical releases of many classes (1000 classes of one release each)
+// then reach the PLD engine as one item, which it composes by repeated squaring instead of one
+// class at a time on a grid as wide as the whole composition.
+std::size_t add_pld_item(std::vector<pld::CompositionItem>& items, const pld::DominatingPair& pair, double count);
+
 // Checks that every class can be composed by the method and that δ is present when needed
 // (errors name the class's release field, or "delta").
 Result<bool> check_method(const std::vector<DatabaseClass>& classes, const MethodOptions& options);

@@ -11,6 +11,7 @@
 // Mechanisms are immutable and shared (MechanismPtr); an invalid one cannot be made.
 #pragma once
 
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -60,11 +61,13 @@ struct Parameter {
 
 // A parameter that calibration may solve for (more of it is more noise): `unknown` names the
 // unknown in a calibration request, `parameter` the parameter it sets, in units of the sensitivity
-// when `per_sensitivity` (the noise multiplier σ/Δ of DP-SGD sets σ).
+// when `per_sensitivity` (the noise multiplier σ/Δ of DP-SGD sets σ); `largest` is its largest
+// value, where it is bounded (randomized response's probability p of a random report: 1).
 struct Calibratable {
   std::string unknown;
   std::string parameter;
   bool per_sensitivity = false;
+  double largest = std::numeric_limits<double>::infinity();
 };
 
 // The parameter values of one mechanism, by name. `path` is where the mechanism sits in the
@@ -127,6 +130,10 @@ class Mechanism {
   // (on "<path>.type") when no group transform is known.
   virtual Result<MechanismPtr> for_group(double group_size) const;
 
+  // What its dominating pair rests on when results should say so (the exponential mechanism's
+  // bounded-range analysis); "" otherwise.
+  virtual std::string pair_analysis() const { return ""; }
+
   // The parameters calibration may solve for (the type's own, or those of a mechanism inside).
   virtual std::vector<Calibratable> calibratable() const { return type().calibratable; }
   // This mechanism with the calibratable `unknown` set to `value`.
@@ -151,6 +158,11 @@ Result<MechanismPtr> create(const MechanismType& type, Arguments arguments);
 // The noise of additive noise on a query of sensitivity Δ (already checked): positive, and large
 // enough that Δ/noise is finite (1e-310 next to Δ = 1 adds no meaningful noise).
 Result<double> check_noise(double noise, double sensitivity, const std::string& field);
+
+// ε-DP run on a subsample that holds each record with probability `rate` (Poisson sampling under
+// add/remove, or sampling without replacement at rate m/n under substitution) is
+// ln(1 + rate (e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018); rounded up.
+double amplified_epsilon(double epsilon, double rate);
 
 // Error for an operation the mechanism at `path` does not support ("… has no closed form …").
 Error not_supported(const Mechanism& mechanism, const std::string& what);
