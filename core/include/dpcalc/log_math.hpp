@@ -11,6 +11,7 @@
 
 namespace dpcalc {
 
+inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 inline constexpr double kNegativeInfinity = -std::numeric_limits<double>::infinity();
 
 // log(e^a + e^b), exact for infinities.

@@ -289,7 +289,7 @@ Result<Value> groupwise_plan_op(const Value& request, const pld::ProgressCallbac
   DPCALC_TRY(double count, read_count(request, "", "count", 1));
   DPCALC_TRY(std::optional<double> delta, read_delta(request));
   DPCALC_TRY(std::vector<double> orders, read_orders(request));
-  const groupwise::Plan plan = groupwise::plan_first_stage(relative_error, count);
+  DPCALC_TRY(const groupwise::Plan plan, groupwise::plan_first_stage(relative_error, count));
   if (plan.rho > groupwise::kMaxRho) {
     return invalid_argument("count", "For this count and relative_error the first stage would need rho above " +
                                          format_number(groupwise::kMaxRho) +

@@ -11,12 +11,12 @@
 #include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/pld/accountant.hpp"
 
 namespace dpcalc::calibration {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // Bracket width (relative, in the noise) at which the search stops even outside the ε window.
 constexpr double kClosedFormNoiseTolerance = 1e-12;
 constexpr double kPldNoiseTolerance = 1e-6;
@@ -26,6 +26,11 @@ constexpr int kPldEvaluations = 40;
 // Progress after n PLD evaluations is 1 − kProgressDecay^n: it rises quickly over the usual
 // five to ten evaluations and never reports done before the search is.
 constexpr double kProgressDecay = 0.8;
+// The search range in absolute terms never extends beyond these, whatever the sensitivity: noise
+// scales of 1e±300 keep a few hundred orders of magnitude of room to the double range (1e±308) for
+// the products and squares the forward bounds form with them.
+constexpr double kSmallestNoise = 1e-300;
+constexpr double kLargestNoise = 1e300;
 // Composed PLDs on fewer grid points than this are not trusted (see forward_bound).
 constexpr std::int64_t kSmallestResolvedGrid = 3;
 
@@ -242,8 +247,9 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const std::stri
   const bool closed_form = is_closed_form(problem.method);
   SearchOptions options;
   const double sensitivity = problem.mechanism->sensitivity(), unit = noise_unit(problem);
-  options.lowest_noise = std::max(kLowestNoiseRatio * sensitivity, 1e-300) / unit;
-  options.highest_noise = std::min(std::min(kHighestNoiseRatio * sensitivity, 1e300) / unit, largest_unknown(problem));
+  options.lowest_noise = std::max(kLowestNoiseRatio * sensitivity, kSmallestNoise) / unit;
+  options.highest_noise =
+      std::min(std::min(kHighestNoiseRatio * sensitivity, kLargestNoise) / unit, largest_unknown(problem));
   options.initial_noise = std::min(initial_unknown(problem), options.highest_noise);
   options.epsilon_tolerance = closed_form ? kClosedFormTolerance : kPldTolerance;
   options.noise_tolerance = closed_form ? kClosedFormNoiseTolerance : kPldNoiseTolerance;

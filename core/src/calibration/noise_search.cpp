@@ -1,15 +1,17 @@
 #include "dpcalc/calibration/noise_search.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
-#include <limits>
+#include <optional>
 
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/pld/pld.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc::calibration {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // ε = Δ/b for the Laplace mechanism: the slope of ln ε against ln b until two trials measure one.
 constexpr double kDefaultSlope = -1;
 // Measured slopes are clamped to this range, so that one flat or steep pair of trials cannot send
@@ -21,9 +23,11 @@ constexpr double kLargestLogStep = 23;
 // After this many bracketing steps without a bracket, steps double in ln x instead of following
 // the slope, which reaches either end of [1e-100, 1e100] within about ten more evaluations.
 constexpr int kExtrapolatedSteps = 10;
-// A secant step that leaves the bracket wider than this share of its width three secant steps
-// earlier is followed by a bisection (the forward function is rough or badly curved there).
-constexpr double kSecantProgress = 0.25;
+// The smallest move of an extrapolated bracketing step, in ln x, when noise_tolerance asks for less:
+// below it a step could round to no move at all.
+constexpr double kSmallestLogStep = 1e-15;
+// Doubling bracketing steps start at a factor of 10 in the noise.
+constexpr double kFirstDoublingStep = 2.302585092994046;  // ln 10
 
 struct Trial {
   double noise = 0;
@@ -32,10 +36,20 @@ struct Trial {
   Result<ApproxDp> bound = Error{};
 };
 
-// ln ε − ln aim, or NaN when either is 0 or infinite (such trials only support bisection).
+// ln ε − ln aim, or NaN when either is 0 or infinite.
 double log_gap(const Trial& trial, double aim) {
   if (!(trial.epsilon > 0 && aim > 0) || std::isinf(trial.epsilon)) return std::nan("");
   return std::log(trial.epsilon) - std::log(aim);
+}
+
+// What TOMS 748 solves inside the bracket: ln ε − ln aim, whose sign is made the trial's verdict
+// (negative: meets; a meeting ε inside the window [aim, ε_t] ends the search anyway), and ±1 (an
+// e-fold) where the gap is not finite: an ε of 0 or one that could not be certified, or a target
+// ε of 0, where the search is then a bisection.
+double excess(const Trial& trial, double aim) {
+  const double gap = log_gap(trial, aim);
+  if (trial.meets) return std::isnan(gap) ? -1 : std::min(gap, -DBL_MIN);
+  return std::isnan(gap) ? 1 : std::max(gap, DBL_MIN);
 }
 
 // d ln ε / d ln x between two trials, clamped; the previous estimate when it cannot be measured
@@ -55,11 +69,10 @@ class Search {
 
   Result<SearchResult> run() {
     DPCALC_TRY(Trial first, evaluate(options_.initial_noise));
-    (first.meets ? high_ : low_) = first;
-    (first.meets ? has_high_ : has_low_) = true;
+    keep(first);
     DPCALC_TRY(bool bracketed, bracket());
     if (!bracketed) return result_;
-    if (auto refined = refine(); !refined.ok()) return refined.error();
+    if (std::optional<Error> cancelled = refine()) return *cancelled;
     result_.outcome = SearchOutcome::kFound;
     result_.noise = high_.noise;
     result_.guarantee = high_.bound.value();
@@ -88,15 +101,23 @@ class Search {
     return trial;
   }
 
+  // A meeting trial becomes the high end of the bracket, a failing one the low end.
+  void keep(const Trial& trial) {
+    (trial.meets ? high_ : low_) = trial;
+    (trial.meets ? has_high_ : has_low_) = true;
+  }
+
   // Walks from the first trial towards the target until one trial meets it and one does not.
   // Returns false (with the outcome set) when a limit of the noise range is reached first.
   Result<bool> bracket() {
-    double doubling_step = std::log(10.0);
+    double doubling_step = kFirstDoublingStep;
     for (int step = 0; !(has_low_ && has_high_); ++step) {
       const bool downwards = has_high_;
       const Trial& from = downwards ? high_ : low_;
       if (downwards && from.noise <= options_.lowest_noise) {
         result_.outcome = SearchOutcome::kMetAtLowest;
+        result_.noise = from.noise;
+        result_.guarantee = from.bound.value();
         return false;
       }
       if (!downwards && from.noise >= options_.highest_noise) {
@@ -112,20 +133,14 @@ class Search {
       double move;
       if (std::isfinite(gap) && step < kExtrapolatedSteps) {
         move = std::clamp(-gap / slope_, -kLargestLogStep, kLargestLogStep);
-        const double smallest = std::max(options_.noise_tolerance, 1e-15);
+        const double smallest = std::max(options_.noise_tolerance, kSmallestLogStep);
         if (std::fabs(move) < smallest) move = downwards ? -smallest : smallest;
       } else {
         move = downwards ? -doubling_step : doubling_step;
         doubling_step *= 2;
       }
       DPCALC_TRY(Trial trial, evaluate(from.noise * std::exp(move)));
-      if (trial.meets) {
-        high_ = trial;
-        has_high_ = true;
-      } else {
-        low_ = trial;
-        has_low_ = true;
-      }
+      keep(trial);
     }
     return true;
   }
@@ -135,37 +150,33 @@ class Search {
     return in_window || high_.noise / low_.noise - 1 <= options_.noise_tolerance;
   }
 
-  // Illinois iteration on ln ε − ln aim against ln x, inside the bracket [low, high].
-  Result<bool> refine() {
+  // TOMS 748 on the excess against ln x inside the bracket [low, high] (sound_search.hpp), which
+  // stops once converged() or after max_evaluations in all. Every trial it asks for is evaluated
+  // here and kept by its verdict, so the bracket's ends are always trials. Returns the cancellation
+  // error, if the forward function was cancelled.
+  std::optional<Error> refine() {
     const double aim = target_.epsilon * (1 - options_.epsilon_tolerance / 2);
-    double low_weight = 1, high_weight = 1;  // Illinois halves the gap of an end kept twice
-    int last_replaced = 0;                   // -1 low, +1 high
-    int secant_steps = 0;
-    double width_before_secants = std::log(high_.noise / low_.noise);
-    while (!converged() && result_.evaluations < options_.max_evaluations) {
-      const double log_low = std::log(low_.noise), log_high = std::log(high_.noise);
-      const double gap_low = log_gap(low_, aim) * low_weight;
-      const double gap_high = log_gap(high_, aim) * high_weight;
-      double next = (log_low + log_high) / 2;
-      const bool secant = gap_low > 0 && gap_high < 0 && secant_steps < 3;
-      if (secant) {
-        const double candidate = log_high - gap_high * (log_high - log_low) / (gap_high - gap_low);
-        if (candidate > log_low && candidate < log_high) next = candidate;
-        ++secant_steps;
-      } else {
-        secant_steps = 0;
+    const Trial low_end = low_, high_end = high_;
+    const double log_low = std::log(low_end.noise), log_high = std::log(high_end.noise);
+    std::optional<Error> cancelled;
+    const Excess excess_at = [&](double log_noise) {
+      // The ends were evaluated while bracketing.
+      if (log_noise == log_low) return excess(low_end, aim);
+      if (log_noise == log_high) return excess(high_end, aim);
+      Result<Trial> trial = evaluate(std::exp(log_noise));
+      if (!trial.ok()) {
+        cancelled = trial.error();
+        return 1.0;  // any sign: the stop below ends the solver before it uses it
       }
-      DPCALC_TRY(Trial trial, evaluate(std::exp(next)));
-      const int replaced = trial.meets ? 1 : -1;
-      (trial.meets ? high_ : low_) = trial;
-      (trial.meets ? high_weight : low_weight) = 1;
-      if (replaced == last_replaced) (trial.meets ? low_weight : high_weight) /= 2;
-      last_replaced = replaced;
-      const double width = std::log(high_.noise / low_.noise);
-      if (secant_steps == 3 && width <= kSecantProgress * width_before_secants) secant_steps = 0;
-      if (secant_steps == 0) width_before_secants = width;
-    }
-    return true;
+      keep(trial.value());
+      return excess(trial.value(), aim);
+    };
+    SolveOptions solve;
+    solve.stop = [&] { return cancelled || converged(); };
+    // The solver counts its two evaluations of the ends, which cost nothing here.
+    solve.max_evaluations = 2 + std::max(0, options_.max_evaluations - result_.evaluations);
+    solve_boundary(excess_at, Boundary{log_high, log_low}, solve);
+    return cancelled;
   }
 
   const ForwardBound& forward_;

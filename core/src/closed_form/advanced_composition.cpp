@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <optional>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc {
 
@@ -84,12 +86,14 @@ Result<AdvancedResult> compose_advanced_for_total_delta(AdvancedVariant variant,
   double slack = variant == AdvancedVariant::kDworkRothblumVadhan
                      ? target - sums.delta_sum
                      : -std::expm1(std::log1p(-target) - sums.log_no_failure);
-  // The closed-form slack can overshoot the target by rounding: shrink it until the reported total,
-  // computed exactly as compose_advanced computes it, meets the target.
-  for (int attempt = 0; slack > 0 && advanced_delta(variant, sums, slack) > target && attempt < 64; ++attempt) {
-    slack -= std::ldexp(slack * DBL_EPSILON, attempt);
+  // The closed-form slack can overshoot the target by rounding: lower it by ulps until the reported
+  // total, computed exactly as compose_advanced computes it, meets the target.
+  if (slack > 0) {
+    const std::optional<Boundary> lowered = step_until_met(
+        [&](double trial) { return advanced_delta(variant, sums, trial) <= target; }, slack, 0, slack * DBL_EPSILON);
+    slack = lowered ? lowered->meeting : 0;
   }
-  if (!(slack > 0) || advanced_delta(variant, sums, slack) > target) {
+  if (!(slack > 0)) {
     return invalid_argument(delta_field,
                             describe_field(delta_field) + " must be greater than " + format_number(items_delta) +
                                 ": the composed items' own δ already add up to that, and advanced composition needs "

@@ -24,7 +24,6 @@ constexpr double kRoundoff = DBL_EPSILON;
 constexpr double kBracketTolerance = 1e-13;
 constexpr double kSqrtHalf = 0.70710678118654752440;
 constexpr double kLogSqrtTwoPi = 0.91893853320467274178;
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The continued fraction of the Mills ratio converges to double precision within these terms for
 // x >= kContinuedFractionFrom; below that, erfc has no cancellation problem and is much cheaper

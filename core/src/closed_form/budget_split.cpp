@@ -2,13 +2,14 @@
 
 #include <cfloat>
 #include <cmath>
-#include <functional>
 #include <limits>
+#include <optional>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc {
 
@@ -26,16 +27,11 @@ double divide_down(double total, double count) {
   return share;
 }
 
-// The largest x in [low, high] with meets(x), given meets(low) and not necessarily meets(high).
-// Bisects on the geometric mean while low > 0 (the answer may be many orders of magnitude below
-// high for large counts), and returns the lower end: the side verified to meet the target.
-double bisect_largest(const std::function<bool(double)>& meets, double low, double high) {
-  if (meets(high)) return high;
-  for (int iteration = 0; iteration < 400 && high - low > kBracketTolerance * high; ++iteration) {
-    const double middle = low > 0 ? std::sqrt(low) * std::sqrt(high) : (low + high) / 2;
-    (meets(middle) ? low : high) = middle;
-  }
-  return low;
+// The first value at or below `value`, by steps of 1, 2, 4, ... ulps of it, that meets; `floor`
+// (which the caller knows to meet) when none above it does.
+double lowered_until_met(const SoundPredicate& meets, double value, double floor) {
+  const std::optional<Boundary> found = step_until_met(meets, value, floor, value * DBL_EPSILON);
+  return found ? found->meeting : floor;
 }
 
 Error needs_positive_delta(const std::string& target_field, double delta) {
@@ -53,21 +49,21 @@ SplitResult split_basic(const ApproxDp& target, double count) {
 
 SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, double count) {
   const double slack = target.delta / 2;
-  // Half of the target goes to the items; shrink their share if rounding pushes the total over.
-  double item_delta = divide_down(slack, count);
-  const auto total_delta = [&](double delta) {
-    return compose_advanced(variant, {ComposedItem{ApproxDp{0, delta}, count}}, slack).guarantee.delta;
-  };
-  for (int attempt = 0; total_delta(item_delta) > target.delta && attempt < 64; ++attempt) {
-    item_delta -= std::ldexp(item_delta * DBL_EPSILON, attempt);
-  }
+  // Half of the target goes to the items; shrink their share if rounding pushes the total over
+  // (items with δ = 0 leave exactly the slack).
+  const double item_delta = lowered_until_met(
+      [&](double delta) {
+        return compose_advanced(variant, {ComposedItem{ApproxDp{0, delta}, count}}, slack).guarantee.delta <=
+               target.delta;
+      },
+      divide_down(slack, count), 0);
   const auto compose = [&](double epsilon) {
     return compose_advanced(variant, {ComposedItem{ApproxDp{epsilon, item_delta}, count}}, slack);
   };
   // Advanced composition is never above basic, so the basic share always meets the target.
   const double epsilon =
-      bisect_largest([&](double trial) { return compose(trial).guarantee.epsilon <= target.epsilon; },
-                     divide_down(target.epsilon, count), target.epsilon);
+      farthest_meeting([&](double trial) { return compose(trial).guarantee.epsilon <= target.epsilon; },
+                       divide_down(target.epsilon, count), target.epsilon, kBracketTolerance);
   const AdvancedResult achieved = compose(epsilon);
   return SplitResult{ApproxDp{epsilon, item_delta}, slack, kNaN, achieved.guarantee};
 }
@@ -76,27 +72,35 @@ Result<SplitResult> split_optimal(const ApproxDp& target, double count, const st
   DPCALC_TRY(count, check_optimal_composition_size(target.epsilon, count, "count", field_path(target_field, "epsilon"),
                                                    kMaxOptimalSplitCount));
   const double item_delta = divide_down(target.delta / 2, count);
+  const double basic_share = divide_down(target.epsilon, count);
   // For a fixed eps, delta is increasing in eps0, so "delta at the target eps meets the target
   // delta" is the monotone test to bisect on. The basic share meets it: no term of the sum is then
   // positive and delta is 1 − (1 − delta0)^k <= k delta0 <= target.delta / 2.
-  const double epsilon = bisect_largest(
+  const double epsilon = farthest_meeting(
       [&](double epsilon0) {
         return optimal_composition_delta(ApproxDp{epsilon0, item_delta}, count, target.epsilon) <= target.delta;
       },
-      divide_down(target.epsilon, count), target.epsilon);
+      basic_share, target.epsilon, kBracketTolerance);
   // The smallest eps meeting the target delta is at most target.epsilon up to its final rounding
-  // (up to ~1e-13 above it): lower eps0 by relative steps of 1, 16, 256, ... ulps until composing
-  // it back lands at or below the target, and report that recomposed value as it is. Should that
-  // fail (delta within rounding of 1), the basic share k·eps0 <= target.epsilon always lands below,
-  // as the optimal eps never exceeds k·eps0 (its search is capped at that breakpoint).
-  ApproxDp per_item{epsilon, item_delta};
+  // (up to ~1e-13 above it): lower eps0 by ulps until composing it back lands at or below the
+  // target, and report that recomposed value as it is. The basic share k·eps0 <= target.epsilon
+  // always lands below, as the optimal eps never exceeds k·eps0 (its search is capped at that
+  // breakpoint). The walk stops at the first value that lands below, so `achieved_epsilon` is its
+  // recomposition; an error of the composition also stops it and is returned.
   const std::string delta_field = field_path(target_field, "delta");
-  DPCALC_TRY(double achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
-  for (int attempt = 0; achieved_epsilon > target.epsilon && attempt <= 8; ++attempt) {
-    per_item.epsilon =
-        attempt < 8 ? epsilon * (1 - std::ldexp(DBL_EPSILON, 4 * attempt)) : divide_down(target.epsilon, count);
-    DPCALC_TRY(achieved_epsilon, optimal_composition_epsilon(per_item, count, target.delta, delta_field));
-  }
+  double achieved_epsilon = 0;
+  std::optional<Error> failure;
+  const double epsilon0 = lowered_until_met(
+      [&](double trial) {
+        const Result<double> achieved =
+            optimal_composition_epsilon(ApproxDp{trial, item_delta}, count, target.delta, delta_field);
+        if (!achieved.ok()) failure = achieved.error();
+        achieved_epsilon = achieved.ok() ? achieved.value() : 0;
+        return failure || achieved_epsilon <= target.epsilon;
+      },
+      epsilon, basic_share);
+  if (failure) return *failure;
+  const ApproxDp per_item{epsilon0, item_delta};
   const ApproxDp achieved{achieved_epsilon, optimal_composition_delta(per_item, count, achieved_epsilon)};
   return SplitResult{per_item, target.delta / 2, kNaN, achieved};
 }
@@ -107,22 +111,17 @@ SplitResult split_zcdp(const ApproxDp& target, double count) {
   };
   // The inverse conversion is one maximisation over orders; bisection below it only guards the
   // rounding of the forward conversion, which searches the orders on its own.
-  const double inverse_rho = largest_zcdp_for_approx(target);
-  const double rho =
-      converted_epsilon(inverse_rho) <= target.epsilon
-          ? inverse_rho
-          : bisect_largest([&](double trial) { return converted_epsilon(trial) <= target.epsilon; }, 0, inverse_rho);
+  const double rho = farthest_meeting([&](double trial) { return converted_epsilon(trial) <= target.epsilon; }, 0,
+                                      largest_zcdp_for_approx(target), kBracketTolerance);
   // 0-zCDP items release nothing, whatever the conversion reports for rho = 0.
   if (rho == 0) return SplitResult{ApproxDp{0, 0}, kNaN, 0, ApproxDp{0, 0}};
   // eps0 = sqrt(2 rho / count), rounded down until the recomposed rho still meets the target.
-  double epsilon0 = std::sqrt(2 * rho / count);
   const auto recomposed_rho = [&](double epsilon) {
     return compose_zcdp({ZcdpItem{Zcdp{epsilon * epsilon / 2}, count}}).rho;
   };
-  for (int attempt = 0; epsilon0 > 0 && converted_epsilon(recomposed_rho(epsilon0)) > target.epsilon && attempt < 64;
-       ++attempt) {
-    epsilon0 -= std::ldexp(epsilon0 * DBL_EPSILON, attempt);
-  }
+  const double epsilon0 =
+      lowered_until_met([&](double epsilon) { return converted_epsilon(recomposed_rho(epsilon)) <= target.epsilon; },
+                        std::sqrt(2 * rho / count), 0);
   const double total_rho = recomposed_rho(epsilon0);
   return SplitResult{ApproxDp{epsilon0, 0}, kNaN, epsilon0 * epsilon0 / 2,
                      zcdp_to_approx_canonne_kamath_steinke(Zcdp{total_rho}, target.delta)};

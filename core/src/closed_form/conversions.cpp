@@ -1,15 +1,16 @@
 #include "dpcalc/closed_form/conversions.hpp"
 
+#include <boost/math/tools/minima.hpp>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "dpcalc/directed_rounding.hpp"
+#include "dpcalc/log_math.hpp"
 
 namespace dpcalc {
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // A formula evaluated as a sum of terms, each within a few ulps of its exact value: adding
 // 8 ulps of the sum of magnitudes keeps the reported value at or above the exact one.
@@ -47,49 +48,37 @@ double balle_et_al_at(double rdp_epsilon, double alpha, double log_delta) {
   return value.rounded_up();
 }
 
-// Minimises f(alpha − 1) over alpha > 1: a grid over x = ln(alpha − 1) wide enough for rho from
-// 1e-30 to 1e30, then golden-section search around the best grid point. Whatever alpha it settles
-// on, f there is a valid bound, so the search only has to be good, not exact; the value returned
-// is f at an actual alpha, never an interpolation.
+// The grid over x = ln(alpha − 1) that brackets the best order: wide enough for rho from 1e-30
+// to 1e30, and fine enough that the best grid point is next to the minimum (the bounds are
+// unimodal in x).
+constexpr double kLowestLogOrder = -40;
+constexpr double kHighestLogOrder = 60;
+constexpr double kLogOrderStep = 0.5;
+// Brent's method stops at half the bits of a double, the most a minimum resolves (the function is
+// flat to second order there); it needs about 40 evaluations for that.
+constexpr int kBrentBits = std::numeric_limits<double>::digits / 2;
+constexpr std::uintmax_t kMaxBrentIterations = 100;
+
+// Minimises f(alpha − 1) over alpha > 1: the grid, then Brent's method (Boost.Math
+// brent_find_minima) around the best grid point. Whatever alpha it settles on, f there is a valid
+// bound, so the search only has to be good, not exact; the value returned is f at an actual alpha,
+// never an interpolation.
 template <class Function>
 double minimize_over_orders(const Function& f) {
-  constexpr double kLowest = -40;
-  constexpr double kHighest = 60;
-  constexpr double kStep = 0.5;
-  constexpr int kGoldenSteps = 60;
-  constexpr double kInverseGolden = 0.6180339887498949;
   const auto value_at = [&](double x) { return f(std::exp(x)); };
-  double best_x = kLowest;
-  double best = value_at(kLowest);
-  for (double x = kLowest + kStep; x <= kHighest; x += kStep) {
+  double best_x = kLowestLogOrder;
+  double best = value_at(kLowestLogOrder);
+  for (double x = kLowestLogOrder + kLogOrderStep; x <= kHighestLogOrder; x += kLogOrderStep) {
     const double value = value_at(x);
     if (value < best) {
       best = value;
       best_x = x;
     }
   }
-  double low = best_x - kStep;
-  double high = best_x + kStep;
-  double left = high - kInverseGolden * (high - low);
-  double right = low + kInverseGolden * (high - low);
-  double value_left = value_at(left);
-  double value_right = value_at(right);
-  for (int iteration = 0; iteration < kGoldenSteps; ++iteration) {
-    if (value_left < value_right) {
-      high = right;
-      right = left;
-      value_right = value_left;
-      left = high - kInverseGolden * (high - low);
-      value_left = value_at(left);
-    } else {
-      low = left;
-      left = right;
-      value_left = value_right;
-      right = low + kInverseGolden * (high - low);
-      value_right = value_at(right);
-    }
-  }
-  return std::fmin(best, std::fmin(value_left, value_right));
+  std::uintmax_t iterations = kMaxBrentIterations;
+  const auto refined = boost::math::tools::brent_find_minima(value_at, best_x - kLogOrderStep, best_x + kLogOrderStep,
+                                                             kBrentBits, iterations);
+  return std::fmin(best, refined.second);
 }
 
 }  // namespace

@@ -11,11 +11,6 @@
 #include "dpcalc/log_math.hpp"
 
 namespace dpcalc {
-namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-}  // namespace
 
 PureDp group_privacy(const PureDp& guarantee, double group_size) {
   return PureDp{multiply_up(group_size, guarantee.epsilon)};

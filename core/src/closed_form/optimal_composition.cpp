@@ -4,9 +4,11 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc {
 
@@ -39,6 +41,10 @@ double stirling_error(double n) {
   return (s0 - (s1 - (s2 - (s3 - s4 / nn) / nn) / nn) / nn) / n;
 }
 
+// The deviance series' terms shrink by v² < 0.01 each, so it stops (a term no longer changes the sum)
+// within ten terms; this cap only guards the loop.
+constexpr int kMaxDevianceTerms = 1000;
+
 // x ln(x / mean) + mean − x, without the cancellation of the direct form when x is near the mean
 // (Loader 2000): a series in v = (x − mean)/(x + mean).
 double deviance(double x, double mean) {
@@ -47,7 +53,7 @@ double deviance(double x, double mean) {
     const double v2 = v * v;
     double sum = (x - mean) * v;
     double power = 2 * x * v;
-    for (int j = 1; j < 1000; ++j) {
+    for (int j = 1; j < kMaxDevianceTerms; ++j) {
       power *= v2;
       const double next = sum + power / (2 * j + 1);
       if (next == sum) break;
@@ -208,6 +214,17 @@ struct OnePassAnswer {
   Segment segment;
 };
 
+// Where the one pass starts: the largest l in [0, min(mode, half)] below which all terms are
+// negligible against the aim (a_l ratio/(1 − ratio) bounds the mass below l). A whole-number
+// bisection, as that bound grows with l up to the mode; it holds at l = 0, where nothing is below.
+double first_term_that_matters(const RandomizedResponse& response, double log_aim, double half) {
+  const SoundPredicate negligible_below = [&](double l) {
+    const double ratio = response.ratio_down(l);
+    return ratio < 1 && response.log_a(l) + std::log(ratio / (1 - ratio)) <= log_aim + kNegligibleLogRatio;
+  };
+  return farthest_meeting(negligible_below, 0, std::min(response.mode(), half), 0, Midpoint::kWhole);
+}
+
 // The smallest eps whose sum Σ_{l: loss(l) > eps} a_l (1 − e^{eps−loss(l)}) is at most e^{log_aim},
 // and its segment. One upward pass over l keeps the sum at every breakpoint eps = loss(i) by
 // recurrences of positive terms (no cancellation):
@@ -224,22 +241,7 @@ OnePassAnswer solve_in_one_pass(const RandomizedResponse& response, double log_a
   const double gap = -std::expm1(-2 * eps0);
   const double shrink = std::exp(-2 * eps0);
 
-  // Start where everything below is negligible against the aim (a_l ratio/(1 − ratio) bounds the
-  // mass below l); a bisection, as that bound grows with l up to the mode.
-  const auto negligible_below = [&](double l) {
-    const double ratio = response.ratio_down(l);
-    return ratio < 1 && response.log_a(l) + std::log(ratio / (1 - ratio)) <= log_aim + kNegligibleLogRatio;
-  };
-  double start = 0;
-  double above = std::min(response.mode(), half);
-  if (negligible_below(above)) {
-    start = above;
-  } else {
-    while (above - start > 1) {
-      const double middle = std::floor((start + above) / 2);
-      (negligible_below(middle) ? start : above) = middle;
-    }
-  }
+  const double start = first_term_that_matters(response, log_aim, half);
 
   // Sums in units of a_start, rescaled by 2^-500 (exactly) before the a_l can overflow. `q_before`
   // is W (Q_i before its last factor e^{−2 eps0}): it cannot underflow even when eps0 > 354.
@@ -352,28 +354,23 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
                          std::log(walk_error_factor(12 * response.spread() + 64)) - 1e-11;
   const OnePassAnswer pass = solve_in_one_pass(response, log_aim);
   // Certified by the pass's bound inside its segment (O(1)), else by a walk.
-  const auto meets_target = [&](double epsilon) {
+  const SoundPredicate meets_target = [&](double epsilon) {
     const double bound = pass.segment.log_sum_bound(epsilon);
     return delta_from_log_sum(per_step, count, bound == kNoBound ? log_positive_sum(response, epsilon) : bound) <=
            target;
   };
-  double epsilon = pass.epsilon;
 
   // Round up, by steps that start at an ulp and double, until it is certified (next to a breakpoint
   // one ulp of eps can move the sum by a relative 1e-5). Delta is `base` at the ceiling, so this ends
-  // there at the latest (within the ~2100 doublings from DBL_MIN to DBL_MAX, unless the inputs were
-  // outside check_optimal_composition_size).
-  double step = std::max(std::max(epsilon, per_step.epsilon) * DBL_EPSILON, std::numeric_limits<double>::denorm_min());
-  for (int attempt = 0; attempt < 2200 && !meets_target(epsilon); ++attempt) {
-    epsilon = std::min(epsilon + step, ceiling);
-    step *= 2;
-  }
-  if (!(std::isfinite(epsilon) && meets_target(epsilon))) {
+  // there at the latest, unless the inputs were outside check_optimal_composition_size.
+  const std::optional<Boundary> certified =
+      step_until_met(meets_target, pass.epsilon, ceiling, std::max(pass.epsilon, per_step.epsilon) * DBL_EPSILON);
+  if (!certified || !std::isfinite(certified->meeting)) {
     return Error{kNumeric, delta_field,
                  "Optimal composition could not certify an ε for this δ: count × ε₀ is outside the range it "
                  "computes (see check_optimal_composition_size)."};
   }
-  return epsilon;
+  return certified->meeting;
 }
 
 }  // namespace dpcalc

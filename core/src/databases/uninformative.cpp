@@ -8,11 +8,20 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc::databases {
 namespace {
 
 constexpr double kLn2 = 0.6931471805599453;
+// The second direction's search: its first step is 2^-kFirstStepHalvings of the range (finer than
+// any ε2 the accountant's grid resolves), and it ends at this relative width.
+constexpr int kFirstStepHalvings = 60;
+constexpr double kSecondDirectionTolerance = 1e-15;
+// Rounds of shrinking δ_u for the second direction's factor before the route gives up: each round
+// divides δ by the factor at the last round's ε_u, which only grows as δ_u shrinks, so the rounds
+// converge from above; a route that has not settled after these is not taken.
+constexpr int kMaxShrinkRounds = 12;
 
 // Each closed form below is a few correctly rounded operations; a margin of 16 ulps keeps it above
 // the exact value.
@@ -89,7 +98,7 @@ Result<std::optional<ApproxDp>> through_target(const SubsampledComposer& compose
   // A relative margin of 1e-12 absorbs the rounding of the factors (and the 16 ulps of round_up).
   constexpr double kMargin = 1 - 1e-12;
   double delta_subsampled = delta * std::exp(log_one_minus_inverse_power(databases)) * kMargin;
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < kMaxShrinkRounds; ++round) {
     DPCALC_TRY(Composed composed, compose(delta_subsampled));
     const std::optional<ApproxDp> mapped = map_back(composed.approx, databases);
     if (!mapped) return std::optional<ApproxDp>{};
@@ -153,30 +162,21 @@ double add_direction_delta(const pld::DiscretePld& add, double epsilon) {
   return pld::hockey_stick_divergence(add, epsilon).upper();
 }
 
-// Smallest ε2 in [lowest, n ln 2) found with (H(ε2) + noise)·2^n/(2^n − e^{ε2}) <= δ, or nothing.
+// Smallest ε2 in [lowest, n ln 2) found with (H(ε2) + noise)·2^n/(2^n − e^{ε2}) <= δ, or nothing:
+// steps up from `lowest` that start at 2^-60 of the range and double, then bisection of the last
+// one. Both sides of the condition are certified upper bounds, so the ε2 returned is sound.
 std::optional<double> second_direction_search(const pld::DiscretePld& add, double lowest, double delta,
                                               double databases) {
-  const auto valid = [&](double epsilon) {
-    return epsilon < databases * kLn2 &&
+  const double limit = databases * kLn2;
+  const SoundPredicate valid = [&](double epsilon) {
+    return epsilon < limit &&
            add_direction_delta(add, epsilon) * second_direction_delta_factor(epsilon, databases) <= delta;
   };
-  if (valid(lowest)) return lowest;
-  const double width = databases * kLn2 - lowest;
-  if (!(width > 0)) return std::nullopt;
-  double invalid = lowest;
-  for (int j = 60; j >= 1; --j) {
-    double candidate = lowest + std::ldexp(width, -j);
-    if (!valid(candidate)) {
-      invalid = candidate;
-      continue;
-    }
-    for (int step = 0; step < 50; ++step) {
-      const double middle = 0.5 * (invalid + candidate);
-      (valid(middle) ? candidate : invalid) = middle;
-    }
-    return candidate;
-  }
-  return std::nullopt;
+  if (!(lowest < limit)) return std::nullopt;
+  const std::optional<Boundary> stepped =
+      step_until_met(valid, lowest, limit, std::ldexp(limit - lowest, -kFirstStepHalvings));
+  if (!stepped) return std::nullopt;
+  return bisect_boundary(valid, *stepped, kSecondDirectionTolerance, Midpoint::kArithmetic).meeting;
 }
 
 Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& classes, const MethodOptions& options) {

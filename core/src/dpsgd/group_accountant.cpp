@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 #include <string>
-#include <utility>
 
+#include "dpcalc/calibration/noise_search.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/group_privacy.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/rdp/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
@@ -14,13 +17,30 @@
 namespace dpcalc::dpsgd {
 namespace {
 
-// Calibration stops once the answer's eps lies in [kCalibrationBand * target, target] and aims at
-// the middle of that band.
-constexpr double kCalibrationBand = 0.99;
-constexpr double kCalibrationAim = 0.995;
+// Calibration stops once the answer's ε lies in [(1 − kCalibrationTolerance) target, target] (and
+// aims at the middle of that band), the accuracy the calibration promises.
+constexpr double kCalibrationTolerance = 0.01;
+// ... or once its bracket on the noise multiplier is this narrow (relative), where a target sits on
+// a flat stretch of ε(σ) that the band cannot resolve.
+constexpr double kNoiseMultiplierTolerance = 1e-9;
+// The search's first noise multiplier: the order of magnitude of DP-SGD's (Abadi et al. 2016, §5,
+// train with σ = 2, 4 and 8).
+constexpr double kFirstNoiseMultiplier = 1;
+// Below this noise multiplier a target is met by every noise the search tries (ε in the hundreds
+// is not a training setting): the smallest noise searched.
 constexpr double kMinNoiseMultiplier = 1e-3;
-constexpr int kMaxCalibrationSteps = 60;
+// Evaluations of the tight bound per search, bracketing included: about 12 are used.
+constexpr int kMaxCalibrationEvaluations = 60;
+// The generic group bound's k = 1 guarantee is computed on this coarser grid.
 constexpr double kGenericRelativeAccuracy = 2e-3;
+// Progress of group_guarantee: the tight bound's share; the k = 1 bound for the generic group
+// bound takes the rest.
+constexpr double kTightShareOfProgress = 0.8;
+// Progress of calibrate: one tick per evaluation of the tight bound, out of about this many for the
+// two searches; the ticks never report more than kProgressBeforeRuleOfThumb, as the rule of
+// thumb's bound is still to come.
+constexpr double kExpectedCalibrationTicks = 30;
+constexpr double kProgressBeforeRuleOfThumb = 0.95;
 
 Error cancelled() { return Error{pld::kCancelled, "", "The computation was cancelled."}; }
 
@@ -37,74 +57,57 @@ RdpOverapprox rdp_overapprox(const GroupSetting& setting, double noise_multiplie
   const auto converted = sampled.ok()
                              ? rdp::to_approx(orders, rdp::compose({{sampled.value(), steps}}, orders), delta, "")
                              : Result<rdp::RdpToApprox>(sampled.error());
-  if (!converted.ok()) return RdpOverapprox{std::numeric_limits<double>::infinity(), 0};
+  if (!converted.ok()) return RdpOverapprox{kInfinity, 0};
   return RdpOverapprox{converted.value().guarantee.epsilon, converted.value().order};
 }
 
-// One evaluation of the forward function during calibration: +infinity when the PLD engine cannot
-// represent the composition (far too little noise).
-struct Probe {
-  double noise_multiplier;
-  Result<pld::EpsilonBracket> bracket;
-  double epsilon() const {
-    return bracket.ok() ? bracket.value().epsilon_upper : std::numeric_limits<double>::infinity();
-  }
+struct CalibratedNoise {
+  double noise_multiplier = 0;
+  pld::EpsilonBracket tight;  // at that noise multiplier
 };
 
-Result<Probe> probe(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
-                    const pld::ProgressCallback& progress, const pld::AccountingOptions& options) {
-  Probe result{noise_multiplier, tight_epsilon(setting, noise_multiplier, steps, delta, progress, options)};
-  if (!result.bracket.ok() && result.bracket.error().code != kNumeric) return result.bracket.error();
-  return result;
-}
-
-// Smallest noise multiplier (to the calibration band) whose tight upper bound is <= target.
-Result<Probe> search(const GroupSetting& setting, double steps, double delta, double target,
-                     const std::string& target_field, const pld::AccountingOptions& options,
-                     const pld::ProgressCallback& within, const std::function<bool()>& tick) {
-  DPCALC_TRY(Probe high, probe(setting, 1.0, steps, delta, within, options));
-  Probe low = high;
-  if (!tick()) return cancelled();
-  if (high.epsilon() > target) {
-    // Check the far end first, so that an unreachable target fails after two evaluations.
-    low = high;
-    DPCALC_TRY(high, probe(setting, kMaxNoiseMultiplier, steps, delta, within, options));
-    if (!tick()) return cancelled();
-    if (high.epsilon() > target) {
-      return Error{kNumeric, target_field,
-                   "No noise multiplier up to " + format_number(kMaxNoiseMultiplier) +
-                       " reaches ε = " + format_number(target) +
-                       " at this δ, group size and number of steps; raise the target ε or δ, "
-                       "or train for fewer steps."};
-    }
+// The smallest noise multiplier whose tight upper bound meets the target ε, within the calibration
+// band: the one search for the smallest noise meeting a target (calibration/noise_search.hpp), on ε
+// decreasing in the noise multiplier (more noise is post-processing). Errors: the engine's, when
+// they are not numeric (a numeric error, far too little noise for the engine, only means that noise
+// is not certified); numeric on target_field when kMaxNoiseMultiplier does not reach the target.
+Result<CalibratedNoise> smallest_noise_multiplier(const GroupSetting& setting, double steps, double delta,
+                                                  double target, const std::string& target_field,
+                                                  const pld::AccountingOptions& options,
+                                                  const pld::ProgressCallback& within,
+                                                  const std::function<bool()>& tick) {
+  std::map<double, pld::EpsilonBracket> certified;  // every bracket the search evaluated, by noise multiplier
+  std::optional<Error> stopped;                     // an error that ends the search
+  const calibration::ForwardBound forward = [&](double sigma) -> Result<ApproxDp> {
+    Result<pld::EpsilonBracket> bracket = tight_epsilon(setting, sigma, steps, delta, within, options);
+    if (!bracket.ok() && bracket.error().code != kNumeric) stopped = bracket.error();
+    if (!stopped && !tick()) stopped = cancelled();
+    // The search stops on a cancellation; `stopped` says which error it was.
+    if (stopped) return cancelled();
+    if (!bracket.ok()) return bracket.error();
+    certified[sigma] = bracket.value();
+    return ApproxDp{bracket.value().epsilon_upper, delta};
+  };
+  calibration::SearchOptions search;
+  search.lowest_noise = kMinNoiseMultiplier;
+  search.highest_noise = kMaxNoiseMultiplier;
+  search.initial_noise = kFirstNoiseMultiplier;
+  search.epsilon_tolerance = kCalibrationTolerance;
+  search.noise_tolerance = kNoiseMultiplierTolerance;
+  search.max_evaluations = kMaxCalibrationEvaluations;
+  const Result<calibration::SearchResult> found = calibration::smallest_noise_meeting(forward, {target, delta}, search);
+  if (stopped) return *stopped;
+  if (!found.ok()) return found.error();
+  if (found.value().outcome == calibration::SearchOutcome::kNotMetAtHighest) {
+    return Error{kNumeric, target_field,
+                 "No noise multiplier up to " + format_number(kMaxNoiseMultiplier) +
+                     " reaches ε = " + format_number(target) +
+                     " at this δ, group size and number of steps; raise the target ε or δ, "
+                     "or train for fewer steps."};
   }
-  if (low.noise_multiplier == high.noise_multiplier) {
-    while (low.epsilon() <= target) {
-      high = low;
-      if (low.noise_multiplier / 2 < kMinNoiseMultiplier) return high;
-      DPCALC_TRY(low, probe(setting, low.noise_multiplier / 2, steps, delta, within, options));
-      if (!tick()) return cancelled();
-    }
-  }
-  // eps(low) > target >= eps(high). Secant steps in (log sigma, log eps), kept inside the middle
-  // 80% of the bracket so that it shrinks geometrically even where the secant is poor.
-  for (int i = 0; i < kMaxCalibrationSteps && high.epsilon() < kCalibrationBand * target &&
-                  high.noise_multiplier > low.noise_multiplier * (1 + 1e-9);
-       ++i) {
-    const double x_low = std::log(low.noise_multiplier), x_high = std::log(high.noise_multiplier);
-    double x = 0.5 * (x_low + x_high);
-    if (std::isfinite(low.epsilon())) {
-      const double aim = std::log(kCalibrationAim * target);
-      const double y_low = std::log(low.epsilon()) - aim, y_high = std::log(high.epsilon()) - aim;
-      x = x_low - y_low * (x_high - x_low) / (y_high - y_low);
-    }
-    const double width = x_high - x_low;
-    x = std::clamp(x, x_low + 0.1 * width, x_high - 0.1 * width);
-    DPCALC_TRY(Probe middle, probe(setting, std::exp(x), steps, delta, within, options));
-    if (!tick()) return cancelled();
-    (middle.epsilon() > target ? low : high) = std::move(middle);
-  }
-  return high;
+  // kFound, or kMetAtLowest: the smallest noise searched meets the target.
+  const double noise_multiplier = found.value().noise;
+  return CalibratedNoise{noise_multiplier, certified.at(noise_multiplier)};
 }
 
 // The tight method's composition: the worst-case pair, `steps` times (fields as tight_epsilon).
@@ -137,8 +140,8 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
   const bool single = setting.group_size == 1;
   pld::ProgressCallback main_part, single_part;
   if (progress) {
-    main_part = [&](double f) { return progress(single ? f : 0.8 * f); };
-    single_part = [&](double f) { return progress(0.8 + 0.2 * f); };
+    main_part = [&](double f) { return progress(single ? f : kTightShareOfProgress * f); };
+    single_part = [&](double f) { return progress(kTightShareOfProgress + (1 - kTightShareOfProgress) * f); };
   }
   DPCALC_TRY(result.tight, tight_epsilon(setting, noise_multiplier, steps, delta, main_part, options));
   pld::EpsilonBracket one = result.tight;
@@ -165,30 +168,33 @@ Result<Calibration> calibrate(const GroupSetting& setting, double steps, double 
   DPCALC_TRY(const GroupSetting checked, check_setting(setting));
   DPCALC_TRY(const double count, check_count(steps, "steps"));
   DPCALC_TRY(const double target_delta, check_positive_delta(delta, "delta"));
-  // Progress: each forward evaluation is one tick; about 12 per search, two searches. Inside an
-  // evaluation its own progress moves the fraction within the tick and keeps the cancel alive.
+  // Progress: each forward evaluation is one tick. Inside an evaluation its own progress moves the
+  // fraction within the tick and keeps the cancel alive.
   int ticks = 0;
   const pld::ProgressCallback within = [&](double fraction) {
-    return !progress || progress(std::min(0.95, (ticks + std::clamp(fraction, 0.0, 1.0)) / 30.0));
+    const double done = (ticks + std::clamp(fraction, 0.0, 1.0)) / kExpectedCalibrationTicks;
+    return !progress || progress(std::min(kProgressBeforeRuleOfThumb, done));
   };
   const std::function<bool()> tick = [&]() {
     ++ticks;
     return within(0);
   };
-  DPCALC_TRY(const Probe found, search(checked, count, target_delta, target, target_field, options, within, tick));
+  DPCALC_TRY(const CalibratedNoise group,
+             smallest_noise_multiplier(checked, count, target_delta, target, target_field, options, within, tick));
+  CalibratedNoise single = group;
+  if (checked.group_size != 1) {
+    GroupSetting one_example = checked;
+    one_example.group_size = 1;
+    DPCALC_TRY(single, smallest_noise_multiplier(one_example, count, target_delta, target, target_field, options,
+                                                 within, tick));
+  }
   Calibration result;
-  result.noise_multiplier = found.noise_multiplier;
-  result.tight = found.bracket.value();
-  GroupSetting one_example = checked;
-  one_example.group_size = 1;
-  const Result<Probe> single =
-      checked.group_size == 1 ? Result<Probe>(found)
-                              : search(one_example, count, target_delta, target, target_field, options, within, tick);
-  if (!single.ok()) return single.error();
-  result.rule_of_thumb_noise_multiplier = checked.group_size * single.value().noise_multiplier;
+  result.noise_multiplier = group.noise_multiplier;
+  result.tight = group.tight;
+  result.rule_of_thumb_noise_multiplier = checked.group_size * single.noise_multiplier;
   const Result<pld::EpsilonBracket> rule =
       tight_epsilon(checked, result.rule_of_thumb_noise_multiplier, count, target_delta, within, options);
-  // Too little noise for the engine to represent (a numeric error, as in `probe`; it named
+  // Too little noise for the engine to represent (a numeric error, as in the search; it named
   // noise_multiplier, a field this request does not have: fuzz seed 20261123) makes only the rule of
   // thumb unavailable, not the calibration.
   if (rule.ok()) {

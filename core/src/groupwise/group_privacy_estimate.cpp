@@ -8,6 +8,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/groupwise/output_density.hpp"
 #include "dpcalc/pld/pld.hpp"
+#include "dpcalc/sound_search.hpp"
 
 namespace dpcalc::groupwise {
 namespace {
@@ -22,6 +23,14 @@ constexpr int kMaxGradedPanels = 200;
 constexpr double kPanelWidth = 2;
 // The y range never extends beyond x ± kMaxReach sd(Y).
 constexpr double kMaxReach = 40;
+// ε(δ) on the mesh is solved to this relative width, far below the estimate's own error.
+constexpr double kEpsilonTolerance = 1e-15;
+// Progress: building the coarse mesh is about a third of the work, reported as kProgressPerPanel a
+// panel up to kCoarseMeshProgress; halving its panels takes it to kFineMeshProgress; the
+// divergences and ε(δ) take the rest.
+constexpr double kProgressPerPanel = 0.002;
+constexpr double kCoarseMeshProgress = 0.3;
+constexpr double kFineMeshProgress = 0.95;
 
 double log_add(double a, double b) {
   if (a < b) std::swap(a, b);
@@ -219,8 +228,7 @@ class MeshBuilder {
     const bool matters = integrals_.add(integrals_.of(panel));
     intervals.push_back(interval);
     nodes.insert(nodes.end(), panel.begin(), panel.end());
-    // The coarse mesh is about a third of the work; report it as such.
-    if (progress_ && !progress_(std::min(0.3, 0.002 * intervals.size()))) cancelled = true;
+    if (progress_ && !progress_(std::min(kCoarseMeshProgress, kProgressPerPanel * intervals.size()))) cancelled = true;
     return matters;
   }
 
@@ -282,16 +290,15 @@ double hockey_stick(const std::vector<Node>& nodes, double epsilon, bool widen_l
   return std::max(forward, reverse);
 }
 
-// Smallest ε in [0, ceiling] with δ(ε) <= delta on the mesh (bisection; δ(ε) is non-increasing).
+// Smallest ε in [0, ceiling] with δ(ε) <= delta on the mesh (δ(ε) is non-increasing), to a
+// relative kEpsilonTolerance; `ceiling` when even it does not meet delta.
 double epsilon_for_delta(const std::vector<Node>& nodes, double delta, double ceiling, bool widen_losses = false) {
-  if (hockey_stick(nodes, 0, widen_losses) <= delta) return 0;
-  double lo = 0, hi = ceiling;
-  if (hockey_stick(nodes, hi, widen_losses) > delta) return hi;
-  for (int i = 0; i < 60 && hi - lo > 1e-15 * hi; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (hockey_stick(nodes, mid, widen_losses) <= delta ? hi : lo) = mid;
-  }
-  return hi;
+  const Excess excess = [&](double epsilon) { return hockey_stick(nodes, epsilon, widen_losses) - delta; };
+  if (excess(0) <= 0) return 0;
+  if (excess(ceiling) > 0) return ceiling;
+  SolveOptions options;
+  options.relative_width = kEpsilonTolerance;
+  return solve_boundary(excess, Boundary{ceiling, 0}, options).meeting;
 }
 
 }  // namespace
@@ -324,7 +331,10 @@ Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, 
       std::vector<Node> nodes = mesh.nodes_on(half);
       fine.insert(fine.end(), nodes.begin(), nodes.end());
     }
-    if (progress && !progress(0.3 + 0.65 * double(i + 1) / mesh.intervals.size())) return cancelled;
+    const double halved = double(i + 1) / mesh.intervals.size();
+    if (progress && !progress(kCoarseMeshProgress + (kFineMeshProgress - kCoarseMeshProgress) * halved)) {
+      return cancelled;
+    }
   }
   if (mesh.failed_at) {
     return Error{kNumeric, "count",

@@ -11,7 +11,6 @@
 namespace dpcalc::rdp {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr int kMaxFractionalTerms = 1000;
 constexpr double kSqrtPi = 1.77245385090551602730;
 constexpr double kSqrt2 = 1.41421356237309504880;

@@ -1,9 +1,10 @@
 // The smallest noise x whose sound upper bound meets a privacy target (ε_t, δ_t):
 //   x* = min { x in [lowest, highest] : forward(x).epsilon <= ε_t and forward(x).delta <= δ_t },
 // where forward(x) is an upper bound on the privacy loss at noise x that does not grow with x
-// (adding noise is post-processing, Dwork & Roth 2014, Prop 2.1). Found by bracketing and a
-// safeguarded secant (Illinois) iteration on ln ε against ln x, which converges in a few evaluations
-// for the near-power laws ε ∝ x^(−s) of noise mechanisms, with bisection in log space as fallback.
+// (adding noise is post-processing, Dwork & Roth 2014, Prop 2.1). Found by bracketing along the
+// measured slope of ln ε against ln x, then TOMS 748 (Alefeld, Potra, Shi 1995; sound_search.hpp)
+// on ln ε − ln aim against ln x, which converges in a few evaluations for the near-power laws
+// ε ∝ x^(−s) of noise mechanisms and is never much slower than bisection in log space.
 // Every returned noise was evaluated and met the target, so the answer is sound however rough
 // the forward function is; monotonicity only makes it the smallest.
 #pragma once
@@ -41,8 +42,8 @@ enum class SearchOutcome {
 
 struct SearchResult {
   SearchOutcome outcome = SearchOutcome::kFound;
-  double noise = 0;        // kFound: the answer (the high end of the bracket)
-  ApproxDp guarantee;      // kFound: forward(noise)
+  double noise = 0;        // kFound: the answer (the high end of the bracket); kMetAtLowest: the lowest noise
+  ApproxDp guarantee;      // kFound, kMetAtLowest: forward(noise)
   double bracket_low = 0;  // kFound: the largest evaluated noise that does not meet the target
   int evaluations = 0;
   // The forward bound at the largest noise that does not meet the target: at bracket_low (kFound)
