@@ -1,5 +1,6 @@
 // Ops of the DP-SGD groups issue (see docs/API.md):
 //   {op:'dpsgd', group_size, noise_multiplier | target:{epsilon}, delta, steps | epochs, sampling, ...}
+//   {op:'dpsgd', unknown, noise_multiplier, target:{epsilon}, ...the other fields}
 //   {op:'rdp', items:[{mechanism, count}], orders?}
 //   {op:'compose', method:'rdp', delta, items:[{mechanism, count}], orders?}
 #pragma once
@@ -11,6 +12,9 @@
 namespace dpcalc::api {
 
 Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progress);
+// The same request with unknown: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size',
+// noise_multiplier and target:{epsilon}: the largest value meeting the target (dpsgd_solve.cpp).
+Result<Value> dpsgd_solve(const Value& request, const pld::ProgressCallback& progress);
 Result<Value> rdp_op(const Value& request);
 Result<Value> compose_rdp(const Value& request);
 
