@@ -22,6 +22,11 @@ export function unknownOf(mode, { duration, sampling }) {
   return null;
 }
 
+const kFormulas = {
+  solved: String.raw`x^\star = \max\{x : \varepsilon_{\mathrm{PLD}}(x) \le \varepsilon_{\text{target}}\}`,
+  beyond: String.raw`\varepsilon_{\mathrm{PLD}}(x^\star + 1) > \varepsilon_{\text{target}}`,
+};
+
 const kNames = {
   steps: ['steps', 'steps'],
   epochs: ['epochs', 'epochs'],
@@ -58,6 +63,7 @@ export function solvedElements(result, fields, errors) {
     {
       id: 'solved',
       label: `Largest ${kNames[unknown][1]} (tight upper bound)`,
+      formula: kFormulas.solved,
       fields,
       response: { ok: true, result },
       render: (r) => guaranteeElement(r.guarantee, { deltaIsGiven: true }),
@@ -69,6 +75,7 @@ export function solvedElements(result, fields, errors) {
     rows.push({
       id: 'beyond',
       label: 'One step beyond',
+      formula: kFormulas.beyond,
       fields,
       response: beyond.guarantee
         ? { ok: true, result: { ...beyond, method: result.method, citation: result.citation } }

@@ -625,7 +625,14 @@ async function solveDpsgd({ calculator, request, fields, results, plots, errors,
     );
     if (!isCurrent()) return;
     if (!response.ok) {
-      const row = { id: 'solved', label: 'Largest value meeting the target', fields, response, render: atDelta };
+      const row = {
+        id: 'solved',
+        label: 'Largest value meeting the target',
+        formula: kFormulas.pld,
+        fields,
+        response,
+        render: atDelta,
+      };
       results.replaceChildren(methodTable({ caption: 'Methods', rows: [row], errors }), status.element);
       status.finish('error', 'No answer: see the marked fields.');
       summary('No answer: check the marked fields.');

@@ -27,6 +27,8 @@ function solveRequests(values, target) {
   };
 }
 
+const kFormula = String.raw`k^\star = \max\{k : \varepsilon_k \le \varepsilon_{\text{target}},\ \delta_k \le \delta_{\text{target}}\}`;
+
 const kLabels = {
   guarantee: 'Per-record guarantee (generic group privacy)',
   laplace: 'Laplace mechanism (b, Δ)',
@@ -55,6 +57,7 @@ export async function solveGroup({ calculator, values, fields, own, results, plo
   const rows = names.map((name, i) => ({
     id: `largest-${name}`,
     label: kLabels[name],
+    formula: kFormula,
     response: answers[i],
     render: (result) => h('span', { class: 'largest-k', dataset: { k: String(result.k) } }, largestText(result)),
     note: (result) =>
