@@ -2,6 +2,7 @@
 // downloads, and the page's cold load in headless Chromium (time from navigation to the first result,
 // bytes transferred; median of 7). Builds dist/ first. Prints Markdown tables.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +10,7 @@ import { ensureDependencies } from './install.mjs';
 import { buildDist } from './build.mjs';
 import { execFileSync } from 'node:child_process';
 import { benchmarkRequests, groupwiseRequests, numericRequests } from '../tests/bench/requests.mjs';
-import { buildNative } from './build.mjs';
+import { buildNative, buildWasmBench } from './build.mjs';
 import { filesUnder } from './compress.mjs';
 import { coldLoadTable, measureColdLoads } from '../tests/bench/cold_load.mjs';
 
@@ -17,6 +18,15 @@ ensureDependencies();
 const distDir = await buildDist();
 const { createCalculator } = await import(pathToFileURL(path.join(distDir, 'dpcalc.js')).href);
 const calc = await createCalculator();
+
+// Emscripten 3.1.6's Node ES-module output still refers to __dirname and require, and would fetch
+// its wasm by URL: it gets both globals and the bytes. Runs main(), which prints its tables.
+async function runWasmBench(modulePath) {
+  globalThis.require = createRequire(modulePath);
+  globalThis.__dirname = path.dirname(modulePath);
+  const { default: createBench } = await import(pathToFileURL(modulePath).href);
+  await createBench({ wasmBinary: readFileSync(modulePath.replace(/\.mjs$/, '.wasm')) });
+}
 
 function medianMicroseconds(request, minimumMilliseconds) {
   const first = calc.compute(request);
@@ -85,6 +95,16 @@ for (const bench of ['dpcalc_bench', 'dpcalc_tradeoff_bench']) {
   console.log('');
   execFileSync(path.join(nativeDir, bench), { stdio: 'inherit' });
 }
+// The same engine workloads compiled to WebAssembly, run in Node (group DP-SGD at a chosen accuracy
+// included, which the JS API reaches only through the dpsgd op's discretization).
+console.log('');
+await runWasmBench(buildWasmBench());
+// dpcalc against dp_accounting at equal accuracy, alternately in one run (skipped with a note when
+// DP_ACCOUNTING_PATH or the Python packages are missing).
+console.log('');
+execFileSync(process.execPath, [path.join(path.dirname(distDir), 'scripts', 'bench_dp_accounting.mjs')], {
+  stdio: 'inherit',
+});
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log('');

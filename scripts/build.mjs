@@ -66,6 +66,16 @@ function buildWasm() {
   run('cmake', ['--build', wasmDir, '-j', jobs], env);
 }
 
+/** The PLD engine's benchmark as WebAssembly for Node (tests/bench/pld_bench.cpp). Returns its path. */
+export function buildWasmBench() {
+  buildWasm();
+  run('cmake', ['--build', wasmDir, '-j', jobs, '--target', 'dpcalc_bench_wasm'], {
+    ...process.env,
+    NODE_PATH: '/usr/share/nodejs',
+  });
+  return path.join(wasmDir, 'dpcalc-bench.mjs');
+}
+
 function copyPage() {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });

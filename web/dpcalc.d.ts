@@ -73,6 +73,43 @@ export type Mechanism =
       weights: number[];
     };
 
+/** A mechanism without its noise, by type. */
+export type MechanismTemplate =
+  | {
+      /** Laplace noise of scale b on a query of ℓ1 sensitivity Δ: (Δ/b)-DP */
+      type: 'laplace';
+      /** noise scale b > 0 (the unknown, or given) */
+      scale?: number;
+      /** ℓ1 sensitivity Δ > 0 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ: exactly μ-GDP with μ = Δ/σ */
+      type: 'gaussian';
+      /** noise standard deviation σ > 0 (the unknown, or given) */
+      sigma?: number;
+      /** ℓ2 sensitivity Δ > 0 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** the inner mechanism run on a Poisson subsample (each record kept with probability rate) */
+      type: 'poisson_subsampled';
+      /** sampling rate in (0, 1] */
+      rate: number;
+      /** the mechanism run on the subsample */
+      mechanism: MechanismTemplate;
+    }
+  | {
+      /** P = Σ wᵢ N(shiftᵢ, σ²) against Q = N(0, σ²) */
+      type: 'gaussian_mixture';
+      /** σ > 0 */
+      sigma: number;
+      /** the shifts of P's components, finite */
+      shifts: number[];
+      /** their weights ≥ 0, summing to 1 */
+      weights: number[];
+    };
+
 /** An item. */
 export interface Item {
   /** what one use guarantees (one of guarantee, mechanism) */
@@ -363,8 +400,8 @@ export interface ProfileRequest {
 export interface CalibrateRequest {
   /** op 'calibrate' */
   op: 'calibrate';
-  /** a Laplace or Gaussian mechanism (or one Poisson-subsampled) without its noise, which is the unknown */
-  mechanism: Mechanism;
+  /** the mechanism, without the noise parameter that is the unknown */
+  mechanism: MechanismTemplate;
   /** the noise parameter to solve for */
   unknown: 'scale' | 'sigma' | 'noise_multiplier';
   /** how many times the mechanism is used, a whole number from 1 to 2^53 (default 1) */
@@ -622,6 +659,8 @@ export interface Result {
   method: string;
   /** Where it is from: authors, year, theorem. */
   citation: string;
+  /** The bibliography key of each cited work, in the citation's order (one key, or a list). */
+  citation_key: string | string[];
 }
 
 /** A guarantee (an upper bound) and the method that gives it. */
@@ -682,8 +721,14 @@ export interface GroupGaussianNoiseResult extends GuaranteeResult<ApproxGuarante
   composition: GuaranteeResult<ApproxGuarantee> & { rho: number };
 }
 
+/** op 'group' with a mechanism known at sensitivity kΔ by its zCDP bound (discrete Gaussian noise). */
+export interface GroupZcdpNoiseResult extends GuaranteeResult<ApproxGuarantee> {
+  /** ρ = (kΔ)²/(2σ²) of the group (upper bound); the guarantee is its (ε, δ) at the requested δ. */
+  zcdp: { rho: number };
+}
+
 /** op 'group' with a mechanism. */
-export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult;
+export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult | GroupZcdpNoiseResult;
 /** op 'group'. */
 export type GroupResult = GroupGuaranteeResult | GroupMechanismResult;
 
@@ -1008,11 +1053,10 @@ export interface GroupPrivacyEstimate {
 }
 
 /** What is proven for every group: ρ-zCDP, and with `delta` its (ε, δ) (upper bounds). */
-export interface GroupwiseProven {
+export interface GroupwiseProven extends Result {
   rho: number;
   epsilon?: number;
   delta?: number;
-  method: string;
 }
 
 /** op 'groupwise_privacy'. */

@@ -380,3 +380,54 @@ export const groupwiseRequests = [
     request: { op: 'groupwise_plan', relative_error: 0.1, count: 1000 },
   },
 ];
+
+// The numeric workloads compared with dp_accounting (tests/bench/dp_accounting_workloads.py runs the
+// same ones there): `request(discretization)` builds the request at a given accuracy (undefined:
+// the default, relative accuracy 5e-4). The group DP-SGD request passes `discretization` to the
+// dpsgd op, which reports whether it applied it (the bracket width shows it).
+export const comparedWorkloads = [
+  {
+    key: 'dpsgd',
+    name: 'DP-SGD σ=1, q=0.01, T=10⁴',
+    request: (discretization) => ({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: subsampledGaussian(1, 0.01), count: 1e4 }],
+      ...(discretization && { discretization }),
+    }),
+  },
+  {
+    key: 'laplace',
+    name: 'Laplace b=10, 1000 times',
+    request: (discretization) => ({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: { type: 'laplace', scale: 10 }, count: 1000 }],
+      ...(discretization && { discretization }),
+    }),
+  },
+  {
+    key: 'gaussians',
+    name: '50 Gaussians σ=20…69',
+    request: (discretization) => ({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: Array.from({ length: 50 }, (_, i) => ({ mechanism: { type: 'gaussian', sigma: 20 + i }, count: 1 })),
+      ...(discretization && { discretization }),
+    }),
+  },
+  {
+    key: 'group_dpsgd',
+    name: 'group DP-SGD k=16, σ=2, N=60000, B=256, T=16384',
+    request: (discretization) =>
+      dpsgd({
+        group_size: 16,
+        noise_multiplier: 2,
+        steps: 16384,
+        ...(discretization && { discretization }),
+      }),
+  },
+];

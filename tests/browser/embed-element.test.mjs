@@ -135,7 +135,8 @@ test('<dp-calculator> answers every section of the page', kTimeout, async () => 
       <dp-calculator id="kmeans" section="kmeans"></dp-calculator>
       <dp-calculator id="dpsgd" section="dpsgd" steps="100"></dp-calculator>
       <dp-calculator id="databases" section="databases"></dp-calculator>
-      <dp-calculator id="groupwise" section="groupwise"></dp-calculator>`,
+      <dp-calculator id="groupwise" section="groupwise"></dp-calculator>
+      <dp-calculator id="typo" request='{"op":"group","k":2,"mechanism":{"type":"laplace","scale":1,"sensitivty":2}}'></dp-calculator>`,
     });
     const answers = async (id) => {
       await page.waitForFunction((name) => document.getElementById(name)?.dataset.ready === 'true', id, {
@@ -161,6 +162,14 @@ test('<dp-calculator> answers every section of the page', kTimeout, async () => 
     assert.match(
       (await answers('groupwise'))[0],
       /^proven ρ = 0\.005; estimated ρ ≈ \S.* \(numerical estimate, not a proof\)$/,
+    );
+    // A misspelt field in a request attribute is refused on its path, never answered without it
+    // (ignoring it would give ε = 2 instead of the intended 4).
+    await page.waitForFunction(() => document.getElementById('typo')?.dataset.ready === 'true');
+    assert.equal(await page.locator('#typo .answer').count(), 0);
+    assert.match(
+      await page.locator('#typo .error').textContent(),
+      /^mechanism\.sensitivty is not a field of a 'laplace' mechanism: did you mean 'sensitivity'\?/,
     );
     assert.deepEqual(problems, []);
   } finally {

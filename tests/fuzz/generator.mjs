@@ -98,8 +98,44 @@ function guarantee(random, types = ['pure', 'approx', 'zcdp', 'rdp']) {
 const laplace = (random) => ({ type: 'laplace', scale: random.noise(), sensitivity: random.sensitivity() });
 const gaussian = (random) => ({ type: 'gaussian', sigma: random.noise(), sensitivity: random.sensitivity() });
 
+// The discrete and selection mechanisms (randomized response has a pair under relation 'substitute' only).
+const discreteSensitivity = (random) =>
+  random.chance(0.5) ? undefined : random.value(() => random.integer(1, 5), [1, 40]);
+const discreteMechanisms = {
+  randomized_response: (random) => ({
+    type: 'randomized_response',
+    noise_parameter: random.rate(),
+    num_buckets: random.value(() => random.integer(2, 10), [2, 1e6]),
+  }),
+  discrete_laplace: (random) => ({
+    type: 'discrete_laplace',
+    scale: random.noise(),
+    sensitivity: discreteSensitivity(random),
+  }),
+  discrete_gaussian: (random) => ({
+    type: 'discrete_gaussian',
+    sigma: random.value(() => random.logUniform(0.05, 50), [0.01, 3e4, 1e6]),
+    sensitivity: discreteSensitivity(random),
+  }),
+  permute_and_flip: (random) => ({
+    type: 'permute_and_flip',
+    epsilon: random.value(() => random.logUniform(0.01, 5), [1e-300, 699]),
+  }),
+  tree_aggregation: (random) => ({
+    type: 'tree_aggregation',
+    noise_multiplier: random.noise(),
+    steps: random.count(),
+    sensitivity: random.sensitivity(),
+  }),
+};
+const discreteMechanism = (random) => discreteMechanisms[random.pick(Object.keys(discreteMechanisms))](random);
+const relation = (random) => (random.chance(0.7) ? undefined : random.pick(['add_remove', 'substitute']));
+
 function pldMechanism(random, depth = 0) {
-  const kind = random.pick(depth < 2 ? ['laplace', 'gaussian', 'subsampled', 'mixture'] : ['laplace', 'gaussian']);
+  const kind = random.pick(
+    depth < 2 ? ['laplace', 'gaussian', 'subsampled', 'mixture', 'discrete'] : ['laplace', 'gaussian'],
+  );
+  if (kind === 'discrete') return discreteMechanism(random);
   if (kind === 'laplace') return laplace(random);
   if (kind === 'gaussian') return gaussian(random);
   if (kind === 'subsampled')
@@ -190,6 +226,14 @@ const groupwiseOrders = (random) =>
 export const opTable = {
   group: (random) => {
     if (random.chance(0.6)) return { op: 'group', k: random.count(), guarantee: guarantee(random) };
+    if (random.chance(0.3))
+      return {
+        op: 'group',
+        k: random.count(),
+        delta: random.delta(),
+        relation: relation(random),
+        mechanism: discreteMechanism(random),
+      };
     if (random.chance(0.5)) return { op: 'group', k: random.count(), mechanism: laplace(random) };
     return { op: 'group', k: random.count(), delta: random.delta(), mechanism: gaussian(random) };
   },
@@ -206,6 +250,7 @@ export const opTable = {
     if (method === 'pld') {
       Object.assign(request, random.chance(0.7) ? { delta: random.delta() } : { epsilon: random.epsilon() });
       request.items = pldItems(random);
+      request.relation = relation(random);
       if (random.chance(0.2)) request.discretization = random.value(() => random.logUniform(1e-3, 0.1), [1e-6, 1]);
       return request;
     }

@@ -66,6 +66,38 @@ test('a Gaussian composed T times is the Gaussian with σ/√T: upper ≥ exact 
   }
 });
 
+test('Gaussians alone compose exactly: one Gaussian with μ² = Σ count (Δ/σ)², no grid', () => {
+  // 50 Gaussians σ = 20…69: μ = 0.19204838438357987, ε(1e-5) = 0.69404698800153289420 (Balle &
+  // Wang 2018, Thm 8, mpmath at 40 digits), compared through the doubles just below and above it.
+  const items = Array.from({ length: 50 }, (_, i) => ({ mechanism: { type: 'gaussian', sigma: 20 + i }, count: 1 }));
+  const result = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items }));
+  assert.ok(result.epsilon_lower <= 0.694046988001533 && 0.6940469880015329 <= result.epsilon_upper);
+  assert.ok(result.epsilon_upper - result.epsilon_lower <= 1e-12);
+  assert.equal(result.citation, 'Dong, Roth, Su 2019, Cor. 3.3; Balle & Wang 2018, Thm 8');
+  assert.equal(result.grid_size, 0);
+  // Its options are still checked, on the request's field.
+  assertError(
+    calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items, discretization: { tail_mass_truncation: 0.5 } }),
+    'discretization.tail_mass_truncation',
+  );
+});
+
+test('discretization.tail_mass_truncation is checked before δ / 10 lowers it (an invalid value was accepted)', () => {
+  const items = [{ mechanism: subsampledGaussian(1, 0.01), count: 100 }];
+  for (const tail of [0.5, -1]) {
+    assertError(
+      calc.compute({
+        op: 'compose',
+        method: 'pld',
+        delta: 1e-5,
+        items,
+        discretization: { tail_mass_truncation: tail },
+      }),
+      'discretization.tail_mass_truncation',
+    );
+  }
+});
+
 test('pure items match the exact optimal composition (Kairouz–Oh–Viswanath 2015 Thm 3.3)', () => {
   const items = [{ guarantee: { type: 'pure', epsilon: 0.1 }, count: 100 }];
   const pld = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items }));
@@ -272,24 +304,23 @@ test('Laplace is no longer cut off the grid', () => {
 });
 
 test('limits are refused before the work, on a field of the request, saying what to change', () => {
+  // Gaussians alone are answered exactly (no grid): the limits of the numeric composition are shown
+  // on a Laplace and on subsampled Gaussians.
   const started = performance.now();
-  const huge = compose(1e-5, [gaussianItem(1, 1, 1e9)]);
+  const huge = compose(1e-5, [{ mechanism: { type: 'laplace', scale: 1 }, count: 1e9 }]);
   assertError(huge, 'items.0.count', 'numeric');
   assert.match(huge.error.message, /2097152/);
   assert.match(huge.error.message, /Reduce items\.0\.count/);
   assert.doesNotMatch(huge.error.message, /discretization_interval|NaN|Infinity/);
   assert.ok(performance.now() - started < 5000, 'refused without doing the work');
-  const tinySigma = compose(1e-5, [gaussianItem(0.001, 1, 1)]);
-  assertError(tinySigma, 'items.0.mechanism.sigma', 'numeric');
+  const tinySigma = compose(1e-5, [{ mechanism: subsampledGaussian(0.001, 0.5), count: 1 }]);
+  assertError(tinySigma, 'items.0.mechanism.mechanism.sigma', 'numeric');
   assert.match(tinySigma.error.message, /sigma = 0\.001/);
-  const tinyStep = compose(1e-5, [gaussianItem(1, 1, 1)], { discretization: 1e-300 });
+  const numeric = [{ mechanism: subsampledGaussian(1, 0.5), count: 1 }];
+  const tinyStep = compose(1e-5, numeric, { discretization: 1e-300 });
   assertError(tinyStep, 'discretization', 'numeric');
   assert.doesNotMatch(tinyStep.error.message, /NaN|Infinity|discretization_interval/);
-  assertError(
-    compose(1e-5, [gaussianItem(1, 1, 1)], { discretization: { interval: 1e-300 } }),
-    'discretization.interval',
-    'numeric',
-  );
+  assertError(compose(1e-5, numeric, { discretization: { interval: 1e-300 } }), 'discretization.interval', 'numeric');
   const nested = (inner) => [{ mechanism: { type: 'poisson_subsampled', rate: 0.5, mechanism: inner }, count: 1 }];
   assertError(compose(1e-5, nested({ type: 'gaussian', sigma: -1 })), 'items.0.mechanism.mechanism.sigma');
   assertError(
@@ -317,7 +348,7 @@ const noJargon = (response) =>
 
 test('fuzz: δ too small for double precision is refused on delta, not on an absent tail_mass_truncation', () => {
   for (const extra of [{}, { discretization: 0.0036568359864860922 }]) {
-    const response = compose(5e-324, [gaussianItem(1e-150, 1, 2)], extra);
+    const response = compose(5e-324, [{ mechanism: subsampledGaussian(1e-150, 0.5), count: 2 }], extra);
     assertError(response, 'delta');
     assert.match(response.error.message, /2\.2\d*e-307/);
     noJargon(response);
@@ -354,8 +385,6 @@ test('fuzz: (ε, δ) and pure items with ε beyond 700 are refused on their epsi
 
 test('fuzz: σ beyond 1e100 × the shift, or below 1e-100 × it, is refused on sigma (were "needs about NaN grid points", "loss reaches NaN")', () => {
   const cases = [
-    [{ type: 'gaussian', sigma: 1e300 }, 'items.0.mechanism.sigma'],
-    [{ type: 'gaussian', sigma: 1e300, sensitivity: 0.134 }, 'items.0.mechanism.sigma'],
     [{ type: 'gaussian_mixture', sigma: 1e300, shifts: [0.1, 0.5], weights: [0.5, 0.5] }, 'items.0.mechanism.sigma'],
     [
       { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sigma: 1e300 } },
@@ -383,6 +412,14 @@ test('fuzz: σ beyond 1e100 × the shift, or below 1e-100 × it, is refused on s
       assert.match(response.error.message, /1e100|1e-100/);
       noJargon(response);
     }
+  }
+  // A Gaussian alone is answered exactly (Dong, Roth, Su 2019, Cor. 3.3; Balle & Wang 2018): with
+  // σ = 1e300, μ = Δ/σ is at most 1e-300 and δ(0) = 2Φ(μ/2) − 1 ≈ 0.4 μ is below 1e-6, so ε = 0.
+  for (const mechanism of [
+    { type: 'gaussian', sigma: 1e300 },
+    { type: 'gaussian', sigma: 1e300, sensitivity: 0.134 },
+  ]) {
+    assert.equal(okResult(compose(1e-6, [{ mechanism, count: 45 }])).epsilon_upper, 0);
   }
   // σ = 1e99 is still resolved: ε = 0 at δ = 1e-6, since δ(0) = 2Φ(1/(2σ)) − 1 ≈ 4e-100 (Balle & Wang 2018);
   // so is its subsampled form (δ(0) smaller still).

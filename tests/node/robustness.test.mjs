@@ -8,7 +8,7 @@ const calc = await loadCalculator();
 const laplaceItems = (scale, count = 1) => [{ mechanism: { type: 'laplace', scale }, count }];
 const pureItems = (epsilon, count) => [{ guarantee: { type: 'pure', epsilon }, count }];
 
-test('§3 optimal composition of a Laplace with scale 1e-310 returns an error on the scale', () => {
+test('optimal composition of a Laplace with scale 1e-310 returns an error on the scale', () => {
   const response = calc.compute({ op: 'compose', method: 'optimal', delta: 1e-5, items: laplaceItems(1e-310) });
   assertError(response, 'items.0.mechanism.scale');
   assert.match(response.error.message, /too small/);
@@ -17,7 +17,7 @@ test('§3 optimal composition of a Laplace with scale 1e-310 returns an error on
   assertError(calc.compute({ op: 'compose', method: 'basic', items: laplaceItems(1e-310) }), 'items.0.mechanism.scale');
 });
 
-test('§3 optimal composition refuses counts beyond its limit before the work, naming the limit', () => {
+test('optimal composition refuses counts beyond its limit before the work, naming the limit', () => {
   // 1e11 took 2.8 s and 2^53 never returned; the limit is 1e7 (docs/API.md).
   for (const count of [1e7 + 1, 1e11, 2 ** 53]) {
     const response = calc.compute({ op: 'compose', method: 'optimal', delta: 1e-5, items: pureItems(0.01, count) });
@@ -44,7 +44,7 @@ test('§3 optimal composition refuses counts beyond its limit before the work, n
   assert.ok(atLimit.guarantee.epsilon <= advanced.guarantee.epsilon && atLimit.guarantee.epsilon < 1e3);
 });
 
-test('§3 split with method optimal refuses counts beyond 1e6 (count 1e12 took over 120 s)', () => {
+test('split with method optimal refuses counts beyond 1e6 (count 1e12 took over 120 s)', () => {
   for (const count of [1e6 + 1, 1e12]) {
     const response = calc.compute({ op: 'split', method: 'optimal', target: { epsilon: 1, delta: 1e-5 }, count });
     assertError(response, 'count');
@@ -53,13 +53,13 @@ test('§3 split with method optimal refuses counts beyond 1e6 (count 1e12 took o
   okResult(calc.compute({ op: 'split', method: 'optimal', target: { epsilon: 1, delta: 1e-5 }, count: 1e6 }));
 });
 
-test('§3 a request with 10^5 keys is answered at once (key insertion is not quadratic), refusing the first unknown key', () => {
+test('a request with 10^5 keys is answered at once (key insertion is not quadratic), refusing the first unknown key', () => {
   const request = { op: 'group', k: 2, guarantee: { type: 'pure', epsilon: 0.5 } };
   for (let i = 0; i < 99990; ++i) request[`extra_${i}`] = i;
   assertError(calc.compute(request), 'extra_0');
 });
 
-test('§3/§4 requests over the documented size limits are refused before copying, naming the field', () => {
+test('requests over the documented size limits are refused before copying, naming the field', () => {
   const base = { op: 'profile', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 1 }] };
   const huge = calc.compute({ ...base, epsilons: new Array(1.2e7) });
   assertError(huge, 'epsilons');
@@ -86,7 +86,7 @@ test('§3/§4 requests over the documented size limits are refused before copyin
   );
 });
 
-test('§4 a throwing onProgress is a clean cancel with its own message and frees the wasm heap', () => {
+test('a throwing onProgress is a clean cancel with its own message and frees the wasm heap', () => {
   const request = {
     op: 'compose',
     method: 'pld',
@@ -110,7 +110,7 @@ test('§4 a throwing onProgress is a clean cancel with its own message and frees
   okResult(calc.compute(request)); // and the module still works
 });
 
-test('§4 a request whose getters throw is refused with the field, not "could not be read" from inside the wasm', () => {
+test('a request whose getters throw is refused with the field, not "could not be read" from inside the wasm', () => {
   const request = { op: 'group', k: 2 };
   Object.defineProperty(request, 'guarantee', {
     enumerable: true,
@@ -127,7 +127,7 @@ test('§4 a request whose getters throw is refused with the field, not "could no
   assertError(calc.compute({ op: 'group', k: 2n, guarantee: { type: 'pure', epsilon: 1 } }), 'k');
 });
 
-test('§5 fields inside poisson_subsampled and mixtures are reported at their own depth', () => {
+test('fields inside poisson_subsampled and mixtures are reported at their own depth', () => {
   const compose = (mechanism) =>
     calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism, count: 1 }] });
   assertError(
@@ -164,7 +164,7 @@ test('§5 fields inside poisson_subsampled and mixtures are reported at their ow
   assert.doesNotMatch(nested.error.message, /sampling_rate/);
 });
 
-test('§5 valid extreme inputs get an answer or an error naming the field and the limit', () => {
+test('valid extreme inputs get an answer or an error naming the field and the limit', () => {
   // Quoted from the issue: each gave "not a finite number; please report this request" on field ''.
   const sigma = calc.compute({ op: 'group', k: 2, delta: 1e-5, mechanism: { type: 'gaussian', sigma: 1e-300 } });
   assertError(sigma, 'mechanism.sigma');
@@ -197,7 +197,7 @@ test('§5 valid extreme inputs get an answer or an error naming the field and th
   );
 });
 
-test('§5 a non-object request reports field "", −0 comes back as 0, a lone surrogate is not echoed as another character', () => {
+test('a non-object request reports field "", −0 comes back as 0, a lone surrogate is not echoed as another character', () => {
   for (const request of [null, 42, 'group', true]) {
     const response = calc.compute(request);
     assert.equal(response.error.field, '', JSON.stringify(request));
@@ -222,7 +222,7 @@ test('§5 a non-object request reports field "", −0 comes back as 0, a lone su
   assert.ok(long.error.message.length < 200, long.error.message);
 });
 
-test('§5 split/optimal round trips land at or below the target and report the true recomposed value', () => {
+test('split/optimal round trips land at or below the target and report the true recomposed value', () => {
   // Before, `achieved` was clamped with min and composing back came out up to 1.25e-13 above.
   for (const target of [
     { epsilon: 1, delta: 1e-5 },
@@ -246,7 +246,7 @@ test('§5 split/optimal round trips land at or below the target and report the t
   }
 });
 
-test('§5 messages read as sentences: the quantity, the rule, the value; NaN is explained', () => {
+test('messages read as sentences: the quantity, the rule, the value; NaN is explained', () => {
   const delta = calc.compute({ op: 'group', k: 2, guarantee: { type: 'approx', epsilon: 1, delta: 1.5 } });
   assertError(delta, 'guarantee.delta');
   assert.equal(delta.error.message, 'δ must be below 1 (δ = 1 promises nothing) (got 1.5).');

@@ -19,7 +19,7 @@ export const requests: Request[] = [
   { op: 'profile', items: [{ mechanism: { type: 'laplace', scale: 1 }, count: 3 }], epsilons: [0, 1] },
   { op: 'convert', guarantee: { type: 'zcdp', rho: 0.5 }, to: 'approx', delta: 1e-6 },
   { op: 'split', method: 'advanced', target: { epsilon: 1, delta: 1e-5 }, count: 100 },
-  { op: 'calibrate', mechanism: { type: 'gaussian' } as never, unknown: 'sigma', target: { epsilon: 1, delta: 1e-5 } },
+  { op: 'calibrate', mechanism: { type: 'gaussian' }, unknown: 'sigma', target: { epsilon: 1, delta: 1e-5 } },
   {
     op: 'dpsgd',
     sampling: 'poisson',
@@ -58,6 +58,8 @@ export const misspelt: Request[] = [
   { op: 'group', k: 2, guarantee: { type: 'pure', epsilon: 1, delta: 0.1 } },
   // @ts-expect-error: variant applies to method 'advanced' only
   { op: 'compose', method: 'basic', variant: 'kairouz', items: [] },
+  // @ts-expect-error: only calibration may leave a mechanism's noise out
+  { op: 'compose', method: 'pld', items: [{ mechanism: { type: 'gaussian' }, count: 1 }] },
 ];
 
 export async function first(): Promise<Response> {

@@ -139,6 +139,29 @@ const entries = {
   title = {Unified Mechanism-Specific Amplification by Subsampling and Group Privacy Amplification},
   booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {37}, year = {2024}
 }`,
+  warner1965randomized: `@article{warner1965randomized,
+  author = {Warner, Stanley L.},
+  title = {Randomized Response: A Survey Technique for Eliminating Evasive Answer Bias},
+  journal = {Journal of the American Statistical Association}, volume = {60}, number = {309}, pages = {63--69},
+  year = {1965}, doi = {10.1080/01621459.1965.10480775}
+}`,
+  ghosh2009universally: `@inproceedings{ghosh2009universally,
+  author = {Ghosh, Arpita and Roughgarden, Tim and Sundararajan, Mukund},
+  title = {Universally Utility-Maximizing Privacy Mechanisms},
+  booktitle = {ACM Symposium on Theory of Computing (STOC)}, pages = {351--360}, year = {2009},
+  doi = {10.1145/1536414.1536464}
+}`,
+  mckenna2020permute: `@inproceedings{mckenna2020permute,
+  author = {McKenna, Ryan and Sheldon, Daniel},
+  title = {Permute-and-Flip: A New Mechanism for Differentially Private Selection},
+  booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {33}, year = {2020}
+}`,
+  kairouz2021practical: `@inproceedings{kairouz2021practical,
+  author = {Kairouz, Peter and McMahan, Brendan and Song, Shuang and Thakkar, Om and Thakurta, Abhradeep and Xu, Zheng},
+  title = {Practical and Private (Deep) Learning Without Sampling or Shuffling},
+  booktitle = {International Conference on Machine Learning (ICML)},
+  series = {Proceedings of Machine Learning Research}, volume = {139}, pages = {5213--5225}, year = {2021}
+}`,
 };
 
 /** The keys a result cites (its `citation_key`: a string or a list), as a list. */

@@ -110,6 +110,9 @@ Error in_request_terms(Error error) {
 Result<Value> calibrate_op(const Value& request, const pld::ProgressCallback& progress) {
   calibration::CalibrationProblem problem;
   DPCALC_TRY(problem.mechanism, read_noiseless_mechanism(request));
+  DPCALC_TRY(problem.relation, read_relation(request));
+  DPCALC_TRY(const bool supported, check_relation(request, *problem.mechanism, problem.relation));
+  (void)supported;
   DPCALC_TRY(problem.unknown, read_unknown(request, *problem.mechanism));
   DPCALC_TRY(auto count, optional_number_field(request, "", "count"));
   DPCALC_TRY(problem.count, check_count(count.value_or(1.0), "count"));

@@ -87,6 +87,7 @@ Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
                                              " classes; at most " + std::to_string(kMaxClasses) +
                                              " are supported (give identical databases as one class with a count).");
   }
+  DPCALC_TRY(const mechanisms::Relation relation, read_relation(request));
   std::vector<DatabaseClass> classes;
   for (std::size_t i = 0; i < databases->as_array().size(); ++i) {
     const std::string path = "databases." + std::to_string(i);
@@ -94,6 +95,11 @@ Result<std::vector<DatabaseClass>> read_classes(const Value& request) {
     DatabaseClass database_class;
     database_class.field = path;
     DPCALC_TRY(database_class.release, read_release(*object, path));
+    database_class.relation = relation;
+    if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
+      DPCALC_TRY(const bool supported, check_relation(request, *mechanism, relation));
+      (void)supported;
+    }
     DPCALC_TRY(database_class.count, whole_number_or_one(*object, path, "count"));
     DPCALC_TRY(database_class.queries, whole_number_or_one(*object, path, "queries"));
     classes.push_back(std::move(database_class));

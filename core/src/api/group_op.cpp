@@ -89,7 +89,8 @@ Result<Value> group_of_gaussian(const mechanisms::GaussianNoise& single, const m
 }
 
 // The mechanism as a group of k records sees it (mechanisms::Mechanism::for_group): pure ε-DP
-// where it is pure, the exact Gaussian analysis where it is Gaussian noise.
+// where it is pure, the exact Gaussian analysis where it is Gaussian noise, its zCDP bound
+// converted to (ε, δ) where that is what is known.
 Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double group_size, const Value& request) {
   const std::string overflow_field = noise_field(mechanism);
   Result<mechanisms::MechanismPtr> transformed = mechanism.for_group(group_size);
@@ -111,6 +112,15 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
     DPCALC_TRY(Value result, group_of_gaussian(*mechanism.gaussian(), *noise, group_size, info, request));
     return finite_or_overflow(std::move(result), overflow_field);
   }
+  // Noise known by its zCDP bound only (discrete Gaussian noise at kΔ): ρ, converted to (ε, δ)
+  // (Canonne, Kamath, Steinke 2020, Cor 13).
+  if (const auto zcdp = grouped.zcdp()) {
+    DPCALC_TRY(double delta, number_field(request, "", "delta"));
+    DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
+    Value result = group_result(to_value(zcdp_to_approx_canonne_kamath_steinke(*zcdp, checked_delta)), info);
+    result.set("zcdp", Value::object().set("rho", zcdp->rho));
+    return finite_or_overflow(std::move(result), overflow_field);
+  }
   return mechanisms::not_supported(mechanism, "has no closed-form group guarantee here");
 }
 
@@ -125,6 +135,9 @@ Result<Value> group_op(const Value& request) {
     return invalid_argument("mechanism", "Give either a guarantee or a mechanism, not both.");
   }
   if (!has_mechanism) {
+    if (has_field(request, "relation")) {
+      return does_not_apply("relation", "a guarantee already holds under the relation it was stated for");
+    }
     if (has_field(request, "delta")) {
       return does_not_apply("delta",
                             "the group bound of a guarantee follows from the guarantee alone (give an "
@@ -136,6 +149,9 @@ Result<Value> group_op(const Value& request) {
     return finite_or_overflow(std::move(result), magnitude_field(parsed, "guarantee"));
   }
   DPCALC_TRY(mechanisms::MechanismPtr mechanism, read_mechanism(*request.find("mechanism"), "mechanism"));
+  DPCALC_TRY(const mechanisms::Relation relation, read_relation(request));
+  DPCALC_TRY(const bool supported, check_relation(request, *mechanism, relation));
+  (void)supported;
   return group_of_mechanism(*mechanism, group_size, request);
 }
 

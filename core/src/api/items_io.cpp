@@ -13,6 +13,7 @@ Result<std::vector<RequestItem>> read_items(const Value& request) {
   if (!items->is_array() || items->as_array().empty()) {
     return invalid_argument("items", "items must be a non-empty array of items {guarantee or mechanism, count}.");
   }
+  DPCALC_TRY(const mechanisms::Relation relation, read_relation(request));
   std::vector<RequestItem> result;
   for (std::size_t i = 0; i < items->as_array().size(); ++i) {
     RequestItem item;
@@ -27,6 +28,9 @@ Result<std::vector<RequestItem>> read_items(const Value& request) {
     }
     if (has_mechanism) {
       DPCALC_TRY(item.mechanism, read_mechanism(*object->find("mechanism"), field_path(item.path, "mechanism")));
+      DPCALC_TRY(const bool supported, check_relation(request, *item.mechanism, relation));
+      (void)supported;
+      item.relation = relation;
     } else {
       DPCALC_TRY(item.guarantee, read_guarantee(*object->find("guarantee"), field_path(item.path, "guarantee")));
     }

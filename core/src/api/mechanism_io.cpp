@@ -88,16 +88,19 @@ Result<mechanisms::Relation> read_relation(const Value& request) {
   return unknown_choice("relation", *name, {"add_remove", "substitute"});
 }
 
-Result<bool> check_relation(const mechanisms::Mechanism& mechanism, mechanisms::Relation relation) {
+Result<bool> check_relation(const Value& request, const mechanisms::Mechanism& mechanism,
+                            mechanisms::Relation relation) {
   if (mechanism.supports(relation)) return true;
   std::string supported;
   for (mechanisms::Relation other : {mechanisms::Relation::kAddRemove, mechanisms::Relation::kSubstitute}) {
     if (mechanism.supports(other))
       supported += std::string(supported.empty() ? "'" : " and '") + relation_name(other) + "'";
   }
-  return invalid_argument("relation", std::string("relation '") + relation_name(relation) + "' does not apply to the " +
-                                          mechanism.type().title + " at " + mechanism.arguments().path +
-                                          ": it has a dominating pair under " + supported + " only.");
+  const bool asked = has_field(request, "relation");
+  return invalid_argument(asked ? "relation" : mechanism.arguments().field("type"),
+                          std::string("relation '") + relation_name(relation) + "'" + (asked ? "" : " (the default)") +
+                              " does not apply to the " + mechanism.type().title + " at " + mechanism.arguments().path +
+                              ": it has a dominating pair under " + supported + " only; give that relation.");
 }
 
 Result<MechanismPtr> read_mechanism(const Value& value, const std::string& path, Noise noise) {

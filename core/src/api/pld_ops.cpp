@@ -11,7 +11,9 @@
 #include "dpcalc/api/items_io.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/closed_form/analytic_gaussian.hpp"
 #include "dpcalc/guarantees.hpp"
+#include "dpcalc/mechanisms/gaussian_composition.hpp"
 #include "dpcalc/pld/accountant.hpp"
 
 namespace dpcalc::api {
@@ -21,10 +23,11 @@ namespace {
 // flattened (base pair + product of the rates) and names its fields "items.<i>.mechanism.<name>";
 // these paths put them back where the request has them.
 struct ItemPaths {
-  std::string engine;  // "items.<i>.mechanism", the prefix the engine uses
-  std::string base;    // the innermost mechanism (or the guarantee) object
-  std::string rate;    // the outermost "rate" ("" when not subsampled)
-  std::string noise;   // the field that sets its noise (engine names that are no parameter of it go there)
+  std::string request;  // "items.<i>", the item in the request
+  std::string engine;   // "items.<k>.mechanism", the prefix the engine uses (k: its place in the engine's list)
+  std::string base;     // the innermost mechanism (or the guarantee) object
+  std::string rate;     // the outermost "rate" ("" when not subsampled)
+  std::string noise;    // the field that sets its noise (engine names that are no parameter of it go there)
   std::vector<std::string> parameters;  // the innermost mechanism's parameters (or the guarantee's fields)
 };
 
@@ -34,9 +37,13 @@ constexpr double kSmallestSamplingRate = 1e-300;
 
 struct PldItems {
   std::vector<pld::CompositionItem> items;
-  std::vector<ItemPaths> paths;  // one per item
-  bool all_guarantees = true;    // every item is an (eps, delta) guarantee
-  bool heterogeneous = false;    // more than one distinct item
+  std::vector<ItemPaths> paths;   // one per item
+  bool all_guarantees = true;     // every item is an (eps, delta) guarantee
+  bool heterogeneous = false;     // more than one distinct item
+  std::vector<bool> is_gaussian;  // per item: a Gaussian mechanism
+  // The Gaussian items' noise and count, and where their noise is set, in request order.
+  std::vector<mechanisms::GaussianUse> gaussians;
+  std::vector<std::string> gaussian_noise_fields;
 };
 
 // A guarantee enters through its dominating pair: the randomized-response pair of (ε, δ) (Kairouz,
@@ -57,18 +64,22 @@ Result<PldItems> read_pld_items(const Value& request) {
   DPCALC_TRY(std::vector<RequestItem> items, read_items(request));
   PldItems result;
   for (const RequestItem& item : items) {
-    ItemPaths paths{field_path(item.path, "mechanism"), item.field(), "", "", {"epsilon", "delta"}};
+    ItemPaths paths{item.path, field_path(item.path, "mechanism"), item.field(), "", "", {"epsilon", "delta"}};
     pld::DominatingPair pair;
+    const bool gaussian = item.mechanism && item.mechanism->gaussian();
+    result.is_gaussian.push_back(gaussian);
+    if (gaussian) {
+      result.gaussians.push_back({*item.mechanism->gaussian(), item.count});
+      result.gaussian_noise_fields.push_back(noise_field(*item.mechanism));
+    }
     if (item.mechanism) {
       const mechanisms::Mechanism& inner = innermost(*item.mechanism);
       paths.base = inner.arguments().path;
       paths.noise = noise_field(*item.mechanism);
       paths.parameters.clear();
       for (const mechanisms::Parameter& parameter : inner.type().parameters) paths.parameters.push_back(parameter.name);
-      if (item.mechanism->pair(mechanisms::Relation::kAddRemove).sampling_rate < 1) {
-        paths.rate = item.mechanism->arguments().field("rate");
-      }
-      pair = item.mechanism->pair(mechanisms::Relation::kAddRemove);
+      pair = item.mechanism->pair(item.relation);
+      if (pair.sampling_rate < 1) paths.rate = item.mechanism->arguments().field("rate");
       if (!(pair.sampling_rate >= kSmallestSamplingRate)) {
         return invalid_argument(paths.rate, "The nested sampling rates multiply to " +
                                                 format_number(pair.sampling_rate) +
@@ -86,6 +97,34 @@ Result<PldItems> read_pld_items(const Value& request) {
   return result;
 }
 
+// The Gaussian part of a request, folded into one item before any FFT: Gaussian mechanisms compose
+// exactly to one Gaussian with μ² = Σ count (Δ/σ)² (gaussian_composition.hpp), entered as noise
+// σ = 1/μ on a query of sensitivity 1, μ rounded up (a larger μ dominates). It takes the place of
+// the first Gaussian item; the other items keep their order, and their paths say where each now
+// sits in the engine's list.
+void fold_gaussians(PldItems& items) {
+  if (items.gaussians.size() < 2 && (items.gaussians.empty() || items.gaussians[0].count == 1)) return;
+  const double mu = mechanisms::compose_gaussians(items.gaussians).mu_upper;
+  // 1/μ is rounded too: σ one ulp below it keeps Δ/σ >= μ.
+  const pld::DominatingPair folded{pld::GaussianPair{std::nextafter(1 / mu, 0.0), 1.0}, 1.0};
+  PldItems result = items;
+  result.items.clear();
+  result.paths.clear();
+  result.is_gaussian.clear();
+  bool placed = false;
+  for (std::size_t i = 0; i < items.items.size(); ++i) {
+    if (items.is_gaussian[i] && placed) continue;
+    ItemPaths paths = items.paths[i];
+    paths.engine = field_path("items." + std::to_string(result.items.size()), "mechanism");
+    result.paths.push_back(paths);
+    result.items.push_back(items.is_gaussian[i] ? pld::CompositionItem{folded, 1} : items.items[i]);
+    result.is_gaussian.push_back(items.is_gaussian[i]);
+    placed = placed || items.is_gaussian[i];
+  }
+  result.heterogeneous = result.items.size() > 1;
+  items = std::move(result);
+}
+
 // Engine errors name fields and options as the engine knows them; put them where the request has
 // them: options under "discretization" ("discretization" itself when it was given as a number),
 // item fields at the innermost mechanism (or the guarantee), the sampling rate at the outermost
@@ -93,6 +132,14 @@ Result<PldItems> read_pld_items(const Value& request) {
 Error in_request_terms(Error error, const Value& request, const PldItems& items) {
   error = discretization_in_request_terms(std::move(error), request);
   for (const ItemPaths& paths : items.paths) {
+    // The count of the item at place k of the engine's list (its request place differs after a fold).
+    const std::string engine_count = field_path(paths.engine.substr(0, paths.engine.rfind('.')), "count");
+    if (error.field == engine_count) {
+      const std::string mapped = field_path(paths.request, "count");
+      error.message = replace_all(error.message, error.field, mapped);
+      error.field = mapped;
+      break;
+    }
     const std::string prefix = paths.engine + ".";
     if (error.field.compare(0, prefix.size(), prefix) != 0) continue;
     const std::string name = error.field.substr(prefix.size());
@@ -139,6 +186,84 @@ Value approx_guarantee(double epsilon, double delta) {
   return guarantee;
 }
 
+// All-Gaussian requests are answered exactly (gaussian_composition.hpp): no grid, nothing
+// truncated, and [lower, upper] only the rounding of the analytic Gaussian's inverse.
+bool all_gaussian(const PldItems& items) { return items.gaussians.size() == items.paths.size(); }
+
+void describe_exact(Value& result) {
+  result.set("discretization", 0.0);
+  result.set("grid_size", 0.0);
+  result.set("truncated_mass", 0.0);
+  set_method(result, mechanisms::kExactGaussianComposition);
+  result.set("note",
+             "Exact: these Gaussian mechanisms compose to one Gaussian mechanism, so no numeric composition (grid, "
+             "FFT) is needed; lower and upper differ only by the rounding of the analytic Gaussian.");
+}
+
+// μ of the Gaussian items, or an error when it leaves the double range (Δ/σ beyond about 1e308).
+Result<mechanisms::ComposedGaussian> exact_mu(const PldItems& items) {
+  const mechanisms::ComposedGaussian mu = mechanisms::compose_gaussians(items.gaussians);
+  if (std::isfinite(mu.mu_upper)) return mu;
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < items.gaussians.size(); ++i) {
+    const auto ratio = [&](std::size_t j) {
+      return items.gaussians[j].noise.sensitivity / items.gaussians[j].noise.sigma;
+    };
+    if (!(ratio(i) <= ratio(largest))) largest = i;
+  }
+  return Error{kNumeric, items.gaussian_noise_fields[largest],
+               "The composed Gaussian's sensitivity-to-noise ratio μ = √(Σ count (Δ/σ)²) is outside the double "
+               "range (" +
+                   format_number(mu.mu_upper) + "): give noise and sensitivity within 1e150 of each other."};
+}
+
+Result<Value> exact_epsilon(const PldItems& items, double delta) {
+  DPCALC_TRY(const mechanisms::ComposedGaussian mu, exact_mu(items));
+  const double upper = gaussian_epsilon_for_delta(mu.mu_upper, delta);
+  if (!std::isfinite(upper)) return Error{kNumeric, "delta", "The composition has no finite ε at this δ."};
+  Value result = Value::object();
+  result.set("guarantee", approx_guarantee(upper, delta));
+  result.set("epsilon_upper", upper);
+  result.set("epsilon_lower",
+             mu.mu_lower > 0 ? std::fmin(gaussian_epsilon_lower_for_delta(mu.mu_lower, delta), upper) : 0.0);
+  describe_exact(result);
+  return result;
+}
+
+Result<Value> exact_delta(const PldItems& items, double epsilon) {
+  DPCALC_TRY(const mechanisms::ComposedGaussian mu, exact_mu(items));
+  const double upper = gaussian_delta_for_epsilon(mu.mu_upper, epsilon);
+  const bool vacuous = !(upper < 1);
+  Value result = Value::object();
+  result.set("guarantee", approx_guarantee(epsilon, vacuous ? 1.0 : upper));
+  result.set("delta_upper", vacuous ? 1.0 : upper);
+  result.set("delta_lower",
+             mu.mu_lower > 0 ? std::fmin(gaussian_delta_lower_for_epsilon(mu.mu_lower, epsilon), upper) : 0.0);
+  if (vacuous) result.set("vacuous", true);
+  describe_exact(result);
+  return result;
+}
+
+Result<Value> exact_profile(const Value& request, const PldItems& items, const pld::AccountingOptions& options,
+                            const std::vector<double>& epsilons) {
+  const auto checked_options = pld::check_options(options);
+  if (!checked_options.ok()) return in_request_terms(checked_options.error(), request, items);
+  DPCALC_TRY(const std::vector<double> checked, pld::check_profile_epsilons(epsilons));
+  DPCALC_TRY(const mechanisms::ComposedGaussian mu, exact_mu(items));
+  std::vector<double> upper, lower;
+  for (double epsilon : checked) {
+    upper.push_back(gaussian_delta_for_epsilon(mu.mu_upper, epsilon));
+    lower.push_back(mu.mu_lower > 0 ? std::fmin(gaussian_delta_lower_for_epsilon(mu.mu_lower, epsilon), upper.back())
+                                    : 0.0);
+  }
+  Value result = Value::object();
+  result.set("epsilons", Value::numbers(checked));
+  result.set("delta_upper", Value::numbers(upper));
+  result.set("delta_lower", Value::numbers(lower));
+  describe_exact(result);
+  return result;
+}
+
 }  // namespace
 
 Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& progress) {
@@ -149,9 +274,17 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
   if (delta && epsilon) {
     return invalid_argument("epsilon", "Give either delta (to get ε) or epsilon (to get δ), not both.");
   }
+  const bool exact = all_gaussian(items);
+  if (exact) {
+    // The options are checked as the engine would, though no grid is used.
+    const auto checked_options = pld::check_options(options);
+    if (!checked_options.ok()) return in_request_terms(checked_options.error(), request, items);
+  }
+  fold_gaussians(items);
   Value result = Value::object();
   if (epsilon) {
     DPCALC_TRY(double checked, check_epsilon(*epsilon, "epsilon"));
+    if (exact) return exact_delta(items, checked);
     auto bracket = pld::delta_for_epsilon(items.items, checked, options, progress);
     if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);
     const pld::DeltaBracket& answer = bracket.value();
@@ -167,6 +300,7 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
     return invalid_argument("delta",
                             "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
   DPCALC_TRY(double checked, check_positive_delta(*delta, "delta"));
+  if (exact) return exact_epsilon(items, checked);
   auto bracket = pld::epsilon_for_delta(items.items, checked, options, progress);
   if (!bracket.ok()) return in_request_terms(bracket.error(), request, items);
   const pld::EpsilonBracket& answer = bracket.value();
@@ -185,6 +319,8 @@ Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallba
   DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
   DPCALC_TRY(std::vector<double> epsilons, number_array_field(request, "", "epsilons"));
   if (epsilons.empty()) return invalid_argument("epsilons", "epsilons must list at least one ε.");
+  if (all_gaussian(items)) return exact_profile(request, items, options, epsilons);
+  fold_gaussians(items);
   auto profile = pld::privacy_profile(items.items, epsilons, options, progress);
   if (!profile.ok()) return in_request_terms(profile.error(), request, items);
   const pld::PrivacyProfile& answer = profile.value();

@@ -38,6 +38,12 @@ Field objects(std::string name, const Shape& shape, std::string presence, std::s
 
 Field op_field() { return text("op", "string", "required", "the question asked"); }
 
+// The neighbouring relation the mechanisms are accounted under (mechanism_io.hpp: read_relation).
+Field relation_field() {
+  return text("relation", "'add_remove' | 'substitute'", "default 'add_remove'",
+              "neighbouring datasets: a record added or removed, or one replaced");
+}
+
 // "a 'laplace' mechanism", "an 'approx' guarantee".
 std::string typed(const std::string& value, const std::string& noun) {
   const bool vowel = std::string("aeiou").find(value[0]) != std::string::npos;
@@ -57,7 +63,8 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 
 // Every shape, built once; the shapes point at each other, so they live together.
 struct Shapes {
-  Shape guarantee, mechanism, item, discretization, target, dpsgd_target, group_target, database_class, constraint;
+  Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, group_target,
+      database_class, constraint;
   Shape group, compose, convert, split, profile, calibrate, dpsgd, rdp, databases, groupwise_simulate,
       groupwise_privacy, groupwise_plan;
   std::vector<Op> ops;
@@ -140,24 +147,25 @@ struct Shapes {
   }
 
   void declare_ops() {
-    group = {"group",
-             "op 'group'",
-             {op_field(), number("k", "required unless unknown", "the group size, a whole number from 1 to 2^53"),
-              object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
-              object("mechanism", mechanism, "one of guarantee, mechanism",
-                     "a Laplace or Gaussian mechanism (mechanism-aware group privacy)"),
-              number("delta", "with a Gaussian mechanism: required (not with unknown)",
-                     "the δ at which ε is reported, in (0, 1)"),
-              text("unknown", "'k'", "optional", "solve for the largest group that meets target (leave k out)"),
-              object("target", group_target, "with unknown: required", "the (ε, δ) the group must stay within")},
-             "",
-             {}};
+    group = {
+        "group",
+        "op 'group'",
+        {op_field(), number("k", "required unless unknown", "the group size, a whole number from 1 to 2^53"),
+         object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
+         object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism (mechanism-aware group privacy)"),
+         number("delta", "with Gaussian noise (or a zCDP bound): required (not with unknown)",
+                "the δ at which ε is reported, in (0, 1)"),
+         relation_field(),
+         text("unknown", "'k'", "optional", "solve for the largest group that meets target (leave k out)"),
+         object("target", group_target, "with unknown: required", "the (ε, δ) the group must stay within")},
+        "",
+        {}};
 
     const Field delta_target = number("delta", "required", "the total δ target, in (0, 1)");
     compose = {"compose",
                "op 'compose'",
                {op_field(), text("method", "string", "required", "the composition theorem or method"),
-                objects("items", item, "required", "what is composed"),
+                objects("items", item, "required", "what is composed"), relation_field(),
                 text("unknown", "'count'", "optional",
                      "solve for the most uses of the one item without a count that meet target"),
                 object("target", target, "with unknown: required",
@@ -210,7 +218,7 @@ struct Shapes {
                "op 'profile'",
                {op_field(), objects("items", item, "required", "what is composed"),
                 text("epsilons", "[number]", "required", "the ε at which δ(ε) is reported, each finite ≥ 0"),
-                discretization_field()},
+                relation_field(), discretization_field()},
                "",
                {}};
 
@@ -218,13 +226,14 @@ struct Shapes {
         "calibrate",
         "op 'calibrate'",
         {op_field(),
-         object("mechanism", mechanism, "required",
-                "a Laplace or Gaussian mechanism (or one Poisson-subsampled) without its noise, which is the unknown"),
-         text("unknown", "'scale' | 'sigma' | 'noise_multiplier'", "required", "the noise parameter to solve for"),
+         object("mechanism", mechanism_template, "required",
+                "the mechanism, without the noise parameter that is the unknown"),
+         text("unknown", "'scale' | 'sigma' | 'noise_multiplier' | 'noise_parameter'", "required",
+              "the noise parameter to solve for"),
          number("count", "default 1", "how many times the mechanism is used, a whole number from 1 to 2^53"),
          text("method", "'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld'", "default: the tightest that applies",
               "the accounting the noise is calibrated with"),
-         object("target", target, "required", "the (ε, δ) to reach"), discretization_field()},
+         object("target", target, "required", "the (ε, δ) to reach"), relation_field(), discretization_field()},
         "",
         {}};
 
@@ -255,7 +264,7 @@ struct Shapes {
     rdp = {"rdp",
            "op 'rdp'",
            {op_field(), objects("items", item, "required", "Gaussian or Poisson-subsampled Gaussian mechanisms"),
-            orders_field()},
+            orders_field(), relation_field()},
            "",
            {}};
 
@@ -270,7 +279,8 @@ struct Shapes {
          text("neighbours", "'unbounded' | 'bounded'", "default 'unbounded'",
               "a record added or removed, or replaced (bounded)"),
          text("adversary", "'worst_case' | 'uninformative'", "default 'worst_case'",
-              "what the adversary knows of a person's databases")},
+              "what the adversary knows of a person's databases"),
+         relation_field()},
         "method",
         {op_variant("databases", "method", "basic", "", {}),
          op_variant("databases", "method", "advanced", "",
@@ -337,27 +347,44 @@ struct Shapes {
   }
 
   // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
-  // added to the catalog is accepted (and documented) with no change here.
+  // added to the catalog is accepted (and documented) with no change here. The template (what
+  // calibration takes) is the same mechanism whose calibratable noise parameters may be left out.
   void declare_mechanism() {
-    mechanism.name = "mechanism";
-    mechanism.title = "a mechanism";
-    mechanism.discriminator = "type";
+    declare_mechanism_shape(mechanism, "mechanism", "a mechanism", false);
+    declare_mechanism_shape(mechanism_template, "mechanism_template", "a mechanism without its noise", true);
+  }
+
+  void declare_mechanism_shape(Shape& shape, const std::string& name, const std::string& title, bool noise_left_out) {
+    shape.name = name;
+    shape.title = title;
+    shape.discriminator = "type";
     std::string types;
     for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
       types += (types.empty() ? "'" : " | '") + type->name + "'";
       std::vector<Field> fields;
-      for (const mechanisms::Parameter& parameter : type->parameters) fields.push_back(parameter_field(parameter));
-      mechanism.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
+      for (const mechanisms::Parameter& parameter : type->parameters) {
+        Field field = parameter_field(parameter, noise_left_out ? mechanism_template : mechanism);
+        if (noise_left_out && is_calibratable(*type, parameter.name)) field.presence = "the unknown, or given";
+        fields.push_back(std::move(field));
+      }
+      shape.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
     }
-    mechanism.fields = {text("type", types, "required", "")};
+    shape.fields = {text("type", types, "required", "")};
   }
 
-  Field parameter_field(const mechanisms::Parameter& parameter) {
+  static bool is_calibratable(const mechanisms::MechanismType& type, const std::string& parameter) {
+    for (const mechanisms::Calibratable& calibratable : type.calibratable) {
+      if (calibratable.parameter == parameter) return true;
+    }
+    return false;
+  }
+
+  static Field parameter_field(const mechanisms::Parameter& parameter, const Shape& mechanism_shape) {
     switch (parameter.kind) {
       case mechanisms::Parameter::Kind::kNumbers:
         return text(parameter.name, "[number]", "required", parameter.meaning);
       case mechanisms::Parameter::Kind::kMechanism:
-        return object(parameter.name, mechanism, "required", parameter.meaning);
+        return object(parameter.name, mechanism_shape, "required", parameter.meaning);
       case mechanisms::Parameter::Kind::kNumber:
         break;
     }
@@ -419,6 +446,7 @@ Value schema_value() {
   schema.set("ops", std::move(ops));
   schema.set("shapes", shapes_value({&all.guarantee,
                                      &all.mechanism,
+                                     &all.mechanism_template,
                                      &all.item,
                                      &all.discretization,
                                      &all.target,

@@ -119,6 +119,14 @@ Result<bool> check_problem(const CalibrationProblem& problem, const std::string&
   return true;
 }
 
+// The unknown's largest value (infinite unless the parameter is bounded).
+double largest_unknown(const CalibrationProblem& problem) {
+  for (const mechanisms::Calibratable& calibratable : problem.mechanism->calibratable()) {
+    if (calibratable.unknown == problem.unknown) return calibratable.largest;
+  }
+  return kInfinity;
+}
+
 // The unknown is in units of the sensitivity when it is a noise multiplier.
 double noise_unit(const CalibrationProblem& problem) {
   for (const mechanisms::Calibratable& calibratable : problem.mechanism->calibratable()) {
@@ -137,7 +145,7 @@ double noise_unit(const CalibrationProblem& problem) {
 //             the amplification ln(1 + q(e^ε₀ − 1)) (Balle, Barthe, Gaboardi 2018, Thm 8).
 double initial_unknown(const CalibrationProblem& problem) {
   const mechanisms::Mechanism& mechanism = *problem.mechanism;
-  const pld::DominatingPair pair = mechanism.pair(mechanisms::Relation::kAddRemove);
+  const pld::DominatingPair pair = mechanism.pair(problem.relation);
   const double count = problem.count, rate = pair.sampling_rate;
   const double sensitivity = mechanism.sensitivity(), unit = noise_unit(problem);
   // An ε = 0 target (met by some noise only when δ > 0) starts where ε would be about δ.
@@ -189,6 +197,9 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
                                const pld::ProgressCallback& progress) {
   DPCALC_TRY(const mechanisms::MechanismPtr noisy, problem.mechanism->with_noise(problem.unknown, unknown));
   const double count = problem.count, delta = problem.target.delta;
+  // Noise that leaves no privacy loss at all (randomized response with p = 1) meets every target;
+  // the numeric accountant cannot resolve a loss of 0, so it is answered here.
+  if (const auto epsilon = noisy->pure_epsilon(); epsilon && *epsilon == 0) return ApproxDp{0, 0};
   switch (problem.method) {
     case CalibrationMethod::kBasic:
       return compose_basic({ComposedItem{ApproxDp{*noisy->pure_epsilon(), 0}, count}});
@@ -208,7 +219,7 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
       return zcdp_to_approx_canonne_kamath_steinke(total, delta);
     }
     case CalibrationMethod::kPld: {
-      const std::vector<pld::CompositionItem> items{{noisy->pair(mechanisms::Relation::kAddRemove), count}};
+      const std::vector<pld::CompositionItem> items{{noisy->pair(problem.relation), count}};
       DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, problem.accounting, progress));
       // A loss narrower than the grid step leaves the composed PLD on one or two points, where
       // its ε is no longer resolved (measured: ε = 0 at δ = 1e-300 for a subsampled Gaussian at
@@ -232,8 +243,8 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const std::stri
   SearchOptions options;
   const double sensitivity = problem.mechanism->sensitivity(), unit = noise_unit(problem);
   options.lowest_noise = std::max(kLowestNoiseRatio * sensitivity, 1e-300) / unit;
-  options.highest_noise = std::min(kHighestNoiseRatio * sensitivity, 1e300) / unit;
-  options.initial_noise = initial_unknown(problem);
+  options.highest_noise = std::min(std::min(kHighestNoiseRatio * sensitivity, 1e300) / unit, largest_unknown(problem));
+  options.initial_noise = std::min(initial_unknown(problem), options.highest_noise);
   options.epsilon_tolerance = closed_form ? kClosedFormTolerance : kPldTolerance;
   options.noise_tolerance = closed_form ? kClosedFormNoiseTolerance : kPldNoiseTolerance;
   options.max_evaluations = closed_form ? kClosedFormEvaluations : kPldEvaluations;

@@ -110,44 +110,53 @@ LogBound log_gaussian_delta(double mu, double epsilon) {
 
   const bool difference_is_better = difference.value + difference.error <= slope_bound.value + slope_bound.error;
   const LogBound& best = difference_is_better ? difference : slope_bound;
-  const LogBound result{log_density + best.value, density_error + best.error};
-  if (std::isnan(result.value) || std::isnan(result.error) || result.value + result.error > 0) {
-    return LogBound{0, 0};
-  }
-  return result;
+  return LogBound{log_density + best.value, density_error + best.error};
 }
 
-bool meets(double mu, double epsilon, double log_target) {
-  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-  return log_delta.value + log_delta.error <= log_target;
+// log delta(eps) for the search's Newton slope: NaN, or a value that cannot be below 1, as 1.
+LogBound capped(const LogBound& log_delta) {
+  const bool unusable = std::isnan(log_delta.value) || std::isnan(log_delta.error);
+  return unusable || log_delta.value + log_delta.error > 0 ? LogBound{0, 0} : log_delta;
 }
 
-}  // namespace
+// Which end of the root eps* (delta(eps*) = target) a search returns: an eps certainly >= eps*
+// (its delta, every rounding error against it, meets the target: an upper bound), or one certainly
+// < eps* (its delta, every rounding error for it, still exceeds the target: a lower bound).
+enum class Side { kUpper, kLower };
 
-double gaussian_delta_for_epsilon(double mu, double epsilon) {
-  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-  return std::fmin(1.0, std::exp(log_delta.value + log_delta.error));
+// Whether log delta(eps) is classified as meeting the target log_aim (the target moved by its own
+// rounding, down for the upper end, up for the lower end), pessimistically for the side asked: for
+// the upper end only when it certainly meets it (NaN does not); for the lower end unless it
+// certainly does not (NaN does).
+bool classified_feasible(const LogBound& log_delta, double log_aim, Side side) {
+  if (side == Side::kUpper) return log_delta.value + log_delta.error <= log_aim;
+  return !(log_delta.value - log_delta.error > log_aim);
 }
 
-double gaussian_epsilon_for_delta(double mu, double delta) {
-  // log(delta), lowered by its own rounding so that exp of a value meeting it stays <= delta.
+// The root of delta(eps) = delta, bracketed; returns the end for `side`.
+double epsilon_search(double mu, double delta, Side side) {
   const double log_requested = std::log(delta);
-  const double log_target = log_requested - 2 * kRoundoff * std::fabs(log_requested);
-  if (meets(mu, 0, log_target)) return 0;
+  // Newton aims at the target lowered (upper end) or raised (lower end) by its own rounding.
+  const double log_rounding = 2 * kRoundoff * std::fabs(log_requested);
+  const double log_aim = side == Side::kUpper ? log_requested - log_rounding : log_requested + log_rounding;
+  const auto feasible_at = [&](double epsilon) {
+    return classified_feasible(log_gaussian_delta(mu, epsilon), log_aim, side);
+  };
+  if (feasible_at(0)) return 0;
   // delta(eps) decreases in eps: double an upper end to bracket the root, with hi feasible.
   double lo = 0;
   double hi = 1;
-  while (!meets(mu, hi, log_target)) {
+  while (!feasible_at(hi)) {
     // mu²/2 beyond the double range (mu > 1.9e154): no finite eps, and without this the
     // doubling would never end.
-    if (hi == DBL_MAX) return kInfinity;
+    if (hi == DBL_MAX) return side == Side::kUpper ? kInfinity : DBL_MAX;
     lo = hi;
     hi = std::fmin(2 * hi, DBL_MAX);
   }
   // Safeguarded Newton on log delta(eps). Its slope is −e^eps Φ(−mu/2 − eps/mu)/delta(eps)
   // = −φ(z) M(z + mu)/delta(eps) (the derivative of the hockey-stick divergence); a step that
-  // leaves the bracket bisects instead. The bracket's ends are classified pessimistically, so hi
-  // is always an eps whose delta, error bound included, meets the target.
+  // leaves the bracket bisects instead. Points are classified pessimistically for the side asked, so
+  // the end returned (hi for the upper end, lo for the lower) is certainly on its side of the root.
   // Far from the root with large mu, z²/2 swamps the other terms of the slope and Newton crawls
   // (mu = 1e12 stopped 1.5% above the root after 200 steps): as in rtsafe (Press et al.,
   // Numerical Recipes §9.4), a Newton step longer than half the step before last bisects instead.
@@ -155,22 +164,41 @@ double gaussian_epsilon_for_delta(double mu, double delta) {
   double step_before_last = hi - lo;
   double last_step = hi - lo;
   for (int i = 0; i < 200 && hi - lo > kBracketTolerance * hi; ++i) {
-    const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-    const bool feasible = log_delta.value + log_delta.error <= log_target;
+    const LogBound raw = log_gaussian_delta(mu, epsilon);
+    const bool feasible = classified_feasible(raw, log_aim, side);
+    const LogBound log_delta = capped(raw);
     (feasible ? hi : lo) = epsilon;
     const double z = std::fma(-mu / 2, mu, epsilon) / mu;
     const double log_slope = -0.5 * z * z - kLogSqrtTwoPi + mills_logs(z + mu).ratio.value - log_delta.value;
     // Newton converges to the root from one side and would never close the bracket; aiming a hair
     // past the root puts the next point on the other side.
     const double overshoot = (feasible ? -0.25 : 0.25) * kBracketTolerance * hi;
-    const double newton = epsilon + (log_delta.value - log_target) / std::exp(log_slope) + overshoot;
+    const double newton = epsilon + (log_delta.value - log_aim) / std::exp(log_slope) + overshoot;
     const bool converging = std::fabs(newton - epsilon) <= step_before_last / 2;
     const double next = converging && newton > lo && newton < hi && std::isfinite(newton) ? newton : lo + (hi - lo) / 2;
     step_before_last = last_step;
     last_step = std::fabs(next - epsilon);
     epsilon = next;
   }
-  return hi;
+  return side == Side::kUpper ? hi : lo;
 }
+
+}  // namespace
+
+double gaussian_delta_for_epsilon(double mu, double epsilon) {
+  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
+  if (std::isnan(log_delta.value) || std::isnan(log_delta.error)) return 1;
+  return std::fmin(1.0, std::exp(log_delta.value + log_delta.error));
+}
+
+double gaussian_delta_lower_for_epsilon(double mu, double epsilon) {
+  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
+  if (std::isnan(log_delta.value) || std::isnan(log_delta.error)) return 0;  // nothing is certain
+  return std::fmin(1.0, std::exp(log_delta.value - log_delta.error));
+}
+
+double gaussian_epsilon_for_delta(double mu, double delta) { return epsilon_search(mu, delta, Side::kUpper); }
+
+double gaussian_epsilon_lower_for_delta(double mu, double delta) { return epsilon_search(mu, delta, Side::kLower); }
 
 }  // namespace dpcalc

@@ -147,7 +147,7 @@ Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class) {
     return pld::DominatingPair{pld::ApproxDpPair{approx->epsilon, approx->delta}, 1.0};
   }
   if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
-    return mechanism->pair(mechanisms::Relation::kAddRemove);
+    return mechanism->pair(database_class.relation);
   }
   return Error{kUnsupported, field_path(release_field(database_class), "type"),
                "Method 'pld' composes mechanisms and pure or approx guarantees; a zCDP guarantee has no single "

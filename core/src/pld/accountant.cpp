@@ -14,8 +14,23 @@ namespace dpcalc::pld {
 namespace {
 
 constexpr double kPilotInterval = 1e-2;
-constexpr double kMinDefaultInterval = 1e-4;
+// The automatic grid step lies in [kSmallestDefaultInterval, kMaxDefaultInterval]; when a step
+// below kCoarsestDefaultLimit makes the grid too large, the computation starts again at that limit
+// (see with_fitting_step).
+constexpr double kSmallestDefaultInterval = 1e-7;
+constexpr double kCoarsestDefaultLimit = 1e-4;
 constexpr double kMaxDefaultInterval = 1.0;
+// Share of the progress that the discretisation takes; the compositions share the rest.
+constexpr double kDiscretizationShare = 0.2;
+// Largest tail_mass_truncation accepted, and how it is spent: half on the items' discretisation
+// (divided among all counts), a quarter on the composition's support; the rest is slack.
+constexpr double kMaxTailMassTruncation = 1e-3;
+constexpr double kItemTailShare = 0.5;
+constexpr double kCompositionTailShare = 0.25;
+// Atoms of different items within this relative distance count as one (shared_top_atom).
+constexpr double kSameAtomTolerance = 1e-12;
+// Floor of the pilot's standard deviation and eps estimate in default_interval.
+constexpr double kSmallestEstimate = 1e-3;
 constexpr std::size_t kMaxProfilePoints = 10000;
 // With the default step, epsilon_for_delta halves the step (at most kMaxRefinements times, and
 // while the grid stays within kMaxGridPoints) until upper - lower <= kRefinementWidth *
@@ -30,6 +45,8 @@ constexpr int kMaxRefinements = 6;
 constexpr double kMinNarrowing = 0.75;
 constexpr double kNearFloor = 1000;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
 
 struct ItemPairs {
   PrivacyLossPair remove, add;
@@ -52,23 +69,6 @@ Result<std::vector<ItemPairs>> validate_items(const std::vector<CompositionItem>
     pairs.push_back(ItemPairs{remove.value(), add.value(), count, is_symmetric(items[i].pair)});
   }
   return pairs;
-}
-
-Result<AccountingOptions> validate_options(const AccountingOptions& options) {
-  if (!(options.discretization_interval >= 0 && options.discretization_interval <= 10)) {
-    return invalid_argument("discretization_interval",
-                            "discretization_interval must be 0 (automatic) or a number in (0, 10] (got " +
-                                format_number(options.discretization_interval) + ").");
-  }
-  if (!(options.relative_accuracy > 0 && options.relative_accuracy <= 0.1)) {
-    return invalid_argument("relative_accuracy", "relative_accuracy must be a number in (0, 0.1] (got " +
-                                                     format_number(options.relative_accuracy) + ").");
-  }
-  if (!(options.tail_mass_truncation > 0 && options.tail_mass_truncation < 1e-3)) {
-    return invalid_argument("tail_mass_truncation", "tail_mass_truncation must be a number in (0, 0.001) (got " +
-                                                        format_number(options.tail_mass_truncation) + ").");
-  }
-  return options;
 }
 
 // What the engine's internal limits (kGridTooLarge, kLossTooLarge) mean for the request, as an
@@ -105,11 +105,13 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
   if (error.field == kLossTooLarge) {
     const auto [name, value] = width_parameter(context.items[item].pair);
     const bool epsilon = name == "epsilon";
-    return Error{kNumeric, item_parameter_field(context, item),
-                 "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
-                     "), beyond ±700, where e^loss no longer fits a double, so the numeric composition cannot "
-                     "represent it (its epsilon is in the hundreds at any practical delta). " +
-                     (epsilon ? "Give an epsilon of at most 700." : "Increase " + name + ".")};
+    return Error{
+        kNumeric, item_parameter_field(context, item),
+        "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
+            "), beyond ±" + format_number(kMaxLoss) +
+            ", where e^loss no longer fits a double, so the numeric composition cannot represent it (its "
+            "epsilon is in the hundreds at any practical delta). " +
+            (epsilon ? "Give an epsilon of at most " + format_number(kMaxLoss) + "." : "Increase " + name + ".")};
   }
   if (error.field != kGridTooLarge) return error;
   const bool counted = std::isfinite(std::strtod(error.message.c_str(), nullptr));
@@ -170,7 +172,7 @@ double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
     const double loss = atoms.back().loss;
     if (!(loss > 0)) return 0;
     if (top == 0) top = loss;
-    if (!(std::fabs(loss - top) <= 1e-12 * top)) return 0;
+    if (!(std::fabs(loss - top) <= kSameAtomTolerance * top)) return 0;
   }
   return top;
 }
@@ -184,7 +186,7 @@ double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
 // The mean term dominates at large eps (large T): there the error relative to eps does not fall
 // with T, and a step chosen from the spread alone is too coarse.
 Result<double> default_interval(const std::vector<ItemPairs>& pairs, const AccountingOptions& options,
-                                const RequestContext& context, const ProgressCallback& progress) {
+                                const RequestContext& context, double smallest_step, const ProgressCallback& progress) {
   // The pilot grids come before any measurable progress: they only keep the cancel alive.
   ProgressCallback heartbeat;
   if (progress) heartbeat = [&](double) { return progress(0); };
@@ -203,8 +205,8 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
       mean += item.count * item_mean;
       variance += item.count * item_variance;
     }
-    const double sd = std::max(std::sqrt(variance), 1e-3);
-    const double epsilon_estimate = std::max(mean + 4 * sd, 1e-3);
+    const double sd = std::max(std::sqrt(variance), kSmallestEstimate);
+    const double epsilon_estimate = std::max(mean + 4 * sd, kSmallestEstimate);
     if (epsilon_estimate > largest_estimate) {
       largest_estimate = epsilon_estimate;
       remove_dominates = remove;
@@ -212,7 +214,7 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
     interval =
         std::min(interval, std::sqrt(8 * options.relative_accuracy * epsilon_estimate * sd / (total_count * (sd + 4))));
   }
-  interval = std::max(interval, kMinDefaultInterval);
+  interval = std::max(interval, smallest_step);
   // Align the grid to the highest atom of the direction that likely decides eps, from below (in
   // double, atoms sit on or just above their grid point), so that pure / (eps, delta) items and
   // Laplace keep their top point mass exactly in both bounds.
@@ -225,77 +227,196 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
   return interval;
 }
 
-}  // namespace
+// The items discretised on one grid in both directions: the input of every composition.
+struct DiscretizedItems {
+  std::vector<DiscretizedPair> removes, adds;  // adds is empty when every pair is symmetric
+  std::vector<double> counts;
+  double interval = 0;
+  double composition_tail = 0;
+  bool symmetric() const { return adds.empty(); }
+};
 
-Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
-                                   const ProgressCallback& progress, const std::string& items_field) {
-  DPCALC_TRY(const AccountingOptions checked, validate_options(options));
-  DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
-  const RequestContext context{items, items_field, checked};
-  double interval = checked.discretization_interval;
-  if (interval == 0) {
-    DPCALC_TRY(interval, default_interval(pairs, checked, context, progress));
-  }
+// Discretises every item in both directions on the grid of step `interval`. Progress over [0, 1].
+Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, const RequestContext& context,
+                                          double interval, const ProgressCallback& progress) {
+  const AccountingOptions& options = context.options;
+  DiscretizedItems result;
+  result.interval = interval;
   double total_count = 0;
   for (const auto& item : pairs) total_count += item.count;
-  // Half of the tail budget for the items' discretisation, half for the composition.
-  const double item_tail = 0.5 * checked.tail_mass_truncation / total_count;
-  const double composition_tail = 0.25 * checked.tail_mass_truncation;
-
+  const double item_tail = kItemTailShare * options.tail_mass_truncation / total_count;
+  result.composition_tail = kCompositionTailShare * options.tail_mass_truncation;
   bool all_symmetric = true;
   for (const auto& item : pairs) all_symmetric = all_symmetric && item.symmetric;
-  std::vector<DiscretizedPair> removes, adds;
-  // Discretisation is the first fifth of the progress: half of item i's share per direction.
+  // Half of item i's share of the progress per direction.
   auto item_progress = [&](std::size_t i, double half) -> ProgressCallback {
     if (!progress) return {};
     return [&, i, half](double f) {
-      return progress(0.2 * (static_cast<double>(i) + 0.5 * (half + f)) / static_cast<double>(pairs.size()));
+      return progress((static_cast<double>(i) + 0.5 * (half + f)) / static_cast<double>(pairs.size()));
     };
   };
   for (std::size_t i = 0; i < pairs.size(); ++i) {
+    result.counts.push_back(pairs[i].count);
     DPCALC_TRY(DiscretizedPair remove,
-               discretize_item(pairs[i].remove, interval, item_tail, context, i, item_progress(i, 0)));
-    removes.push_back(std::move(remove));
+               discretize_item(pairs[i].remove, result.interval, item_tail, context, i, item_progress(i, 0)));
+    result.removes.push_back(std::move(remove));
     if (!all_symmetric) {
       DPCALC_TRY(DiscretizedPair add,
-                 discretize_item(pairs[i].add, interval, item_tail, context, i, item_progress(i, 1)));
-      adds.push_back(std::move(add));
+                 discretize_item(pairs[i].add, result.interval, item_tail, context, i, item_progress(i, 1)));
+      result.adds.push_back(std::move(add));
     }
-    if (progress && !progress(0.2 * static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) {
-      return Error{kCancelled, "", "The computation was cancelled."};
-    }
+    if (progress && !progress(static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) return cancelled();
   }
-  const int compositions = all_symmetric ? 2 : 4;
-  int done = 0;
-  auto compose_one = [&](const std::vector<DiscretizedPair>& discretized, bool pessimistic) -> Result<DiscretePld> {
-    std::vector<CompositionTerm> terms;
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
-      terms.push_back(
-          CompositionTerm{pessimistic ? &discretized[i].pessimistic : &discretized[i].optimistic, pairs[i].count});
-    }
-    const double start = 0.2 + 0.8 * done / compositions;
-    ProgressCallback scaled;
-    if (progress) scaled = [&](double f) { return progress(start + 0.8 * f / compositions); };
-    ++done;
-    Result<DiscretePld> composed = compose(terms, pessimistic, composition_tail, scaled);
-    if (!composed.ok()) return explain_limit(composed.error(), context, 0, interval);
-    return composed;
-  };
-  ComposedPlds result;
-  DPCALC_TRY(result.upper_remove, compose_one(removes, true));
-  DPCALC_TRY(result.lower_remove, compose_one(removes, false));
-  if (all_symmetric) {
-    result.upper_add = result.upper_remove;
-    result.lower_add = result.lower_remove;
-  } else {
-    DPCALC_TRY(result.upper_add, compose_one(adds, true));
-    DPCALC_TRY(result.lower_add, compose_one(adds, false));
-  }
-  result.discretization.discretization_interval = interval;
-  result.discretization.grid_size =
-      static_cast<std::int64_t>(std::max(result.upper_remove.masses.size(), result.upper_add.masses.size()));
-  result.discretization.truncated_mass = std::max(result.upper_remove.truncated_mass, result.upper_add.truncated_mass);
   return result;
+}
+
+// The upper (pessimistic) or lower (optimistic) composed PLD of one direction.
+Result<DiscretePld> compose_direction(const DiscretizedItems& items, const RequestContext& context, bool remove,
+                                      bool pessimistic, CompositionWorkspace& workspace,
+                                      const ProgressCallback& progress) {
+  const std::vector<DiscretizedPair>& pairs = remove || items.symmetric() ? items.removes : items.adds;
+  std::vector<CompositionTerm> terms;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    terms.push_back(CompositionTerm{pessimistic ? &pairs[i].pessimistic : &pairs[i].optimistic, items.counts[i]});
+  }
+  Result<DiscretePld> composed = compose(terms, pessimistic, items.composition_tail, progress, &workspace);
+  if (!composed.ok()) return explain_limit(composed.error(), context, 0, items.interval);
+  return composed;
+}
+
+// progress restricted to [start, start + share].
+ProgressCallback progress_part(const ProgressCallback& progress, double start, double share) {
+  if (!progress) return {};
+  return [&progress, start, share](double f) { return progress(start + share * f); };
+}
+
+Discretization discretization_of(double interval, const DiscretePld& upper_remove, const DiscretePld& upper_add) {
+  Discretization result;
+  result.discretization_interval = interval;
+  result.grid_size = static_cast<std::int64_t>(std::max(upper_remove.masses.size(), upper_add.masses.size()));
+  result.truncated_mass = std::max(upper_remove.truncated_mass, upper_add.truncated_mass);
+  return result;
+}
+
+// Runs `pass(interval)` on the request's grid step, or on the automatic one, allowed down to
+// kSmallestDefaultInterval; when an automatic step below kCoarsestDefaultLimit makes the grid
+// exceed kMaxGridPoints, runs it again with the step no finer than that limit: asking for more
+// accuracy than the grid can hold then gives the bracket the grid holds (refinement stops at the
+// limit) rather than an error. The pilot discretisations of the automatic step only keep the
+// cancel alive (progress reports 0).
+template <class Pass>
+auto with_fitting_step(const std::vector<ItemPairs>& pairs, const RequestContext& context,
+                       const ProgressCallback& progress, Pass pass) -> decltype(pass(0.0)) {
+  const double requested = context.options.discretization_interval;
+  if (requested != 0) return pass(requested);
+  DPCALC_TRY(const double interval,
+             default_interval(pairs, context.options, context, kSmallestDefaultInterval, progress));
+  auto result = pass(interval);
+  if (result.ok() || result.error().code != kNumeric || interval >= kCoarsestDefaultLimit) return result;
+  DPCALC_TRY(const double coarser, default_interval(pairs, context.options, context, kCoarsestDefaultLimit, progress));
+  auto retry = pass(coarser);
+  return retry.ok() ? retry : result;
+}
+
+// One pass of epsilon_for_delta on one grid: both upper PLDs, then the lower PLD of the direction
+// with the larger upper epsilon, and the other lower PLD only when its upper epsilon exceeds that
+// lower bound (below it, that direction's exact epsilon cannot raise the lower bound). The bracket
+// is the one epsilon_bracket gives on all four PLDs; `reachable` is smallest_certifiable_delta.
+struct EpsilonPass {
+  double reachable = 0;
+  EpsilonBracket bracket;  // when delta > reachable
+};
+Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const RequestContext& context, double delta,
+                                 double interval, const ProgressCallback& progress) {
+  DPCALC_TRY(const DiscretizedItems discretized,
+             discretize_items(pairs, context, interval, progress_part(progress, 0, kDiscretizationShare)));
+  const bool symmetric = discretized.symmetric();
+  const double share = (1 - kDiscretizationShare) / (symmetric ? 2 : 4);
+  double start = kDiscretizationShare;
+  CompositionWorkspace workspace;
+  auto next = [&](bool remove, bool pessimistic) {
+    start += share;
+    return compose_direction(discretized, context, remove, pessimistic, workspace,
+                             progress_part(progress, start - share, share));
+  };
+  DPCALC_TRY(const DiscretePld upper_remove, next(true, true));
+  DiscretePld upper_add_pld;
+  if (!symmetric) {
+    DPCALC_TRY(upper_add_pld, next(false, true));
+  }
+  const DiscretePld& upper_add = symmetric ? upper_remove : upper_add_pld;
+  EpsilonPass pass;
+  pass.reachable = std::max(delta_floor(upper_remove), delta_floor(upper_add));
+  pass.bracket.discretization = discretization_of(discretized.interval, upper_remove, upper_add);
+  if (!(delta > pass.reachable)) return pass;
+  const double remove_upper = epsilon_for_delta(upper_remove, delta, Bound::kUpper);
+  const double add_upper = symmetric ? remove_upper : epsilon_for_delta(upper_add, delta, Bound::kUpper);
+  pass.bracket.epsilon_upper = std::max(remove_upper, add_upper);
+  // The optimistic PLD's delta exceeds the exact one by at most its truncated mass.
+  auto lower_of = [&](bool remove) -> Result<double> {
+    DPCALC_TRY(const DiscretePld lower, next(remove, false));
+    return epsilon_for_delta(lower, delta + lower.truncated_mass, Bound::kLower);
+  };
+  const bool remove_first = remove_upper >= add_upper;
+  DPCALC_TRY(double lower, lower_of(remove_first));
+  if (!symmetric && (remove_first ? add_upper : remove_upper) > lower) {
+    DPCALC_TRY(const double other, lower_of(!remove_first));
+    lower = std::max(lower, other);
+  }
+  pass.bracket.epsilon_lower = std::min(lower, pass.bracket.epsilon_upper);
+  return pass;
+}
+
+}  // namespace
+
+Result<AccountingOptions> check_options(const AccountingOptions& options) {
+  if (!(options.discretization_interval >= 0 && options.discretization_interval <= 10)) {
+    return invalid_argument("discretization_interval",
+                            "discretization_interval must be 0 (automatic) or a number in (0, 10] (got " +
+                                format_number(options.discretization_interval) + ").");
+  }
+  if (!(options.relative_accuracy > 0 && options.relative_accuracy <= 0.1)) {
+    return invalid_argument("relative_accuracy", "relative_accuracy must be a number in (0, 0.1] (got " +
+                                                     format_number(options.relative_accuracy) + ").");
+  }
+  if (!(options.tail_mass_truncation > 0 && options.tail_mass_truncation < kMaxTailMassTruncation)) {
+    return invalid_argument("tail_mass_truncation", "tail_mass_truncation must be a number in (0, " +
+                                                        format_number(kMaxTailMassTruncation) + ") (got " +
+                                                        format_number(options.tail_mass_truncation) + ").");
+  }
+  return options;
+}
+
+Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
+                                   const ProgressCallback& progress, const std::string& items_field) {
+  DPCALC_TRY(const AccountingOptions checked, check_options(options));
+  DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
+  const RequestContext context{items, items_field, checked};
+  return with_fitting_step(pairs, context, progress, [&](double interval) -> Result<ComposedPlds> {
+    // Discretisation is the first fifth of the progress, the compositions share the rest.
+    DPCALC_TRY(const DiscretizedItems discretized,
+               discretize_items(pairs, context, interval, progress_part(progress, 0, kDiscretizationShare)));
+    const double share = (1 - kDiscretizationShare) / (discretized.symmetric() ? 2 : 4);
+    double start = kDiscretizationShare;
+    CompositionWorkspace workspace;  // the compositions usually share one FFT size
+    auto next = [&](bool remove, bool pessimistic) {
+      start += share;
+      return compose_direction(discretized, context, remove, pessimistic, workspace,
+                               progress_part(progress, start - share, share));
+    };
+    ComposedPlds result;
+    DPCALC_TRY(result.upper_remove, next(true, true));
+    DPCALC_TRY(result.lower_remove, next(true, false));
+    if (discretized.symmetric()) {
+      result.upper_add = result.upper_remove;
+      result.lower_add = result.lower_remove;
+    } else {
+      DPCALC_TRY(result.upper_add, next(false, true));
+      DPCALC_TRY(result.lower_add, next(false, false));
+    }
+    result.discretization = discretization_of(discretized.interval, result.upper_remove, result.upper_add);
+    return result;
+  });
 }
 
 EpsilonBracket epsilon_bracket(const ComposedPlds& plds, double delta) {
@@ -343,25 +464,29 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                          " for the numeric composition, which works in double precision (got " +
                                          format_number(target) + ").");
   }
+  DPCALC_TRY(const AccountingOptions checked, check_options(options));
+  DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
   // Each pass is a complete, sound computation; a refinement pass only replaces the previous
   // answer. Pass i reports its progress in [1 - 2^-i, 1 - 2^-(i+1)].
-  AccountingOptions pass_options = options;
+  AccountingOptions pass_options = checked;
   // The truncated tail counts towards delta: keep it a small fraction of the target.
-  pass_options.tail_mass_truncation = std::min(options.tail_mass_truncation, target / 10);
+  pass_options.tail_mass_truncation = std::min(checked.tail_mass_truncation, target / 10);
   EpsilonBracket answer;
   double previous_width = kInfinity;
   for (int pass = 0; pass <= kMaxRefinements; ++pass) {
     const double start = 1 - std::ldexp(1.0, -pass);
     ProgressCallback scaled;
     if (progress) scaled = [&](double f) { return progress(start + std::ldexp(f, -pass - 1)); };
-    const Result<ComposedPlds> composed = compose_items(items, pass_options, scaled, items_field);
-    if (!composed.ok()) {
+    const RequestContext context{items, items_field, pass_options};
+    const Result<EpsilonPass> computed = with_fitting_step(pairs, context, scaled, [&](double interval) {
+      return epsilon_pass(pairs, context, target, interval, scaled);
+    });
+    if (!computed.ok()) {
       // A refinement that would exceed the grid limit keeps the previous, coarser answer.
-      if (pass > 0 && composed.error().code == kNumeric) break;
-      return composed.error();
+      if (pass > 0 && computed.error().code == kNumeric) break;
+      return computed.error();
     }
-    const ComposedPlds& plds = composed.value();
-    const double reachable = smallest_certifiable_delta(plds);
+    const double reachable = computed.value().reachable;
     if (!(target > reachable)) {
       if (pass > 0) break;
       return invalid_argument("delta",
@@ -370,7 +495,7 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                   "privacy loss mass plus the proven bound on the FFT's floating-point error); got " +
                                   format_number(target) + ".");
     }
-    const EpsilonBracket bracket = epsilon_bracket(plds, target);
+    const EpsilonBracket& bracket = computed.value().bracket;
     if (pass == 0) {
       answer = bracket;
     } else {
@@ -380,16 +505,16 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
       answer.discretization = bracket.discretization;
     }
     const double width = answer.epsilon_upper - answer.epsilon_lower;
-    answer.accuracy_met = width <= kRefinementWidth * options.relative_accuracy * answer.epsilon_upper;
-    if (options.discretization_interval != 0 || answer.accuracy_met) break;
+    answer.accuracy_met = width <= kRefinementWidth * checked.relative_accuracy * answer.epsilon_upper;
+    if (checked.discretization_interval != 0 || answer.accuracy_met) break;
     // Near the delta floor the bound on the FFT's rounding error, not the grid, sets the width:
     // stop there when halving the step no longer narrows the bracket much. (Elsewhere the width
     // can stall for a pass and then drop, for atoms that land on the grid only every few passes.)
     if (target < kNearFloor * reachable && width > kMinNarrowing * previous_width) break;
     previous_width = width;
-    pass_options.discretization_interval = 0.5 * plds.discretization.discretization_interval;
+    pass_options.discretization_interval = 0.5 * bracket.discretization.discretization_interval;
   }
-  if (progress && !progress(1.0)) return Error{kCancelled, "", "The computation was cancelled."};
+  if (progress && !progress(1.0)) return cancelled();
   return answer;
 }
 
@@ -401,9 +526,7 @@ Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items
   return delta_bracket(plds, checked);
 }
 
-Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items, const std::vector<double>& epsilons,
-                                       const AccountingOptions& options, const ProgressCallback& progress,
-                                       const std::string& items_field) {
+Result<std::vector<double>> check_profile_epsilons(const std::vector<double>& epsilons) {
   if (epsilons.empty() || epsilons.size() > kMaxProfilePoints) {
     return invalid_argument("epsilons", "epsilons must list 1 to " + std::to_string(kMaxProfilePoints) +
                                             " values (got " + std::to_string(epsilons.size()) + ").");
@@ -412,9 +535,16 @@ Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items
     DPCALC_TRY(const double checked, check_epsilon(epsilons[i], "epsilons." + std::to_string(i)));
     (void)checked;
   }
+  return epsilons;
+}
+
+Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items, const std::vector<double>& epsilons,
+                                       const AccountingOptions& options, const ProgressCallback& progress,
+                                       const std::string& items_field) {
+  DPCALC_TRY(const std::vector<double> checked, check_profile_epsilons(epsilons));
   DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress, items_field));
   PrivacyProfile profile;
-  profile.epsilons = epsilons;
+  profile.epsilons = checked;
   profile.discretization = plds.discretization;
   for (double epsilon : epsilons) {
     const DeltaBracket bracket = delta_bracket(plds, epsilon);

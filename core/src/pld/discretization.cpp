@@ -1,3 +1,5 @@
+// discretize() in stages: the grid range, the masses at its points, the pessimistic ("connect the
+// dots") PLD and the optimistic PLD (discretization.hpp).
 #include "dpcalc/pld/discretization.hpp"
 
 #include <algorithm>
@@ -12,17 +14,21 @@ namespace {
 // An atom this close above a grid point (in grid steps) counts as on it: the aligned default grid
 // puts atoms there up to double rounding.
 constexpr double kOnGridTolerance = 1e-9;
+// Steps of the tail search in cut_point: doublings of the bracket, then bisections (2^-60 of it).
+constexpr int kCutSearchSteps = 60;
+
+Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
 
 // Smallest loss t (found by bisection, rounded up) with fraction(t) <= tail_mass, where fraction
 // decreases in t; starts from `start`, a loss at which the fraction may still be large.
 template <class F>
 double cut_point(F fraction, double start, double tail_mass) {
   double lo = start, hi = start + 1;
-  for (int i = 0; i < 60 && fraction(hi) > tail_mass; ++i) {
+  for (int i = 0; i < kCutSearchSteps && fraction(hi) > tail_mass; ++i) {
     lo = hi;
     hi = start + 2 * (hi - start);
   }
-  for (int i = 0; i < 60; ++i) {
+  for (int i = 0; i < kCutSearchSteps; ++i) {
     const double mid = 0.5 * (lo + hi);
     (fraction(mid) > tail_mass ? lo : hi) = mid;
   }
@@ -47,11 +53,17 @@ void trim(DiscretePld& pld) {
   pld.lowest_index += static_cast<std::int64_t>(first);
 }
 
-}  // namespace
+// The grid indices [lowest, highest] of the points k h.
+struct GridRange {
+  std::int64_t lowest = 0, highest = 0;
+  std::size_t points() const { return static_cast<std::size_t>(highest - lowest) + 1; }
+  double index(std::size_t i) const { return static_cast<double>(lowest + static_cast<std::int64_t>(i)); }
+};
 
-Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double tail_mass,
-                                   const ProgressCallback& progress) {
-  // Grid range [k_lo h, k_hi h]: the finite loss range, or where the tails drop below tail_mass.
+// The grid range: the finite loss range, or where the P-tails drop below tail_mass (above: the
+// mass beyond goes to +infinity; below: it lands on the lowest point). Errors: kLossTooLarge,
+// kGridTooLarge (see pld.hpp).
+Result<GridRange> grid_range(const PrivacyLossPair& pair, double h, double tail_mass) {
   double top = pair.max_finite_loss();
   if (std::isinf(top)) {
     const double start = std::isinf(pair.min_finite_loss()) ? -1.0 : pair.min_finite_loss();
@@ -59,7 +71,6 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
   }
   double bottom = pair.min_finite_loss();
   if (std::isinf(bottom)) {
-    // Lower tail: cut where P[L <= t] <= tail_mass; everything below lands on the lowest point.
     bottom = -cut_point([&](double t) { return pair.masses(-t).p_at_most; }, -top, tail_mass);
     bottom = std::min(bottom, top);
   }
@@ -71,103 +82,107 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
   // The grid points are the doubles k * h. The quotient top / h is rounded, so ceil(top / h) * h can
   // fall one ulp below `top`, and an atom at `top` (Laplace's and pure items' highest loss) would be
   // cut off as infinite loss: widen the range until the doubles k * h enclose [bottom, top].
-  auto k_lo = static_cast<std::int64_t>(std::floor(bottom / h));
-  while (static_cast<double>(k_lo) * h > bottom) --k_lo;
-  auto k_hi = std::max(k_lo + 1, static_cast<std::int64_t>(std::ceil(top / h)));
-  while (static_cast<double>(k_hi) * h < top) ++k_hi;
-  const std::size_t n = static_cast<std::size_t>(k_hi - k_lo) + 1;
+  GridRange range;
+  range.lowest = static_cast<std::int64_t>(std::floor(bottom / h));
+  while (static_cast<double>(range.lowest) * h > bottom) --range.lowest;
+  range.highest = std::max(range.lowest + 1, static_cast<std::int64_t>(std::ceil(top / h)));
+  while (static_cast<double>(range.highest) * h < top) ++range.highest;
+  return range;
+}
 
-  // The masses are evaluated at up to two grids of n points (the continuous part separately when
-  // there are atoms): the bulk of the work.
-  const double evaluations = static_cast<double>(pair.atoms().empty() ? n : 2 * n);
-  std::size_t evaluated = 0;
-  auto heartbeat = [&]() {
-    return !progress || ++evaluated % kProgressPoints != 0 || progress(static_cast<double>(evaluated) / evaluations);
-  };
-  const Error cancelled{kCancelled, "", "The computation was cancelled."};
-  std::vector<LossMasses> at(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    at[i] = pair.masses(static_cast<double>(k_lo + static_cast<std::int64_t>(i)) * h);
-    if (!heartbeat()) return cancelled;
+// masses(k h) (or, with `continuous`, continuous_masses(k h)) at every grid point: the bulk of the
+// work. `heartbeat` is called after each point; false cancels.
+template <class Heartbeat>
+Result<std::vector<LossMasses>> masses_on_grid(const PrivacyLossPair& pair, const GridRange& range, double h,
+                                               bool continuous, Heartbeat heartbeat) {
+  std::vector<LossMasses> at;
+  at.reserve(range.points());
+  for (std::size_t i = 0; i < range.points(); ++i) {
+    const double threshold = range.index(i) * h;
+    at.push_back(continuous ? pair.continuous_masses(threshold) : pair.masses(threshold));
+    if (!heartbeat()) return cancelled();
   }
+  return at;
+}
 
-  DiscretizedPair result;
-  DiscretePld& upper = result.pessimistic;
-  DiscretePld& lower = result.optimistic;
-  upper.discretization_interval = lower.discretization_interval = h;
-  upper.lowest_index = k_lo;
-  upper.masses.assign(n, 0.0);
-  lower.lowest_index = k_lo - 1;  // the final remainder may be rounded below the grid
-  lower.masses.assign(n + 1, 0.0);
-
-  const double infinite = pair.infinite_loss_mass();
-  const double cut = at[n - 1].p_above + pair.pruned_mass();  // pruned mixture components: see privacy_loss.hpp
-  upper.infinite_mass = infinite + cut;
+// Pessimistic, connect the dots: cell (e_{i-1}, e_i] with masses (P, Q) puts
+//   (P - e^{e_{i-1}} Q) / (1 - e^{-h}) on e_i and the rest on e_{i-1};
+// both parts are >= 0 because the cell's likelihood ratio P/Q lies in [e^{e_{i-1}}, e^{e_i}]. The
+// mass at or below the lowest point stays there; the P-mass above the highest point (and the
+// pruned mixture mass, see privacy_loss.hpp) goes to +infinity and is reported as truncated.
+DiscretePld connect_the_dots(const PrivacyLossPair& pair, const std::vector<LossMasses>& at, const GridRange& range,
+                             double h) {
+  DiscretePld upper;
+  upper.discretization_interval = h;
+  upper.lowest_index = range.lowest;
+  upper.masses.assign(at.size(), 0.0);
+  const double cut = at.back().p_above + pair.pruned_mass();
+  upper.infinite_mass = pair.infinite_loss_mass() + cut;
   upper.truncated_mass = cut;
-  lower.infinite_mass = infinite;
-
-  // Pessimistic (connect the dots): cell (e_{i-1}, e_i] with masses (P, Q) puts
-  //   (P - e^{e_{i-1}} Q) / (1 - e^{-h}) on e_i and the rest on e_{i-1};
-  // both parts are >= 0 because the cell's likelihood ratio P/Q lies in [e^{e_{i-1}}, e^{e_i}].
   upper.masses[0] = at[0].p_at_most;
   const double up_share = -std::expm1(-h);
-  for (std::size_t i = 1; i < n; ++i) {
+  for (std::size_t i = 1; i < at.size(); ++i) {
     const double p = cell_mass(at[i - 1].p_above, at[i].p_above, at[i - 1].p_at_most, at[i].p_at_most);
     const double q = cell_mass(at[i - 1].q_above, at[i].q_above, at[i - 1].q_at_most, at[i].q_at_most);
-    const double lower_ratio = std::exp(static_cast<double>(k_lo + static_cast<std::int64_t>(i) - 1) * h);
+    const double lower_ratio = std::exp(range.index(i - 1) * h);
     const double on_upper = std::clamp((p - lower_ratio * q) / up_share, 0.0, p);
     upper.masses[i] += on_upper;
     upper.masses[i - 1] += p - on_upper;
   }
+  return upper;
+}
 
-  // Optimistic: sweep the outcomes (the continuous part's merged cells and the atoms) upwards;
-  // `carry` is an outcome whose likelihood ratio is at most e^{target h}; a fraction of the next
-  // outcome (ratio above e^{target h}) is mixed into it so that the mixture's ratio is exactly
-  // e^{target h}. An atom on a grid point is never merged into a carry at that same point: the
-  // merged outcome would miss the grid point, and at the top of the loss range nothing above could
-  // lift it back, so it would be rounded down a whole step. It is emitted in place instead (in
-  // double it may sit at most kOnGridTolerance h above the point: rounding a loss down is sound).
+// Optimistic: the continuous part of each grid cell is merged into one outcome and the atoms are
+// outcomes of their own (discretization.hpp). The outcomes are swept upwards; `carry` is an outcome
+// whose likelihood ratio is at most e^{target h}; a fraction of the next outcome (ratio above
+// e^{target h}) is mixed into it so that the mixture's ratio is exactly e^{target h}. An atom on a
+// grid point is never merged into a carry at that same point: the merged outcome would miss the
+// grid point, and at the top of the loss range nothing above could lift it back, so it would be
+// rounded down a whole step. It is emitted in place instead (in double it may sit at most
+// kOnGridTolerance h above the point: rounding a loss down is sound).
+class OptimisticSweep {
+ public:
   struct Outcome {
     double p, q;
     std::int64_t target;  // grid index of the smallest grid point >= this outcome's loss
     bool on_grid;         // an atom at the grid point `target`
   };
-  auto emit = [&](std::int64_t index, double p) {
-    lower.masses[static_cast<std::size_t>(index - lower.lowest_index)] += p;
-  };
-  std::vector<Outcome> atoms;
-  for (const LossAtom& atom : pair.atoms()) {
-    const double nearest = std::round(atom.loss / h);
-    const double offset = atom.loss - nearest * h;
-    const bool on_grid = offset >= 0 && offset <= kOnGridTolerance * h && nearest >= static_cast<double>(k_lo) &&
-                         nearest <= static_cast<double>(k_hi);
-    const double target =
-        std::clamp(on_grid ? nearest : std::ceil(atom.loss / h), static_cast<double>(k_lo), static_cast<double>(k_hi));
-    atoms.push_back(Outcome{atom.p, atom.q, static_cast<std::int64_t>(target), on_grid});
-  }
-  std::vector<LossMasses> continuous;
-  if (!pair.atoms().empty()) {
-    continuous.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      continuous[i] = pair.continuous_masses(static_cast<double>(k_lo + static_cast<std::int64_t>(i)) * h);
-      if (!heartbeat()) return cancelled;
-    }
-  }
-  const std::vector<LossMasses>& cells = pair.atoms().empty() ? at : continuous;
 
-  // The lower tail (loss <= the lowest grid point) is rounded down one step, not mixed upwards:
-  // it holds nearly all of Q when the losses are large (a Gaussian with sigma << sensitivity), and
+  OptimisticSweep(const GridRange& range, double h) : range_(range), h_(h), carry_{0, 0, range.lowest, false} {
+    lower_.discretization_interval = h;
+    lower_.lowest_index = range.lowest - 1;  // the final remainder may be rounded below the grid
+    lower_.masses.assign(range.points() + 1, 0.0);
+  }
+
+  // The atoms of the pair as outcomes, each with the grid point it is mixed towards.
+  std::vector<Outcome> atoms(const PrivacyLossPair& pair) const {
+    std::vector<Outcome> outcomes;
+    for (const LossAtom& atom : pair.atoms()) {
+      const double nearest = std::round(atom.loss / h_);
+      const double offset = atom.loss - nearest * h_;
+      const bool on_grid = offset >= 0 && offset <= kOnGridTolerance * h_ &&
+                           nearest >= static_cast<double>(range_.lowest) &&
+                           nearest <= static_cast<double>(range_.highest);
+      const double target = std::clamp(on_grid ? nearest : std::ceil(atom.loss / h_),
+                                       static_cast<double>(range_.lowest), static_cast<double>(range_.highest));
+      outcomes.push_back(Outcome{atom.p, atom.q, static_cast<std::int64_t>(target), on_grid});
+    }
+    return outcomes;
+  }
+
+  // The lower tail (loss <= the lowest grid point) is rounded down one step, not mixed upwards: it
+  // holds nearly all of Q when the losses are large (a Gaussian with sigma << sensitivity), and
   // lifting that Q-mass to a grid point would swallow every outcome above it into one carry.
-  emit(k_lo - 1, cells[0].p_at_most);
-  Outcome carry{0, 0, k_lo, false};
-  auto absorb = [&](const Outcome& next) {
-    const double ratio = std::exp(static_cast<double>(carry.target) * h);
-    const double deficit = ratio * carry.q - carry.p;  // >= 0: carry lies at or below its target
+  void round_down_below_grid(double p) { emit(range_.lowest - 1, p); }
+
+  void absorb(const Outcome& next) {
+    const double ratio = std::exp(static_cast<double>(carry_.target) * h_);
+    const double deficit = ratio * carry_.q - carry_.p;  // >= 0: carry lies at or below its target
     const Outcome empty{0, 0, next.target, false};
     if (deficit <= 0) {
-      emit(carry.target, carry.p);
+      emit(carry_.target, carry_.p);
       if (next.on_grid) emit(next.target, next.p);
-      carry = next.on_grid ? empty : next;
+      carry_ = next.on_grid ? empty : next;
       return;
     }
     const double surplus = next.p - ratio * next.q;  // > 0: next lies above carry's target
@@ -177,37 +192,83 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
     }
     const double fraction = surplus > 0 ? deficit / surplus : 2.0;
     if (fraction >= 1) {
-      carry.p += next.p;
-      carry.q += next.q;
+      carry_.p += next.p;
+      carry_.q += next.q;
       return;
     }
-    emit(carry.target, carry.p + fraction * next.p);
+    emit(carry_.target, carry_.p + fraction * next.p);
     const Outcome rest{(1 - fraction) * next.p, (1 - fraction) * next.q, next.target, false};
     if (next.on_grid) emit(next.target, rest.p);
-    carry = next.on_grid ? empty : rest;
-  };
+    carry_ = next.on_grid ? empty : rest;
+  }
+
+  // The last remainder: on its target when its ratio reaches it, else rounded down one step.
+  DiscretePld finish(double infinite_mass) {
+    const double ratio = std::exp(static_cast<double>(std::min(carry_.target, range_.highest)) * h_);
+    const bool on_target = carry_.target <= range_.highest && ratio * carry_.q - carry_.p <= 0;
+    emit(on_target ? carry_.target : std::min(carry_.target - 1, range_.highest), carry_.p);
+    lower_.infinite_mass = infinite_mass;
+    return std::move(lower_);
+  }
+
+ private:
+  void emit(std::int64_t index, double p) { lower_.masses[static_cast<std::size_t>(index - lower_.lowest_index)] += p; }
+
+  GridRange range_;
+  double h_;
+  Outcome carry_;
+  DiscretePld lower_;
+};
+
+// The optimistic PLD from the masses of the cells (`cells`: the continuous part when the pair has
+// atoms) and the atoms, swept upwards in loss.
+DiscretePld optimistic(const PrivacyLossPair& pair, const std::vector<LossMasses>& cells, const GridRange& range,
+                       double h) {
+  OptimisticSweep sweep(range, h);
+  const std::vector<OptimisticSweep::Outcome> atoms = sweep.atoms(pair);
   std::size_t next_atom = 0;
   auto absorb_atoms_up_to = [&](std::int64_t target) {
-    for (; next_atom < atoms.size() && atoms[next_atom].target <= target; ++next_atom) {
-      absorb(atoms[next_atom]);
-    }
+    for (; next_atom < atoms.size() && atoms[next_atom].target <= target; ++next_atom) sweep.absorb(atoms[next_atom]);
   };
-  absorb_atoms_up_to(k_lo);
-  for (std::size_t i = 1; i < n; ++i) {
+  sweep.round_down_below_grid(cells[0].p_at_most);
+  absorb_atoms_up_to(range.lowest);
+  for (std::size_t i = 1; i < cells.size(); ++i) {
     const double p = cell_mass(cells[i - 1].p_above, cells[i].p_above, cells[i - 1].p_at_most, cells[i].p_at_most);
     const double q = cell_mass(cells[i - 1].q_above, cells[i].q_above, cells[i - 1].q_at_most, cells[i].q_at_most);
-    const std::int64_t target = k_lo + static_cast<std::int64_t>(i);
-    if (p > 0 || q > 0) absorb(Outcome{p, q, target, false});
+    const std::int64_t target = range.lowest + static_cast<std::int64_t>(i);
+    if (p > 0 || q > 0) sweep.absorb(OptimisticSweep::Outcome{p, q, target, false});
     absorb_atoms_up_to(target);
   }
-  if (cells[n - 1].p_above > 0) absorb(Outcome{cells[n - 1].p_above, cells[n - 1].q_above, k_hi + 1, false});
-  {
-    const double ratio = std::exp(static_cast<double>(std::min(carry.target, k_hi)) * h);
-    const bool on_target = carry.target <= k_hi && ratio * carry.q - carry.p <= 0;
-    emit(on_target ? carry.target : std::min(carry.target - 1, k_hi), carry.p);
+  if (cells.back().p_above > 0) {
+    sweep.absorb(OptimisticSweep::Outcome{cells.back().p_above, cells.back().q_above, range.highest + 1, false});
   }
-  trim(upper);
-  trim(lower);
+  return sweep.finish(pair.infinite_loss_mass());
+}
+
+}  // namespace
+
+Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double tail_mass,
+                                   const ProgressCallback& progress) {
+  DPCALC_TRY(const GridRange range, grid_range(pair, h, tail_mass));
+  // The masses are evaluated at up to two grids of n points (the continuous part separately when
+  // there are atoms).
+  const bool atoms = !pair.atoms().empty();
+  const double evaluations = static_cast<double>(atoms ? 2 * range.points() : range.points());
+  std::size_t evaluated = 0;
+  auto heartbeat = [&]() {
+    return !progress || ++evaluated % kProgressPoints != 0 || progress(static_cast<double>(evaluated) / evaluations);
+  };
+  DPCALC_TRY(const std::vector<LossMasses> at, masses_on_grid(pair, range, h, false, heartbeat));
+  DiscretizedPair result;
+  result.pessimistic = connect_the_dots(pair, at, range, h);
+  if (atoms) {
+    DPCALC_TRY(const std::vector<LossMasses> continuous, masses_on_grid(pair, range, h, true, heartbeat));
+    result.optimistic = optimistic(pair, continuous, range, h);
+  } else {
+    result.optimistic = optimistic(pair, at, range, h);
+  }
+  trim(result.pessimistic);
+  trim(result.optimistic);
   return result;
 }
 

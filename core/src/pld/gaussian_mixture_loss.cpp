@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <utility>
 
 #include "dpcalc/log_math.hpp"
@@ -15,10 +16,13 @@ constexpr double kSqrtHalf = 0.70710678118654752440;
 // exp(-40) < 5e-18: terms of a log-sum-exp this far below its largest one change it by less than
 // a rounding error and are not exponentiated.
 constexpr double kNegligibleExponent = 40;
+// increasing_root: at most kMaxRootSteps steps; done when f is within kRootTolerance (relative to
+// max(1, |target|), a few rounding errors) of the target or a step is below kSmallestRootStep relative.
+constexpr int kMaxRootSteps = 400;
+constexpr double kRootTolerance = 4e-16;
+constexpr double kSmallestRootStep = 1e-15;
 
-struct Masses {
-  double inside = 0, outside = 0;
-};
+using Masses = GaussianMixtureLoss::ComponentMasses;
 
 // N(mean, sigma^2) masses of (-inf, x] and (x, inf), the smaller one from erfc, the other as its
 // complement (which is then >= 1/2 and accurate).
@@ -49,15 +53,27 @@ Masses normal_between(double mean, double sigma, double lo, double hi) {
   return {std::max(0.0, inside), lower_tail + upper_tail};
 }
 
+// The weighted sum of the component masses of P and of Q: `component_masses(shift)` once per
+// distinct shift (a Q component at the shift of a P component, as in every subsampled pair, reuses
+// that component's normal masses: `shared[j]` is its P index, or -1).
 template <class F>
-Masses mixture_masses(const std::vector<GaussianMixtureLoss::Term>& terms, F component_masses) {
-  Masses total;
-  for (const auto& term : terms) {
-    const Masses m = component_masses(term.shift);
-    total.inside += term.weight * m.inside;
-    total.outside += term.weight * m.outside;
+std::pair<Masses, Masses> mixture_masses(const std::vector<GaussianMixtureLoss::Term>& p,
+                                         const std::vector<GaussianMixtureLoss::Term>& q,
+                                         const std::vector<std::ptrdiff_t>& shared, std::vector<Masses>& p_masses,
+                                         F component_masses) {
+  Masses p_total, q_total;
+  p_masses.resize(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    p_masses[i] = component_masses(p[i].shift);
+    p_total.inside += p[i].weight * p_masses[i].inside;
+    p_total.outside += p[i].weight * p_masses[i].outside;
   }
-  return total;
+  for (std::size_t j = 0; j < q.size(); ++j) {
+    const Masses m = shared[j] >= 0 ? p_masses[static_cast<std::size_t>(shared[j])] : component_masses(q[j].shift);
+    q_total.inside += q[j].weight * m.inside;
+    q_total.outside += q[j].weight * m.outside;
+  }
+  return {p_total, q_total};
 }
 
 double total_weight(const std::vector<GaussianMixtureLoss::Term>& terms) {
@@ -99,8 +115,8 @@ template <class F>
 Root increasing_root(F f, double target, double lo, double hi, double start, double scale) {
   double x = std::clamp(start, std::nextafter(lo, kInfinity), std::nextafter(hi, -kInfinity));
   double step = scale;
-  const double tolerance = 4e-16 * std::max(1.0, std::fabs(target));
-  for (int i = 0; i < 400; ++i) {
+  const double tolerance = kRootTolerance * std::max(1.0, std::fabs(target));
+  for (int i = 0; i < kMaxRootSteps; ++i) {
     const auto [value, slope] = f(x);
     const double gap = value - target;
     if (std::fabs(gap) <= tolerance) return {x, slope};
@@ -116,7 +132,7 @@ Root increasing_root(F f, double target, double lo, double hi, double start, dou
       }
       step *= 2;
     }
-    if (!(std::fabs(next - x) > 1e-15 * std::max(1.0, std::fabs(x)))) return {next, slope};
+    if (!(std::fabs(next - x) > kSmallestRootStep * std::max(1.0, std::fabs(x)))) return {next, slope};
     if (!(next > lo && next < hi)) return {0.5 * (lo + hi), slope};  // the bracket is a single double wide
     x = next;
   }
@@ -218,6 +234,13 @@ Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vecto
   }
   loss.p_ = terms_of(p_kept, sigma);
   loss.q_ = terms_of(q_kept, sigma);
+  for (const Term& q_term : loss.q_) {
+    std::ptrdiff_t match = -1;
+    for (std::size_t i = 0; i < loss.p_.size(); ++i) {
+      if (loss.p_[i].shift == q_term.shift) match = static_cast<std::ptrdiff_t>(i);
+    }
+    loss.shared_.push_back(match);
+  }
   if (loss.convex_) {
     // l' is increasing; its root is the minimiser.
     const auto slope = [&](double x) {
@@ -236,11 +259,25 @@ Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vecto
     const double b_min = loss.q_.front().shift, b_max = loss.q_.back().shift;
     loss.infimum_ = a_min > b_min ? kNegativeInfinity : log_weight_at(loss.p_, a_min) - log_weight_at(loss.q_, b_min);
     loss.supremum_ = a_max > b_max ? kInfinity : log_weight_at(loss.p_, a_max) - log_weight_at(loss.q_, b_max);
+    loss.explicit_root_ = loss.q_.size() == 1 && (loss.p_.size() == 1 || (loss.p_.size() == 2 && loss.shared_[0] >= 0));
   }
   return loss;
 }
 
 double GaussianMixtureLoss::loss(double x) const { return loss_and_slope(x).first; }
+
+double GaussianMixtureLoss::explicit_root(double t) const {
+  const Term& q = q_.front();
+  if (p_.size() == 1) {
+    // l(x) = (offset_p - offset_q) + (slope_p - slope_q) x.
+    return (t - (p_[0].offset - q.offset)) / (p_[0].slope - q.slope);
+  }
+  // One P component sits at Q's shift, so its exponent minus Q's is a constant c0 and
+  // l(x) = log(e^{c0} + e^{c1 + d x}): c1 + d x = log(e^t - e^{c0}), for t above the infimum c0.
+  const Term& same = p_[static_cast<std::size_t>(shared_[0])];
+  const Term& other = p_[shared_[0] == 0 ? 1 : 0];
+  return (log_sub_exp(t, same.offset - q.offset) - (other.offset - q.offset)) / (other.slope - q.slope);
+}
 
 std::pair<double, double> GaussianMixtureLoss::loss_and_slope(double x) const {
   const auto [p_value, p_slope] = log_sum_exp(p_, x);
@@ -257,11 +294,16 @@ SublevelMasses GaussianMixtureLoss::sublevel_masses(double t) const {
   Masses p, q;
   const auto f = [&](double x) { return loss_and_slope(x); };
   if (!convex_) {
-    const Root found = increasing_root(f, t, -kInfinity, kInfinity, predicted(hint_high_, t), sigma_);
-    hint_high_ = Hint{found.x, t, found.slope};
-    const double root = found.x;
-    p = mixture_masses(p_, [&](double shift) { return normal_below(shift, sigma_, root); });
-    q = mixture_masses(q_, [&](double shift) { return normal_below(shift, sigma_, root); });
+    double root = 0;
+    if (explicit_root_) {
+      root = explicit_root(t);
+    } else {
+      const Root found = increasing_root(f, t, -kInfinity, kInfinity, predicted(hint_high_, t), sigma_);
+      hint_high_ = Hint{found.x, t, found.slope};
+      root = found.x;
+    }
+    std::tie(p, q) =
+        mixture_masses(p_, q_, shared_, p_masses_, [&](double shift) { return normal_below(shift, sigma_, root); });
   } else {
     const Root high = increasing_root(f, t, minimiser_, kInfinity, predicted(hint_high_, t), sigma_);
     const auto mirrored = [&](double y) {
@@ -273,8 +315,8 @@ SublevelMasses GaussianMixtureLoss::sublevel_masses(double t) const {
     hint_high_ = Hint{high.x, t, high.slope};
     hint_low_ = Hint{low.x, t, low.slope};
     const double hi = high.x, lo = -low.x;
-    p = mixture_masses(p_, [&](double shift) { return normal_between(shift, sigma_, lo, hi); });
-    q = mixture_masses(q_, [&](double shift) { return normal_between(shift, sigma_, lo, hi); });
+    std::tie(p, q) =
+        mixture_masses(p_, q_, shared_, p_masses_, [&](double shift) { return normal_between(shift, sigma_, lo, hi); });
   }
   result.p_inside = p.inside;
   result.p_outside = p.outside;

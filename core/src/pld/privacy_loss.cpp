@@ -12,6 +12,8 @@ namespace dpcalc::pld {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Mixture weights must sum to 1 within this (they are renormalised).
+constexpr double kWeightSumTolerance = 1e-9;
 
 struct Split {
   double inside = 0;
@@ -179,7 +181,7 @@ Result<std::vector<MixtureComponent>> validate_components(const std::vector<doub
     total += w;
     if (w > 0) components.push_back({shifts[j], w});
   }
-  if (!(std::fabs(total - 1) <= 1e-9)) {
+  if (!(std::fabs(total - 1) <= kWeightSumTolerance)) {
     return invalid_argument(weights_field,
                             weights_name + " must sum to 1 (got a sum of " + format_number(total) + ").");
   }
@@ -221,14 +223,15 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
                                 "a smaller sigma.");
   }
   if (!(spread / sigma <= kMaxShiftSpreadOverSigma)) {
-    return invalid_argument(sigma_field,
-                            "sigma (" + format_number(sigma) +
-                                ") is less than 1e-100 times the distance between "
-                                "the shifted means (" +
-                                format_number(spread) +
-                                "): the privacy loss then reaches far "
-                                "beyond 700, where e^loss no longer fits a double. Increase sigma, or bring the "
-                                "shifts closer together.");
+    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) +
+                                             ") is less than 1e-100 times the distance between "
+                                             "the shifted means (" +
+                                             format_number(spread) +
+                                             "): the privacy loss then reaches far "
+                                             "beyond " +
+                                             format_number(kMaxLoss) +
+                                             ", where e^loss no longer fits a double. Increase sigma, or bring the "
+                                             "shifts closer together.");
   }
   DPCALC_TRY(GaussianMixtureLoss loss,
              GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped, swapped, field));
@@ -312,11 +315,11 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
     DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
     DPCALC_TRY(const double delta, check_delta(approx.delta, field_path(prefix, "delta")));
     // e^-epsilon underflows past ~745, which would turn the pair's finite losses into infinite ones.
-    static_assert(kMaxLoss == 700, "the message below quotes kMaxLoss");
     if (!(epsilon <= kMaxLoss)) {
-      return invalid_argument(field_path(prefix, "epsilon"),
-                              "epsilon must be at most 700 for the numeric composition (got " + format_number(epsilon) +
-                                  "): beyond that e^epsilon no longer fits a double.");
+      return invalid_argument(field_path(prefix, "epsilon"), "epsilon must be at most " + format_number(kMaxLoss) +
+                                                                 " for the numeric composition (got " +
+                                                                 format_number(epsilon) +
+                                                                 "): beyond that e^epsilon no longer fits a double.");
     }
     // Kairouz, Oh, Viswanath 2015 randomized-response pair; e^eps / (1 + e^eps) written so that it
     // cannot overflow.

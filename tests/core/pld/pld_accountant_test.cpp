@@ -219,6 +219,20 @@ TEST_CASE("[pld] errors: validation, grid limit, cancellation") {
     REQUIRE(!count.ok());
     CHECK(count.error().field == "items.0.count");
   }
+  SUBCASE("tail_mass_truncation is checked as given, before the epsilon query lowers it to delta / 10") {
+    // 0.5, NaN and -1 would each become a valid 1e-6 if lowered first (min(x, 1e-5 / 10)).
+    for (const double tail : {0.5, std::nan(""), -1.0}) {
+      AccountingOptions options;
+      options.tail_mass_truncation = tail;
+      const auto epsilon = epsilon_for_delta(subsampled_gaussian(1, 0.5, 10), 1e-5, options);
+      REQUIRE(!epsilon.ok());
+      CHECK(epsilon.error().code == "invalid_argument");
+      CHECK(epsilon.error().field == "tail_mass_truncation");
+      const auto delta = delta_for_epsilon(subsampled_gaussian(1, 0.5, 10), 1.0, options);
+      REQUIRE(!delta.ok());
+      CHECK(delta.error().field == "tail_mass_truncation");
+    }
+  }
   SUBCASE("a grid beyond the memory limit is refused before allocating") {
     AccountingOptions options;
     options.discretization_interval = 1e-7;

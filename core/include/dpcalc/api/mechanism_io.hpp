@@ -25,9 +25,11 @@ Result<mechanisms::MechanismPtr> read_mechanism(const Value& value, const std::s
 // The request's `relation`: 'add_remove' (the default) or 'substitute'.
 Result<mechanisms::Relation> read_relation(const Value& request);
 
-// An invalid_argument error on "relation" when `mechanism` (at its path) has no dominating pair under
-// `relation`, saying which relations it supports.
-Result<bool> check_relation(const mechanisms::Mechanism& mechanism, mechanisms::Relation relation);
+// An invalid_argument error when `mechanism` (at its path) has no dominating pair under `relation`,
+// saying which relations it supports: on "relation" when `request` gives it, else (the default
+// add/remove) on the mechanism's type.
+Result<bool> check_relation(const Value& request, const mechanisms::Mechanism& mechanism,
+                            mechanisms::Relation relation);
 
 // The innermost mechanism (inside subsampling, …): where its noise parameters are in the request.
 const mechanisms::Mechanism& innermost(const mechanisms::Mechanism& mechanism);

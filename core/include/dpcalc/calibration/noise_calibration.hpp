@@ -52,6 +52,7 @@ struct CalibrationProblem {
   // reproduces the guarantee exactly.
   mechanisms::MechanismPtr mechanism;
   std::string unknown = "sigma";
+  mechanisms::Relation relation = mechanisms::Relation::kAddRemove;  // one the mechanism supports
   double count = 1;  // number of compositions, a whole number in [1, 2^53]
   CalibrationMethod method = CalibrationMethod::kAnalytic;
   ApproxDp target;

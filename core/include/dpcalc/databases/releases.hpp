@@ -25,6 +25,8 @@ struct DatabaseClass {
   double count = 1;    // identical databases in the class, a whole number >= 1
   double queries = 1;  // releases per database, a whole number >= 1
   std::string field;   // dotted path of the class in the request ("databases.2"), for errors
+  // The neighbouring relation each release is accounted under (one its mechanism supports).
+  mechanisms::Relation relation = mechanisms::Relation::kAddRemove;
 };
 
 // The release's mechanism, or null when it is a guarantee.

@@ -13,7 +13,12 @@
   X(laplace)                      \
   X(gaussian)                     \
   X(poisson_subsampled)           \
-  X(gaussian_mixture)
+  X(gaussian_mixture)             \
+  X(randomized_response)          \
+  X(discrete_laplace)             \
+  X(discrete_gaussian)            \
+  X(permute_and_flip)             \
+  X(tree_aggregation)
 
 namespace dpcalc::mechanisms {
 

@@ -11,6 +11,7 @@
 // Mechanisms are immutable and shared (MechanismPtr); an invalid one cannot be made.
 #pragma once
 
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -60,11 +61,13 @@ struct Parameter {
 
 // A parameter that calibration may solve for (more of it is more noise): `unknown` names the
 // unknown in a calibration request, `parameter` the parameter it sets, in units of the sensitivity
-// when `per_sensitivity` (the noise multiplier σ/Δ of DP-SGD sets σ).
+// when `per_sensitivity` (the noise multiplier σ/Δ of DP-SGD sets σ); `largest` is its largest
+// value, where it is bounded (randomized response's probability p of a random report: 1).
 struct Calibratable {
   std::string unknown;
   std::string parameter;
   bool per_sensitivity = false;
+  double largest = std::numeric_limits<double>::infinity();
 };
 
 // The parameter values of one mechanism, by name. `path` is where the mechanism sits in the

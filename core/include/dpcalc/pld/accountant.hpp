@@ -40,19 +40,29 @@ struct AccountingOptions {
   // (T h^2 / 8)(1 + 4 / sd) = relative_accuracy * eps_est (connect-the-dots raises each item's mean
   // loss by <= h^2 / 8 and its variance by <= h^2 / 4), with T the total count, sd and
   // eps_est = mean + 4 sd from a Gaussian approximation of the composed loss (coarse pilot
-  // discretisation), clamped to [1e-4, 1]. When the items with point masses (pure / (eps, delta)
-  // items, Laplace) share their highest atom a in the direction with the larger eps_est, h is
-  // shrunk to a / ceil(a / h) so that this atom sits on the grid. epsilon_for_delta then halves the
-  // step (at most 6 times, within kMaxGridPoints) until epsilon_upper - epsilon_lower <=
-  // 4 relative_accuracy epsilon_upper. In (0, 0.1]; default 5e-4 (measured: epsilon_upper within
-  // 0.04% of the exact value for Gaussians up to eps = 1462, and of dp_accounting at step 1e-4 on
-  // the DP-SGD reference rows).
+  // discretisation), clamped to [1e-7, 1]; when a step below 1e-4 needs a grid beyond
+  // kMaxGridPoints, the computation starts again with the step clamped at 1e-4. When the items with
+  // point masses (pure / (eps, delta) items, Laplace) share their highest atom a in the direction
+  // with the larger eps_est, h is shrunk to a / ceil(a / h) so that this atom sits on the grid.
+  // epsilon_for_delta then halves the step (at most 6 times, within kMaxGridPoints) until
+  // epsilon_upper - epsilon_lower <= 4 relative_accuracy epsilon_upper. In (0, 0.1]; default 5e-4
+  // (measured: epsilon_upper within 0.04% of the exact value for Gaussians up to eps = 1462, and of
+  // dp_accounting at step 1e-4 on the DP-SGD reference rows).
   double relative_accuracy = 5e-4;
   // Total tail mass (> 0, < 1e-3) the discretisation may cut; the upper bound moves it to the
   // infinite loss (adding at most this much to delta) and every result reports it. Default 1e-14.
   // epsilon_for_delta uses at most a tenth of its target delta.
   double tail_mass_truncation = 1e-14;
 };
+
+// The options if each is in its range, else an invalid_argument error on the option's name. Every
+// query checks them first; a caller that answers without the engine (an exact closed form) checks
+// them too, so that a request is refused or accepted alike whichever way it is answered.
+Result<AccountingOptions> check_options(const AccountingOptions& options);
+
+// The ε values of a privacy profile query if there are 1 to kMaxProfilePoints of them, each finite
+// and >= 0; else an invalid_argument error on "epsilons" or "epsilons.<i>".
+Result<std::vector<double>> check_profile_epsilons(const std::vector<double>& epsilons);
 
 // What every answer carries about the computation.
 struct Discretization {

@@ -61,6 +61,10 @@ class GaussianMixtureLoss {
   struct Term {
     double shift, weight, offset, slope;
   };
+  // Internal: one normal component's mass inside a sublevel set and outside it.
+  struct ComponentMasses {
+    double inside = 0, outside = 0;
+  };
   // Internal: a root x of l(x) = threshold found earlier, with l'(x).
   struct Hint {
     double x = 0, threshold = 0, slope = 0;
@@ -70,16 +74,22 @@ class GaussianMixtureLoss {
   double sigma_ = 1;
   std::vector<Term> p_, q_;
   double pruned_p_ = 0, pruned_q_ = 0;
-  bool convex_ = false;   // false: monotone increasing in x (mirrored if needed)
+  std::vector<std::ptrdiff_t> shared_;  // per Q term: the P term at the same shift, or -1
+  bool convex_ = false;                 // false: monotone increasing in x (mirrored if needed)
+  // Monotone with a single Q component and P of one component, or two with one at Q's shift (the
+  // Gaussian and the Poisson-subsampled Gaussian): l(x) = t is solved in closed form.
+  bool explicit_root_ = false;
   double minimiser_ = 0;  // convex case: argmin of l
   double infimum_ = 0, supremum_ = 0;
   // Roots found by the previous call, from which the next search starts one Newton step ahead:
   // the discretisation asks for consecutive thresholds, whose roots are close. Only speed depends
   // on them.
   mutable Hint hint_low_, hint_high_;
+  mutable std::vector<ComponentMasses> p_masses_;  // scratch of sublevel_masses
 
   double loss(double x) const;
   std::pair<double, double> loss_and_slope(double x) const;
+  double explicit_root(double threshold) const;
 };
 
 }  // namespace dpcalc::pld

@@ -5,10 +5,14 @@
 //   delta(eps) = P[L = inf] + sum_k m_k (1 - e^{eps - k h})_+        (hockey-stick divergence)
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
+#include "dpcalc/fft/real_fft.hpp"
+#include "dpcalc/floating_point.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::pld {
@@ -33,7 +37,7 @@ inline constexpr std::int64_t kMaxGridPoints = std::int64_t{1} << 21;
 //  * kLossTooLarge: a single privacy loss beyond +-kMaxLoss; the message is that loss.
 inline constexpr const char* kGridTooLarge = "grid_too_large";
 inline constexpr const char* kLossTooLarge = "loss_too_large";
-inline constexpr double kMaxLoss = 700;  // e^700 is still a finite double
+inline constexpr double kMaxLoss = kMaxExpArgument;  // e^loss must stay a finite double
 
 struct DiscretePld {
   double discretization_interval = 0;  // h > 0
@@ -55,28 +59,35 @@ struct CompositionTerm {
   double count = 1;
 };
 
+// Work space that consecutive compose() calls can share: the FFT plan of the last size used (its
+// twiddle table costs about as much as a transform) and the spectral buffers. Holds about 56 bytes
+// per FFT point.
+struct CompositionWorkspace {
+  std::unique_ptr<fft::RealFft> transform;
+  std::vector<double> input;   // all zero between uses (a term's masses are placed and removed)
+  std::vector<double> signal;  // the inverse transform's output
+  std::vector<std::complex<double>> spectrum, product;
+  std::vector<double> product_error;
+};
+
 // The PLD of the composition prod_i pld_i^{count_i}: one FFT per term, pointwise powers and
 // products, one inverse FFT. All terms must share the discretisation interval.
-// Rounding: the result's rounding_error is a proven bound, carried through every step. With e_t =
-// error_bound() * sum(masses of term t) the bound on each forward coefficient (fft::RealFft),
-//  * power: |z^n - zc^n| <= n (|zc| + e)^(n-1) e for |z - zc| <= e (mean value theorem), plus
-//    the rounding of zc^n = exp(n log|zc|) e^{i n arg zc}: absolute errors <= n (2u |log|zc|| + 2u)
-//    + u |n log|zc|| in the exponent and n (2u pi + 2u) + u |n arg zc| in the phase (libm within
-//    one ulp), i.e. a relative error expm1(exponent error) + min(2, phase error) + 4u;
-//  * product: |PZ - PcZc| <= E_P (|Zc| + E_Z) + |Pc| E_Z, plus sqrt(2) gamma_2 |PcZc|
-//    (Higham 2002, Lemma 3.5);
-//  * inverse: the exact inverse DFT maps the spectral errors E_j to point errors bounded by
-//    (1/N) sum_j E_j in every point and by ||E||_2 / sqrt(N) in the 2-norm (Parseval); the
-//    transform adds error_bound() (1/N) sum_j |Pc_j| in every point.
-// Summed over the K kept points: rounding_error = min(K * point bound, sqrt(K) * 2-norm bound)
-// (Cauchy-Schwarz), plus count_t * rounding_error_t for inputs that carry one. The support is
-// sized up front from Chernoff bounds P[S >= u] <= e^{-lambda u} E[e^{lambda S}] so that at most
-// `tail_mass` (> 0) lies outside it; that mass can only be misplaced by the circular convolution,
-// and it is accounted for soundly: a pessimistic result adds it to infinite_mass, an optimistic
-// result records it in truncated_mass. Errors: "numeric" on kGridTooLarge when more than
-// kMaxGridPoints would be needed; kCancelled when `progress` returns false.
+// Support: sized up front from Chernoff bounds (composed_support.hpp) so that at most `tail_mass`
+// (> 0) lies outside it; that mass can only be misplaced by the circular convolution, and it is
+// accounted for soundly: a pessimistic result adds it to infinite_mass, an optimistic result
+// records it in truncated_mass.
+// Rounding: the result's rounding_error is a proven bound, carried through every step. Each
+// forward coefficient of term t is within e_t = fft::RealFft::forward_error_bound() * sum(masses
+// of term t) of the exact DFT, or, where the power would amplify that (n |z|^(n-1) > 1), the
+// coefficient is summed directly (within 40u sum(masses)); powers and products carry their bounds
+// (spectral_power.hpp); the exact inverse DFT maps the spectral errors E_j to point errors bounded
+// by (1/N) sum_j E_j in every point and by ||E||_2 / sqrt(N) in the 2-norm (Parseval), and the
+// inverse transform adds its own bound. Summed over the K kept points: rounding_error = min(K *
+// point bound, sqrt(K) * 2-norm bound) (Cauchy-Schwarz), plus count_t * rounding_error_t for
+// inputs that carry one. Errors: "numeric" on kGridTooLarge when more than kMaxGridPoints would be
+// needed; kCancelled when `progress` returns false. `workspace` (optional) is reused when given.
 Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pessimistic, double tail_mass,
-                            const ProgressCallback& progress = {});
+                            const ProgressCallback& progress = {}, CompositionWorkspace* workspace = nullptr);
 
 // delta(eps) of the PLD with exact masses lies in [value - error, value + error]: `error` covers the
 // masses' rounding_error and the rounding of the sum itself (compensated summation, Neumaier 1974:

@@ -1,0 +1,149 @@
+// dpcalc against dp_accounting on the numeric workloads of tests/bench/requests.mjs
+// (comparedWorkloads): dpcalc warm through the JS API (wasm in Node), dp_accounting 0.6.0 from
+// source (PLD accountant, value_discretization_interval 1e-4) through
+// tests/bench/dp_accounting_workloads.py, measured alternately in one run (each round times
+// dp_accounting once, then every dpcalc accuracy once); medians of the rounds.
+//
+// Equal accuracy. dp_accounting prints one number whose error is unknown to it; dpcalc prints a
+// sound bracket [epsilon_lower, epsilon_upper]. dp_accounting's error is estimated against the
+// tightest dpcalc bracket of the run (it contains the exact epsilon): at least its distance to that
+// bracket, at most its distance to the far end. "Matched" is the coarsest relative accuracy tried
+// whose bracket is no wider than that least error: dpcalc's whole uncertainty below dp_accounting's
+// error. When dp_accounting's value lies inside the tightest bracket its error is too small to
+// resolve, and the table says so.
+//
+//   DP_ACCOUNTING_PATH=/path/to/differential-privacy/python/dp_accounting node scripts/bench_dp_accounting.mjs
+//     [--rounds 5] [--only dpsgd,laplace] [--dist dist]
+// Needs Debian's python3 with numpy, scipy, absl and attr (DP_ACCOUNTING_PYTHON overrides the
+// interpreter, default /usr/bin/python3); without them, or without DP_ACCOUNTING_PATH, it prints why
+// and exits 0. Uses dist/ as built (npm run build); builds it when missing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { comparedWorkloads } from '../tests/bench/requests.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? fallback : process.argv[at + 1];
+};
+const rounds = Number(option('rounds', 5));
+const only = option('only', '')
+  .split(',')
+  .filter((key) => key);
+const distDir = path.resolve(repoRoot, option('dist', 'dist'));
+
+// Relative accuracies timed for every workload: the default, the issue's 1e-5, and tighter ones
+// from which "matched" is chosen.
+const accuracies = [undefined, 1e-5, 4e-6, 2e-6, 1e-6];
+
+/** Why dp_accounting cannot run here, or '' when it can. */
+function missingPython(python, env) {
+  if (!process.env.DP_ACCOUNTING_PATH) return 'DP_ACCOUNTING_PATH is not set (the path of python/dp_accounting)';
+  const check = spawnSync(python, ['-c', 'import numpy, scipy, absl, attr, dp_accounting'], { env, encoding: 'utf8' });
+  if (check.error) return `${python} could not be started (${check.error.message})`;
+  if (check.status !== 0) return `${python} cannot import dp_accounting and its packages: ${check.stderr.trim()}`;
+  return '';
+}
+
+/** A dp_accounting process answering one workload per request, in order. */
+function startDpAccounting(python, env) {
+  const script = path.join(repoRoot, 'tests', 'bench', 'dp_accounting_workloads.py');
+  const child = spawn(python, [script], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout });
+  const waiting = [];
+  lines.on('line', (line) => waiting.shift()(JSON.parse(line)));
+  return {
+    run: (key) =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        child.stdin.write(`${key}\n`);
+      }),
+    close: () => child.stdin.end(),
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+const accuracyName = (accuracy) => (accuracy === undefined ? 'default (5e-4)' : String(accuracy));
+
+async function main() {
+  const python = process.env.DP_ACCOUNTING_PYTHON ?? '/usr/bin/python3';
+  const env = { ...process.env, PYTHONPATH: process.env.DP_ACCOUNTING_PATH ?? '' };
+  const missing = missingPython(python, env);
+  if (missing) {
+    console.log(`dp_accounting comparison skipped: ${missing}.`);
+    return;
+  }
+  if (!existsSync(path.join(distDir, 'dpcalc.js'))) {
+    const { buildDist } = await import('./build.mjs');
+    await buildDist();
+  }
+  const { createCalculator } = await import(pathToFileURL(path.join(distDir, 'dpcalc.js')).href);
+  const calc = await createCalculator();
+  const dpAccounting = startDpAccounting(python, env);
+
+  const rows = [];
+  for (const workload of comparedWorkloads.filter(({ key }) => only.length === 0 || only.includes(key))) {
+    const variants = accuracies.map((accuracy) => ({
+      accuracy,
+      request: workload.request(accuracy === undefined ? undefined : { relative_accuracy: accuracy }),
+      times: [],
+    }));
+    for (const variant of variants) {
+      const response = calc.compute(variant.request); // warm-up, and the answer
+      if (!response.ok) throw new Error(`${workload.name}: ${JSON.stringify(response.error)}`);
+      variant.upper = response.result.epsilon_upper ?? response.result.guarantee.epsilon;
+      variant.lower = response.result.epsilon_lower;
+    }
+    const reference = { times: [] };
+    for (let round = 0; round < rounds; round++) {
+      const answer = await dpAccounting.run(workload.key);
+      reference.epsilon = answer.epsilon;
+      reference.times.push(answer.seconds * 1000);
+      for (const variant of variants) {
+        const start = performance.now();
+        calc.compute(variant.request);
+        variant.times.push(performance.now() - start);
+      }
+    }
+    // dp_accounting's error against the tightest bracket (which holds the exact epsilon).
+    const tightest = variants.reduce((a, b) => (b.upper - b.lower < a.upper - a.lower ? b : a));
+    const eps = reference.epsilon;
+    const leastError = Math.max(0, tightest.lower - eps, eps - tightest.upper);
+    const mostError = Math.max(Math.abs(eps - tightest.lower), Math.abs(eps - tightest.upper));
+    const matched = variants
+      .filter((variant) => variant.accuracy !== undefined && variant.upper - variant.lower <= leastError)
+      .sort((a, b) => b.accuracy - a.accuracy)[0];
+    rows.push({ workload, reference, variants, leastError, mostError, matched });
+  }
+  dpAccounting.close();
+
+  console.log(
+    '\n| workload | dp_accounting ε (step 1e-4) | its error | dp_accounting | relative accuracy | dpcalc [ε lower, ε upper] | width / ε | dpcalc | ratio |',
+  );
+  console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|');
+  for (const { workload, reference, variants, leastError, mostError, matched } of rows) {
+    const error =
+      leastError > 0
+        ? `${(leastError / reference.epsilon).toExponential(1)} … ${(mostError / reference.epsilon).toExponential(1)}`
+        : `< ${(mostError / reference.epsilon).toExponential(1)} (inside the tightest bracket)`;
+    for (const variant of variants) {
+      const dpcalc = median(variant.times);
+      const label = `${accuracyName(variant.accuracy)}${variant === matched ? ' (matched)' : ''}`;
+      console.log(
+        `| ${workload.name} | ${reference.epsilon.toPrecision(10)} | ${error} | ${formatMs(median(reference.times))} | ${label} | [${variant.lower.toPrecision(10)}, ${variant.upper.toPrecision(10)}] | ${((variant.upper - variant.lower) / variant.upper).toExponential(1)} | ${formatMs(dpcalc)} | ${(median(reference.times) / dpcalc).toFixed(1)}× |`,
+      );
+    }
+    if (!matched) {
+      console.log(`| ${workload.name} | | | | matched: none tried is as tight as dp_accounting's error | | | | |`);
+    }
+  }
+  console.log(
+    `\n(${rounds} rounds, alternating; dp_accounting's error is relative, bounded by the tightest dpcalc bracket of the run.)`,
+  );
+}
+
+await main();

@@ -1,0 +1,60 @@
+"""The numeric workloads of tests/bench/requests.mjs (comparedWorkloads) through dp_accounting.
+
+google/differential-privacy's python/dp_accounting, run from source (its path in PYTHONPATH), PLD
+accountant, connect-the-dots, pessimistic, value_discretization_interval 1e-4; epsilon at
+delta = 1e-5 (the larger of both adjacency directions, as dp_accounting reports it).
+
+scripts/bench_dp_accounting.mjs starts this once and sends one workload key per line on stdin; each
+answer is one JSON line {"key", "epsilon", "seconds"} timed in this process (import and start-up
+excluded). Run alone: PYTHONPATH=<dp_accounting> /usr/bin/python3 tests/bench/dp_accounting_workloads.py
+and type a key (dpsgd, laplace, gaussians, group_dpsgd).
+"""
+import json
+import sys
+import time
+
+from scipy.stats import hypergeom
+from dp_accounting.pld import privacy_loss_distribution as pld
+
+STEP = 1e-4
+DELTA = 1e-5
+
+
+def dpsgd():
+  # Poisson-subsampled Gaussian, sigma = 1, q = 0.01, T = 10^4.
+  one = pld.from_gaussian_mechanism(1.0, sampling_prob=0.01, value_discretization_interval=STEP)
+  return one.self_compose(10000).get_epsilon_for_delta(DELTA)
+
+
+def laplace():
+  # Laplace b = 10 (sensitivity 1), 1000 times.
+  one = pld.from_laplace_mechanism(10.0, value_discretization_interval=STEP)
+  return one.self_compose(1000).get_epsilon_for_delta(DELTA)
+
+
+def gaussians():
+  # 50 different Gaussians, sigma = 20 ... 69, composed one by one.
+  composed = pld.from_gaussian_mechanism(20.0, value_discretization_interval=STEP)
+  for sigma in range(21, 70):
+    composed = composed.compose(pld.from_gaussian_mechanism(float(sigma), value_discretization_interval=STEP))
+  return composed.get_epsilon_for_delta(DELTA)
+
+
+def group_dpsgd():
+  # DP-SGD for a group of k = 16 under fixed batches (N = 60000, B = 256), sigma = 2, T = 16384: the
+  # mixture P = sum_j Hypergeom(j; N, k, B) N(j, sigma^2) against Q = N(0, sigma^2).
+  k = 16
+  weights = [float(hypergeom.pmf(j, 60000, k, 256)) for j in range(k + 1)]
+  one = pld.from_mixture_gaussian_mechanism(2.0, list(range(k + 1)), weights, value_discretization_interval=STEP)
+  return one.self_compose(16384).get_epsilon_for_delta(DELTA)
+
+
+WORKLOADS = {'dpsgd': dpsgd, 'laplace': laplace, 'gaussians': gaussians, 'group_dpsgd': group_dpsgd}
+
+for line in sys.stdin:
+  key = line.strip()
+  if not key:
+    continue
+  start = time.perf_counter()
+  epsilon = WORKLOADS[key]()
+  print(json.dumps({'key': key, 'epsilon': epsilon, 'seconds': time.perf_counter() - start}), flush=True)

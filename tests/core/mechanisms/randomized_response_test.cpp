@@ -1,0 +1,132 @@
+// Randomized response (core/src/mechanisms/randomized_response.cpp) through every op that takes a
+// mechanism. Exact references: tests/reference/discrete_mechanisms_reference.py (mpmath, 50 digits,
+// trinomial sums of the composed loss); dp_accounting 0.6.0 run from source:
+// tests/reference/dp_accounting_discrete.py (PLDAccountant, REPLACE_ONE, events composed one at a
+// time, default discretisation).
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "approx.hpp"
+#include "dpcalc/pld/accountant.hpp"
+#include "mechanism_requests.hpp"
+#include "mechanisms_for_tests.hpp"
+
+namespace {
+
+using mechanism_requests::Value;
+using namespace mechanism_requests;
+
+Value randomized_response(double p, double k) {
+  return object().set("type", "randomized_response").set("noise_parameter", p).set("num_buckets", k);
+}
+
+dpcalc::mechanisms::MechanismPtr made(double p, double k) {
+  dpcalc::mechanisms::Arguments arguments;
+  arguments.numbers = {{"noise_parameter", p}, {"num_buckets", k}};
+  return test_mechanisms::made(dpcalc::mechanisms::randomized_response_type(), arguments);
+}
+
+}  // namespace
+
+TEST_CASE("[mechanisms] randomized response: pure ε = ln(1 + k(1 − p)/p), substitution only") {
+  // mpmath: ln 3 = 1.0986122886681096914, ln 17 = 2.8332133440562160802.
+  check_upper_bound(*made(0.5, 2)->pure_epsilon(), 1.0986122886681096914, 1e-15);
+  check_upper_bound(*made(0.2, 4)->pure_epsilon(), 2.8332133440562160802, 1e-15);
+  CHECK(*made(1, 7)->pure_epsilon() == 0);
+  CHECK(made(0.5, 2)->supports(dpcalc::mechanisms::Relation::kSubstitute));
+  CHECK_FALSE(made(0.5, 2)->supports(dpcalc::mechanisms::Relation::kAddRemove));
+  // Refused under add/remove: on "relation" when the request asks for it, on the type by default.
+  check_error(dpcalc::api::compute(compose("pld", randomized_response(0.5, 2), 3, 1e-5, "add_remove")), "relation");
+  const Value refused = dpcalc::api::compute(compose("pld", randomized_response(0.5, 2), 3, 1e-5));
+  check_error(refused, "items.0.mechanism.type");
+  CHECK(refused.find("error")->find("message")->as_string().find("'substitute'") != std::string::npos);
+  check_error(dpcalc::api::compute(compose("pld", randomized_response(0, 2), 3, 1e-5, "substitute")),
+              "items.0.mechanism.noise_parameter");
+  check_error(dpcalc::api::compute(compose("pld", randomized_response(0.5, 1), 3, 1e-5, "substitute")),
+              "items.0.mechanism.num_buckets");
+  check_error(dpcalc::api::compute(compose("pld", randomized_response(0.5, 2.5), 3, 1e-5, "substitute")),
+              "items.0.mechanism.num_buckets");
+}
+
+TEST_CASE("[mechanisms] randomized response composed: exact trinomial references and dp_accounting") {
+  // Exact (mpmath trinomial sums): 273.42007426646887, 28.332128361169453.
+  const Bracket daily = pld_epsilon(randomized_response(0.5, 2), 365, 1e-5, "substitute");
+  check_bracket(daily, 273.42007426646887);
+  const Bracket small = pld_epsilon(randomized_response(0.2, 4), 10, 1e-6, "substitute");
+  check_bracket(small, 28.332128361169453);
+  // dp_accounting (its upper bound, events composed one at a time): 273.44771942480162,
+  // 28.332994920606655: ours is as tight within the default accuracy.
+  CHECK_REL(daily.upper, 273.44771942480162, 5e-3);
+  CHECK_REL(small.upper, 28.332994920606655, 5e-3);
+  // Closed forms from its pure ε: basic 365 ln 3 = 400.99348536386003736; zCDP ρ = 365 (ln 3)²/2 =
+  // 220.26818534829621096 (Bun & Steinke 2016, Prop 1.4); optimal composition is exact for the
+  // ε-DP randomized-response pair, which this is for k = 2 (p = 0.5): equal to the exact value.
+  check_upper_bound(epsilon_by("basic", randomized_response(0.5, 2), 365, 0, "substitute"), 400.99348536386003736,
+                    1e-13);
+  const Value zcdp =
+      result_of(dpcalc::api::compute(compose("zcdp", randomized_response(0.5, 2), 365, 1e-5, "substitute")));
+  check_upper_bound(number_at(zcdp, "guarantee", "rho"), 220.26818534829621096, 1e-13);
+  CHECK_REL(epsilon_by("optimal", randomized_response(0.5, 2), 365, 1e-5, "substitute"), 273.42007426646887, 1e-6);
+}
+
+TEST_CASE("[mechanisms] randomized response: monotone in its noise and in the count") {
+  double previous = 1e300;
+  for (double p : {0.1, 0.3, 0.5, 0.7, 0.9}) {
+    const double epsilon = pld_epsilon(randomized_response(p, 3), 20, 1e-6, "substitute").upper;
+    CHECK(epsilon < previous);
+    previous = epsilon;
+  }
+  previous = 0;
+  for (double count : {1.0, 5.0, 50.0, 500.0}) {
+    const double epsilon = pld_epsilon(randomized_response(0.4, 3), count, 1e-6, "substitute").upper;
+    CHECK(epsilon > previous);
+    previous = epsilon;
+  }
+}
+
+TEST_CASE("[mechanisms] randomized response of a group: k records each randomized") {
+  // Group size 1 is the mechanism itself; a group of k is the k-fold product of its pair, so its
+  // pure ε is k ε and its PLD at k = 10 brackets the exact 10-fold composition (28.332128361169453).
+  const auto single = made(0.2, 4);
+  const auto one = single->for_group(1);
+  REQUIRE(one.ok());
+  CHECK(*one.value()->pure_epsilon() == *single->pure_epsilon());
+  const auto ten = single->for_group(10);
+  REQUIRE(ten.ok());
+  check_upper_bound(*ten.value()->pure_epsilon(), 28.332133440562160802, 1e-14);
+  const std::vector<dpcalc::pld::CompositionItem> items{
+      {ten.value()->pair(dpcalc::mechanisms::Relation::kSubstitute), 1}};
+  const auto bracket = dpcalc::pld::epsilon_for_delta(items, 1e-6, dpcalc::pld::AccountingOptions{});
+  REQUIRE(bracket.ok());
+  check_bracket({bracket.value().epsilon_lower, bracket.value().epsilon_upper}, 28.332128361169453);
+  // Through the group op: pure kε, monotone in k.
+  double previous = 0;
+  for (double k : {1.0, 2.0, 7.0, 5000.0}) {
+    const Value request = object()
+                              .set("op", "group")
+                              .set("k", k)
+                              .set("mechanism", randomized_response(0.2, 4))
+                              .set("relation", "substitute");
+    const double epsilon = number_at(result_of(dpcalc::api::compute(request)), "guarantee", "epsilon");
+    CHECK(epsilon > previous);
+    CHECK(epsilon >= k * 2.8332133440562160802);
+    previous = epsilon;
+  }
+}
+
+TEST_CASE("[mechanisms] randomized response: calibrated noise parameter meets the target") {
+  const Value request = object()
+                            .set("op", "calibrate")
+                            .set("mechanism", object().set("type", "randomized_response").set("num_buckets", 2))
+                            .set("unknown", "noise_parameter")
+                            .set("count", 30)
+                            .set("relation", "substitute")
+                            .set("target", object().set("epsilon", 3).set("delta", 1e-6));
+  const double p = number_at(result_of(dpcalc::api::compute(request)), "noise_parameter");
+  CHECK(p > 0);
+  CHECK(p < 1);
+  const double recomposed = pld_epsilon(randomized_response(p, 2), 30, 1e-6, "substitute").upper;
+  CHECK(recomposed <= 3);
+  CHECK(recomposed >= 3 * (1 - 2e-3));
+}
