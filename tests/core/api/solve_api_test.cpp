@@ -145,8 +145,8 @@ TEST_CASE("[solve][api] the most releases under optimal composition compose back
   };
   CHECK(bound_of(forward(count)).epsilon <= 1);
   CHECK(bound_of(forward(count + 1)).epsilon > 1);
-  // More than basic composition's 100 releases; the advanced composition estimate
-  // ε ≈ ε₀ √(2n ln(1/δ)) + n ε₀ (e^ε₀ − 1)/(e^ε₀ + 1) reaches 1 near n ≈ 415.
+  // More than basic composition's 100 releases (the optimal bound is never above n ε₀), and a loose
+  // upper limit; the answer itself is checked above by composing it back and one release beyond.
   CHECK(count > 100);
   CHECK(count < 1000);
 }
