@@ -156,8 +156,8 @@ export interface Item {
   guarantee?: Guarantee;
   /** the mechanism used (one of guarantee, mechanism) */
   mechanism?: Mechanism;
-  /** how many times it is used, a whole number from 1 to 2^53 */
-  count: number;
+  /** how many times it is used, a whole number from 1 to 2^53 (required (except the item solved for)) */
+  count?: number;
 }
 
 /** Discretization. */
@@ -184,6 +184,14 @@ export interface Target {
 export interface DpsgdTarget {
   /** target ε > 0 */
   epsilon: number;
+}
+
+/** Target. */
+export interface GroupTarget {
+  /** target ε, finite ≥ 0 */
+  epsilon: number;
+  /** target δ in (0, 1): of an 'approx' guarantee or a Gaussian mechanism (required when the group guarantee has a δ) */
+  delta?: number;
 }
 
 /** A class of databases. */
@@ -225,8 +233,8 @@ export type Constraint =
 export interface GroupRequest {
   /** op 'group' */
   op: 'group';
-  /** the group size, a whole number from 1 to 2^53 */
-  k: number;
+  /** the group size, a whole number from 1 to 2^53 (required unless unknown) */
+  k?: number;
   /** the guarantee for one record (one of guarantee, mechanism) */
   guarantee?: Guarantee;
   /** the mechanism (mechanism-aware group privacy) (one of guarantee, mechanism) */
@@ -235,6 +243,12 @@ export interface GroupRequest {
   delta?: number;
   /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
   relation?: 'add_remove' | 'substitute';
+  /** the δ at which ε is reported, in (0, 1) (with a Gaussian mechanism: required (not with unknown)) */
+  delta?: number;
+  /** solve for the largest group that meets target (leave k out) (optional) */
+  unknown?: 'k';
+  /** the (ε, δ) the group must stay within (with unknown: required) */
+  target?: GroupTarget;
 }
 
 /** Op 'compose', by method. */
@@ -248,6 +262,10 @@ export type ComposeRequest =
       items: Item[];
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** solve for the most uses of the one item without a count that meet target (optional) */
+      unknown?: 'count';
+      /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
+      target?: Target;
     }
   | {
       /** op 'compose' */
@@ -258,6 +276,10 @@ export type ComposeRequest =
       items: Item[];
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** solve for the most uses of the one item without a count that meet target (optional) */
+      unknown?: 'count';
+      /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
+      target?: Target;
     }
   | {
       /** op 'compose' */
@@ -268,6 +290,10 @@ export type ComposeRequest =
       items: Item[];
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** solve for the most uses of the one item without a count that meet target (optional) */
+      unknown?: 'count';
+      /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
+      target?: Target;
       /** which theorem (default 'kairouz') */
       variant?: 'kairouz' | 'dwork_rothblum_vadhan';
       /** the total δ target (δ′ chosen optimally) (one of delta, delta_slack) */
@@ -284,6 +310,10 @@ export type ComposeRequest =
       items: Item[];
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** solve for the most uses of the one item without a count that meet target (optional) */
+      unknown?: 'count';
+      /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
+      target?: Target;
       /** the total δ target, in (0, 1) */
       delta: number;
     }
@@ -296,6 +326,10 @@ export type ComposeRequest =
       items: Item[];
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** solve for the most uses of the one item without a count that meet target (optional) */
+      unknown?: 'count';
+      /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
+      target?: Target;
       /** the δ of the conversion to (ε, δ), in (0, 1) (optional) */
       delta?: number;
       /** how zCDP becomes (ε, δ) (default 'canonne_kamath_steinke') */
@@ -310,6 +344,10 @@ export type ComposeRequest =
       items: Item[];
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** solve for the most uses of the one item without a count that meet target (optional) */
+      unknown?: 'count';
+      /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
+      target?: Target;
       /** δ in (0, 1): the answer is ε (one of delta, epsilon) */
       delta?: number;
       /** ε ≥ 0: the answer is δ (one of delta, epsilon) */
@@ -326,6 +364,10 @@ export type ComposeRequest =
       items: Item[];
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** solve for the most uses of the one item without a count that meet target (optional) */
+      unknown?: 'count';
+      /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
+      target?: Target;
       /** the total δ target, in (0, 1) */
       delta: number;
       /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
@@ -445,16 +487,18 @@ export type DpsgdRequest =
       group_size: number;
       /** δ in (0, 1) */
       delta: number;
-      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs) */
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
       steps?: number;
-      /** passes over the data (steps are rounded up) (one of steps, epochs) */
+      /** passes over the data (steps are rounded up) (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
       epochs?: number;
       /** neighbouring datasets (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target) */
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target (both with unknown)) */
       noise_multiplier?: number;
-      /** the ε to reach: the answer is the noise multiplier (one of noise_multiplier, target) */
+      /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
+      /** solve for the largest value of this field that meets target (leave the field out) (optional) */
+      unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** q in (0, 1] */
@@ -469,16 +513,18 @@ export type DpsgdRequest =
       group_size: number;
       /** δ in (0, 1) */
       delta: number;
-      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs) */
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
       steps?: number;
-      /** passes over the data (steps are rounded up) (one of steps, epochs) */
+      /** passes over the data (steps are rounded up) (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
       epochs?: number;
       /** neighbouring datasets (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target) */
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target (both with unknown)) */
       noise_multiplier?: number;
-      /** the ε to reach: the answer is the noise multiplier (one of noise_multiplier, target) */
+      /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
+      /** solve for the largest value of this field that meets target (leave the field out) (optional) */
+      unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** N, a whole number ≥ 1 */

@@ -11,6 +11,7 @@ const { isNumeric } = await import(pathToFileURL(path.join(distDir, 'client.js')
 test('numeric methods and long-running ops go to the numeric lane', () => {
   const numeric = [
     { op: 'compose', method: 'pld', items: [] },
+    { op: 'compose', method: 'basic', unknown: 'count', items: [] },
     { op: 'profile', items: [], epsilons: [1] },
     { op: 'dpsgd' },
     { op: 'groupwise_simulate' },

@@ -14,6 +14,7 @@ import { guaranteeElement, methodRow, methodTable, settleUnlessAborted } from '.
 import { chartFigure } from './chart.js';
 import { numericStatus } from './numeric.js';
 import { plotRange } from './range.js';
+import { kSolveModes, solvedElements, solvedHeadline, unknownOf } from './dpsgd-solve.js';
 
 const kFormulas = {
   pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
@@ -57,12 +58,23 @@ function requestOf(input) {
     request.steps = number('steps');
     fields.steps = input('steps');
   }
-  if (value('mode') === 'calibrate') {
+  const unknown = unknownOf(value('mode'), { duration: value('duration'), sampling: request.sampling });
+  if (value('mode') === 'calibrate' || unknown) {
     request.target = { epsilon: number('target_epsilon') };
     Object.assign(fields, { target: input('target_epsilon'), 'target.epsilon': input('target_epsilon') });
-  } else {
+  }
+  if (value('mode') !== 'calibrate') {
     request.noise_multiplier = number('noise_multiplier');
     fields.noise_multiplier = input('noise_multiplier');
+  }
+  if (unknown) {
+    // The unknown's field is left out (the core refuses it); for the length of training, both.
+    for (const name of unknown === 'steps' || unknown === 'epochs' ? ['steps', 'epochs'] : [unknown]) {
+      delete request[name];
+      delete fields[name];
+    }
+    request.unknown = unknown;
+    fields.unknown = input('mode');
   }
   return { request, fields };
 }
@@ -259,6 +271,8 @@ function headlineOf(result, { k, calibrating, sampling }) {
 
 async function updateDpsgd({ calculator, input, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const { request, fields } = requestOf(input);
+  if (request.unknown)
+    return solveDpsgd({ calculator, request, fields, results, plots, errors, form, signal, summary, isCurrent });
   const calibrating = 'target' in request;
   const groups = plotRange(input('kmax'), errors, { max: 64, points: 8, log: false });
   const numeric = new AbortController();
@@ -476,7 +490,7 @@ export default {
           symbol: 'B',
           type: 'count',
           value: '256',
-          shownWhen: { sampling: ['fixed_batch'] },
+          shownWhen: { sampling: ['fixed_batch'], mode: ['forward', 'calibrate', 'most_steps', 'largest_group'] },
         },
         {
           name: 'sampling_rate',
@@ -484,7 +498,7 @@ export default {
           symbol: 'q',
           type: 'number',
           value: '0.01',
-          shownWhen: { sampling: ['poisson'] },
+          shownWhen: { sampling: ['poisson'], mode: ['forward', 'calibrate', 'most_steps', 'largest_group'] },
           hint: 'each example is in a batch independently with this probability',
         },
         {
@@ -502,7 +516,7 @@ export default {
           label: 'Epochs',
           type: 'number',
           value: '60',
-          shownWhen: { duration: ['epochs'] },
+          shownWhen: { duration: ['epochs'], mode: ['forward', 'calibrate', 'largest_rate', 'largest_group'] },
           hint: 'steps = epochs · N / B, rounded up',
         },
         {
@@ -511,7 +525,7 @@ export default {
           symbol: 'T',
           type: 'count',
           value: '16384',
-          shownWhen: { duration: ['steps'] },
+          shownWhen: { duration: ['steps'], mode: ['forward', 'calibrate', 'largest_rate', 'largest_group'] },
         },
       ],
     },
@@ -526,6 +540,7 @@ export default {
           options: [
             ['forward', 'ε for this noise'],
             ['calibrate', 'noise for a target ε'],
+            ...Object.entries(kSolveModes),
           ],
         },
         {
@@ -534,7 +549,7 @@ export default {
           symbol: 'σ',
           type: 'number',
           value: '1.1',
-          shownWhen: { mode: ['forward'] },
+          shownWhen: { mode: ['forward', 'most_steps', 'largest_rate', 'largest_group'] },
           hint: 'noise standard deviation over the clipping norm',
         },
         {
@@ -543,7 +558,7 @@ export default {
           symbol: 'ε',
           type: 'number',
           value: '8',
-          shownWhen: { mode: ['calibrate'] },
+          shownWhen: { mode: ['calibrate', 'most_steps', 'largest_rate', 'largest_group'] },
         },
       ],
     },
@@ -557,6 +572,7 @@ export default {
           type: 'count',
           value: '4',
           hint: 'the group to protect',
+          shownWhen: { mode: ['forward', 'calibrate', 'most_steps', 'largest_rate'] },
         },
         { name: 'delta', label: 'Target', symbol: 'δ', type: 'number', value: '1e-5' },
         {
@@ -592,3 +608,43 @@ export default {
   setup: carrySamplingRate,
   update: updateDpsgd,
 };
+
+/** A "largest value for a target ε" question: one numeric request, its answer and one step beyond. */
+async function solveDpsgd({ calculator, request, fields, results, plots, errors, form, signal, summary, isCurrent }) {
+  const numeric = new AbortController();
+  const abortNumeric = () => numeric.abort();
+  signal.addEventListener('abort', abortNumeric, { once: true });
+  const status = numericStatus({ id: 'dpsgd-numeric', label: 'Searching', onCancel: abortNumeric });
+  results.replaceChildren(status.element);
+  plots.replaceChildren();
+  showFieldErrors(form, errors);
+  try {
+    const response = await settleUnlessAborted(
+      calculator.run(request, { signal: numeric.signal, onProgress: (fraction) => status.progress(fraction) }),
+    );
+    if (!isCurrent()) return;
+    if (!response.ok) {
+      const row = {
+        id: 'solved',
+        label: 'Largest value meeting the target',
+        formula: kFormulas.pld,
+        fields,
+        response,
+        render: atDelta,
+      };
+      results.replaceChildren(methodTable({ caption: 'Methods', rows: [row], errors }), status.element);
+      status.finish('error', 'No answer: see the marked fields.');
+      summary('No answer: check the marked fields.');
+      showFieldErrors(form, errors);
+      return;
+    }
+    results.replaceChildren(...solvedElements(response.result, fields, errors), status.element);
+    summary(solvedHeadline(response.result, { k: request.group_size, sampling: request.sampling }));
+    status.finish('done', 'Done.');
+  } catch (error) {
+    if (error?.name !== 'AbortError') throw error;
+    if (isCurrent()) status.finish('cancelled', 'Cancelled. Change any input to compute again.');
+  } finally {
+    signal.removeEventListener('abort', abortNumeric);
+  }
+}

@@ -11,11 +11,15 @@ import { plotRange } from './range.js';
 import { catalogOf, freshSpec, requestOf, specWords } from './mechanism-picker.js';
 import { notesOf } from './mechanism-notes.js';
 import { pickedField, pickedMechanism } from './picked-mechanism.js';
+import { solveGroup } from './group-solve.js';
 
 function inputs(input) {
   return {
+    question: input('question'),
     k: input('k'),
     kmax: input('kmax'),
+    targetEpsilon: input('target_epsilon'),
+    targetDelta: input('target_delta'),
     epsilon: input('epsilon'),
     delta: input('delta'),
     rho: input('rho'),
@@ -52,9 +56,15 @@ async function updateGroup({ calculator, form, input, isCurrent, results, plots,
   const fields = inputs(input);
   const values = Object.fromEntries(
     Object.entries(fields)
-      .filter(([name]) => name !== 'kmax')
+      .filter(([name]) => name !== 'kmax' && name !== 'question')
       .map(([name, input]) => [name, readNumber(input)]),
   );
+  if (fields.question.value === 'largest_k') {
+    const own = ownInputs(isSet);
+    const headline = await solveGroup({ calculator, values, fields, own, results, plots, errors, isCurrent });
+    if (headline) summary(...headline);
+    return;
+  }
   const k = values.k;
   const base = requests(values, k);
   const names = Object.keys(base);
@@ -382,14 +392,49 @@ export default {
       legend: 'Group',
       fields: [
         {
+          name: 'question',
+          label: 'Question',
+          type: 'choice',
+          value: 'guarantee',
+          wide: true,
+          options: [
+            ['guarantee', 'guarantee for a group of k'],
+            ['largest_k', 'largest group for a target'],
+          ],
+        },
+        {
           name: 'k',
           label: 'Group size',
           symbol: 'k',
           type: 'count',
           value: '4',
           hint: 'records one person contributes',
+          shownWhen: { question: ['guarantee'] },
         },
-        { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '16' },
+        {
+          name: 'target_epsilon',
+          label: 'Target',
+          symbol: 'ε',
+          type: 'number',
+          value: '4',
+          shownWhen: { question: ['largest_k'] },
+        },
+        {
+          name: 'target_delta',
+          label: 'Target',
+          symbol: 'δ',
+          type: 'number',
+          value: '1e-4',
+          shownWhen: { question: ['largest_k'] },
+          hint: 'for (ε, δ) guarantees and the Gaussian mechanism',
+        },
+        {
+          name: 'kmax',
+          label: 'Plot up to group size',
+          type: 'count',
+          value: '16',
+          shownWhen: { question: ['guarantee'] },
+        },
       ],
     },
     {

@@ -127,6 +127,7 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
 }  // namespace
 
 Result<Value> group_op(const Value& request) {
+  if (has_field(request, "unknown")) return group_solve(request);
   DPCALC_TRY(double k, number_field(request, "", "k"));
   DPCALC_TRY(double group_size, check_count(k, "k"));
   const bool has_mechanism = has_field(request, "mechanism");

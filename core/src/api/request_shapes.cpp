@@ -7,6 +7,7 @@
 #include "dpcalc/api/calibrate_op.hpp"
 #include "dpcalc/api/databases_op.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
+#include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/groupwise_ops.hpp"
 #include "dpcalc/api/mechanism_catalog.hpp"
 #include "dpcalc/api/op_table.hpp"
@@ -64,8 +65,8 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 
 // Every shape, built once; the shapes point at each other, so they live together.
 struct Shapes {
-  Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, database_class,
-      constraint;
+  Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, group_target,
+      database_class, constraint;
   Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, rdp, databases, groupwise_simulate,
       groupwise_privacy, groupwise_plan, bare_guarantee, tradeoff;
   std::vector<Op> ops;
@@ -94,7 +95,8 @@ struct Shapes {
             "an item",
             {object("guarantee", guarantee, "one of guarantee, mechanism", "what one use guarantees"),
              object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism used"),
-             number("count", "required", "how many times it is used, a whole number from 1 to 2^53")},
+             number("count", "required (except the item solved for)",
+                    "how many times it is used, a whole number from 1 to 2^53")},
             "",
             {}};
 
@@ -115,6 +117,13 @@ struct Shapes {
               "",
               {}};
     dpsgd_target = {"dpsgd_target", "target", {number("epsilon", "required", "target ε > 0")}, "", {}};
+    group_target = {"group_target",
+                    "target",
+                    {number("epsilon", "required", "target ε, finite ≥ 0"),
+                     number("delta", "required when the group guarantee has a δ",
+                            "target δ in (0, 1): of an 'approx' guarantee or a Gaussian mechanism")},
+                    "",
+                    {}};
 
     database_class = {"database_class",
                       "a class of databases",
@@ -143,11 +152,14 @@ struct Shapes {
     group = {
         "group",
         "op 'group'",
-        {op_field(), number("k", "required", "the group size, a whole number from 1 to 2^53"),
+        {op_field(), number("k", "required unless unknown", "the group size, a whole number from 1 to 2^53"),
          object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
          object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism (mechanism-aware group privacy)"),
-         number("delta", "with Gaussian noise (or a zCDP bound): required", "the δ at which ε is reported, in (0, 1)"),
-         relation_field()},
+         number("delta", "with Gaussian noise (or a zCDP bound): required (not with unknown)",
+                "the δ at which ε is reported, in (0, 1)"),
+         relation_field(),
+         text("unknown", "'k'", "optional", "solve for the largest group that meets target (leave k out)"),
+         object("target", group_target, "with unknown: required", "the (ε, δ) the group must stay within")},
         "",
         {}};
 
@@ -155,7 +167,11 @@ struct Shapes {
     compose = {"compose",
                "op 'compose'",
                {op_field(), text("method", "string", "required", "the composition theorem or method"),
-                objects("items", item, "required", "what is composed"), relation_field()},
+                objects("items", item, "required", "what is composed"), relation_field(),
+                text("unknown", "'count'", "optional",
+                     "solve for the most uses of the one item without a count that meet target"),
+                object("target", target, "with unknown: required",
+                       "the total (ε, δ) to stay within (its δ replaces the method's delta)")},
                "method",
                {}};
     compose.variants = {
@@ -223,25 +239,29 @@ struct Shapes {
         "",
         {}};
 
-    dpsgd = {
-        "dpsgd",
-        "op 'dpsgd'",
-        {op_field(), text("sampling", "'poisson' | 'fixed_batch'", "required", "how batches are drawn"),
-         number("group_size", "required", "k, the number of examples protected together (1 to 100000)"),
-         number("delta", "required", "δ in (0, 1)"),
-         number("steps", "one of steps, epochs", "training steps, a whole number from 1 to 2^53"),
-         number("epochs", "one of steps, epochs", "passes over the data (steps are rounded up)"),
-         text("relation", "'add_remove' | 'substitute'", "default 'add_remove'", "neighbouring datasets"),
-         number("noise_multiplier", "one of noise_multiplier, target", "σ over the clipping norm: the answer is ε"),
-         object("target", dpsgd_target, "one of noise_multiplier, target",
-                "the ε to reach: the answer is the noise multiplier"),
-         discretization_field()},
-        "sampling",
-        {op_variant("dpsgd", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
-                    {number("sampling_rate", "required", "q in (0, 1]")}),
-         op_variant("dpsgd", "sampling", "fixed_batch", "batches of batch_size drawn without replacement",
-                    {number("dataset_size", "required", "N, a whole number ≥ 1"),
-                     number("batch_size", "required", "B, a whole number from 1 to N")})}};
+    dpsgd = {"dpsgd",
+             "op 'dpsgd'",
+             {op_field(), text("sampling", "'poisson' | 'fixed_batch'", "required", "how batches are drawn"),
+              number("group_size", "required", "k, the number of examples protected together (1 to 100000)"),
+              number("delta", "required", "δ in (0, 1)"),
+              number("steps", "one of steps, epochs (neither with unknown 'steps' or 'epochs')",
+                     "training steps, a whole number from 1 to 2^53"),
+              number("epochs", "one of steps, epochs (neither with unknown 'steps' or 'epochs')",
+                     "passes over the data (steps are rounded up)"),
+              text("relation", "'add_remove' | 'substitute'", "default 'add_remove'", "neighbouring datasets"),
+              number("noise_multiplier", "one of noise_multiplier, target (both with unknown)",
+                     "σ over the clipping norm: the answer is ε"),
+              object("target", dpsgd_target, "one of noise_multiplier, target (both with unknown)",
+                     "the ε to reach: the answer is the noise multiplier (or the unknown)"),
+              text("unknown", "'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size'", "optional",
+                   "solve for the largest value of this field that meets target (leave the field out)"),
+              discretization_field()},
+             "sampling",
+             {op_variant("dpsgd", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
+                         {number("sampling_rate", "required", "q in (0, 1]")}),
+              op_variant("dpsgd", "sampling", "fixed_batch", "batches of batch_size drawn without replacement",
+                         {number("dataset_size", "required", "N, a whole number ≥ 1"),
+                          number("batch_size", "required", "B, a whole number from 1 to N")})}};
 
     dpsgd_pair = {
         "dpsgd_pair",
@@ -322,7 +342,7 @@ struct Shapes {
          Lane::kClosedForm,
          {},
          [](const Value& request, const pld::ProgressCallback&) { return group_op(request); }},
-        {&compose, Lane::kClosedForm, {{"method", "pld"}}, compose_any},
+        {&compose, Lane::kClosedForm, {{"method", "pld"}, {"unknown", "count"}}, compose_any},
         {&convert,
          Lane::kClosedForm,
          {},
@@ -465,6 +485,7 @@ struct Shapes {
   static Result<Value> compose_any(const Value& request, const pld::ProgressCallback& progress) {
     const Value* method = request.find("method");
     const std::string name = method != nullptr && method->is_string() ? method->as_string() : "";
+    if (has_field(request, "unknown")) return compose_solve(request, progress, compose_any);
     if (name == "pld") return compose_pld(request, progress);
     if (name == "rdp") return compose_rdp(request);
     return compose_op(request);
@@ -506,6 +527,7 @@ Value schema_value() {
                                      &all.discretization,
                                      &all.target,
                                      &all.dpsgd_target,
+                                     &all.group_target,
                                      &all.database_class,
                                      &all.constraint,
                                      &all.group,

@@ -1,0 +1,51 @@
+// The largest value x in [lowest, highest] that meets a target, for a predicate `meets` that is
+// monotone (true up to some x*, false beyond: more steps, a higher sampling rate, a larger group or
+// more releases never lower a privacy loss) and sound (it says true only for a value whose upper
+// bound was computed and meets the target):
+//   x* = max { x in [lowest, highest] : meets(x) }.
+// Found by galloping from `initial` (doubling the distance, or halving the value, until the answer is
+// bracketed) and then bisecting: for integers until the bracket is two neighbours, for reals (in log
+// space) until it is relatively narrower than `relative_tolerance`. The answer and the value beyond it
+// were both evaluated, so the answer meets the target however rough the predicate is; monotonicity
+// only makes it the largest.
+#pragma once
+
+#include <functional>
+
+#include "dpcalc/result.hpp"
+
+namespace dpcalc::calibration {
+
+// true: the value meets the target; false: it does not, or cannot be certified. An error stops the
+// search and is passed on (a cancellation, or an input the predicate refuses at every value).
+using MeetsTarget = std::function<Result<bool>(double value)>;
+
+struct LargestSearchOptions {
+  double lowest = 1;   // integers: a whole number >= 0; reals: > 0
+  double highest = 1;  // >= lowest
+  double initial = 1;  // first trial, clamped into [lowest, highest] (an estimate saves evaluations)
+  bool integer = true;
+  // Reals only: a real search stops once highest evaluated failing / answer − 1 <= this. Each
+  // trial is the shortest decimal near the bracket's middle, so answers print short.
+  double relative_tolerance = 1e-4;
+};
+
+enum class LargestOutcome {
+  kFound,      // `value` meets the target and `beyond` (value + 1 for integers) does not
+  kNoneMeets,  // even `lowest` does not meet the target
+  kAllMeet,    // `highest` meets the target: the answer is at the limit, or beyond it
+};
+
+struct LargestResult {
+  LargestOutcome outcome = LargestOutcome::kFound;
+  double value = 0;   // kFound, kAllMeet: the largest evaluated value that meets the target
+  double beyond = 0;  // kFound, kNoneMeets: the smallest evaluated value that does not
+  int evaluations = 0;
+};
+
+// `progress(fraction)` after each evaluation (an estimate of the share done); false cancels, and the
+// search returns Error{pld::kCancelled, …}.
+Result<LargestResult> largest_meeting(const MeetsTarget& meets, const LargestSearchOptions& options,
+                                      const std::function<bool(double)>& progress = {});
+
+}  // namespace dpcalc::calibration
