@@ -248,8 +248,9 @@ Result<PldRequest> read_request(const Value& request) {
   return read;
 }
 
-// All-Gaussian requests are answered exactly (gaussian_composition.hpp): no grid, nothing
-// truncated, and [lower, upper] only the rounding of the analytic Gaussian's inverse.
+// All-Gaussian requests are answered exactly (gaussian_composition.hpp): no grid (the grid fields
+// are 0), nothing truncated, [lower, upper] only the rounding of the analytic Gaussian's inverse,
+// and the method says "Exact".
 bool all_gaussian(const PldItems& items) { return items.gaussians.size() == items.paths.size(); }
 
 void describe_exact(Value& result) {
@@ -257,9 +258,6 @@ void describe_exact(Value& result) {
   result.set("grid_size", 0.0);
   result.set("truncated_mass", 0.0);
   set_method(result, mechanisms::kExactGaussianComposition);
-  result.set("note",
-             "Exact: these Gaussian mechanisms compose to one Gaussian mechanism, so no numeric composition (grid, "
-             "FFT) is needed; lower and upper differ only by the rounding of the analytic Gaussian.");
 }
 
 // μ of the Gaussian items, or an error when it leaves the double range (Δ/σ beyond about 1e308).

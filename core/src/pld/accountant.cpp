@@ -105,13 +105,12 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
   if (error.field == kLossTooLarge) {
     const auto [name, value] = width_parameter(context.items[item].pair);
     const bool epsilon = name == "epsilon";
-    return Error{
-        kNumeric, item_parameter_field(context, item),
-        "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
-            "), beyond ±" + format_number(kMaxLoss) +
-            ", where e^loss no longer fits a double, so the numeric composition cannot represent it (its "
-            "epsilon is in the hundreds at any practical delta). " +
-            (epsilon ? "Give an epsilon of at most " + format_number(kMaxLoss) + "." : "Increase " + name + ".")};
+    return Error{kNumeric, item_parameter_field(context, item),
+                 "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
+                     "), beyond ±" + max_loss_text() +
+                     ", where e^loss no longer fits a double, so the numeric composition cannot represent it (its "
+                     "epsilon is in the hundreds at any practical delta). " +
+                     (epsilon ? "Give an epsilon of at most " + max_loss_text() + "." : "Increase " + name + ".")};
   }
   if (error.field != kGridTooLarge) return error;
   const bool counted = std::isfinite(std::strtod(error.message.c_str(), nullptr));

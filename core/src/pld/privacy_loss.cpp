@@ -231,7 +231,7 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
                                              format_number(spread) +
                                              "): the privacy loss then reaches far "
                                              "beyond " +
-                                             format_number(kMaxLoss) +
+                                             max_loss_text() +
                                              ", where e^loss no longer fits a double. Increase sigma, or bring the "
                                              "shifts closer together.");
   }
@@ -318,10 +318,9 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
     DPCALC_TRY(const double delta, check_delta(approx.delta, field_path(prefix, "delta")));
     // e^-epsilon underflows past ~745, which would turn the pair's finite losses into infinite ones.
     if (!(epsilon <= kMaxLoss)) {
-      return invalid_argument(field_path(prefix, "epsilon"), "epsilon must be at most " + format_number(kMaxLoss) +
-                                                                 " for the numeric composition (got " +
-                                                                 format_number(epsilon) +
-                                                                 "): beyond that e^epsilon no longer fits a double.");
+      return invalid_argument(field_path(prefix, "epsilon"),
+                              "epsilon must be at most " + max_loss_text() + " for the numeric composition (got " +
+                                  format_number(epsilon) + "): beyond that e^epsilon no longer fits a double.");
     }
     // Kairouz, Oh, Viswanath 2015 randomized-response pair; e^eps / (1 + e^eps) written so that it
     // cannot overflow.

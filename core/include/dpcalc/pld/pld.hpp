@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "dpcalc/fft/real_fft.hpp"
@@ -38,6 +39,8 @@ inline constexpr std::int64_t kMaxGridPoints = std::int64_t{1} << 21;
 inline constexpr const char* kGridTooLarge = "grid_too_large";
 inline constexpr const char* kLossTooLarge = "loss_too_large";
 inline constexpr double kMaxLoss = kMaxExpArgument;  // e^loss must stay a finite double
+// kMaxLoss as messages write it ("700": format_number would write "7e+02").
+inline std::string max_loss_text() { return std::to_string(static_cast<long>(kMaxLoss)); }
 
 struct DiscretePld {
   double discretization_interval = 0;  // h > 0
