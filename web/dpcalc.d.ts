@@ -111,6 +111,22 @@ export type Mechanism =
       steps: number;
       /** ℓ2 sensitivity Δ of one step (the clipping norm) > 0 (default 1) */
       sensitivity?: number;
+    }
+  | {
+      /** a selection by the exponential mechanism with scores scaled by ε/(2Δu): ε-DP and ε-bounded-range, composed by the bounded-range analysis */
+      type: 'exponential';
+      /** ε > 0 of one selection (ε-bounded-range) */
+      epsilon: number;
+    }
+  | {
+      /** the inner mechanism run on sample_size records drawn without replacement from dataset_size (relation 'substitute' only) */
+      type: 'sampled_without_replacement';
+      /** records in the dataset n, a whole number ≥ 1 (public) */
+      dataset_size: number;
+      /** records in the sample m, a whole number in [1, n] */
+      sample_size: number;
+      /** the mechanism run on the sample */
+      mechanism: Mechanism;
     };
 
 /** A mechanism without its noise, by type. */
@@ -148,6 +164,62 @@ export type MechanismTemplate =
       shifts: number[];
       /** their weights ≥ 0, summing to 1 */
       weights: number[];
+    }
+  | {
+      /** with probability 1 − p the true one of k buckets, else a uniformly random bucket: ε = ln(1 + k(1 − p)/p) under relation 'substitute' (its only one) */
+      type: 'randomized_response';
+      /** p in (0, 1], the probability of a random report (the unknown, or given) */
+      noise_parameter?: number;
+      /** k, the number of buckets, a whole number ≥ 2 */
+      num_buckets: number;
+    }
+  | {
+      /** discrete Laplace noise P(x) ∝ e^{−|x|/b} on the integers, on an integer query of ℓ1 sensitivity Δ: (Δ/b)-DP */
+      type: 'discrete_laplace';
+      /** noise scale b > 0 (the unknown, or given) */
+      scale?: number;
+      /** ℓ1 sensitivity Δ, a whole number from 1 to 10^6 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** discrete Gaussian noise P(x) ∝ e^{−x²/(2σ²)} on the integers, on an integer query of sensitivity Δ: Δ²/(2σ²)-zCDP, exact privacy loss distribution */
+      type: 'discrete_gaussian';
+      /** noise parameter σ (≥ 0.01) (the unknown, or given) */
+      sigma?: number;
+      /** sensitivity Δ, a whole number ≥ 1 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** private selection by permute-and-flip, its scores scaled by ε/(2Δu): ε-DP */
+      type: 'permute_and_flip';
+      /** ε > 0 (below 700) */
+      epsilon: number;
+    }
+  | {
+      /** one epoch of DP-FTRL: Gaussian noise σ = noise_multiplier·Δ on each tree node, each record in one of the steps: exactly μ-GDP with μ = √⌈log₂(steps + 1)⌉ / noise_multiplier */
+      type: 'tree_aggregation';
+      /** σ/Δ of each node's Gaussian noise, > 0 (the unknown, or given) */
+      noise_multiplier?: number;
+      /** the steps of one epoch, a whole number from 1 to 2^53 */
+      steps: number;
+      /** ℓ2 sensitivity Δ of one step (the clipping norm) > 0 (default 1) */
+      sensitivity?: number;
+    }
+  | {
+      /** a selection by the exponential mechanism with scores scaled by ε/(2Δu): ε-DP and ε-bounded-range, composed by the bounded-range analysis */
+      type: 'exponential';
+      /** ε > 0 of one selection (ε-bounded-range) */
+      epsilon: number;
+    }
+  | {
+      /** the inner mechanism run on sample_size records drawn without replacement from dataset_size (relation 'substitute' only) */
+      type: 'sampled_without_replacement';
+      /** records in the dataset n, a whole number ≥ 1 (public) */
+      dataset_size: number;
+      /** records in the sample m, a whole number in [1, n] */
+      sample_size: number;
+      /** the mechanism run on the sample */
+      mechanism: MechanismTemplate;
     };
 
 /** An item. */
@@ -239,12 +311,10 @@ export interface GroupRequest {
   guarantee?: Guarantee;
   /** the mechanism (mechanism-aware group privacy) (one of guarantee, mechanism) */
   mechanism?: Mechanism;
-  /** the δ at which ε is reported, in (0, 1) (with Gaussian noise (or a zCDP bound): required) */
+  /** the δ at which ε is reported, in (0, 1) (with Gaussian noise (or a zCDP bound): required (not with unknown)) */
   delta?: number;
   /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
   relation?: 'add_remove' | 'substitute';
-  /** the δ at which ε is reported, in (0, 1) (with a Gaussian mechanism: required (not with unknown)) */
-  delta?: number;
   /** solve for the largest group that meets target (leave k out) (optional) */
   unknown?: 'k';
   /** the (ε, δ) the group must stay within (with unknown: required) */
@@ -314,8 +384,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
-      /** the total δ target, in (0, 1) */
-      delta: number;
+      /** the total δ target, in (0, 1) (required (not with unknown)) */
+      delta?: number;
     }
   | {
       /** op 'compose' */
@@ -368,8 +438,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
-      /** the total δ target, in (0, 1) */
-      delta: number;
+      /** the total δ target, in (0, 1) (required (not with unknown)) */
+      delta?: number;
       /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
       orders?: number[];
     };
@@ -527,6 +597,43 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
+      /** N, a whole number ≥ 1 */
+      dataset_size: number;
+      /** B, a whole number from 1 to N */
+      batch_size: number;
+    };
+
+/** Op 'dpsgd_pair', by sampling. */
+export type DpsgdPairRequest =
+  | {
+      /** op 'dpsgd_pair' */
+      op: 'dpsgd_pair';
+      /** each example joins a batch with probability sampling_rate */
+      sampling: 'poisson';
+      /** k, the number of examples protected together (1 to 100000) */
+      group_size: number;
+      /** neighbouring datasets (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
+      /** σ over the clipping norm */
+      noise_multiplier: number;
+      /** abscissae to evaluate the densities at, a whole number from 2 to 10001 (default 161) */
+      points?: number;
+      /** q in (0, 1] */
+      sampling_rate: number;
+    }
+  | {
+      /** op 'dpsgd_pair' */
+      op: 'dpsgd_pair';
+      /** batches of batch_size drawn without replacement */
+      sampling: 'fixed_batch';
+      /** k, the number of examples protected together (1 to 100000) */
+      group_size: number;
+      /** neighbouring datasets (default 'add_remove') */
+      relation?: 'add_remove' | 'substitute';
+      /** σ over the clipping norm */
+      noise_multiplier: number;
+      /** abscissae to evaluate the densities at, a whole number from 2 to 10001 (default 161) */
+      points?: number;
       /** N, a whole number ≥ 1 */
       dataset_size: number;
       /** B, a whole number from 1 to N */
@@ -727,6 +834,7 @@ export type Request =
   | ProfileRequest
   | CalibrateRequest
   | DpsgdRequest
+  | DpsgdPairRequest
   | RdpRequest
   | DatabasesRequest
   | GroupwiseSimulateRequest
@@ -1115,10 +1223,12 @@ export type DatabasesWorstCaseResult<Method extends DatabasesRequest['method'] =
       }
     : never;
 
-/** op 'databases' with `adversary: 'uninformative'` (never above `classic`). */
+/** op 'databases' with `adversary: 'uninformative'` (never above `classic`): the method's own fields
+ * (e.g. `zcdp`) only when the answer is the method's composition, not a route through subsampling. */
 export type DatabasesUninformativeResult<Method extends DatabasesRequest['method'] = DatabasesRequest['method']> =
   Method extends unknown
-    ? DatabasesResultBase<Method> & {
+    ? Omit<DatabasesResultBase<Method>, 'zcdp'> & {
+        zcdp?: ZcdpGuarantee;
         exact: false;
         /** Plain composition of every release (the worst case). */
         classic: DatabasesClassic<Method>;
@@ -1295,7 +1405,33 @@ export type Answer<R, Later extends boolean> = Later extends true ? Promise<Resp
  * the request. One signature per op and field whose value changes the result; the last takes any
  * request.
  */
+/** A request solved for its `unknown` (ops group, compose, dpsgd): the largest value meeting `target`. */
+export type SolveResult<Unknown extends string> = Result & {
+  unknown: Unknown;
+  /** The forward bound at the answer: it meets the target. */
+  guarantee: ApproxGuarantee | PureGuarantee;
+  target: ApproxGuarantee | PureGuarantee;
+  /** The forward bound one step beyond the answer (it does not meet the target), or why it cannot be certified. */
+  beyond: { [name in Unknown]: number } & { guarantee?: ApproxGuarantee | PureGuarantee; error?: CalculatorError };
+  /** Forward evaluations the search made. */
+  evaluations: number;
+  /** Every value up to the quantity's limit meets the target (the answer is that limit). */
+  all_meet?: true;
+  note?: string;
+  /** compose: the index of the item solved for. */
+  item?: number;
+  /** dpsgd: the setting's noise multiplier and steps. */
+  noise_multiplier?: number;
+  steps?: number;
+} & { [name in Unknown]: number };
+
 export interface ComputeFunction<Options, Later extends boolean = false> {
+  (request: GroupRequest & { unknown: 'k' }, options?: Options): Answer<SolveResult<'k'>, Later>;
+  (request: ComposeRequest & { unknown: 'count' }, options?: Options): Answer<SolveResult<'count'>, Later>;
+  <Unknown extends NonNullable<DpsgdRequest['unknown']>>(
+    request: DpsgdRequest & { unknown: Unknown },
+    options?: Options,
+  ): Answer<SolveResult<Unknown>, Later>;
   (request: GroupRequest & { guarantee: Guarantee }, options?: Options): Answer<GroupGuaranteeResult, Later>;
   (request: GroupRequest & { mechanism: Mechanism }, options?: Options): Answer<GroupMechanismResult, Later>;
   (request: ComposeRequest & { method: 'pld'; delta: number }, options?: Options): Answer<PldEpsilonResult, Later>;

@@ -470,6 +470,18 @@ export const opTable = {
   }),
 };
 
+// The one-step pair of a DP-SGD setting: the dpsgd setting without what only the accounting needs.
+opTable.dpsgd_pair = (random) => {
+  const { delta, steps, epochs, target, ...setting } = opTable.dpsgd(random);
+  (void delta, void steps, void epochs, void target);
+  return {
+    ...setting,
+    op: 'dpsgd_pair',
+    noise_multiplier: setting.noise_multiplier ?? random.logUniform(0.05, 20),
+    points: random.chance(0.3) ? random.value(() => random.integer(2, 400), [2, 10001]) : undefined,
+  };
+};
+
 /** Ops answered by the numeric engine only, which the fuzz draws less often (they take milliseconds to seconds). */
 export const numericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan']);
 /** Ops with closed-form and numeric methods: their generator draws numeric ones when told `numeric`. */

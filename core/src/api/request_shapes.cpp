@@ -163,7 +163,7 @@ struct Shapes {
         "",
         {}};
 
-    const Field delta_target = number("delta", "required", "the total δ target, in (0, 1)");
+    const Field delta_target = number("delta", "required (not with unknown)", "the total δ target, in (0, 1)");
     compose = {"compose",
                "op 'compose'",
                {op_field(), text("method", "string", "required", "the composition theorem or method"),

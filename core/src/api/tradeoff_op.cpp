@@ -1,5 +1,6 @@
 #include "dpcalc/api/tradeoff_op.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/databases_op.hpp"
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
@@ -137,15 +139,26 @@ Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
   if (const auto noise = grouped->gaussian())
     return from_mu(tradeoff::round_up(noise->sensitivity / noise->sigma, 1), options);
   // A mechanism that is not Gaussian noise (Laplace): its own pair at k Δ, tighter than the pure
-  // kε the group op answers (the Laplace curve, Dong, Roth, Su 2019, against f_{kε, 0}).
-  auto plds = pld::compose_items({pld::CompositionItem{grouped->pair(mechanisms::Relation::kAddRemove), 1}}, {},
-                                 progress, "items");
+  // kε the group op answers (the Laplace curve, Dong, Roth, Su 2019, against f_{kε, 0}), under the
+  // request's relation (group_op has checked that the mechanism supports it).
+  DPCALC_TRY(const mechanisms::Relation relation, read_relation(of));
+  auto plds = pld::compose_items({pld::CompositionItem{grouped->pair(relation), 1}}, {}, progress, "items");
   if (!plds.ok()) {
+    // The engine names the item "items.0.mechanism" and its own parameters: a parameter of the
+    // mechanism stays on it, any other (the pair's width, its masses) is restated on its noise.
     Error error = plds.error();
-    // The engine names the item "items.0.mechanism"; the request has it at "mechanism".
-    if (error.field.rfind("items.0.mechanism", 0) == 0)
-      error.field = error.field.substr(std::string("items.0.").size());
-    if (error.field.rfind("items", 0) == 0) error.field = "k";
+    const std::string engine = "items.0.mechanism";
+    const std::string prefix = engine + ".";
+    std::string mapped = "k";
+    if (error.field.rfind(prefix, 0) == 0) {
+      const std::string name = error.field.substr(prefix.size());
+      const auto& parameters = innermost(*mechanism).type().parameters;
+      const bool own = std::any_of(parameters.begin(), parameters.end(),
+                                   [&](const mechanisms::Parameter& parameter) { return parameter.name == name; });
+      mapped = own ? innermost(*mechanism).arguments().field(name) : noise_field(*mechanism);
+    }
+    if (mapped != "k") error.message = replace_all(error.message, error.field, mapped);
+    error.field = mapped;
     return error;
   }
   return from_plds(plds.value(), of, options);

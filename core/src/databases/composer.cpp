@@ -285,8 +285,8 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
   return compose_approx_items(items, options);
 }
 
-Result<pld::ComposedPlds> compose_footprint_plds(const std::vector<DatabaseClass>& classes,
-                                                 const Footprint& footprint, const MethodOptions& options) {
+Result<pld::ComposedPlds> compose_footprint_plds(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
+                                                 const MethodOptions& options) {
   DPCALC_TRY(PldItems pld_items, footprint_pld_items(classes, footprint));
   Result<pld::ComposedPlds> composed =
       pld::compose_items(pld_items.items, options.accounting, options.progress, "databases");

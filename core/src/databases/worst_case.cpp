@@ -302,7 +302,7 @@ Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const Al
 }
 
 Result<std::vector<Footprint>> pld_worst_footprints(const std::vector<DatabaseClass>& classes,
-                                                   const AllowedFootprints& allowed) {
+                                                    const AllowedFootprints& allowed) {
   if (allowed.capacity) return pld_capacity_footprints(classes, *allowed.capacity, allowed.constraint_field);
   DPCALC_TRY(bool checked, check_pld_footprint_count(allowed));
   (void)checked;

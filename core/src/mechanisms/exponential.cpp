@@ -52,11 +52,12 @@ pld::FinitePair bounded_range_pair(double epsilon) {
   for (int i = 0; i <= 2 * m; ++i) {
     double q = 0;
     if (i == 0) {
-      q = big_a * std::expm1(h / 2) / ((a(0) + a(1)) * denominator);
+      q = big_a * std::expm1(h / 2) / (a(0) + a(1)) / denominator;
     } else if (i == 2 * m) {
-      q = -big_a * std::expm1(-h / 2) / ((a(2 * m - 1) + big_a) * denominator);
+      q = -big_a * std::expm1(-h / 2) / (a(2 * m - 1) + big_a) / denominator;
     } else {
-      q = 4 * big_a * a(i) * std::sinh(h / 2) / ((a(i - 1) + a(i)) * (a(i) + a(i + 1)) * denominator);
+      // Divided factor by factor: the product of the three factors overflows for ε above about 236.
+      q = 4 * big_a * a(i) * std::sinh(h / 2) / (a(i - 1) + a(i)) / (a(i) + a(i + 1)) / denominator;
     }
     pair.q[static_cast<std::size_t>(i)] = q;
     pair.p[static_cast<std::size_t>(i)] = q * std::exp(-epsilon + i * h);

@@ -199,4 +199,7 @@ TEST_CASE("[dpsgd] the worst-case pair's densities at k = 5, σ = 0.1 (the DP-SG
   }
   CHECK(pair_densities(setting, 0.1, 1).error().field == "points");
   CHECK(pair_densities(setting, 0, 161).error().field == "noise_multiplier");
+  // A noise multiplier of 1e308 put the plotted range beyond the doubles (found by the fuzz test).
+  CHECK(pair_densities(setting, 1e308, 161).error().field == "noise_multiplier");
+  CHECK(pair_densities(setting, 1e300, 3).ok());
 }

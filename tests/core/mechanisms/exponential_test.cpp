@@ -64,6 +64,19 @@ TEST_CASE("[mechanisms] exponential: its pair dominates every ε-bounded-range p
   }
 }
 
+// Before its masses were divided factor by factor, their denominator overflowed above ε ≈ 236 and
+// P lost mass (a group of 3241 selections at ε = 0.138 was refused for a P summing to 0.70).
+TEST_CASE("[mechanisms] exponential: the pair's masses sum to 1 up to the engine's largest loss") {
+  for (double epsilon : {236.0, 448.0, 700.0}) {
+    const auto pair =
+        std::get<dpcalc::pld::FinitePair>(test_mechanisms::exponential(epsilon)->pair(Relation::kAddRemove).base);
+    double p_total = 0, q_total = 0;
+    for (std::size_t i = 0; i < pair.p.size(); ++i) p_total += pair.p[i], q_total += pair.q[i];
+    CHECK_REL(p_total, 1, 1e-12);
+    CHECK_REL(q_total, 1, 1e-12);
+  }
+}
+
 TEST_CASE("[mechanisms] exponential: 20 selections at ε = 0.5 by the bounded-range analysis") {
   const auto selection = test_mechanisms::exponential(0.5);
   const double epsilon = composed_epsilon(selection, 20, 1e-5);

@@ -72,8 +72,8 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
 // The PLDs of the releases of a footprint (at least one database), composed once on the grid of
 // options.accounting (no refinement): for what reads their whole profile (the trade-off curve).
 // Errors as compose_footprint's for method 'pld'.
-Result<pld::ComposedPlds> compose_footprint_plds(const std::vector<DatabaseClass>& classes,
-                                                 const Footprint& footprint, const MethodOptions& options);
+Result<pld::ComposedPlds> compose_footprint_plds(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
+                                                 const MethodOptions& options);
 
 // Composes explicit (ε, δ) items (each `count` releases) with a closed-form method at the δ
 // target of `options` (basic ignores it). Used for virtual release sets that bound many footprints.

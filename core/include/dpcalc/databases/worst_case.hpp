@@ -46,6 +46,6 @@ Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const Al
 // dominated by one of them, so what holds for all of them holds for every person. Errors as
 // worst_case's for method 'pld'.
 Result<std::vector<Footprint>> pld_worst_footprints(const std::vector<DatabaseClass>& classes,
-                                                   const AllowedFootprints& allowed);
+                                                    const AllowedFootprints& allowed);
 
 }  // namespace dpcalc::databases
