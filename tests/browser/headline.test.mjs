@@ -50,6 +50,7 @@ test('group privacy: the (ε, δ) asked about, at its δ, and no number from unt
     'gaussian-zcdp',
     'gaussian-generic',
     'gaussian-composition',
+    'picked',
   ]);
   assert.deepEqual(problems, []);
 });

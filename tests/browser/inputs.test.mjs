@@ -120,6 +120,8 @@ test(
         scale: 'text',
         sigma: 'text',
         gaussian_delta: 'text',
+        target_epsilon: 'text',
+        target_delta: 'text',
       });
 
       // DP-SGD: the ε-vs-steps plot shows the PLD's curve (no closed form applies).

@@ -46,7 +46,10 @@ test(
         (await page.locator('[data-plots="composition"] svg.dp-plot').count()) === 2,
         'composition plots: ε against k, and the privacy profile',
       );
-      assert.ok((await page.locator('details.data-table table').count()) === 4, 'every plot has a table view');
+      assert.ok(
+        (await page.locator('[data-plots] details.data-table table').count()) === 4,
+        'every plot has a table view',
+      );
       for (const row of ['basic', 'parallel', 'advanced-drv', 'advanced-kov', 'optimal', 'zcdp', 'pld']) {
         assert.equal(
           await page.locator(`[data-results="composition"] tr[data-row="${row}"]`).getAttribute('data-ok'),

@@ -107,14 +107,14 @@ test(
   },
 );
 
-test('the item kind and PLD settings live in the permalink, and are validated inline', kTimeout, async () => {
+test('the ledger and PLD settings live in the permalink, and are validated inline', kTimeout, async () => {
   const first = await openDpSgdPage();
   let hash;
   let text;
   try {
     hash = await first.page.evaluate(() => location.hash);
     text = await first.page.locator(`${pldRow} .answer`).textContent();
-    assert.match(hash, /^#\/composition\?v=0\.2\.0&kind=subsampled_gaussian&/);
+    assert.match(hash, /^#\/composition\?v=0\.2\.0&ledger=/);
     assert.deepEqual(first.problems, []);
   } finally {
     await first.context.close();
@@ -122,18 +122,10 @@ test('the item kind and PLD settings live in the permalink, and are validated in
   const second = await openPage(session, { hash });
   const { page, problems } = second;
   try {
-    assert.equal(await page.inputValue('#composition-kind'), 'subsampled_gaussian');
-    assert.equal(await page.locator('#composition-rate').isVisible(), true);
-    assert.equal(await page.locator('#composition-epsilon').isVisible(), false);
+    assert.equal(await page.inputValue('#composition-release-1-type'), 'poisson_subsampled');
+    assert.equal(await page.inputValue('#composition-release-1-rate'), '0.01');
+    await page.waitForSelector(`${pldRow}[data-ok="true"]`);
     assert.equal(await page.locator(`${pldRow} .answer`).textContent(), text);
-
-    await page.fill('#composition-rate', '2');
-    await page.waitForSelector('#composition-rate[aria-invalid="true"]');
-    assert.equal(
-      await page.locator('#composition-rate-error').textContent(),
-      'The sampling rate must be a probability greater than 0 and at most 1.',
-    );
-    await page.fill('#composition-rate', '0.01');
     await page.fill('#composition-pld-step', '-1');
     await page.waitForSelector('#composition-pld-step[aria-invalid="true"]');
     await page.waitForSelector(`${pldRow}[data-ok="false"]`);
@@ -150,7 +142,7 @@ test('the item kind and PLD settings live in the permalink, and are validated in
 test('Cancel stops a long computation, shows "cancelled", and closed forms keep answering', kTimeout, async () => {
   const { page, context, problems } = await openDpSgdPage();
   try {
-    await page.fill('#composition-count', kSlowCount);
+    await page.fill('#composition-release-1-count', kSlowCount);
     await page.waitForSelector(`${pldStatus}[data-state="running"] progress`);
     // Closed forms answer while the numeric work runs, and coming back does not restart it.
     await goToSection(page, 'group');
@@ -175,7 +167,7 @@ test('Cancel stops a long computation, shows "cancelled", and closed forms keep 
     await waitForAllSections(page);
 
     // After the cancel, the numeric method answers again.
-    await page.fill('#composition-count', '10000');
+    await page.fill('#composition-release-1-count', '10000');
     await page.waitForSelector(`${pldRow}[data-status="done"][data-ok="true"]`);
     const epsilon = Number(await page.locator(`${pldRow} .bound`).getAttribute('data-epsilon'));
     assert.ok(Math.abs(epsilon - kDpSgdReference) / kDpSgdReference < 0.005, `ε = ${epsilon}`);
@@ -198,11 +190,11 @@ test('a new input cancels the stale computation and its own result appears', kTi
     await page.goto(`${session.url}#v=1&composition.kind=subsampled_gaussian&composition.count=${kSlowCount}`);
     await page.waitForSelector(`${pldStatus}[data-state="running"]`);
     assert.equal(await page.evaluate(() => window.terminatedWorkers), 0);
-    await page.fill('#composition-count', '10000');
+    await page.fill('#composition-release-1-count', '10000');
     await page.waitForSelector(`${pldRow}[data-status="done"][data-ok="true"]`);
     await waitForAllSections(page);
     assert.equal(await page.locator(pldStatus).getAttribute('data-state'), 'done');
-    assert.match(await page.locator('[data-results="composition"] caption').first().textContent(), /^k = 10000 /);
+    assert.match(await page.locator('[data-results="composition"] caption').first().textContent(), /^10000 × /);
     const epsilon = Number(await page.locator(`${pldRow} .bound`).getAttribute('data-epsilon'));
     assert.ok(Math.abs(epsilon - kDpSgdReference) / kDpSgdReference < 0.005, `ε = ${epsilon}`);
     assert.ok((await page.evaluate(() => window.terminatedWorkers)) >= 1, 'the stale computation was stopped');

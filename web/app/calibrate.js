@@ -333,7 +333,7 @@ export default {
             ['gaussian', 'Gaussian: find σ'],
             ['laplace', 'Laplace: find the scale b'],
             ['dpsgd', 'DP-SGD: find the noise multiplier'],
-            ['catalog', 'Any mechanism the calculator knows: find its noise'],
+            ['catalog', 'Any mechanism: find its noise'],
           ],
         },
         {

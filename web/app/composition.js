@@ -659,8 +659,8 @@ export default {
           type: 'choice',
           value: 'add_remove',
           options: [
-            ['add_remove', 'differ by adding or removing one record'],
-            ['substitute', 'differ by replacing one record'],
+            ['add_remove', 'one record added or removed'],
+            ['substitute', 'one record replaced'],
           ],
           hint: 'what one person’s data can change: their record’s presence, or its value',
         },

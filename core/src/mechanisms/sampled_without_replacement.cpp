@@ -73,7 +73,7 @@ Result<MechanismPtr> create_sampled_without_replacement(const Arguments& argumen
 const MechanismType& sampled_without_replacement_type() {
   static const MechanismType type{
       "sampled_without_replacement",
-      "mechanism on a sample without replacement",
+      "sampled without replacement",
       "the inner mechanism run on sample_size records drawn without replacement from dataset_size (relation "
       "'substitute' only)",
       {Parameter::number("dataset_size", "records in the dataset n, a whole number ≥ 1 (public)"),
