@@ -31,7 +31,14 @@ const stats = await runFuzz({
 });
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
 const violations =
-  stats.throws + stats.nonFinite + stats.badField + stats.badMessage + stats.malformed + stats.hangs + stats.slow;
+  stats.throws +
+  stats.nonFinite +
+  stats.beyondLimits +
+  stats.badField +
+  stats.badMessage +
+  stats.malformed +
+  stats.hangs +
+  stats.slow;
 console.log(
   `seed ${seed}; ops ${stats.ops.join(', ')}${stats.skippedOps.length ? ` (not in this build: ${stats.skippedOps.join(', ')})` : ''}`,
 );
@@ -40,6 +47,7 @@ console.log(
 );
 console.log(`throws       ${stats.throws}`);
 console.log(`NaN/∞ in ok  ${stats.nonFinite}`);
+console.log(`solved beyond limits ${stats.beyondLimits}`);
 console.log(`bad fields   ${stats.badField}`);
 console.log(`bad messages ${stats.badMessage}`);
 console.log(`malformed    ${stats.malformed}`);

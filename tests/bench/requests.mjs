@@ -516,3 +516,31 @@ export const tradeoffPairs = [
   },
   { name: 'dpsgd k=5 σ=2 T=16384', answer: dpsgd({ group_size: 5, noise_multiplier: 2, steps: 16384 }) },
 ];
+
+// Solving for an unknown (docs/API.md): each evaluation is a forward request, so a solve costs its
+// evaluations (about 2 log2 of the answer) times one forward answer.
+export const solveRequests = [
+  {
+    name: 'dpsgd, most steps within ε = 3 (q = 0.01, σ = 1, δ = 1e-5)',
+    request: {
+      op: 'dpsgd',
+      unknown: 'steps',
+      sampling: 'poisson',
+      sampling_rate: 0.01,
+      group_size: 1,
+      noise_multiplier: 1,
+      delta: 1e-5,
+      target: { epsilon: 3 },
+    },
+  },
+  {
+    name: 'compose optimal, most releases of ε = 0.01 within (1, 1e-5)',
+    request: {
+      op: 'compose',
+      method: 'optimal',
+      unknown: 'count',
+      items: [{ guarantee: { type: 'pure', epsilon: 0.01 } }],
+      target: { epsilon: 1, delta: 1e-5 },
+    },
+  },
+];

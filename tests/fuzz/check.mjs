@@ -2,7 +2,10 @@
 //   - ok results hold no NaN or ±Infinity;
 //   - errors have a known code, a message a person can read (no bare "NaN", no internal jargon),
 //     and a `field` that is a path present in the request, or a required field missing from an
-//     object present in it, or '' when the request is not an object.
+//     object present in it, or '' when the request is not an object;
+//   - a solved unknown lies within the engine's limits (a whole number in [1, 2^53], a group size
+//     of DP-SGD up to 10^5, a batch no larger than the data set, a sampling rate in (0, 1]) and its
+//     guarantee meets the request's target.
 // checkResponse returns the violations as [{ kind, detail }] (empty when the response is fine).
 
 const codes = new Set(['invalid_argument', 'unsupported', 'numeric', 'cancelled']);
@@ -57,6 +60,26 @@ function messageViolation(message) {
   return null;
 }
 
+// What is wrong with the answer of a solve request (docs/API.md, "Solving for an unknown"), or null.
+function solveViolation(request, result) {
+  if (typeof result.unknown !== 'string') return null;
+  const name = result.unknown;
+  const value = result[name];
+  if (name === 'sampling_rate') {
+    if (!(value > 0 && value <= 1)) return `sampling_rate = ${value} is outside (0, 1]`;
+  } else if (!(Number.isInteger(value) && value >= 1 && value <= 2 ** 53)) {
+    return `${name} = ${value} is not a whole number in [1, 2^53]`;
+  }
+  if (request.op === 'dpsgd' && name === 'group_size' && value > 1e5) return `group_size = ${value} is above 10^5`;
+  if (name === 'batch_size' && !(value <= request.dataset_size)) return `batch_size = ${value} exceeds the data set`;
+  const { epsilon, delta } = result.guarantee ?? {};
+  const target = request.target ?? {};
+  if (!(epsilon <= target.epsilon)) return `ε = ${epsilon} is above the target ${target.epsilon}`;
+  if (typeof target.delta === 'number' && !((delta ?? 0) <= target.delta))
+    return `δ = ${delta} is above the target ${target.delta}`;
+  return null;
+}
+
 export function checkResponse(request, response) {
   const violations = [];
   if (!isContainer(response) || typeof response.ok !== 'boolean') {
@@ -65,6 +88,8 @@ export function checkResponse(request, response) {
   if (response.ok) {
     const nonFinite = firstNonFinite(response.result);
     if (nonFinite) violations.push({ kind: 'nonFinite', detail: nonFinite });
+    const solve = solveViolation(request, response.result);
+    if (solve) violations.push({ kind: 'beyondLimits', detail: solve });
     return violations;
   }
   const { error } = response;

@@ -487,6 +487,56 @@ export const numericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'gr
 /** Ops with closed-form and numeric methods: their generator draws numeric ones when told `numeric`. */
 export const mixedOps = new Set(['compose', 'calibrate', 'databases', 'tradeoff']);
 
+// Solving for an unknown (docs/API.md, "Solving for an unknown"): the ops that take `unknown`, and
+// the unknowns each request of theirs accepts.
+const solveUnknowns = {
+  dpsgd: (request) => [
+    'steps',
+    'epochs',
+    'group_size',
+    request.sampling === 'poisson' ? 'sampling_rate' : 'batch_size',
+  ],
+  compose: () => ['count'],
+  group: () => ['k'],
+};
+// Names no op solves for, or that another op or sampling takes.
+const otherUnknowns = ['noise', 'steps', 'count', 'k', 'group_size', 'sampling_rate', 'batch_size', '', 'epsilon'];
+
+const solveEpsilon = (random) => random.value(() => random.logUniform(0.5, 20), [1e-6, 700, 701, 1e300]);
+
+/**
+ * `request` asked the other way round: the unknown's field left out, `unknown` and `target` given
+ * (a share with an unknown this request does not accept, which must be an error on a field it has).
+ */
+function asSolve(random, request) {
+  const solve = structuredClone(request);
+  const unknown = random.chance(0.85) ? random.pick(solveUnknowns[request.op](request)) : random.pick(otherUnknowns);
+  const leaveOut = (...fields) => fields.forEach((field) => delete solve[field]);
+  solve.unknown = unknown;
+  if (request.op === 'dpsgd') {
+    solve.noise_multiplier ??= random.logUniform(0.5, 20);
+    solve.target = { epsilon: solveEpsilon(random) };
+    if (unknown === 'steps' || unknown === 'epochs') leaveOut('steps', 'epochs');
+    else leaveOut(unknown);
+    // An epoch's steps change with the sampling rate or batch size: those solves take steps.
+    if ((unknown === 'sampling_rate' || unknown === 'batch_size') && solve.epochs !== undefined) {
+      leaveOut('epochs');
+      solve.steps = random.integer(1, 500);
+    }
+  } else if (request.op === 'compose') {
+    const items = solve.items ?? [];
+    if (items.length) delete items[random.integer(0, items.length - 1)].count;
+    const delta = ['basic', 'parallel'].includes(request.method) ? random.deltaOrZero() : random.delta();
+    solve.target = { epsilon: solveEpsilon(random), delta: solve.delta ?? delta };
+    leaveOut('delta', 'epsilon');
+  } else {
+    const delta = solve.delta ?? (solve.guarantee?.type === 'approx' ? random.delta() : undefined);
+    solve.target = { epsilon: solveEpsilon(random), delta };
+    leaveOut('k', 'delta');
+  }
+  return solve;
+}
+
 const weirdValues = [
   null,
   true,
@@ -540,17 +590,24 @@ function mutate(random, request) {
 
 /**
  * Returns next(): the next request. `ops` is the list of ops to draw (default: every entry of
- * opTable); `numericShare` is the fraction of requests that go to the numeric engine.
+ * opTable); `numericShare` is the fraction of requests that go to the numeric engine; `solveShare`
+ * the fraction of the requests of ops that take `unknown` that are asked as a solve (asSolve).
  */
-export function createGenerator(seed, { ops = Object.keys(opTable), numericShare = 0.02, mutatedShare = 0.35 } = {}) {
+export function createGenerator(
+  seed,
+  { ops = Object.keys(opTable), numericShare = 0.02, mutatedShare = 0.35, solveShare = 0.2 } = {},
+) {
   const random = new RandomSource(seed);
+  // Solve requests draw from a stream of their own, so the forward requests of a seed stay as they were.
+  const solving = new RandomSource(seed ^ 0x5f3759df);
   const closedOps = ops.filter((op) => !numericOps.has(op));
   const numeric = ops.filter((op) => numericOps.has(op) || mixedOps.has(op));
   return function next() {
     if (random.chance(0.005)) return random.pick([null, 42, 'compose', [], [{ op: 'group' }], true]);
     const isNumeric = closedOps.length === 0 || (numeric.length > 0 && random.chance(numericShare));
     const op = random.pick(isNumeric ? numeric : closedOps);
-    const request = withoutUndefined(opTable[op](random, { numeric: isNumeric }));
+    let request = withoutUndefined(opTable[op](random, { numeric: isNumeric }));
+    if (solveUnknowns[op] && solving.chance(solveShare)) request = withoutUndefined(asSolve(solving, request));
     return random.chance(mutatedShare) ? mutate(random, request) : request;
   };
 }

@@ -6,7 +6,7 @@
 // closed-form lane (isNumeric of web/client.js is false) and that takes longer than `slowMs` is
 // counted as `slow`: the page promises those an answer in about a second.
 //   const stats = await runFuzz({ seed, requests, capMs, budgetMs, slowMs, ops });
-// stats: { requests, ok, errors, cancelled, throws, nonFinite, badField, badMessage, malformed, hangs, slow,
+// stats: { requests, ok, errors, cancelled, throws, nonFinite, beyondLimits, badField, badMessage, malformed, hangs, slow,
 //          slowest: { ms, request }, examples: [{ kind, detail, request }], ops, skippedOps,
 //          violationsBy: { 'compose/pld': n, group: n, ... },
 //          memoryStart, memoryEnd: calc.memory() before and after }
@@ -30,6 +30,7 @@ function emptyStats() {
     cancelled: 0,
     throws: 0,
     nonFinite: 0,
+    beyondLimits: 0,
     badField: 0,
     badMessage: 0,
     malformed: 0,
@@ -64,6 +65,7 @@ const counters = [
   'cancelled',
   'throws',
   'nonFinite',
+  'beyondLimits',
   'badField',
   'badMessage',
   'malformed',

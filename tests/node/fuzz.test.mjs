@@ -1,9 +1,10 @@
-// Seeded fuzz of every op: valid and mutated requests for every
-// op and method in the build
+// Seeded fuzz of every op: valid and mutated requests for every op and method in the build, and
+// for each op that takes `unknown` requests that solve for one, valid or not
 // (tests/fuzz/generator.mjs), checked for the properties every response must have
 // (tests/fuzz/check.mjs): compute() never throws, ok results hold no NaN or ∞, every error names a
 // field present in the request ('' only for a non-object request or a cancel), messages are
-// readable, and no request runs longer than the cap without reporting progress (tests/fuzz/runner.mjs).
+// readable, solved unknowns stay within the engine's limits and meet their target, and no request
+// runs longer than the cap without reporting progress (tests/fuzz/runner.mjs).
 // `npm run fuzz` runs the same with 10^6 requests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ function assertClean(stats) {
   const report = stats.examples
     .map((example) => `${example.kind}: ${example.detail}\n    ${example.request}`)
     .join('\n');
-  for (const kind of ['throws', 'nonFinite', 'badField', 'badMessage', 'malformed', 'hangs']) {
+  for (const kind of ['throws', 'nonFinite', 'beyondLimits', 'badField', 'badMessage', 'malformed', 'hangs']) {
     assert.equal(stats[kind], 0, `${kind}:\n${report}`);
   }
 }

@@ -55,6 +55,10 @@ Result<Value> compose_solve(const Value& request, const pld::ProgressCallback& p
   DPCALC_TRY(std::size_t index, unknown_item(request));
   DPCALC_TRY(ApproxDp target, read_target(request, "target"));
   DPCALC_TRY(std::string method, string_field(request, "", "method"));
+  if (method == "pld") {
+    DPCALC_TRY(double checked, check_engine_target(target.epsilon, "target.epsilon", "number of releases"));
+    (void)checked;
+  }
   Value base = without_fields(request, {"unknown", "target"});
   if (takes_delta(method, request)) base.set("delta", target.delta);
   const ForwardRequest forward_request = [&](double count) {

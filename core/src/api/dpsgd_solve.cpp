@@ -56,7 +56,7 @@ Result<bool> check_fields_for(const Value& request, const std::string& unknown) 
 
 struct Question {
   std::string what;
-  calibration::LargestSearchOptions search;
+  LargestSearchOptions search;
 };
 
 Question question_for(const std::string& unknown, const dpsgd::GroupSetting& setting) {
@@ -99,13 +99,11 @@ Result<Value> dpsgd_solve(const Value& request, const pld::ProgressCallback& pro
   DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
   DPCALC_TRY(const Value* target, member(request, "", "target"));
   DPCALC_TRY(const Value* target_object, require_object(*target, "target"));
-  DPCALC_TRY(double epsilon, number_field(*target_object, "target", "epsilon"));
-  if (!(epsilon > 0 && std::isfinite(epsilon))) {
-    return invalid_argument("target.epsilon", "target.epsilon must be a positive finite number " + got(epsilon) + ".");
-  }
+  DPCALC_TRY(double given_epsilon, number_field(*target_object, "target", "epsilon"));
+  const Question question = question_for(unknown, setting);
+  DPCALC_TRY(double epsilon, check_engine_target(given_epsilon, "target.epsilon", question.what));
   DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
 
-  const Question question = question_for(unknown, setting);
   const BoundAt bound = [&](double value, const pld::ProgressCallback& inner) -> Result<ApproxDp> {
     dpsgd::GroupSetting at = setting;
     DPCALC_TRY(Steps steps, apply(unknown, value, at, given_steps));

@@ -1,5 +1,6 @@
 #include "dpcalc/api/solve.hpp"
 
+#include <cmath>
 #include <map>
 
 #include "dpcalc/api/fields.hpp"
@@ -64,6 +65,20 @@ Error given_unknown(const std::string& field, const std::string& unknown) {
                                      "'): leave it out, the answer is the largest value that meets the target.");
 }
 
+Result<double> check_engine_target(double epsilon, const std::string& field, const std::string& what) {
+  if (!(epsilon > 0 && std::isfinite(epsilon))) {
+    return invalid_argument(field, field + " must be a positive finite number " + got(epsilon) + ".");
+  }
+  if (epsilon > pld::kMaxLoss) {
+    return invalid_argument(field, field + " must be at most " + pld::max_loss_text() + " " + got(epsilon) +
+                                       ": the privacy-loss accountant represents losses up to ±" +
+                                       pld::max_loss_text() + " and certifies no larger ε, so every " + what +
+                                       " it can account for would meet this target. Give a target of at most " +
+                                       pld::max_loss_text() + ".");
+  }
+  return epsilon;
+}
+
 Value without_fields(const Value& value, const std::vector<std::string>& keys) {
   Value copy = Value::object();
   for (const auto& [key, member] : value.as_object()) {
@@ -79,7 +94,7 @@ Result<Value> solve_largest(const BoundAt& bound, const SolveQuestion& question,
   double fraction = 0;
   const pld::ProgressCallback inner = [&](double) { return !progress || progress(fraction); };
   std::map<double, Result<ApproxDp>> bounds;
-  const calibration::MeetsTarget meets_target = [&](double value) -> Result<bool> {
+  const MeetsTarget meets_target = [&](double value) -> Result<bool> {
     Result<ApproxDp> at = bound(value, inner);
     if (!at.ok() && at.error().code == pld::kCancelled) return at.error();
     const bool met = meets(at, question.target);
@@ -90,12 +105,11 @@ Result<Value> solve_largest(const BoundAt& bound, const SolveQuestion& question,
     fraction = done;
     return !progress || progress(done);
   };
-  DPCALC_TRY(calibration::LargestResult found,
-             calibration::largest_meeting(meets_target, question.search, search_progress));
+  DPCALC_TRY(LargestResult found, largest_meeting(meets_target, question.search, search_progress));
   const ApproxDp& target = question.target;
   const std::string target_text =
       "ε = " + format_number(target.epsilon) + (target.delta > 0 ? ", δ = " + format_number(target.delta) : "");
-  if (found.outcome == calibration::LargestOutcome::kNoneMeets) {
+  if (found.outcome == LargestOutcome::kNoneMeets) {
     const Result<ApproxDp>& lowest = bounds.at(found.beyond);
     if (!lowest.ok()) return lowest.error();
     return Error{kNumeric, question.target_field,
@@ -108,7 +122,7 @@ Result<Value> solve_largest(const BoundAt& bound, const SolveQuestion& question,
   result.set(question.answer_field, found.value);
   result.set("guarantee", reported(bounds.at(found.value).value(), target));
   result.set("target", reported(target, target));
-  if (found.outcome == calibration::LargestOutcome::kAllMeet) {
+  if (found.outcome == LargestOutcome::kAllMeet) {
     result.set("all_meet", true);
     result.set("note", "Every " + question.what + " up to the limit " + limit_text(found.value) + " meets the target " +
                            target_text + "; the answer is that limit.");

@@ -7,7 +7,7 @@
 
 #include "dpcalc/log_math.hpp"
 #include "dpcalc/pld/pld.hpp"
-#include "dpcalc/sound_search.hpp"
+#include "dpcalc/search/sound_search.hpp"
 
 namespace dpcalc::calibration {
 namespace {

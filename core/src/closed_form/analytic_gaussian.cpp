@@ -4,8 +4,10 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/search/sound_search.hpp"
 
 namespace dpcalc {
 namespace {
@@ -141,17 +143,13 @@ double epsilon_search(double mu, double delta, Side side) {
   const auto feasible_at = [&](double epsilon) {
     return classified_feasible(log_gaussian_delta(mu, epsilon), log_aim, side);
   };
-  if (feasible_at(0)) return 0;
-  // delta(eps) decreases in eps: double an upper end to bracket the root, with hi feasible.
-  double lo = 0;
-  double hi = 1;
-  while (!feasible_at(hi)) {
-    // mu²/2 beyond the double range (mu > 1.9e154): no finite eps, and without this the
-    // doubling would never end.
-    if (hi == DBL_MAX) return side == Side::kUpper ? kInfinity : DBL_MAX;
-    lo = hi;
-    hi = std::fmin(2 * hi, DBL_MAX);
-  }
+  // delta(eps) decreases in eps: steps 1, 2, 4, ... from 0 bracket the root, with hi feasible.
+  const std::optional<Boundary> bracket = step_until_met(feasible_at, 0, DBL_MAX, 1);
+  // mu²/2 beyond the double range (mu > 1.9e154): no finite eps.
+  if (!bracket) return side == Side::kUpper ? kInfinity : DBL_MAX;
+  if (bracket->meeting == 0) return 0;
+  double lo = bracket->failing;
+  double hi = bracket->meeting;
   // Safeguarded Newton on log delta(eps). Its slope is −e^eps Φ(−mu/2 − eps/mu)/delta(eps)
   // = −φ(z) M(z + mu)/delta(eps) (the derivative of the hockey-stick divergence); a step that
   // leaves the bracket bisects instead. Points are classified pessimistically for the side asked, so
@@ -159,6 +157,9 @@ double epsilon_search(double mu, double delta, Side side) {
   // Far from the root with large mu, z²/2 swamps the other terms of the slope and Newton crawls
   // (mu = 1e12 stopped 1.5% above the root after 200 steps): as in rtsafe (Press et al.,
   // Numerical Recipes §9.4), a Newton step longer than half the step before last bisects instead.
+  // Not solve_boundary (TOMS 748) on the same classification: over mu in [1e-3, 1e12] and delta in
+  // [1e-15, 0.3] (3660 solves) it took as long and returned ε up to 6e-13 relatively looser, as this
+  // Newton aims a hair past the root and so closes its bracket nearer to it.
   double epsilon = lo + (hi - lo) / 2;
   double step_before_last = hi - lo;
   double last_step = hi - lo;

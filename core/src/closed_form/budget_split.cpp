@@ -9,7 +9,7 @@
 #include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
-#include "dpcalc/sound_search.hpp"
+#include "dpcalc/search/sound_search.hpp"
 
 namespace dpcalc {
 

@@ -8,7 +8,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/log_math.hpp"
-#include "dpcalc/sound_search.hpp"
+#include "dpcalc/search/sound_search.hpp"
 
 namespace dpcalc::databases {
 namespace {

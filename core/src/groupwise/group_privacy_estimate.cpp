@@ -8,7 +8,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/groupwise/output_density.hpp"
 #include "dpcalc/pld/pld.hpp"
-#include "dpcalc/sound_search.hpp"
+#include "dpcalc/search/sound_search.hpp"
 
 namespace dpcalc::groupwise {
 namespace {

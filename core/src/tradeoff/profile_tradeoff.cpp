@@ -6,10 +6,15 @@
 #include <utility>
 
 #include "dpcalc/checks.hpp"
+#include "dpcalc/search/sound_search.hpp"
 #include "dpcalc/tradeoff/outward_rounding.hpp"
 
 namespace dpcalc::tradeoff {
 namespace {
+
+// How near the crossing of the two envelopes the bisection ends (relative to the crossing's α):
+// the bound is taken at both ends, so this only decides how little it gives away.
+const double kCrossingWidth = std::ldexp(1.0, -60);
 
 // A line TPR <= intercept + slope alpha; both rounded up. For the advantage the same line less
 // alpha, intercept + (slope - 1) alpha, is kept with its own rounding: for add-direction lines
@@ -91,11 +96,9 @@ double advantage_upper(const std::vector<Line>& lines) {
   };
   if (increasing(0) >= decreasing(0)) return decreasing(0);
   if (increasing(1) <= decreasing(1)) return increasing(1);
-  double lo = 0, hi = 1;
-  for (int i = 0; i < 60; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (increasing(mid) <= decreasing(mid) ? lo : hi) = mid;
-  }
+  const Boundary crossing = bisect_boundary([&](double alpha) { return increasing(alpha) <= decreasing(alpha); },
+                                            Boundary{0, 1}, kCrossingWidth, Midpoint::kArithmetic);
+  const double lo = crossing.meeting, hi = crossing.failing;
   return std::max({increasing(lo), decreasing(hi), std::min(increasing(hi), decreasing(lo))});
 }
 

@@ -7,6 +7,7 @@
 #include "api_checks.hpp"
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
+#include "dpcalc/api/solve.hpp"
 
 namespace {
 
@@ -204,4 +205,54 @@ TEST_CASE("[solve][api] DP-SGD with an unknown refuses the unknown's own field a
   check_error(dpcalc::api::compute(poisson_dpsgd().set("unknown", "steps")), "target");
   check_error(dpcalc::api::compute(poisson_dpsgd().set("unknown", "noise_multiplier").set("target", target)),
               "unknown");
+}
+
+TEST_CASE("[solve][api] a target beyond the privacy-loss engine's ε is refused at once, naming the limit") {
+  // The engine represents privacy losses within ±700 (pld::kMaxLoss, where e^loss still fits a double)
+  // and certifies no larger ε: a larger target would only find the engine's own limit, by composing
+  // ever more steps near it (minutes for ε = 1e300 before the check).
+  const auto refuses = [](const Value& request) {
+    const Value response = dpcalc::api::compute(request);
+    check_error(response, "target.epsilon");
+    REQUIRE(response.find("error") != nullptr);
+    CHECK(response.find("error")->find("message")->as_string().find("at most 700") != std::string::npos);
+  };
+  for (double epsilon : {700.5, 1e300}) {
+    CAPTURE(epsilon);
+    const Value target = object().set("epsilon", epsilon);
+    refuses(poisson_dpsgd().set("unknown", "steps").set("target", target));
+    refuses(poisson_dpsgd().set("unknown", "epochs").set("target", target));
+    refuses(dpcalc::api::without_fields(poisson_dpsgd(), {"sampling_rate"})
+                .set("unknown", "sampling_rate")
+                .set("steps", 1000)
+                .set("target", target));
+    refuses(dpcalc::api::without_fields(poisson_dpsgd(), {"group_size"})
+                .set("unknown", "group_size")
+                .set("steps", 1000)
+                .set("target", target));
+    refuses(object()
+                .set("op", "dpsgd")
+                .set("sampling", "fixed_batch")
+                .set("dataset_size", 100000)
+                .set("group_size", 1)
+                .set("noise_multiplier", 1)
+                .set("delta", 1e-5)
+                .set("steps", 1000)
+                .set("unknown", "batch_size")
+                .set("target", target));
+    Value laplace = Value::array();
+    laplace.push(object().set("mechanism", object().set("type", "laplace").set("scale", 1)));
+    refuses(compose_solve("pld", laplace, epsilon, 1e-5));
+  }
+}
+
+TEST_CASE("[solve][api] closed forms answer a huge target at once: every count up to 2^53 meets it") {
+  // Basic composition of pure ε = 1 releases: n · 1 <= 1e300 for every n up to 2^53, the largest count
+  // the API takes (kMaxCount, where doubles still count every whole number).
+  Value one = Value::array();
+  one.push(object().set("guarantee", pure(1)));
+  const Value response = dpcalc::api::compute(compose_solve("basic", one, 1e300, 0));
+  const Value& result = result_of(response);
+  CHECK(number(result, "count") == 9007199254740992.0);
+  CHECK(result.find("all_meet")->as_bool());
 }

@@ -1,7 +1,7 @@
 // Solving a request for the largest value of one of its quantities that still meets a target
 // (ε, δ), shared by ops 'dpsgd', 'compose' and 'group' (docs/API.md, "Solving for an unknown"):
 // the request names the quantity in `unknown`, leaves its field out and gives `target`; the answer
-// comes from calibration::largest_meeting on the op's own sound forward bound, so the answer was
+// comes from largest_meeting on the op's own sound forward bound, so the answer was
 // itself evaluated and meets the target, and the value one step beyond was evaluated and does not.
 #pragma once
 
@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "dpcalc/api/value.hpp"
-#include "dpcalc/calibration/largest_meeting.hpp"
 #include "dpcalc/guarantees.hpp"
 #include "dpcalc/pld/pld.hpp"
 #include "dpcalc/result.hpp"
+#include "dpcalc/search/largest_meeting.hpp"
 
 namespace dpcalc::api {
 
@@ -23,6 +23,13 @@ Result<std::optional<std::string>> read_unknown(const Value& request, const std:
 
 // The error for a request that gives `field` while asking to solve for it.
 Error given_unknown(const std::string& field, const std::string& unknown);
+
+// The target ε of a solve whose every evaluation runs the privacy-loss engine, on `field`: positive,
+// finite and at most pld::kMaxLoss (700). The engine certifies no ε beyond the losses it represents,
+// so a larger target is met by every value the engine can account for: the search would only find
+// the engine's own limit, probing ever larger compositions near it (minutes). `what` names the unknown
+// in the message ("number of steps").
+Result<double> check_engine_target(double epsilon, const std::string& field, const std::string& what);
 
 // A copy of the object `value` without the members `keys`.
 Value without_fields(const Value& value, const std::vector<std::string>& keys);
@@ -39,7 +46,7 @@ struct SolveQuestion {
   std::string what;          // how messages name the quantity: "number of steps", "sampling rate"
   ApproxDp target;           // met when ε <= target.epsilon and δ <= target.delta
   std::string target_field;  // the field of the target ε: "target.epsilon"
-  calibration::LargestSearchOptions search;
+  LargestSearchOptions search;
 };
 
 // The answer, as {unknown, <answer_field>, guarantee, target, beyond: {<answer_field>, guarantee or

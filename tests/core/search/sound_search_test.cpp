@@ -1,7 +1,7 @@
-// The searches on sound predicates (sound_search.hpp), on predicates whose boundary is known
+// The searches on sound predicates (search/sound_search.hpp), on predicates whose boundary is known
 // exactly: every answer is a point the predicate was asked about and accepted, the ends a caller
 // passes are never asked about again, and the boundary is found to the requested width.
-#include "dpcalc/sound_search.hpp"
+#include "dpcalc/search/sound_search.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "dpcalc/sound_search.hpp"
+#include "dpcalc/search/sound_search.hpp"
 
 #include <algorithm>
 #include <boost/math/tools/roots.hpp>
@@ -6,6 +6,8 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <utility>
 
@@ -19,6 +21,25 @@ constexpr std::uintmax_t kMaxBisections = 2200;
 // Excess values are clamped to this size before TOMS 748 interpolates them: far below the range
 // where its divided differences could overflow, far above the values near a root.
 constexpr double kLargestExcess = 1e6;
+
+// Short decimals lie within this share of relative_width of the geometric midpoint they stand for.
+constexpr double kShortDecimalReach = 0.125;
+
+// `value` rounded to `digits` significant decimal digits.
+double round_significant(double value, int digits) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.*e", digits - 1, value);
+  return std::strtod(text, nullptr);
+}
+
+// The shortest decimal within a relative `reach` of `value` (> 0), or `value` itself.
+double shortest_decimal_near(double value, double reach) {
+  for (int digits = 1; digits <= 17; ++digits) {
+    const double candidate = round_significant(value, digits);
+    if (std::fabs(candidate - value) <= reach * value) return candidate;
+  }
+  return value;
+}
 
 }  // namespace
 
@@ -41,13 +62,17 @@ Boundary bisect_boundary(const SoundPredicate& meets, const Boundary& boundary, 
                          Midpoint midpoint) {
   if (boundary.meeting == boundary.failing) return boundary;
   // Bisection runs on u: x = e^u for geometric midpoints (positive ends only), x = u otherwise.
-  const bool geometric = midpoint == Midpoint::kGeometric && std::min(boundary.meeting, boundary.failing) > 0;
+  const bool short_decimal = midpoint == Midpoint::kShortDecimal && std::min(boundary.meeting, boundary.failing) > 0;
+  const bool geometric =
+      (midpoint == Midpoint::kGeometric || short_decimal) && std::min(boundary.meeting, boundary.failing) > 0;
+  const double width = short_decimal ? relative_width / 2 : relative_width;
   const auto to_u = [geometric](double x) { return geometric ? std::log(x) : x; };
   const double u_meeting = to_u(boundary.meeting), u_failing = to_u(boundary.failing);
   // The ends keep their own values: e^(ln x) need not be x, and they are not evaluated again.
   const auto to_x = [&](double u) {
     if (u == u_meeting) return boundary.meeting;
     if (u == u_failing) return boundary.failing;
+    if (short_decimal) return shortest_decimal_near(std::exp(u), kShortDecimalReach * relative_width);
     if (geometric) return std::exp(u);
     return midpoint == Midpoint::kWhole ? std::floor(u) : u;
   };
@@ -59,8 +84,8 @@ Boundary bisect_boundary(const SoundPredicate& meets, const Boundary& boundary, 
   };
   const auto narrow = [&](double low, double high) {
     if (midpoint == Midpoint::kWhole) return high - low <= 1;
-    if (geometric) return high - low <= std::log1p(relative_width);
-    return high - low <= relative_width * std::max(std::fabs(low), std::fabs(high));
+    if (geometric) return high - low <= std::log1p(width);
+    return high - low <= width * std::max(std::fabs(low), std::fabs(high));
   };
   std::uintmax_t iterations = kMaxBisections;
   const auto [low, high] = boost::math::tools::bisect(sign, std::min(u_meeting, u_failing),

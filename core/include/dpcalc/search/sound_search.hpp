@@ -38,6 +38,10 @@ enum class Midpoint {
   kArithmetic,  // (a + b)/2
   kGeometric,   // √(ab), for positive ends: the answer may lie orders of magnitude from either end
   kWhole,       // whole numbers: `meets` is asked about ⌊x⌋ and the search ends at adjacent integers
+  // Positive ends, geometric midpoints rounded to the shortest decimal within relative_width/8 of
+  // them, so that an answer prints short; the search narrows to relative_width/2, so that the ends
+  // it returns are still within relative_width of each other.
+  kShortDecimal,
 };
 
 // Bisection between an evaluated meeting point and a failing one (in either order) until they are

@@ -1,7 +1,7 @@
 // The generic search for the largest value meeting a monotone predicate
-// (calibration/largest_meeting.hpp), on thresholds known exactly: the answer meets the predicate, the
+// (search/largest_meeting.hpp), on thresholds known exactly: the answer meets the predicate, the
 // value beyond it does not, and the limits of the range are reported as such.
-#include "dpcalc/calibration/largest_meeting.hpp"
+#include "dpcalc/search/largest_meeting.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -10,12 +10,12 @@
 #include "approx.hpp"
 #include "dpcalc/pld/pld.hpp"
 
+using dpcalc::largest_meeting;
+using dpcalc::LargestOutcome;
+using dpcalc::LargestResult;
+using dpcalc::LargestSearchOptions;
+using dpcalc::MeetsTarget;
 using dpcalc::Result;
-using dpcalc::calibration::largest_meeting;
-using dpcalc::calibration::LargestOutcome;
-using dpcalc::calibration::LargestResult;
-using dpcalc::calibration::LargestSearchOptions;
-using dpcalc::calibration::MeetsTarget;
 
 namespace {
 
@@ -39,7 +39,7 @@ LargestSearchOptions integers(double lowest, double highest, double initial) {
 
 }  // namespace
 
-TEST_CASE("[calibration] the largest integer at or below a threshold, from any start") {
+TEST_CASE("[search] the largest integer at or below a threshold, from any start") {
   for (double threshold : {1.0, 2.0, 7.0, 1000.0, 123456789.0, 9007199254740991.0}) {
     for (double initial : {1.0, 5.0, 1e6, 9007199254740992.0}) {
       CAPTURE(threshold);
@@ -54,7 +54,7 @@ TEST_CASE("[calibration] the largest integer at or below a threshold, from any s
   }
 }
 
-TEST_CASE("[calibration] no value meets, or every value does: the limit is reported") {
+TEST_CASE("[search] no value meets, or every value does: the limit is reported") {
   const LargestResult none = search(at_most(0.5), integers(1, 100, 10));
   CHECK(none.outcome == LargestOutcome::kNoneMeets);
   CHECK(none.beyond == 1);
@@ -67,7 +67,7 @@ TEST_CASE("[calibration] no value meets, or every value does: the limit is repor
   CHECK(just.beyond == 100);
 }
 
-TEST_CASE("[calibration] the largest real: a short decimal within the tolerance, its bracket evaluated") {
+TEST_CASE("[search] the largest real: a short decimal within the tolerance, its bracket evaluated") {
   for (double threshold : {1e-9, 0.0123456789, 0.5, 0.999999}) {
     CAPTURE(threshold);
     LargestSearchOptions options;
@@ -87,7 +87,7 @@ TEST_CASE("[calibration] the largest real: a short decimal within the tolerance,
   }
 }
 
-TEST_CASE("[calibration] an error stops the largest-value search and is passed on") {
+TEST_CASE("[search] an error stops the largest-value search and is passed on") {
   int calls = 0;
   const MeetsTarget cancelled = [&calls](double value) -> Result<bool> {
     if (++calls == 3) return dpcalc::Error{dpcalc::pld::kCancelled, "", "cancelled"};

@@ -3,25 +3,28 @@
 // more releases never lower a privacy loss) and sound (it says true only for a value whose upper
 // bound was computed and meets the target):
 //   x* = max { x in [lowest, highest] : meets(x) }.
-// Found by galloping from `initial` (doubling the distance, or halving the value, until the answer is
-// bracketed) and then bisecting: for integers until the bracket is two neighbours, for reals (in log
-// space) until it is relatively narrower than `relative_tolerance`. The answer and the value beyond it
-// were both evaluated, so the answer meets the target however rough the predicate is; monotonicity
-// only makes it the largest.
+// Built on the sound searches of sound_search.hpp: galloping from `initial` by step_until_met on
+// ln x (×2, ×4, ×16, ×256, ... or the same divisions, until the answer is bracketed), then
+// bisect_boundary: for integers until the bracket is two neighbours, for reals (in log space, on
+// short decimals) until it is relatively narrower than `relative_tolerance`. The answer and the
+// value beyond it were both evaluated, so the answer meets the target however rough the predicate
+// is; monotonicity only makes it the largest. What this adds to those searches: a predicate that may
+// fail (an error or a cancellation ends the search and is passed on), each value evaluated once,
+// and progress.
 #pragma once
 
 #include <functional>
 
 #include "dpcalc/result.hpp"
 
-namespace dpcalc::calibration {
+namespace dpcalc {
 
 // true: the value meets the target; false: it does not, or cannot be certified. An error stops the
 // search and is passed on (a cancellation, or an input the predicate refuses at every value).
 using MeetsTarget = std::function<Result<bool>(double value)>;
 
 struct LargestSearchOptions {
-  double lowest = 1;   // integers: a whole number >= 0; reals: > 0
+  double lowest = 1;   // > 0; integers: a whole number
   double highest = 1;  // >= lowest
   double initial = 1;  // first trial, clamped into [lowest, highest] (an estimate saves evaluations)
   bool integer = true;
@@ -48,4 +51,4 @@ struct LargestResult {
 Result<LargestResult> largest_meeting(const MeetsTarget& meets, const LargestSearchOptions& options,
                                       const std::function<bool(double)>& progress = {});
 
-}  // namespace dpcalc::calibration
+}  // namespace dpcalc
