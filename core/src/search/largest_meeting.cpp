@@ -92,9 +92,16 @@ Result<LargestResult> largest_meeting(const MeetsTarget& meets, const LargestSea
   // The bracket: the largest value seen to meet and the smallest seen to fail.
   Boundary bracket;
   if (probe(first)) {
-    const std::optional<Boundary> failing = step_until_met(fails_at_u, u_first, u_highest, std::log(2.0));
+    // Integers gallop by doubling the distance from `first`, so the bracket is at most twice the
+    // answer: the evaluations above the answer are the costly ones (a longer composition), and
+    // squaring steps would probe far beyond it.
+    const std::optional<Boundary> failing =
+        options.integer
+            ? step_until_met([&](double x) { return !probe(x); }, first, options.highest, std::max(1.0, first))
+            : step_until_met(fails_at_u, u_first, u_highest, std::log(2.0));
     if (!failing) return finish(LargestOutcome::kAllMeet, options.highest, options.highest);
-    bracket = Boundary{to_x(failing->failing), to_x(failing->meeting)};
+    bracket = options.integer ? Boundary{failing->failing, failing->meeting}
+                              : Boundary{to_x(failing->failing), to_x(failing->meeting)};
   } else {
     if (probe.error()) return finish(LargestOutcome::kNoneMeets, first, first);
     const std::optional<Boundary> meeting = step_until_met(meets_at_u, u_first, u_lowest, std::log(2.0));

@@ -3,8 +3,9 @@
 // more releases never lower a privacy loss) and sound (it says true only for a value whose upper
 // bound was computed and meets the target):
 //   x* = max { x in [lowest, highest] : meets(x) }.
-// Built on the sound searches of sound_search.hpp: galloping from `initial` by step_until_met on
-// ln x (×2, ×4, ×16, ×256, ... or the same divisions, until the answer is bracketed), then
+// Built on the sound searches of sound_search.hpp: galloping from `initial` by step_until_met until
+// the answer is bracketed (integers upwards by doubling the distance, so that no evaluation lies
+// beyond twice the answer; reals, and integers downwards, on ln x: ×2, ×4, ×16, ×256, ...), then
 // bisect_boundary: for integers until the bracket is two neighbours, for reals (in log space, on
 // short decimals) until it is relatively narrower than `relative_tolerance`. The answer and the
 // value beyond it were both evaluated, so the answer meets the target however rough the predicate
