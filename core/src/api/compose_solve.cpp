@@ -22,7 +22,8 @@ Result<std::size_t> unknown_item(const Value& request) {
   const Value::Array& list = items->as_array();
   std::size_t found = list.size();
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (has_field(list[i], "count")) continue;
+    // An item that is not an object is not the one solved for: the items reader refuses it on its path.
+    if (!list[i].is_object() || has_field(list[i], "count")) continue;
     const std::string path = "items." + std::to_string(i) + ".count";
     if (found != list.size()) {
       return invalid_argument(path, "With unknown 'count' exactly one item leaves out its count (items." +

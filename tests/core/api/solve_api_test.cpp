@@ -256,3 +256,10 @@ TEST_CASE("[solve][api] closed forms answer a huge target at once: every count u
   CHECK(number(result, "count") == 9007199254740992.0);
   CHECK(result.find("all_meet")->as_bool());
 }
+
+TEST_CASE("[solve][api] an item that is not an object is refused on its own path, not on a count it cannot have") {
+  Value items = Value::array();
+  items.push(object().set("guarantee", pure(0.1)));
+  items.push(Value("pure"));
+  check_error(dpcalc::api::compute(compose_solve("basic", items, 1, 0)), "items.1");
+}
