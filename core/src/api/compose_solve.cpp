@@ -32,6 +32,10 @@ Result<std::size_t> unknown_item(const Value& request) {
     found = i;
   }
   if (found != list.size()) return found;
+  if (list.size() == 1 && !list[0].is_object()) {
+    return invalid_argument("items.0",
+                            "items.0 must be an object: a guarantee or a mechanism, without count (the unknown).");
+  }
   if (list.size() == 1) return given_unknown("items.0.count", "count");
   return invalid_argument("items", "With unknown 'count', leave out the count of the one item to solve for.");
 }

@@ -262,4 +262,7 @@ TEST_CASE("[solve][api] an item that is not an object is refused on its own path
   items.push(object().set("guarantee", pure(0.1)));
   items.push(Value("pure"));
   check_error(dpcalc::api::compute(compose_solve("basic", items, 1, 0)), "items.1");
+  Value single = Value::array();
+  single.push(Value("pure"));
+  check_error(dpcalc::api::compute(compose_solve("basic", single, 1, 0)), "items.0");
 }
