@@ -14,7 +14,7 @@ import { guaranteeElement, methodRow, methodTable, settleUnlessAborted } from '.
 import { chartFigure } from './chart.js';
 import { numericStatus } from './numeric.js';
 import { plotRange } from './range.js';
-import { kSolveModes, solvedElements, solvedHeadline, unknownOf } from './dpsgd-solve.js';
+import { dpsgdSolvedElements, kSolveModes, solvedHeadline, unknownOf } from './dpsgd-solve.js';
 
 const kFormulas = {
   pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
@@ -102,6 +102,9 @@ function answerElement(result, calibrating, k) {
       `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps`,
     ),
   );
+  // A bracket wider than the accuracy asked for says so, and why (as the Composition section's PLD row).
+  if (result.methods?.pld?.note)
+    parts.push(h('div', { class: 'note', dataset: { bracketNote: '' } }, result.methods.pld.note));
   if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
   // The fixed-size batch assumption: said in the headline, and here in full, not as small print.
   if (result.note) parts.push(h('div', { class: 'assumption' }, result.note));
@@ -136,7 +139,7 @@ function forwardRows(result, fields, { k, sampling }) {
       fields,
       response: ok({ ...pld, guarantee: result.guarantee }),
       render: atDelta,
-      note: (r) => bracketText(r.epsilon_lower, r.epsilon),
+      note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.epsilon), r.note ? [h('br'), r.note] : ''),
     },
     {
       id: 'rdp-overapprox',
@@ -638,7 +641,7 @@ async function solveDpsgd({ calculator, request, fields, results, plots, errors,
       showFieldErrors(form, errors);
       return;
     }
-    results.replaceChildren(...solvedElements(response.result, fields, errors), status.element);
+    results.replaceChildren(...dpsgdSolvedElements(response.result, fields, errors), status.element);
     summary(solvedHeadline(response.result, { k: request.group_size, sampling: request.sampling }));
     status.finish('done', 'Done.');
   } catch (error) {
