@@ -16,6 +16,7 @@ import { catalogOf, opTakes } from './mechanism-picker.js';
 import { kMaxLedgerLength, ledgerEditor, ledgerText, parseLedger, rowWords } from './ledger.js';
 import { ledgerTable, setAlone, shareRequests } from './ledger-shares.js';
 import { kCompositionQuestions, solveComposition } from './composition-solve.js';
+import { moreDigits } from './more-digits.js';
 
 // Each method: its request for the releases `items` ([{ …item, count }]) at total δ target `delta`.
 export const compositionMethods = [
@@ -535,7 +536,21 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     formula: formulas.pld,
     fields: pldFieldMap,
     render: renderPld,
-    note: pldNote,
+    // Its small print, and "More digits": the same composition for a bracket ten times narrower.
+    note: (result) =>
+      h(
+        'span',
+        {},
+        pldNote(result),
+        moreDigits({
+          calculator,
+          request: ask({ op: 'compose', method: 'pld', delta, items }),
+          bracket: { lower: result.epsilon_lower, upper: result.epsilon_upper },
+          bracketOf: (tighter) => ({ lower: tighter.epsilon_lower, upper: tighter.epsilon_upper, note: tighter.note }),
+          signal,
+          id: 'composition-pld',
+        }),
+      ),
   };
   let pldRowElement = methodRow(
     { ...pldRow, status: 'running', pending: h('span', { class: 'pending' }, 'computing…') },

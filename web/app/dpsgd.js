@@ -13,6 +13,7 @@ import { boundText, citeSentence, paperGuarantee, paperNumber } from './headline
 import { guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
 import { numericStatus } from './numeric.js';
+import { moreDigits } from './more-digits.js';
 import { plotRange } from './range.js';
 import { dpsgdSolvedElements, kSolveModes, solvedHeadline, unknownOf } from './dpsgd-solve.js';
 
@@ -124,7 +125,7 @@ function rdpLabel(k, sampling) {
   return sampling === 'poisson' ? 'Standard RDP accountant (proven)' : 'Standard RDP accountant (at q = B/N)';
 }
 
-function forwardRows(result, fields, { k, sampling }) {
+function forwardRows(result, fields, { k, sampling, more }) {
   const { pld, rdp_overapprox: rdp, generic_group: generic } = result.methods;
   const delta = result.guarantee.delta;
   const rdpResponse =
@@ -139,7 +140,7 @@ function forwardRows(result, fields, { k, sampling }) {
       fields,
       response: ok({ ...pld, guarantee: result.guarantee }),
       render: atDelta,
-      note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.epsilon), r.note ? [h('br'), r.note] : ''),
+      note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.epsilon), r.note ? [h('br'), r.note] : '', more ?? ''),
     },
     {
       id: 'rdp-overapprox',
@@ -330,7 +331,23 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
     const k = request.group_size;
     const rows = calibrating
       ? calibrationRows(result, fields)
-      : forwardRows(result, fields, { k, sampling: request.sampling });
+      : forwardRows(result, fields, {
+          k,
+          sampling: request.sampling,
+          // "More digits": the same training for a bracket ten times narrower.
+          more: moreDigits({
+            calculator,
+            request,
+            bracket: { lower: result.epsilon_lower, upper: result.guarantee.epsilon },
+            bracketOf: (tighter) => ({
+              lower: tighter.epsilon_lower,
+              upper: tighter.guarantee.epsilon,
+              note: tighter.methods.pld.note,
+            }),
+            signal,
+            id: 'dpsgd-pld',
+          }),
+        });
     const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
     results.replaceChildren(
       answerElement(result, calibrating, k),
