@@ -9,7 +9,7 @@ import { solvedElements, solvedValueText } from './solved.js';
 /** The question modes of the section's "Question" selector that solve for an unknown. */
 export const kSolveModes = {
   most_steps: 'most steps for a target ε',
-  largest_rate: 'largest batch for a target ε',
+  largest_rate: 'largest batch or rate for a target ε',
   largest_group: 'largest group for a target ε',
 };
 
