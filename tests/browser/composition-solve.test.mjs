@@ -4,7 +4,8 @@
 // composing back when entered as that count in the forward question.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSession, waitForAllSections } from './helpers.mjs';
+import path from 'node:path';
+import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
 before(async () => {
@@ -66,3 +67,30 @@ test('the most releases within a target: every method, the largest meets it, one
     await context.close();
   }
 });
+
+for (const [width, colorScheme] of [
+  [1280, 'light'],
+  [390, 'dark'],
+]) {
+  test(`axe-core: no violation in the most-releases answer (${width} px, ${colorScheme})`, kTimeout, async () => {
+    const { page, context, problems } = await openPage(session, {
+      hash: kMostReleases,
+      colorScheme,
+      viewport: { width, height: 900 },
+      bypassCSP: true,
+    });
+    try {
+      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+      const violations = await page.evaluate(
+        async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
+      );
+      assert.deepEqual(
+        violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+        [],
+      );
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

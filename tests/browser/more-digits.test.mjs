@@ -3,7 +3,8 @@
 // the Composition section's PLD row and the DP-SGD section's tight row.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSession } from './helpers.mjs';
+import path from 'node:path';
+import { openPage, repoRoot, startSession } from './helpers.mjs';
 
 let session;
 before(async () => {
@@ -79,3 +80,33 @@ test('DP-SGD: more digits narrows the tight bracket; Cancel stops it and offers 
     await context.close();
   }
 });
+
+for (const [width, colorScheme] of [
+  [1280, 'light'],
+  [390, 'dark'],
+]) {
+  test(`axe-core: no violation with a more-digits bracket shown (${width} px, ${colorScheme})`, kTimeout, async () => {
+    const { page, context, problems } = await openPage(session, {
+      hash: kLaplace,
+      colorScheme,
+      viewport: { width, height: 900 },
+      bypassCSP: true,
+    });
+    try {
+      const row = '[data-results="composition"] tr[data-row="pld"]';
+      await page.click(`${row} [data-more-digits-action]`);
+      await page.locator(`${row} .more-digits-bracket`).waitFor({ timeout: 150_000 });
+      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+      const violations = await page.evaluate(
+        async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
+      );
+      assert.deepEqual(
+        violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+        [],
+      );
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

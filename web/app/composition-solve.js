@@ -107,7 +107,9 @@ export async function solveComposition({
             : '',
         ),
       notApplicable: () => notApplicable(method.id),
-      fields,
+      // A method that cannot meet the target even once says so in its row; the target itself is
+      // valid (other methods may meet it), so its input is not marked.
+      fields: responses[i]?.error?.code === 'numeric' ? {} : fields,
     }));
     const best = bestOf(rows);
     const table = methodTable({ caption: `The most releases of ${subject} by every method`, rows, errors });
@@ -147,7 +149,7 @@ export async function solveComposition({
 /** "At most 720 releases of 0.01-DP stay within ε ≤ 1 at δ = 1e-5, by optimal composition (exact)." */
 function headlineOf(best, { subject, others, pending }) {
   const still = pending ? ' (the PLD is searching…)' : '';
-  if (!best) return pending ? 'Searching…' : 'No method answers for these inputs: check the marked fields.';
+  if (!best) return pending ? 'Searching…' : 'No method answers for these inputs: see why in each row.';
   const result = best.response.result;
   const rest = others ? ', with the other releases as given,' : '';
   return (
