@@ -52,6 +52,13 @@ test('the most releases within a target: every method, the largest meets it, one
       /^At most 18 releases of 0\.125-DP stay within ε ≤ 2 at δ = 10⁻⁵, by (optimal composition|PLD)/,
     );
     assert.equal(await page.locator('[data-numeric-status="composition-solve"]').getAttribute('data-state'), 'done');
+    // The sentence for a paper states the bound at the answer: ε(18) = 1.95957 at δ = 10⁻⁵ (the
+    // same script), 1.96 rounded up.
+    await page.click('#composition .cite-result summary');
+    assert.match(
+      await page.textContent('#composition [data-cite-sentence]'),
+      /^18 releases of 0\.125-DP together satisfy \(1\.96, 10⁻⁵\)-DP, by (optimal composition|privacy loss)/,
+    );
 
     // Entered as the count of the forward question, 18 releases compose back within the target.
     await page.selectOption('#composition-question', 'total');

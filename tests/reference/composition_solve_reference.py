@@ -30,8 +30,17 @@ def most_releases(eps0, eps_target, delta_target):
   return k
 
 
+def epsilon_at(eps0, k, delta):
+  lo, hi = mp.mpf(0), k * mp.mpf(eps0)  # delta(eps) decreases in eps
+  for _ in range(200):
+    mid = (lo + hi) / 2
+    lo, hi = (mid, hi) if delta_at(eps0, k, mid) > delta else (lo, mid)
+  return hi
+
+
 for eps0, eps_t, delta_t in [(0.125, 2, 1e-5)]:
   k = most_releases(eps0, eps_t, delta_t)
   print(f'eps0 = {eps0}, target ({eps_t}, {delta_t}): optimal {k} '
         f'(delta at k: {mp.nstr(delta_at(eps0, k, eps_t), 6)}, at k + 1: {mp.nstr(delta_at(eps0, k + 1, eps_t), 6)}); '
         f'basic {int(mp.floor(mp.mpf(eps_t) / eps0))}')
+  print(f'  eps of {k} releases at delta = {delta_t}: {mp.nstr(epsilon_at(eps0, k, delta_t), 10)}')

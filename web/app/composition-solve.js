@@ -7,7 +7,7 @@
 import { h, showFieldErrors } from './dom.js';
 import { formulas } from './formula.js';
 import { methodTable, settleUnlessAborted } from './results.js';
-import { boundText, methodWords } from './headline.js';
+import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
 import { numericStatus } from './numeric.js';
 import { boundElement, solvedElements, solvedValueText, valueText } from './solved.js';
 
@@ -135,7 +135,7 @@ export async function solveComposition({
       if (!isCurrent()) return;
       onProgress(1);
       const best = show();
-      summary(headlineOf(best, { subject, others: items.length > 1, pending: i < requests.length - 1 }));
+      summary(...headlineOf(best, { subject, others: items.length > 1, pending: i < requests.length - 1 }));
     }
     status.finish('done', 'Done.');
   } catch (error) {
@@ -146,14 +146,25 @@ export async function solveComposition({
   }
 }
 
-/** "At most 720 releases of 0.01-DP stay within ε ≤ 1 at δ = 1e-5, by optimal composition (exact)." */
+/**
+ * The headline ("At most 720 releases of 0.01-DP stay within ε ≤ 1 at δ = 10⁻⁵, by optimal
+ * composition (exact).") and its sentence for a paper: [text, { cite }].
+ */
 function headlineOf(best, { subject, others, pending }) {
   const still = pending ? ' (the PLD is searching…)' : '';
-  if (!best) return pending ? 'Searching…' : 'No method answers for these inputs: see why in each row.';
+  if (!best) return [pending ? 'Searching…' : 'No method answers for these inputs: see why in each row.'];
   const result = best.response.result;
   const rest = others ? ', with the other releases as given,' : '';
-  return (
+  const text =
     `${solvedValueText(result)} of ${subject}${rest} stay within ${boundText(result.target, { deltaIsGiven: true })}, ` +
-    `by ${methodWords(best.label)}${still}.`
-  );
+    `by ${methodWords(best.label)}${still}.`;
+  // For a paper: the bound at the answer itself (it meets the target).
+  const cite = citeSentence({
+    subject: `${valueText('count', result.count)} of ${subject}${others ? ', with the other releases,' : ''}`,
+    verb: others ? 'satisfy' : 'together satisfy',
+    guarantee: paperGuarantee(result.guarantee, { deltaIsGiven: result.guarantee.delta > 0 }),
+    method: methodWords(result.method),
+    citation: result.citation,
+  });
+  return [text, { cite }];
 }
