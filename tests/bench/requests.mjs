@@ -445,7 +445,7 @@ const ledgerRows = [
   ...[5, 10].map((scale) => ({ mechanism: { type: 'laplace', scale }, count: 10 })),
   ...[2, 8].map((sigma) => ({ mechanism: { type: 'gaussian', sigma }, count: 100 })),
   { mechanism: { type: 'permute_and_flip', epsilon: 0.3 }, count: 10 },
-  { mechanism: { type: 'tree_aggregation', noise_multiplier: 10, steps: 1000 }, count: 2 },
+  { mechanism: { type: 'discrete_gaussian', sigma: 8, sensitivity: 2 }, count: 12 },
   ...[256, 512].map((sample_size) => ({
     mechanism: {
       type: 'sampled_without_replacement',

@@ -101,7 +101,7 @@ test('exponential selections fixed in advance: the optimal non-adaptive composit
     }),
   );
   assert.ok(profile.delta_upper[0] >= 0.0410683283479935);
-  assertClose(profile.delta_upper[0], 0.0410683283479935, 1e-3, 'profile');
+  assertClose(profile.delta_upper[0], 0.0410683283479935, 2e-3, 'profile'); // chords (≤ 0.1%) and the grid
   // adaptive: true is the default.
   const explicit = okResult(
     compose('pld', [{ mechanism: { ...selection(0.5), adaptive: true }, count: 20 }], { delta: 1e-5 }),

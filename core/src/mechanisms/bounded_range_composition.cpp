@@ -18,13 +18,22 @@ constexpr double kMaxWork = 4194304;  // 2^22
 // Nodes whose δ_k is below this end the pair: the rest of the curve is this constant, a P-mass at
 // +infinity far below any δ the engine certifies.
 constexpr double kNegligibleDelta = 1e-40;
+// Atoms on each side of 0 at most (measured in the browser: about 75 µs per atom per composition).
+constexpr std::size_t kMostAtomsPerSide = 256;
 // Terms of the binomial below the smallest normal double may underflow to 0: at most k + 1 of them.
 constexpr double kUnderflowSlack = 1e-300;
 constexpr double kUnit = std::numeric_limits<double>::epsilon() / 2;
 
-// Node spacing ε/r at most 1/32 and at most ε/8: the chords then move the composed ε by about 1e-4
-// relative (tests/reference/nonadaptive_bounded_range_reference.py).
-int nodes_per_epsilon(double epsilon) { return std::max(8, static_cast<int>(std::ceil(32 * epsilon))); }
+// Nodes per ε: at least enough for a spacing ε/r of at most 1/32 and at most ε/8 (the chords then move
+// the composed ε by about 1e-4 relative), and as many as the work budget allows up to 256 (few
+// selections gain little over the adaptive pair, whose atoms are ε/128 apart: finer chords keep the
+// answer below it). 0 when even the fewest nodes exceed the budget.
+int nodes_per_epsilon(double epsilon, double count) {
+  const double fewest = std::max(8.0, std::ceil(32 * epsilon));
+  const double affordable = std::floor(kMaxWork / ((count + 1) * (count + 1)));
+  if (!(affordable >= fewest)) return 0;
+  return static_cast<int>(std::max(fewest, std::min(affordable, 256.0)));
+}
 
 // Binomial(k, p) probabilities with p/(1 − p) = e^{log_odds}, from the mode outward by the ratio of
 // neighbours, so that nothing overflows (terms far from the mode underflow to 0).
@@ -78,8 +87,8 @@ std::vector<double> composed_profile(double epsilon, int k, int r) {
 std::optional<pld::FinitePair> nonadaptive_bounded_range_pair(double epsilon, double count) {
   // One selection is one ε-BR pair: the adaptive envelope is already exact.
   if (!(count >= 2) || !(multiply_up(count, epsilon) <= pld::kMaxLoss)) return std::nullopt;
-  const int r = nodes_per_epsilon(epsilon);
-  if (!(r * (count + 1) * (count + 1) <= kMaxWork)) return std::nullopt;
+  const int r = nodes_per_epsilon(epsilon, count);
+  if (r == 0) return std::nullopt;
   const int k = static_cast<int>(count);
   const std::vector<double> delta = composed_profile(epsilon, k, r);
 
@@ -87,36 +96,43 @@ std::optional<pld::FinitePair> nonadaptive_bounded_range_pair(double epsilon, do
   std::size_t last = 1;
   while (last + 1 < delta.size() && delta[last] > kNegligibleDelta) ++last;
   const double infinite = delta[last];
-  const double spacing = epsilon / r;
-  auto node = [&](std::size_t j) { return static_cast<double>(j) * spacing; };
+  // The atoms: every `stride`-th node and the last, at most kMostAtomsPerSide (the engine's work grows
+  // with the atoms). A chord between any two nodes lies above δ_k too.
+  const std::size_t stride = (last + kMostAtomsPerSide - 1) / kMostAtomsPerSide;
+  std::vector<std::size_t> kept;
+  for (std::size_t j = 0; j < last; j += stride) kept.push_back(j);
+  kept.push_back(last);
+  const std::size_t n = kept.size() - 1;  // atoms at kept[1..n]
+  auto node = [&](std::size_t i) { return static_cast<double>(kept[i]) * epsilon / r; };
 
-  // slopes[j] = Q[L > x_j], the chord's slope in e^x on [x_j, x_{j+1}]; made non-increasing (a
+  // slopes[i] = Q[L > x_i], the chord's slope in e^x on [x_i, x_{i+1}]; made non-increasing (a
   // larger slope to the left only raises the curve at the nodes), so every mass is non-negative.
-  std::vector<double> slopes(last + 1, 0.0);
-  for (std::size_t j = last; j-- > 0;) {
-    const double chord = (delta[j] - delta[j + 1]) / (std::exp(node(j)) * std::expm1(spacing));
-    slopes[j] = std::max(chord, slopes[j + 1]);
+  std::vector<double> slopes(n + 1, 0.0);
+  for (std::size_t i = n; i-- > 0;) {
+    const double chord =
+        (delta[kept[i]] - delta[kept[i + 1]]) / (std::exp(node(i)) * std::expm1(node(i + 1) - node(i)));
+    slopes[i] = std::max(chord, slopes[i + 1]);
   }
-  // Atoms at x_1..x_last (q from the slopes, p = q e^x), their mirror images at −x_j (the family is
-  // closed under swapping P and Q: s ↦ ε − s), δ_k(kε ∨ x_last) at ±infinity and the rest at 0.
+  // Atoms at x_1..x_n (q from the slopes, p = q e^x), their mirror images at −x_i (the family is
+  // closed under swapping P and Q: s ↦ ε − s), δ_k at the last node at ±infinity and the rest at 0.
   pld::FinitePair pair;
-  std::vector<double> p(last + 1, 0.0), q(last + 1, 0.0);
+  std::vector<double> p(n + 1, 0.0), q(n + 1, 0.0);
   double used = infinite;
-  for (std::size_t j = 1; j <= last; ++j) {
-    q[j] = slopes[j - 1] - slopes[j];
-    p[j] = q[j] * std::exp(node(j));
-    used += p[j] + q[j];
+  for (std::size_t i = 1; i <= n; ++i) {
+    q[i] = slopes[i - 1] - slopes[i];
+    p[i] = q[i] * std::exp(node(i));
+    used += p[i] + q[i];
   }
   if (!(used <= 1 + 1e-9)) return std::nullopt;
-  for (std::size_t j = last; j >= 1; --j) {
-    pair.p.push_back(q[j]);
-    pair.q.push_back(p[j]);
+  for (std::size_t i = n; i >= 1; --i) {
+    pair.p.push_back(q[i]);
+    pair.q.push_back(p[i]);
   }
   pair.p.push_back(std::max(0.0, 1 - used));
   pair.q.push_back(std::max(0.0, 1 - used));
-  for (std::size_t j = 1; j <= last; ++j) {
-    pair.p.push_back(p[j]);
-    pair.q.push_back(q[j]);
+  for (std::size_t i = 1; i <= n; ++i) {
+    pair.p.push_back(p[i]);
+    pair.q.push_back(q[i]);
   }
   pair.p.insert(pair.p.end(), {infinite, 0.0});
   pair.q.insert(pair.q.end(), {0.0, infinite});

@@ -133,10 +133,9 @@ TEST_CASE("[mechanisms] exponential: pure ε, zCDP ε²/8, Rényi curve, group k
 TEST_CASE("[mechanisms] exponential fixed in advance: the pair dominates the non-adaptive optimum, tightly") {
   struct Case {
     double epsilon, count, x, delta;
-    bool node;  // x is one of the pair's losses jε/r, where its curve is the optimum itself
   };
-  for (const Case& c : {Case{0.5, 5, 1.0, 0.0152472178248726, true}, Case{0.5, 20, 2.0, 0.0410683283479935, true},
-                        Case{0.5, 3, 0.2, 0.111468012262395, false}}) {
+  for (const Case& c : {Case{0.5, 5, 1.0, 0.0152472178248726}, Case{0.5, 20, 2.0, 0.0410683283479935},
+                        Case{0.5, 3, 0.2, 0.111468012262395}}) {
     const auto pair = dpcalc::mechanisms::nonadaptive_bounded_range_pair(c.epsilon, c.count);
     REQUIRE(pair);
     double p_total = 0, q_total = 0;
@@ -145,7 +144,8 @@ TEST_CASE("[mechanisms] exponential fixed in advance: the pair dominates the non
     CHECK_REL(q_total, 1, 1e-12);
     const double delta = hockey_stick(pair->p, pair->q, c.x);
     CHECK(delta >= c.delta * (1 - 1e-13));
-    CHECK(delta <= c.delta * (c.node ? 1 + 1e-9 : 1 + 1e-3));
+    // The chords between its atoms (at most 256 a side) sit above the optimum by at most 0.1%.
+    CHECK(delta <= c.delta * (1 + 1e-3));
     // Symmetric: the reverse direction at −x is 1 − e^{−x} + e^{−x} δ(x), as for the optimum.
     CHECK_REL(hockey_stick(pair->q, pair->p, -c.x), -std::expm1(-c.x) + std::exp(-c.x) * delta, 1e-12);
   }

@@ -19,10 +19,11 @@ namespace dpcalc::mechanisms {
 
 // A symmetric finite pair whose hockey-stick curve is at least δ_k at every ε (both signs), so that
 // it dominates every non-adaptive composition of `count` (a whole number ≥ 1) ε-BR mechanisms. Its
-// atoms sit at x_j = jε/r (r nodes per ε, spacing at most 1/32); between them its curve is the chord
-// of δ_k in e^x, above δ_k because δ_k is convex in e^x (a supremum of hockey-stick curves). nullopt
-// when the evaluation would cost more than the calculator allows (r (k + 1)² > 2^22, about 500
-// selections at ε ≤ 0.5) or its losses leave the engine's range: the adaptive pair then stands in.
+// atoms sit at x_j = jε/r (r nodes per ε: spacing at most 1/32, up to 256 per ε as the work budget
+// allows); between them its curve is the chord of δ_k in e^x, above δ_k because δ_k is convex in e^x
+// (a supremum of hockey-stick curves). nullopt when the evaluation would cost more than the
+// calculator allows (r (k + 1)² > 2^22 at the fewest nodes, about 500 selections at ε ≤ 0.5) or its
+// losses leave the engine's range: the adaptive pair then stands in.
 std::optional<pld::FinitePair> nonadaptive_bounded_range_pair(double epsilon, double count);
 
 }  // namespace dpcalc::mechanisms
