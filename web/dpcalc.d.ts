@@ -117,6 +117,8 @@ export type Mechanism =
       type: 'exponential';
       /** ε > 0 of one selection (ε-bounded-range) */
       epsilon: number;
+      /** false when the selections are fixed in advance (none depends on another's output): the optimal non-adaptive composition then applies (default true) */
+      adaptive?: boolean;
     }
   | {
       /** the inner mechanism run on sample_size records drawn without replacement from dataset_size (relation 'substitute' only) */
@@ -210,6 +212,8 @@ export type MechanismTemplate =
       type: 'exponential';
       /** ε > 0 of one selection (ε-bounded-range) */
       epsilon: number;
+      /** false when the selections are fixed in advance (none depends on another's output): the optimal non-adaptive composition then applies (default true) */
+      adaptive?: boolean;
     }
   | {
       /** the inner mechanism run on sample_size records drawn without replacement from dataset_size (relation 'substitute' only) */

@@ -423,6 +423,71 @@ numericRequests.push(
     targetMilliseconds: 100,
   })),
 );
+// Every mechanism of the catalog at default accuracy (each within 100 ms warm for counts up to 1e4),
+// selections fixed in advance (non-adaptive bounded range), and a ledger of 20 different releases
+// under substitution (within 300 ms).
+const counted = (name, mechanism, relation, counts = [1e2, 1e4]) =>
+  counts.map((count) => ({
+    name: `PLD, ${name} ×${count.toExponential(0)}`,
+    request: pldCompose([{ mechanism, count }], relation),
+    targetMilliseconds: 100,
+  }));
+const ledgerRows = [
+  ...[4, 5, 6].map((sigma) => ({ mechanism: { type: 'discrete_gaussian', sigma, sensitivity: 1 }, count: 12 })),
+  { mechanism: { type: 'exponential', epsilon: 0.5 }, count: 1 },
+  { mechanism: { type: 'exponential', epsilon: 0.2, adaptive: false }, count: 20 },
+  ...[0.5, 0.75].map((p) => ({
+    mechanism: { type: 'randomized_response', noise_parameter: p, num_buckets: 2 },
+    count: 365,
+  })),
+  { mechanism: { type: 'randomized_response', noise_parameter: 0.9, num_buckets: 10 }, count: 52 },
+  ...[2, 3].map((scale) => ({ mechanism: { type: 'discrete_laplace', scale, sensitivity: 1 }, count: 30 })),
+  ...[5, 10].map((scale) => ({ mechanism: { type: 'laplace', scale }, count: 10 })),
+  ...[2, 8].map((sigma) => ({ mechanism: { type: 'gaussian', sigma }, count: 100 })),
+  { mechanism: { type: 'permute_and_flip', epsilon: 0.3 }, count: 10 },
+  { mechanism: { type: 'discrete_gaussian', sigma: 8, sensitivity: 2 }, count: 12 },
+  ...[256, 512].map((sample_size) => ({
+    mechanism: {
+      type: 'sampled_without_replacement',
+      dataset_size: 60000,
+      sample_size,
+      mechanism: { type: 'gaussian', sigma: 1.1 },
+    },
+    count: 1000,
+  })),
+  {
+    mechanism: {
+      type: 'sampled_without_replacement',
+      dataset_size: 60000,
+      sample_size: 600,
+      mechanism: { type: 'laplace', scale: 1 },
+    },
+    count: 100,
+  },
+  { mechanism: { type: 'discrete_gaussian', sigma: 2, sensitivity: 3 }, count: 4 },
+];
+numericRequests.push(
+  ...counted('discrete Gaussian σ=5', { type: 'discrete_gaussian', sigma: 5, sensitivity: 1 }),
+  ...counted('discrete Laplace b=1', { type: 'discrete_laplace', scale: 1, sensitivity: 1 }),
+  ...counted(
+    'randomized response p=0.5 k=2',
+    { type: 'randomized_response', noise_parameter: 0.5, num_buckets: 2 },
+    'substitute',
+  ),
+  ...counted('permute-and-flip ε=0.5', { type: 'permute_and_flip', epsilon: 0.5 }),
+  ...counted('tree aggregation σ=10, 1000 steps', { type: 'tree_aggregation', noise_multiplier: 10, steps: 1000 }),
+  ...counted(
+    'exponential ε=0.5 fixed in advance',
+    { type: 'exponential', epsilon: 0.5, adaptive: false },
+    undefined,
+    [20, 500],
+  ),
+  {
+    name: `PLD, ledger of ${ledgerRows.length} different releases (substitute)`,
+    request: pldCompose(ledgerRows, 'substitute'),
+    targetMilliseconds: 300,
+  },
+);
 // The numeric workloads compared with dp_accounting (tests/bench/dp_accounting_workloads.py runs the
 // same ones there): `request(discretization)` builds the request at a given accuracy (undefined:
 // the default, relative accuracy 5e-4). The group DP-SGD request passes `discretization` to the

@@ -33,9 +33,10 @@ inline dpcalc::mechanisms::MechanismPtr poisson_subsampled(double rate, dpcalc::
   return made(dpcalc::mechanisms::poisson_subsampled_type(), arguments);
 }
 
-inline dpcalc::mechanisms::MechanismPtr exponential(double epsilon) {
+inline dpcalc::mechanisms::MechanismPtr exponential(double epsilon, bool adaptive = true) {
   dpcalc::mechanisms::Arguments arguments;
   arguments.numbers = {{"epsilon", epsilon}};
+  arguments.flags = {{"adaptive", adaptive}};
   return made(dpcalc::mechanisms::exponential_type(), arguments);
 }
 

@@ -179,7 +179,10 @@ test('schema().mechanisms lists every mechanism type with its title, parameters 
       type.name,
     );
     for (const parameter of type.parameters) {
-      assert.ok(['number', 'numbers', 'mechanism'].includes(parameter.kind), `${type.name}.${parameter.name}`);
+      assert.ok(
+        ['number', 'numbers', 'mechanism', 'boolean'].includes(parameter.kind),
+        `${type.name}.${parameter.name}`,
+      );
       const field = variant.fields.find((candidate) => candidate.name === parameter.name);
       assert.equal(
         field.presence.startsWith('default '),

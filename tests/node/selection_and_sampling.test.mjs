@@ -1,6 +1,7 @@
 // The exponential mechanism (bounded range) and subsampling of any inner mechanism through the
-// built JS API. Expected values: tests/reference/bounded_range_reference.py and
-// tests/reference/subsampling_reference.py (mpmath at 40 digits), each quoted where it is used.
+// built JS API. Expected values: tests/reference/bounded_range_reference.py,
+// tests/reference/nonadaptive_bounded_range_reference.py and tests/reference/subsampling_reference.py
+// (mpmath at 40 digits), each quoted where it is used.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertClose, assertError, loadCalculator, okResult } from './helpers.mjs';
@@ -68,6 +69,77 @@ test('exponential mixes with Gaussian tables and a subsampled training run in on
     assert.ok(okResult(compose('pld', part, { delta: 1e-5 })).epsilon_upper < all.epsilon_upper);
   }
   assert.match(all.note, /bounded-range/);
+});
+
+// nonadaptive_bounded_range_reference.py (mpmath, 40 digits): the optimal composition of k ε-BR
+// mechanisms fixed in advance (Dong, Durfee, Rogers 2020, Sec. 5), ε at δ = 1e-5 (upper end of the
+// bisection bracket), and δ at ε = 2 for 20 selections at ε = 0.5.
+const fixedInAdvance = [
+  [0.5, 20, 4.88343327388],
+  [0.1, 100, 1.98863276864],
+  [1.0, 10, 7.10496782882],
+  [0.5, 2, 0.965092445142],
+];
+
+test('exponential selections fixed in advance: the optimal non-adaptive composition', () => {
+  for (const [epsilon, count, exact] of fixedInAdvance) {
+    const items = [{ mechanism: { ...selection(epsilon), adaptive: false }, count }];
+    const pld = okResult(compose('pld', items, { delta: 1e-5 }));
+    assert.ok(pld.epsilon_upper >= exact, `${count} × ${epsilon}: ${pld.epsilon_upper}`);
+    assertClose(pld.epsilon_upper, exact, 5e-3, `${count} × ${epsilon}`);
+    assert.match(pld.note, /fixed in advance/);
+    assert.match(pld.note, /Dong, Durfee, Rogers 2020, Sec\. 5/);
+    const adaptive = okResult(compose('pld', [{ mechanism: selection(epsilon), count }], { delta: 1e-5 }));
+    assert.ok(pld.epsilon_upper < adaptive.epsilon_upper, `${pld.epsilon_upper} < ${adaptive.epsilon_upper}`);
+    assert.match(adaptive.note, /adaptively/);
+  }
+  const profile = okResult(
+    calc.compute({
+      op: 'profile',
+      items: [{ mechanism: { ...selection(0.5), adaptive: false }, count: 20 }],
+      epsilons: [2],
+    }),
+  );
+  assert.ok(profile.delta_upper[0] >= 0.0410683283479935);
+  assertClose(profile.delta_upper[0], 0.0410683283479935, 2e-3, 'profile'); // chords (≤ 0.1%) and the grid
+  // adaptive: true is the default.
+  const explicit = okResult(
+    compose('pld', [{ mechanism: { ...selection(0.5), adaptive: true }, count: 20 }], { delta: 1e-5 }),
+  );
+  assert.equal(
+    explicit.epsilon_upper,
+    okResult(compose('pld', [{ mechanism: selection(0.5), count: 20 }], { delta: 1e-5 })).epsilon_upper,
+  );
+  // Fixed in advance, they still compose with other items (as one block), and cost less than adaptively.
+  const tables = { mechanism: { type: 'discrete_gaussian', sigma: 5, sensitivity: 1 }, count: 12 };
+  const mixed = (adaptive) =>
+    okResult(compose('pld', [tables, { mechanism: { ...selection(0.5), adaptive }, count: 20 }], { delta: 1e-5 }));
+  assert.ok(mixed(false).epsilon_upper < mixed(true).epsilon_upper);
+  assert.ok(mixed(false).epsilon_upper > okResult(compose('pld', [tables], { delta: 1e-5 })).epsilon_upper);
+});
+
+test('exponential selections fixed in advance: adaptive is a boolean, and many selections fall back', () => {
+  for (const adaptive of ['no', 0, 1, 'false', []]) {
+    assertError(
+      compose('pld', [{ mechanism: { ...selection(0.5), adaptive }, count: 2 }], { delta: 1e-5 }),
+      'items.0.mechanism.adaptive',
+    );
+  }
+  const typo = compose('pld', [{ mechanism: { ...selection(0.5), adaptve: false }, count: 2 }], { delta: 1e-5 });
+  assertError(typo, 'items.0.mechanism.adaptve');
+  assert.match(typo.error.message, /adaptive/);
+  assertError(
+    compose('pld', [{ mechanism: { type: 'laplace', scale: 1, adaptive: false }, count: 2 }], { delta: 1e-5 }),
+    'items.0.mechanism.adaptive',
+  );
+  // 2000 selections are beyond the non-adaptive evaluation: the adaptive analysis (which holds for
+  // them too) answers, and the note says so.
+  const many = okResult(
+    compose('pld', [{ mechanism: { ...selection(0.05), adaptive: false }, count: 2000 }], { delta: 1e-5 }),
+  );
+  const adaptive = okResult(compose('pld', [{ mechanism: selection(0.05), count: 2000 }], { delta: 1e-5 }));
+  assert.equal(many.epsilon_upper, adaptive.epsilon_upper);
+  assert.match(many.note, /composed adaptively/);
 });
 
 test('Poisson subsampling of any inner mechanism: amplified pure ε, pairs for the PLD', () => {

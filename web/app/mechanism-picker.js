@@ -4,6 +4,8 @@
 // parameters), so that a mechanism registered in the core appears here with no page code. A
 // parameter that is itself a mechanism (the inner mechanism of subsampling) gets a nested picker.
 //
+// A yes/no parameter (the exponential mechanism's `adaptive`) is a checkbox, held as 'true' or 'false'.
+//
 // A mechanism is held as its request with the numbers as typed ("spec"):
 //   { type: 'poisson_subsampled', rate: '0.01', mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' } }
 // which is what links carry; requestOf(spec) turns it into the request the core takes.
@@ -27,8 +29,9 @@ function catalogFromSchema(schema) {
     parameters: variant.fields.map((field) => ({
       name: field.name,
       meaning: field.meaning,
-      kind: field.shape === 'mechanism' ? 'mechanism' : field.type === 'number' ? 'number' : 'numbers',
-      ...(field.presence.startsWith('default ') ? { default: Number(field.presence.slice(8)) } : {}),
+      kind:
+        field.shape === 'mechanism' ? 'mechanism' : ['number', 'boolean'].includes(field.type) ? field.type : 'numbers',
+      ...(field.presence.startsWith('default ') ? { default: JSON.parse(field.presence.slice(8)) } : {}),
     })),
     calibratable: [],
   }));
@@ -107,7 +110,8 @@ export function requestOf(catalog, spec, path = 'mechanism', inputs = new Map())
     }
     if (input) fields[key] = input;
     const text = spec[parameter.name] ?? '';
-    if (parameter.kind === 'numbers') request[parameter.name] = listOf(text);
+    if (parameter.kind === 'boolean') request[parameter.name] = input ? input.checked : text !== 'false';
+    else if (parameter.kind === 'numbers') request[parameter.name] = listOf(text);
     else if (input) request[parameter.name] = readNumber(input);
     else request[parameter.name] = parseNumber(text);
   }
@@ -151,6 +155,20 @@ export function mechanismPicker({ id, catalog, spec, label = 'Mechanism', extraT
   element.append(typeField, parameterBox);
 
   const extraOf = (name) => extraTypes.find(([value]) => value === name);
+  const checkboxField = (name, text, labelText) => {
+    const inputId = `${id}-${name.replaceAll('_', '-')}`;
+    const input = h('input', { id: inputId, type: 'checkbox', dataset: { term: name, parameter: name } });
+    input.checked = text !== 'false';
+    input.addEventListener('change', () => {
+      state.spec[name] = String(input.checked);
+    });
+    state.inputs.set(name, input);
+    return h(
+      'div',
+      { class: 'field check', dataset: { field: name } },
+      h('label', { for: inputId }, input, ` ${labelText}`),
+    );
+  };
   const parameterField = (name, text, labelText, symbol, hint) => {
     const inputId = `${id}-${name.replaceAll('_', '-')}`;
     const input = h('input', {
@@ -207,6 +225,11 @@ export function mechanismPicker({ id, catalog, spec, label = 'Mechanism', extraT
         });
         state.inputs.set(`${parameter.name}/`, inner.inputs);
         children.push(h('div', { class: 'nested-mechanism' }, inner.element));
+      } else if (parameter.kind === 'boolean') {
+        const text = state.spec[parameter.name] ?? String(parameter.default ?? true);
+        const field = checkboxField(parameter.name, text, capitalized(parameter.name.replaceAll('_', ' ')));
+        field.title = capitalized(parameter.meaning);
+        children.push(field);
       } else {
         const text = state.spec[parameter.name] ?? '';
         const hint = parameter.kind === 'numbers' ? 'numbers separated by commas' : null;

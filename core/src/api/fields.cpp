@@ -76,6 +76,12 @@ Result<std::string> string_field(const Value& object, const std::string& prefix,
   return value->as_string();
 }
 
+Result<bool> boolean_field(const Value& object, const std::string& prefix, const std::string& key) {
+  DPCALC_TRY(const Value* value, member(object, prefix, key));
+  if (!value->is_bool()) return wrong_kind(field_path(prefix, key), "true or false", *value);
+  return value->as_bool();
+}
+
 Result<std::optional<std::string>> optional_string_field(const Value& object, const std::string& prefix,
                                                          const std::string& key) {
   const Value* value = present(object, key);

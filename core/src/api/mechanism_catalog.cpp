@@ -15,6 +15,8 @@ const char* kind_name(mechanisms::Parameter::Kind kind) {
       return "numbers";
     case mechanisms::Parameter::Kind::kMechanism:
       return "mechanism";
+    case mechanisms::Parameter::Kind::kBoolean:
+      return "boolean";
     case mechanisms::Parameter::Kind::kNumber:
       break;
   }
@@ -24,7 +26,11 @@ const char* kind_name(mechanisms::Parameter::Kind kind) {
 Value parameter_value(const mechanisms::Parameter& parameter) {
   Value entry = Value::object();
   entry.set("name", parameter.name).set("meaning", parameter.meaning).set("kind", kind_name(parameter.kind));
-  if (parameter.default_value) entry.set("default", *parameter.default_value);
+  if (parameter.kind == mechanisms::Parameter::Kind::kBoolean) {
+    entry.set("default", *parameter.default_value != 0);
+  } else if (parameter.default_value) {
+    entry.set("default", *parameter.default_value);
+  }
   return entry;
 }
 

@@ -43,7 +43,11 @@ Result<bool> read_parameter(const Value& object, const MechanismType& type, cons
     return true;
   }
   if (!has_field(object, parameter.name) && parameter.default_value) {
-    arguments.numbers[parameter.name] = *parameter.default_value;
+    if (parameter.kind == Parameter::Kind::kBoolean) {
+      arguments.flags[parameter.name] = *parameter.default_value != 0;
+    } else {
+      arguments.numbers[parameter.name] = *parameter.default_value;
+    }
     return true;
   }
   switch (parameter.kind) {
@@ -53,6 +57,10 @@ Result<bool> read_parameter(const Value& object, const MechanismType& type, cons
     }
     case Parameter::Kind::kNumbers: {
       DPCALC_TRY(arguments.lists[parameter.name], number_array_field(object, arguments.path, parameter.name));
+      return true;
+    }
+    case Parameter::Kind::kBoolean: {
+      DPCALC_TRY(arguments.flags[parameter.name], boolean_field(object, arguments.path, parameter.name));
       return true;
     }
     case Parameter::Kind::kMechanism: {

@@ -69,6 +69,7 @@ Result<PldItems> read_pld_items(const Value& request) {
   for (const RequestItem& item : items) {
     ItemPaths paths{item.path, field_path(item.path, "mechanism"), item.field(), "", "", {"epsilon", "delta"}};
     pld::DominatingPair pair;
+    double times = item.count;
     const bool gaussian = item.mechanism && item.mechanism->gaussian();
     result.is_gaussian.push_back(gaussian);
     if (gaussian) {
@@ -81,12 +82,14 @@ Result<PldItems> read_pld_items(const Value& request) {
       paths.noise = noise_field(*item.mechanism);
       paths.parameters.clear();
       for (const mechanisms::Parameter& parameter : inner.type().parameters) paths.parameters.push_back(parameter.name);
-      pair = item.mechanism->pair(item.relation);
+      const mechanisms::ComposedUses uses = item.mechanism->composed_uses(item.relation, item.count);
+      pair = uses.pair;
+      times = uses.times;
       if (pair.sampling_rate < 1) {
         const mechanisms::Arguments& sampling = item.mechanism->arguments();
         paths.rate = sampling.field(sampling.numbers.count("rate") != 0 ? "rate" : "sample_size");
       }
-      const std::string analysis = item.mechanism->pair_analysis();
+      const std::string& analysis = uses.analysis;
       if (!analysis.empty() &&
           std::find(result.analyses.begin(), result.analyses.end(), analysis) == result.analyses.end()) {
         result.analyses.push_back(analysis);
@@ -102,7 +105,7 @@ Result<PldItems> read_pld_items(const Value& request) {
     }
     result.paths.push_back(paths);
     result.all_guarantees = result.all_guarantees && !item.mechanism;
-    result.items.push_back({pair, item.count});
+    result.items.push_back({pair, times});
   }
   result.heterogeneous = items.size() > 1;
   return result;

@@ -461,6 +461,9 @@ struct Shapes {
         return text(parameter.name, "[number]", "required", parameter.meaning);
       case mechanisms::Parameter::Kind::kMechanism:
         return object(parameter.name, mechanism_shape, "required", parameter.meaning);
+      case mechanisms::Parameter::Kind::kBoolean:
+        return text(parameter.name, "boolean", *parameter.default_value != 0 ? "default true" : "default false",
+                    parameter.meaning);
       case mechanisms::Parameter::Kind::kNumber:
         break;
     }

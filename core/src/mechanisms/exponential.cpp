@@ -18,6 +18,11 @@
 // and the pair dominates; Q[L > x_i] is the slope of the chord, (2e^{ε/2}/(e^{x_i/2} + e^{x_{i+1}/2})
 // − 1)/(e^ε − 1), the same expression on both sides of 0.
 //
+// When the request says the selections are fixed in advance (`adaptive: false`), the `count` of them
+// together have the tighter optimal non-adaptive bound (Dong, Durfee, Rogers 2020, Sec. 5;
+// bounded_range_composition.hpp): their pair is the engine's item, once, and composes adaptively
+// with every other item as one mechanism.
+//
 // ε-BR is also ε²/8-zCDP (Cesar, Rogers 2021, "Bounding, concentrating, and truncating: unifying
 // privacy loss composition for data analytics", ALT), which the zcdp and rdp methods use;
 // a group of k records sees a kε-BR mechanism (the loss ranges add up).
@@ -25,6 +30,7 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
+#include "dpcalc/mechanisms/bounded_range_composition.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/pld/pld.hpp"
 
@@ -68,7 +74,9 @@ pld::FinitePair bounded_range_pair(double epsilon) {
 class Exponential final : public Mechanism {
  public:
   explicit Exponential(const Arguments& arguments)
-      : Mechanism(exponential_type(), arguments), epsilon_(arguments.number("epsilon")) {}
+      : Mechanism(exponential_type(), arguments),
+        epsilon_(arguments.number("epsilon")),
+        adaptive_(arguments.flag("adaptive")) {}
 
   // ε-BR is defined for any neighbouring relation: the bound on the loss range is the mechanism's.
   bool supports(Relation) const override { return true; }
@@ -82,6 +90,13 @@ class Exponential final : public Mechanism {
     return "Exponential mechanisms are composed adaptively as ε-bounded-range mechanisms, through the pair "
            "that dominates every ε-bounded-range pair (Dong, Durfee, Rogers 2020; Zhu, Dong, Wang 2022, Thm 10); "
            "for many selections method 'zcdp' (ε²/8-zCDP each, Cesar, Rogers 2021) can be smaller.";
+  }
+  ComposedUses composed_uses(Relation relation, double count) const override {
+    if (adaptive_) return Mechanism::composed_uses(relation, count);
+    if (auto together = nonadaptive_bounded_range_pair(epsilon_, count)) {
+      return {{std::move(*together), 1.0}, 1, kNonAdaptiveAnalysis};
+    }
+    return {pair(relation), count, count == 1 ? kNonAdaptiveAnalysis : kNonAdaptiveTooMany};
   }
   std::optional<double> pure_epsilon() const override { return epsilon_; }
   // ε²/8-zCDP (Cesar, Rogers 2021), rounded up.
@@ -101,7 +116,18 @@ class Exponential final : public Mechanism {
   }
 
  private:
+  static constexpr const char* kNonAdaptiveAnalysis =
+      "Exponential mechanisms with adaptive: false are composed as selections fixed in advance: each item's "
+      "selections by the optimal non-adaptive composition of ε-bounded-range mechanisms (Dong, Durfee, Rogers "
+      "2020, Sec. 5), through a pair that dominates it and composes adaptively with the other items (Zhu, Dong, "
+      "Wang 2022, Thm 10).";
+  static constexpr const char* kNonAdaptiveTooMany =
+      "Exponential mechanisms with adaptive: false: this many selections exceed what the calculator evaluates "
+      "non-adaptively (about r (k + 1)² ≤ 2^22 steps, r = max(8, ⌈32ε⌉), and kε ≤ 700), so they are composed "
+      "adaptively as ε-bounded-range mechanisms (Dong, Durfee, Rogers 2020; Zhu, Dong, Wang 2022, Thm 10), "
+      "which holds for selections fixed in advance too.";
   double epsilon_;
+  bool adaptive_;
 };
 
 Result<MechanismPtr> create_exponential(const Arguments& arguments) {
@@ -118,7 +144,11 @@ const MechanismType& exponential_type() {
       "exponential mechanism",
       "a selection by the exponential mechanism with scores scaled by ε/(2Δu): ε-DP and ε-bounded-range, "
       "composed by the bounded-range analysis",
-      {Parameter::number("epsilon", "ε > 0 of one selection (ε-bounded-range)")},
+      {Parameter::number("epsilon", "ε > 0 of one selection (ε-bounded-range)"),
+       Parameter::boolean("adaptive",
+                          "false when the selections are fixed in advance (none depends on another's output): "
+                          "the optimal non-adaptive composition then applies",
+                          true)},
       {},
       create_exponential,
       {"Exponential mechanism of a group of k: kε-bounded-range", "Durfee, Rogers 2019; Dong, Durfee, Rogers 2020",

@@ -46,7 +46,18 @@ Result<MechanismPtr> Mechanism::with_noise(const std::string& unknown, double va
   return not_supported(*this, "has no noise parameter '" + unknown + "' to calibrate");
 }
 
-Result<MechanismPtr> create(const MechanismType& type, Arguments arguments) { return type.create(arguments); }
+// Parameters left out take their defaults, so that mechanisms made in code need not repeat them.
+Result<MechanismPtr> create(const MechanismType& type, Arguments arguments) {
+  for (const Parameter& parameter : type.parameters) {
+    if (!parameter.default_value) continue;
+    if (parameter.kind == Parameter::Kind::kBoolean) {
+      arguments.flags.emplace(parameter.name, *parameter.default_value != 0);
+    } else if (parameter.kind == Parameter::Kind::kNumber) {
+      arguments.numbers.emplace(parameter.name, *parameter.default_value);
+    }
+  }
+  return type.create(arguments);
+}
 
 Result<double> check_noise(double noise, double sensitivity, const std::string& field) {
   DPCALC_TRY(const double checked, check_positive(noise, field));

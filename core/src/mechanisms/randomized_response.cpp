@@ -17,6 +17,7 @@
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/rdp/renyi_terms.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -46,6 +47,18 @@ class RandomizedResponse final : public Mechanism {
     const double ratio = divide_up(multiply_up(buckets_, 1 - noise_), noise_);
     const double loss = std::log1p(ratio);  // 0 exactly when p = 1 (every report random)
     return multiply_up(group_size_, loss == 0 ? 0.0 : std::nextafter(loss, kInfinity));
+  }
+
+  // Its exact Rényi divergence, the same in both directions (as dp_accounting's REPLACE_ONE curve):
+  //   log(b e^{αL} + a e^{−αL} + (k − 2)p/k)/(α − 1),  a = 1 − p + p/k, b = p/k, L = ln(a/b),
+  // m times for m records (Rényi divergences of products add up); never above the pure ε.
+  std::optional<double> rdp_epsilon(double order) const override {
+    const double k = buckets_, p = noise_;
+    if (p == 1) return 0.0;
+    const double loss = std::log1p(k * (1 - p) / p);
+    std::vector<double> terms{std::log(p / k) + order * loss, std::log1p(-p + p / k) - order * loss};
+    if (k > 2) terms.push_back(std::log((k - 2) * p / k));
+    return std::min(multiply_up(group_size_, rdp::renyi_from_log_terms(terms, order)), *pure_epsilon());
   }
 
   Result<MechanismPtr> for_group(double group_size) const override {

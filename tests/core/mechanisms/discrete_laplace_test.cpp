@@ -113,3 +113,20 @@ TEST_CASE("[mechanisms] discrete Laplace: calibrated scale meets the target") {
   CHECK(recomposed <= 2);
   CHECK(recomposed >= 2 * (1 - 2e-3));
 }
+
+// tests/reference/rdp_discrete_reference.py: the Rényi divergence summed over the integers |x| ≤ 4000
+// in mpmath (40 digits); dp_accounting 0.6.0 has no curve for it. With Δ = 1 it is the ε-DP
+// randomized-response pair at ε = 1/b (the loss is ±1/b only).
+TEST_CASE("[mechanisms] discrete Laplace: its exact Rényi curve") {
+  const double orders[] = {1.5, 2, 8, 64};
+  const double unit[] = {0.17836940667623231, 0.22733629380264573, 0.43235370675646487, 0.49247496850507767};
+  const double three[] = {1.5029444459826669, 1.6600345974825449, 1.9408074292479346, 1.9934226970340941};
+  for (int i = 0; i < 4; ++i) {
+    check_upper_bound(*made(2, 1)->rdp_epsilon(orders[i]), unit[i], 1e-12);
+    check_upper_bound(*made(1.5, 3)->rdp_epsilon(orders[i]), three[i], 1e-12);
+  }
+  CHECK(*made(1.5, 3)->rdp_epsilon(1e6) <= 2);  // never above Δ/b
+  // Monotone in the order and in the noise.
+  CHECK(*made(1.5, 3)->rdp_epsilon(3) < *made(1.5, 3)->rdp_epsilon(4));
+  CHECK(*made(2, 3)->rdp_epsilon(3) < *made(1.5, 3)->rdp_epsilon(3));
+}

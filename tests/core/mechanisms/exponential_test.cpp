@@ -1,11 +1,13 @@
 // The exponential mechanism as an ε-bounded-range mechanism (core/src/mechanisms/exponential.cpp):
 // its envelope pair against the closed form, its composition against the bounded-range references,
-// its zCDP bound, its group and its checks. Reference values: tests/reference/bounded_range_reference.py.
+// its zCDP bound, its group and its checks; selections fixed in advance. Reference values:
+// tests/reference/bounded_range_reference.py and tests/reference/nonadaptive_bounded_range_reference.py.
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "approx.hpp"
+#include "dpcalc/mechanisms/bounded_range_composition.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "mechanisms_for_tests.hpp"
 
@@ -124,4 +126,46 @@ TEST_CASE("[mechanisms] exponential: pure ε, zCDP ε²/8, Rényi curve, group k
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().field == "items.1.mechanism.epsilon");
   }
+}
+
+// nonadaptive_bounded_range_reference.py (Dong, Durfee, Rogers 2020, Sec. 5, in mpmath): δ of k
+// 0.5-BR selections fixed in advance at x = 1 (k = 5) and x = 2 (k = 20), and at x = 0.2 (k = 3).
+TEST_CASE("[mechanisms] exponential fixed in advance: the pair dominates the non-adaptive optimum, tightly") {
+  struct Case {
+    double epsilon, count, x, delta;
+  };
+  for (const Case& c : {Case{0.5, 5, 1.0, 0.0152472178248726}, Case{0.5, 20, 2.0, 0.0410683283479935},
+                        Case{0.5, 3, 0.2, 0.111468012262395}}) {
+    const auto pair = dpcalc::mechanisms::nonadaptive_bounded_range_pair(c.epsilon, c.count);
+    REQUIRE(pair);
+    double p_total = 0, q_total = 0;
+    for (std::size_t i = 0; i < pair->p.size(); ++i) p_total += pair->p[i], q_total += pair->q[i];
+    CHECK_REL(p_total, 1, 1e-12);
+    CHECK_REL(q_total, 1, 1e-12);
+    const double delta = hockey_stick(pair->p, pair->q, c.x);
+    CHECK(delta >= c.delta * (1 - 1e-13));
+    // The chords between its atoms (at most 256 a side) sit above the optimum by at most 0.1%.
+    CHECK(delta <= c.delta * (1 + 1e-3));
+    // Symmetric: the reverse direction at −x is 1 − e^{−x} + e^{−x} δ(x), as for the optimum.
+    CHECK_REL(hockey_stick(pair->q, pair->p, -c.x), -std::expm1(-c.x) + std::exp(-c.x) * delta, 1e-12);
+  }
+  // One selection is the envelope pair itself; beyond the work limit the adaptive pair stands in.
+  CHECK_FALSE(dpcalc::mechanisms::nonadaptive_bounded_range_pair(0.5, 1));
+  CHECK_FALSE(dpcalc::mechanisms::nonadaptive_bounded_range_pair(0.5, 1000));
+}
+
+TEST_CASE("[mechanisms] exponential fixed in advance: 20 selections at ε = 0.5") {
+  const auto uses = test_mechanisms::exponential(0.5, false)->composed_uses(Relation::kAddRemove, 20);
+  CHECK(uses.times == 1);
+  CHECK(uses.analysis.find("Sec. 5") != std::string::npos);
+  const auto answer = dpcalc::pld::epsilon_for_delta({{uses.pair, uses.times}}, 1e-5);
+  REQUIRE(answer.ok());
+  // nonadaptive_bounded_range_reference.py: ε ∈ [4.88343327387, 4.88343327388] at δ = 1e-5; the
+  // adaptive analysis gives 5.5405726 (bounded_range_reference.py).
+  CHECK(answer.value().epsilon_upper >= 4.88343327387);
+  CHECK(answer.value().epsilon_upper <= 4.88343327388 * 1.005);
+  // Adaptive by default: count copies of the envelope pair.
+  const auto adaptive = test_mechanisms::exponential(0.5)->composed_uses(Relation::kAddRemove, 20);
+  CHECK(adaptive.times == 20);
+  CHECK(adaptive.analysis.find("adaptively") != std::string::npos);
 }

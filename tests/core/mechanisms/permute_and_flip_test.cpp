@@ -17,6 +17,12 @@ using namespace mechanism_requests;
 
 Value permute_and_flip(double epsilon) { return object().set("type", "permute_and_flip").set("epsilon", epsilon); }
 
+dpcalc::mechanisms::MechanismPtr made(double epsilon) {
+  dpcalc::mechanisms::Arguments arguments;
+  arguments.numbers = {{"epsilon", epsilon}};
+  return test_mechanisms::made(dpcalc::mechanisms::permute_and_flip_type(), arguments);
+}
+
 }  // namespace
 
 TEST_CASE("[mechanisms] permute-and-flip composed: between its two-candidate instance and dp_accounting's bound") {
@@ -60,4 +66,18 @@ TEST_CASE("[mechanisms] permute-and-flip: monotone in ε, count and group size; 
   const Value request = object().set("op", "group").set("k", 4).set("mechanism", permute_and_flip(0.25));
   CHECK(number_at(result_of(dpcalc::api::compute(request)), "guarantee", "epsilon") == 1);
   check_error(dpcalc::api::compute(compose("pld", permute_and_flip(0), 3, 1e-5)), "items.0.mechanism.epsilon");
+}
+
+// tests/reference/rdp_discrete_reference.py: the Rényi divergence of the ε-DP randomized-response pair
+// in mpmath (40 digits), the curve of the pair the calculator uses; dp_accounting 0.6.0's Laplace
+// curve is lower (0.155978 … 0.489122 at ε = 0.5, same script).
+TEST_CASE("[mechanisms] permute-and-flip: the Rényi curve of the ε-DP pair") {
+  const double orders[] = {1.5, 2, 8, 64};
+  const double half[] = {0.17836940667623231, 0.22733629380264573, 0.43235370675646487, 0.49247496850507767};
+  const double two[] = {1.7824438337496745, 1.875547674094758, 1.9818674269938744, 1.9979852696659846};
+  for (int i = 0; i < 4; ++i) {
+    check_upper_bound(*made(0.5)->rdp_epsilon(orders[i]), half[i], 1e-12);
+    check_upper_bound(*made(2)->rdp_epsilon(orders[i]), two[i], 1e-12);
+  }
+  CHECK(*made(2)->rdp_epsilon(1e6) <= 2);
 }

@@ -26,6 +26,7 @@ Result<double> number_field(const Value& object, const std::string& prefix, cons
 Result<std::optional<double>> optional_number_field(const Value& object, const std::string& prefix,
                                                     const std::string& key);
 Result<std::string> string_field(const Value& object, const std::string& prefix, const std::string& key);
+Result<bool> boolean_field(const Value& object, const std::string& prefix, const std::string& key);
 Result<std::optional<std::string>> optional_string_field(const Value& object, const std::string& prefix,
                                                          const std::string& key);
 Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const std::string& key);

@@ -29,6 +29,14 @@ namespace dpcalc::mechanisms {
 enum class Relation { kAddRemove, kSubstitute };
 const char* relation_name(Relation relation);  // "add_remove", "substitute"
 
+// What the PLD engine composes for `count` uses of a mechanism: `pair` composed `times` times, and
+// what that rests on when results should say so ("" otherwise).
+struct ComposedUses {
+  pld::DominatingPair pair;
+  double times = 1;
+  std::string analysis;
+};
+
 class Mechanism;
 using MechanismPtr = std::shared_ptr<const Mechanism>;
 
@@ -42,11 +50,11 @@ struct GaussianNoise {
 
 // One parameter of a mechanism type, as requests write it.
 struct Parameter {
-  enum class Kind { kNumber, kNumbers, kMechanism };
+  enum class Kind { kNumber, kNumbers, kMechanism, kBoolean };
   std::string name;     // "scale"
   std::string meaning;  // for the docs: "noise scale b > 0"
   Kind kind = Kind::kNumber;
-  std::optional<double> default_value;  // used when the request leaves the parameter out
+  std::optional<double> default_value;  // used when the request leaves the parameter out (a boolean's: 1 or 0)
 
   static Parameter number(std::string name, std::string meaning, std::optional<double> default_value = {}) {
     return Parameter{std::move(name), std::move(meaning), Kind::kNumber, default_value};
@@ -56,6 +64,9 @@ struct Parameter {
   }
   static Parameter mechanism(std::string name, std::string meaning) {
     return Parameter{std::move(name), std::move(meaning), Kind::kMechanism, std::nullopt};
+  }
+  static Parameter boolean(std::string name, std::string meaning, bool default_value) {
+    return Parameter{std::move(name), std::move(meaning), Kind::kBoolean, default_value ? 1.0 : 0.0};
   }
 };
 
@@ -77,9 +88,11 @@ struct Arguments {
   std::map<std::string, double> numbers;
   std::map<std::string, std::vector<double>> lists;
   std::map<std::string, MechanismPtr> mechanisms;
+  std::map<std::string, bool> flags;
 
   std::string field(const std::string& parameter) const { return field_path(path, parameter); }
   double number(const std::string& parameter) const { return numbers.at(parameter); }
+  bool flag(const std::string& parameter) const { return flags.at(parameter); }
 };
 
 // A kind of mechanism: its name in requests, what it is, its parameters and its factory.
@@ -133,6 +146,11 @@ class Mechanism {
   // What its dominating pair rests on when results should say so (the exponential mechanism's
   // bounded-range analysis); "" otherwise.
   virtual std::string pair_analysis() const { return ""; }
+  // `count` uses (a whole number >= 1) for the PLD engine: its pair `count` times, unless the uses
+  // together have a tighter pair of their own (exponential selections fixed in advance).
+  virtual ComposedUses composed_uses(Relation relation, double count) const {
+    return {pair(relation), count, pair_analysis()};
+  }
 
   // The parameters calibration may solve for (the type's own, or those of a mechanism inside).
   virtual std::vector<Calibratable> calibratable() const { return type().calibratable; }
