@@ -20,9 +20,23 @@ const pldStatus = '[data-numeric-status="composition-pld"]';
 // DP-SGD with noise multiplier 1, sampling rate 0.01, 10⁴ steps, δ = 1e-5: ε ≈ 6.19 (the
 // reference, dp_accounting's PLD accountant at step 1e-4; docs/API.md lists 6.1904).
 const kDpSgdReference = 6.19;
-// A computation long enough to be caught running: 10⁷ steps need a grid of about a million points,
-// composed twice (the ε at the target δ, then the privacy profile).
+// The count of the computation the tests catch running. The engine answers 10⁷ steps in about a
+// second, too fast to be caught reliably, so holdSlowRequests keeps that request from ever reaching
+// the worker: the page sees a computation that runs until it is cancelled.
 const kSlowCount = '10000000';
+
+/** Holds every PLD composition of kSlowCount releases (it stays "running" until cancelled). */
+async function holdSlowRequests(page) {
+  await page.addInitScript((count) => {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function heldPostMessage(message, ...rest) {
+      const request = message?.request;
+      const numeric = request?.op === 'compose' && request.method === 'pld';
+      if (numeric && JSON.stringify(request.items).includes(`"count":${count}`)) return undefined;
+      return post.call(this, message, ...rest);
+    };
+  }, Number(kSlowCount));
+}
 
 /** Counts the workers the page terminates (cancelling a computation replaces its worker). */
 async function countTerminatedWorkers(page) {
@@ -38,6 +52,9 @@ async function countTerminatedWorkers(page) {
 
 async function openDpSgdPage(options = {}) {
   const opened = await openPage(session, { hash: '#/composition', ...options });
+  await holdSlowRequests(opened.page);
+  await opened.page.reload();
+  await waitForAllSections(opened.page);
   await opened.page.click('#composition button[data-preset]');
   await opened.page.waitForSelector(`${pldRow}[data-status="done"][data-ok="true"]`);
   await waitForAllSections(opened.page);
@@ -187,6 +204,7 @@ test('a new input cancels the stale computation and its own result appears', kTi
   page.on('pageerror', (error) => problems.push(error.message));
   try {
     await countTerminatedWorkers(page);
+    await holdSlowRequests(page);
     await page.goto(`${session.url}#v=1&composition.kind=subsampled_gaussian&composition.count=${kSlowCount}`);
     await page.waitForSelector(`${pldStatus}[data-state="running"]`);
     assert.equal(await page.evaluate(() => window.terminatedWorkers), 0);

@@ -10,7 +10,7 @@ import { guaranteeElement, methodTable } from './results.js';
 /** The question modes of the section's "Question" selector that solve for an unknown. */
 export const kSolveModes = {
   most_steps: 'most steps for a target ε',
-  largest_rate: 'largest sampling rate or batch size for a target ε',
+  largest_rate: 'largest batch or rate for a target ε',
   largest_group: 'largest group for a target ε',
 };
 
