@@ -8,17 +8,6 @@ set(DPCALC_WASM_SIMD_FLAGS -msimd128)
 
 target_compile_options(dpcalc_core PRIVATE ${DPCALC_WASM_RELEASE_FLAGS} ${DPCALC_WASM_SIMD_FLAGS})
 
-# Code that runs once per module, to declare the request shapes and describe them (the schema and
-# the mechanism catalog), is optimised for size: at -O2 its inlined string and vector code was 70 KB
-# (Shapes::declare_ops alone 51 KB; scripts/wasm-sizes.mjs on a link with --profiling-funcs). Code
-# that runs per request stays at -O2: -Oz on all of core/src/api/, mechanisms/, databases/,
-# calibration/ and tradeoff/ made the wasm 229 KB instead of 318 KB with brotli, but closed-form
-# requests 1.3 to 2.5 times slower (tests/bench/compare_builds.mjs, which also checks that both
-# builds answer alike). A source's options follow the target's on the command line, so -Oz wins.
-set(DPCALC_WASM_SIZE_FLAGS -Oz CACHE STRING "optimisation flags for the code that runs once per wasm module")
-set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/core/src/api/request_shapes.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/core/src/api/mechanism_catalog.cpp PROPERTIES COMPILE_OPTIONS "${DPCALC_WASM_SIZE_FLAGS}")
-
 add_executable(dpcalc_wasm ${CMAKE_CURRENT_SOURCE_DIR}/wasm/bindings.cpp)
 set_target_properties(dpcalc_wasm PROPERTIES OUTPUT_NAME dpcalc-module SUFFIX ".mjs")
 target_link_libraries(dpcalc_wasm PRIVATE dpcalc_core)
