@@ -1,6 +1,7 @@
 // "What an attacker can do" in headless Chromium: the panel's sentences (each number an upper bound,
 // rounded up, said with "at most") and its ROC plot for a group, a composition and a DP-SGD group;
-// the log axes; the sentences in the LaTeX export; axe-core with the panel open.
+// the log axes; the sentences in the LaTeX export and the curve in the export bar's CSV; axe-core
+// with the panel open.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -164,6 +165,34 @@ test('the LaTeX export says what an attacker can do', kTimeout, async () => {
     const latex = await readFile(await file.path(), 'utf8');
     assert.match(latex, /\\textbf\{What an attacker can do\.\}/);
     assert.ok(latex.includes(sentence.replace('%', '\\%').replace('%)', '\\%)')), latex);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the export bar's curve CSV is the panel's whole trade-off curve, with either axes shown", kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#/group' });
+  try {
+    await panelSentences(page, 'group');
+    const downloaded = async (selector) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+      return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+    };
+    const chart = await downloaded('[data-attacker="group"] figure.chart [data-csv]');
+    const exported = await downloaded('#group [data-export-action="curve"]');
+    assert.equal(exported.name, 'dpcalc-group-attacker.csv');
+    assert.equal(exported.text, chart.text);
+    const [header, ...lines] = exported.text.trim().split('\n');
+    assert.match(header, /^series,false-positive rate \(non-members wrongly flagged\),.*true-positive rate/);
+    // The core's curve has at least 200 points (docs/API.md, op 'tradeoff'), from a rate of 0.
+    const group = lines.filter((line) => line.startsWith('best test against a group'));
+    assert.ok(group.length >= 200, `${group.length} points`);
+    assert.ok(group.some((line) => line.split(',')[1] === '0'));
+    // With log axes shown (they cannot show a rate of 0) the export still has the whole curve.
+    await page.click('[data-attacker="group"] button[data-axes="log"]');
+    await page.locator('[data-attacker="group"] figure.chart figcaption:has-text("log axes")').waitFor();
+    assert.equal((await downloaded('#group [data-export-action="curve"]')).text, exported.text);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -235,3 +235,30 @@ test(
     }
   },
 );
+
+test(
+  'a bracket wider than the accuracy asked for says so and why, as the Composition section does',
+  kTimeout,
+  async () => {
+    // One step of a group of 5 with fixed-size batches (N = 10⁹, B = 2,042,700) at δ ≈ 1.2 × 10⁻⁹: the
+    // grid's rounding-error bound dominates near the smallest certifiable δ and the core cannot narrow
+    // the bracket to the default accuracy (4 × relative_accuracy 5 × 10⁻⁴ = 0.2%, docs/API.md).
+    const hash =
+      '#/dpsgd?sampling=fixed_batch&dataset_size=1000000000&batch_size=2042700&duration=steps&steps=1' +
+      '&group_size=5&noise_multiplier=0.4797840944784622&delta=1.2364895404313976e-09&kmax=1&mode=forward';
+    const { page, context, problems } = await openPage(session, { hash });
+    try {
+      await waitDone(page);
+      const bracket = page.locator('[data-answer="dpsgd"] .bracket');
+      const [lower, upper] = await Promise.all(['data-lower', 'data-upper'].map((name) => bracket.getAttribute(name)));
+      assert.ok((Number(upper) - Number(lower)) / Number(upper) > 0.002, `bracket [${lower}, ${upper}]`);
+      const wide =
+        /The bracket \[epsilon_lower, epsilon_upper\] is [\d.]+% wide, more than the requested accuracy allows/;
+      assert.match(await page.textContent('[data-answer="dpsgd"] [data-bracket-note]'), wide);
+      assert.match(await page.textContent('[data-results="dpsgd"] tr[data-row="pld"] .note'), wide);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -6,7 +6,7 @@
 // against false-positive rate, linear or log axes) with the random-guess diagonal and, for a group,
 // the curve of one record beside it. Its numbers come from op 'tradeoff' (docs/API.md).
 import { h } from './dom.js';
-import { chartFigure } from './chart.js';
+import { chartCsv, chartFigure } from './chart.js';
 import { roundTo } from './format.js';
 import { citeElement, settleUnlessAborted } from './results.js';
 import { isNumeric } from '../client.js';
@@ -166,34 +166,44 @@ export async function showAttacker(holder, { calculator, of, one, groupSize = 1,
   const oneRecord = oneResponse?.ok && groupSize > 1 ? oneResponse.result : null;
   const sentences = attackerSentences(result, { groupSize, oneRecord });
   const file = `dpcalc-${name}-attacker`;
-  const figureHolder = h(
+  const linear = figureOf(result, oneRecord, { groupSize, log: false, file });
+  const figureHolder = h('div', { class: 'chart-holder' }, linear);
+  const redraw = (log) =>
+    figureHolder.replaceChildren(log ? figureOf(result, oneRecord, { groupSize, log, file }) : linear);
+  const panel = h(
     'div',
-    { class: 'chart-holder' },
-    figureOf(result, oneRecord, { groupSize, log: false, file }),
-  );
-  const redraw = (log) => figureHolder.replaceChildren(figureOf(result, oneRecord, { groupSize, log, file }));
-  holder.replaceChildren(
+    { class: 'attacker-panel' },
+    heading(),
     h(
       'div',
-      { class: 'attacker-panel' },
-      heading(),
-      h(
-        'div',
-        { class: 'attacker-sentences', dataset: { attackerSentences: name } },
-        sentences.map((text) => h('p', {}, text)),
-      ),
-      h(
-        'p',
-        { class: 'note' },
-        'Every number is an upper bound for the best possible test, whatever the attacker knows or computes. Method: ',
-        result.method,
-        result.mu === undefined ? '' : `, μ = ${roundTo(result.mu, 'up', 3)}`,
-        ' (',
-        citeElement(result.citation, [result.citation_key].flat()),
-        ').',
-      ),
-      axesChoice(redraw),
-      figureHolder,
+      { class: 'attacker-sentences', dataset: { attackerSentences: name } },
+      sentences.map((text) => h('p', {}, text)),
     ),
+    h(
+      'p',
+      { class: 'note' },
+      'Every number is an upper bound for the best possible test, whatever the attacker knows or computes. Method: ',
+      result.method,
+      result.mu === undefined ? '' : `, μ = ${roundTo(result.mu, 'up', 3)}`,
+      ' (',
+      citeElement(result.citation, [result.citation_key].flat()),
+      ').',
+    ),
+    axesChoice(redraw),
+    figureHolder,
   );
+  // The whole curve (the linear figure's points: the log axes leave out the rates at 0).
+  curves.set(panel, linear);
+  holder.replaceChildren(panel);
+}
+
+const curves = new WeakMap();
+
+/**
+ * The CSV of the trade-off curve shown in `element` (a section): { file, text() } of its attacker
+ * panel's figure, or undefined when the panel shows no curve.
+ */
+export function attackerCurveCsv(element) {
+  const panel = element.querySelector('.attacker-panel');
+  return panel && curves.has(panel) ? chartCsv(curves.get(panel)) : undefined;
 }

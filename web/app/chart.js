@@ -223,6 +223,12 @@ function csvOf(points, xName, yName) {
   return `${lines.join('\n')}\n`;
 }
 
+// The CSV of each figure drawn (chartCsv), for the downloads offered outside it (the export bar).
+const csvs = new WeakMap();
+
+/** The CSV download of a figure made by chartFigure: { file (its name, without .csv), text() }, or undefined. */
+export const chartCsv = (figure) => csvs.get(figure);
+
 /**
  * points: [{ series, key?, x, y, xRole?, yRole? }] (y finite; `key` picks the series' look in
  * seriesStyles; a role is 'given' (shown as sent), 'upper' (an upper bound, rounded up), 'lower' (a
@@ -295,6 +301,7 @@ export function chartFigure(
   redraw(640);
   const csv = h('button', { type: 'button', class: 'secondary small', dataset: { csv: file } }, 'Download CSV');
   csv.addEventListener('click', () => downloadText(`${file}.csv`, 'text/csv', csvOf(points, xName, yName)));
+  csvs.set(figure, { file, text: () => csvOf(points, xName, yName) });
   figure.append(
     legendElement(styles),
     body,

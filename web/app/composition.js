@@ -15,6 +15,8 @@ import { numericStatus, pldNote, profileEpsilons, renderPld } from './numeric.js
 import { catalogOf, opTakes } from './mechanism-picker.js';
 import { kMaxLedgerLength, ledgerEditor, ledgerText, parseLedger, rowWords } from './ledger.js';
 import { ledgerTable, setAlone, shareRequests } from './ledger-shares.js';
+import { kCompositionQuestions, solveComposition } from './composition-solve.js';
+import { moreDigits } from './more-digits.js';
 
 // Each method: its request for the releases `items` ([{ …item, count }]) at total δ target `delta`.
 export const compositionMethods = [
@@ -183,6 +185,26 @@ function relationOf(form, schema) {
   input.closest('.field').hidden = !available;
   // Sent only when it is not the default, so that requests stay as they were.
   return available && input.value !== 'add_remove' ? { relation: input.value } : {};
+}
+
+/**
+ * The ledger row (0-based) whose count the "most releases" question solves for, from the release
+ * number typed (1-based); null, with the input marked, when the ledger has no such row.
+ */
+function solveIndex(form, length, errors) {
+  const input = inputOf(form, 'solve_release');
+  const number = readNumber(input);
+  if (Number.isInteger(number) && number >= 1 && number <= length) return number - 1;
+  errors.set(input, `Give the number of a release in the ledger, from 1 to ${length}.`);
+  return null;
+}
+
+/** The count of the release being solved for is the answer, not an input: it is disabled meanwhile. */
+function markUnknownCount(releases, index) {
+  releases.forEach((release, i) => {
+    const count = release.fields[`items.${i}.count`];
+    if (count) count.disabled = i === index;
+  });
 }
 
 /** The PLD grid step typed in the settings; blank asks the core to choose it. */
@@ -432,6 +454,46 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
   );
   const pldFieldMap = { ...fieldMap, discretization: fields.step, 'discretization.interval': fields.step };
   const ask = (request) => ({ ...request, ...relation });
+  const solving = inputOf(form, 'question').value === 'most_releases';
+  const index = solving ? solveIndex(form, releases.length, errors) : null;
+  markUnknownCount(releases, index);
+  if (solving) {
+    if (index === null) {
+      results.replaceChildren();
+      plots.replaceChildren();
+      summary('No answer: check the marked fields.');
+      return;
+    }
+    const target = { epsilon: readNumber(inputOf(form, 'target_epsilon')), delta };
+    const releaseFields = { ...pldFieldMap };
+    delete releaseFields.delta;
+    return solveComposition({
+      calculator,
+      methods: compositionMethods,
+      items,
+      index,
+      target,
+      ask,
+      discretization,
+      fields: {
+        ...releaseFields,
+        target: inputOf(form, 'target_epsilon'),
+        'target.epsilon': inputOf(form, 'target_epsilon'),
+        'target.delta': fields.delta,
+        items: inputOf(form, 'solve_release'),
+        unknown: inputOf(form, 'question'),
+      },
+      notApplicable: (id) => notApplicableText(kind, id),
+      subject: rowWords(catalog, ledger[index]).replace(/^\S+ × /, ''),
+      form,
+      results,
+      plots,
+      errors,
+      signal,
+      summary,
+      isCurrent,
+    });
+  }
 
   // ε against k: k copies of a single release, or the whole ledger repeated k times.
   const single = ledger.length === 1;
@@ -474,7 +536,21 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     formula: formulas.pld,
     fields: pldFieldMap,
     render: renderPld,
-    note: pldNote,
+    // Its small print, and "More digits": the same composition for a bracket ten times narrower.
+    note: (result) =>
+      h(
+        'span',
+        {},
+        pldNote(result),
+        moreDigits({
+          calculator,
+          request: ask({ op: 'compose', method: 'pld', delta, items }),
+          bracket: { lower: result.epsilon_lower, upper: result.epsilon_upper },
+          bracketOf: (tighter) => ({ lower: tighter.epsilon_lower, upper: tighter.epsilon_upper, note: tighter.note }),
+          signal,
+          id: 'composition-pld',
+        }),
+      ),
   };
   let pldRowElement = methodRow(
     { ...pldRow, status: 'running', pending: h('span', { class: 'pending' }, 'computing…') },
@@ -697,8 +773,32 @@ export default {
     {
       legend: 'Total',
       fields: [
+        {
+          name: 'question',
+          label: 'Question',
+          type: 'choice',
+          value: 'total',
+          wide: true,
+          options: kCompositionQuestions,
+        },
+        {
+          name: 'solve_release',
+          label: 'Release to repeat (its number)',
+          type: 'count',
+          value: '1',
+          shownWhen: { question: ['most_releases'] },
+          hint: 'its count is the answer; the other releases run as given',
+        },
+        {
+          name: 'target_epsilon',
+          label: 'Target total',
+          symbol: 'ε',
+          type: 'number',
+          value: '1',
+          shownWhen: { question: ['most_releases'] },
+        },
         { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
-        { name: 'kmax', label: 'Plot up to k =', type: 'count', value: '1000' },
+        { name: 'kmax', label: 'Plot up to k =', type: 'count', value: '1000', shownWhen: { question: ['total'] } },
       ],
     },
     {

@@ -13,8 +13,9 @@ import { boundText, citeSentence, paperGuarantee, paperNumber } from './headline
 import { guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
 import { chartFigure } from './chart.js';
 import { numericStatus } from './numeric.js';
+import { moreDigits } from './more-digits.js';
 import { plotRange } from './range.js';
-import { kSolveModes, solvedElements, solvedHeadline, unknownOf } from './dpsgd-solve.js';
+import { dpsgdSolvedElements, kSolveModes, solvedHeadline, unknownOf } from './dpsgd-solve.js';
 
 const kFormulas = {
   pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
@@ -102,6 +103,9 @@ function answerElement(result, calibrating, k) {
       `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps`,
     ),
   );
+  // A bracket wider than the accuracy asked for says so, and why (as the Composition section's PLD row).
+  if (result.methods?.pld?.note)
+    parts.push(h('div', { class: 'note', dataset: { bracketNote: '' } }, result.methods.pld.note));
   if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
   // The fixed-size batch assumption: said in the headline, and here in full, not as small print.
   if (result.note) parts.push(h('div', { class: 'assumption' }, result.note));
@@ -121,7 +125,7 @@ function rdpLabel(k, sampling) {
   return sampling === 'poisson' ? 'Standard RDP accountant (proven)' : 'Standard RDP accountant (at q = B/N)';
 }
 
-function forwardRows(result, fields, { k, sampling }) {
+function forwardRows(result, fields, { k, sampling, more }) {
   const { pld, rdp_overapprox: rdp, generic_group: generic } = result.methods;
   const delta = result.guarantee.delta;
   const rdpResponse =
@@ -136,7 +140,7 @@ function forwardRows(result, fields, { k, sampling }) {
       fields,
       response: ok({ ...pld, guarantee: result.guarantee }),
       render: atDelta,
-      note: (r) => bracketText(r.epsilon_lower, r.epsilon),
+      note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.epsilon), r.note ? [h('br'), r.note] : '', more ?? ''),
     },
     {
       id: 'rdp-overapprox',
@@ -327,7 +331,23 @@ async function updateDpsgd({ calculator, input, form, isCurrent, results, plots,
     const k = request.group_size;
     const rows = calibrating
       ? calibrationRows(result, fields)
-      : forwardRows(result, fields, { k, sampling: request.sampling });
+      : forwardRows(result, fields, {
+          k,
+          sampling: request.sampling,
+          // "More digits": the same training for a bracket ten times narrower.
+          more: moreDigits({
+            calculator,
+            request,
+            bracket: { lower: result.epsilon_lower, upper: result.guarantee.epsilon },
+            bracketOf: (tighter) => ({
+              lower: tighter.epsilon_lower,
+              upper: tighter.guarantee.epsilon,
+              note: tighter.methods.pld.note,
+            }),
+            signal,
+            id: 'dpsgd-pld',
+          }),
+        });
     const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
     results.replaceChildren(
       answerElement(result, calibrating, k),
@@ -638,7 +658,7 @@ async function solveDpsgd({ calculator, request, fields, results, plots, errors,
       showFieldErrors(form, errors);
       return;
     }
-    results.replaceChildren(...solvedElements(response.result, fields, errors), status.element);
+    results.replaceChildren(...dpsgdSolvedElements(response.result, fields, errors), status.element);
     summary(solvedHeadline(response.result, { k: request.group_size, sampling: request.sampling }));
     status.finish('done', 'Done.');
   } catch (error) {

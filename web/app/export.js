@@ -1,12 +1,13 @@
 // The export bar under each section: its permalink (a link, and a button that copies it), the JSON
-// of every request and response behind the numbers shown, a LaTeX snippet of each method's result
-// with its formula (it compiles with pdflatex and the packages it names), the BibTeX of every work
-// cited (by the keys the results carry), the sentence "Cite this result", and a snippet that embeds
-// the section elsewhere. Everything is read from what the section shows, so a new section gets its
-// exports for free.
+// of every request and response behind the numbers shown, the CSV of the attacker panel's trade-off
+// curve, a LaTeX snippet of each method's result with its formula (it compiles with pdflatex and the
+// packages it names), the BibTeX of every work cited (by the keys the results carry), the sentence
+// "Cite this result", and a snippet that embeds the section elsewhere. Everything is read from what
+// the section shows, so a new section gets its exports for free.
 import { h } from './dom.js';
 import { bibtexOf } from './bibliography.js';
 import { downloadText } from './download.js';
+import { attackerCurveCsv } from './attacker.js';
 
 /** Copies `text` to the clipboard; resolves to true when it worked. */
 async function copyText(text) {
@@ -231,6 +232,13 @@ export function exportBar({ section, element, citation, log, permalink }) {
           latexOf(element, section.title, permalink(), citation.sentence),
         ),
       ),
+      button('Curve CSV', 'curve', () => {
+        // The trade-off curve of "What an attacker can do", as its chart's own CSV button gives it.
+        const curve = attackerCurveCsv(element);
+        if (!curve) return 'No curve yet: the attacker panel shows none for these inputs.';
+        downloadText(`${curve.file}.csv`, 'text/csv', curve.text());
+        return '';
+      }),
       button('BibTeX', 'bibtex', () =>
         downloadText(`${file}.bib`, 'application/x-bibtex', `${bibtexOf(citedKeys())}\n`),
       ),

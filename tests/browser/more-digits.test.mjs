@@ -1,0 +1,112 @@
+// "More digits" on the numeric rows in headless Chromium: the same request asked for a bracket ten
+// times narrower (discretization.relative_accuracy, docs/API.md), how long it took, and Cancel, in
+// the Composition section's PLD row and the DP-SGD section's tight row.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { openPage, repoRoot, startSession } from './helpers.mjs';
+
+let session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
+
+const kTimeout = { timeout: 180_000 };
+// 1000 Laplace releases (b = 10, Δ = 1) at δ = 10⁻⁵: a PLD whose default bracket is not exact.
+const kLaplace = '#/composition?kind=laplace&scale=10&sensitivity=1&count=1000&delta=1e-5&kmax=10';
+const kDpsgd = '#/dpsgd?v=0.2.0&duration=steps&steps=200&kmax=1';
+
+const bracketOf = async (locator) => ({
+  lower: Number(await locator.getAttribute('data-lower')),
+  upper: Number(await locator.getAttribute('data-upper')),
+});
+
+/** Clicks "More digits" in `row`; returns the first and the tighter bracket, and the line shown. */
+async function moreDigits(page, row, first) {
+  const before = await bracketOf(page.locator(first).first());
+  await page.click(`${row} [data-more-digits-action]`);
+  const line = page.locator(`${row} .more-digits-bracket`).first();
+  await line.waitFor({ timeout: 150_000 });
+  return { before, after: await bracketOf(line), accuracy: Number(await line.getAttribute('data-accuracy')), line };
+}
+
+function assertTighter({ before, after, accuracy }) {
+  // Ten times the default relative accuracy 5 × 10⁻⁴; the core's promise is a bracket at most
+  // 4 × relative_accuracy wide, relative to its upper end (docs/API.md, discretization).
+  assert.equal(accuracy, 5e-5);
+  assert.ok(after.upper - after.lower <= 4 * accuracy * after.upper, JSON.stringify(after));
+  assert.ok(after.upper - after.lower < before.upper - before.lower, JSON.stringify({ before, after }));
+  // Both brackets hold the exact ε: they overlap.
+  assert.ok(
+    Math.max(before.lower, after.lower) <= Math.min(before.upper, after.upper),
+    JSON.stringify({ before, after }),
+  );
+}
+
+test('composition: more digits narrows the PLD bracket, says how long it took, and offers more', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: kLaplace });
+  try {
+    const row = '[data-results="composition"] tr[data-row="pld"]';
+    const answer = await moreDigits(page, row, `${row} .bracket`);
+    assertTighter(answer);
+    assert.match(
+      await answer.line.textContent(),
+      /^More digits: exact ε ∈ \[.*\] \(relative accuracy 5 × 10⁻⁵; took [\d.]+ m?s\)$/,
+    );
+    assert.equal(await page.locator(`${row} [data-more-digits-action]`).count(), 1, 'and again, ten times finer');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('DP-SGD: more digits narrows the tight bracket; Cancel stops it and offers it again', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: kDpsgd });
+  try {
+    const row = '[data-results="dpsgd"] tr[data-row="pld"]';
+    await page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="done"]', { timeout: 150_000 });
+    // Cancelled at once (in the same task as the click, so before the worker can answer).
+    await page.evaluate((selector) => {
+      document.querySelector(`${selector} [data-more-digits-action]`).click();
+      document.querySelector(`${selector} [data-numeric-status="dpsgd-pld-more-digits"] .cancel`).click();
+    }, row);
+    await page.waitForSelector(`${row} [data-numeric-status="dpsgd-pld-more-digits"][data-state="cancelled"]`);
+    assertTighter(await moreDigits(page, row, '[data-answer="dpsgd"] .bracket'));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const [width, colorScheme] of [
+  [1280, 'light'],
+  [390, 'dark'],
+]) {
+  test(`axe-core: no violation with a more-digits bracket shown (${width} px, ${colorScheme})`, kTimeout, async () => {
+    const { page, context, problems } = await openPage(session, {
+      hash: kLaplace,
+      colorScheme,
+      viewport: { width, height: 900 },
+      bypassCSP: true,
+    });
+    try {
+      const row = '[data-results="composition"] tr[data-row="pld"]';
+      await page.click(`${row} [data-more-digits-action]`);
+      await page.locator(`${row} .more-digits-bracket`).waitFor({ timeout: 150_000 });
+      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+      const violations = await page.evaluate(
+        async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
+      );
+      assert.deepEqual(
+        violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+        [],
+      );
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -1,0 +1,103 @@
+// "More digits": a numeric (PLD) answer asked again for a bracket ten times narrower (the request's
+// `discretization.relative_accuracy`, docs/API.md: the core makes the bracket at most 4 × that
+// relative width, or says why not), in the numeric worker with progress and Cancel, and how long it
+// took. The bounds are shown with as many digits as the bracket supports, rounded outwards.
+import { h } from './dom.js';
+import { numberText, roundTo } from './format.js';
+import { settleUnlessAborted } from './results.js';
+import { numericStatus } from './numeric.js';
+
+// The core's default relative accuracy (docs/API.md, discretization), and the finest asked for:
+// below it the bound on the FFT's rounding error dominates every bracket.
+const kDefaultAccuracy = 5e-4;
+const kFinestAccuracy = 1e-9;
+
+/** The accuracy ten times finer than `accuracy`, or null below the finest asked for or for an exact answer. */
+function tighterAccuracy({ lower, upper }, accuracy) {
+  const next = Number((accuracy / 10).toPrecision(1));
+  return next >= kFinestAccuracy && upper > lower ? next : null;
+}
+
+/** Significant digits that tell the ends of the bracket apart: two past its relative width. */
+function digitsOf({ lower, upper }) {
+  const width = (upper - lower) / upper;
+  return Math.min(15, Math.max(5, Math.ceil(-Math.log10(width)) + 2));
+}
+
+const msText = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/**
+ * The control under a numeric answer with bracket `bracket` ({ lower, upper } of ε). `request` is the
+ * request that gave it; `bracketOf(result)` reads the bracket of an answer ({ lower, upper, note? }:
+ * the note, when the bracket stayed wider than asked, says why); `signal` aborts when the
+ * section recomputes; `id` names the status line; `current` is the relative accuracy the answer was
+ * asked at. Returns an element (empty for an exact answer or below the finest accuracy).
+ */
+export function moreDigits({ calculator, request, bracket, bracketOf, signal, id, current = kDefaultAccuracy }) {
+  const holder = h('div', { class: 'more-digits', dataset: { moreDigits: id } });
+  const accuracy = tighterAccuracy(bracket, current);
+  if (accuracy === null) return holder;
+  const button = h(
+    'button',
+    { type: 'button', class: 'secondary small', dataset: { moreDigitsAction: '' } },
+    'More digits',
+  );
+  holder.append(button);
+  button.addEventListener('click', async () => {
+    const own = new AbortController();
+    const abort = () => own.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    const status = numericStatus({ id: `${id}-more-digits`, label: 'More digits', onCancel: abort });
+    holder.replaceChildren(status.element);
+    const started = performance.now();
+    try {
+      const response = await settleUnlessAborted(
+        calculator.run(
+          { ...request, discretization: { relative_accuracy: accuracy } },
+          { signal: own.signal, onProgress: (fraction) => status.progress(fraction) },
+        ),
+      );
+      const took = msText(performance.now() - started);
+      if (!response.ok) {
+        status.finish('error', `More digits: ${response.error.message} (${took})`);
+        return;
+      }
+      const tighter = bracketOf(response.result);
+      const digits = digitsOf(tighter);
+      const range = `[${numberText(roundTo(tighter.lower, 'down', digits))}, ${numberText(roundTo(tighter.upper, 'up', digits))}]`;
+      // A bracket the grid already made exact (pure releases sit on it) only widens with the
+      // rounding error of a finer one: then the first bracket stands.
+      if (tighter.upper - tighter.lower >= bracket.upper - bracket.lower) {
+        holder.replaceChildren(
+          h(
+            'div',
+            { class: 'note more-digits-none', dataset: { lower: String(tighter.lower), upper: String(tighter.upper) } },
+            `More digits: a finer grid gives no narrower bracket here (${range} at relative accuracy ` +
+              `${numberText(accuracy)}; took ${took}): the bracket above stands.`,
+          ),
+        );
+        return;
+      }
+      holder.replaceChildren(
+        h(
+          'div',
+          {
+            class: 'bracket more-digits-bracket',
+            dataset: { lower: String(tighter.lower), upper: String(tighter.upper), accuracy: String(accuracy) },
+          },
+          `More digits: exact ε ∈ ${range} (relative accuracy ${numberText(accuracy)}; took ${took})`,
+        ),
+        tighter.note ? h('div', { class: 'note' }, tighter.note) : '',
+        moreDigits({ calculator, request, bracket: tighter, bracketOf, signal, id, current: accuracy }),
+      );
+    } catch (error) {
+      if (error?.name !== 'AbortError') throw error;
+      if (signal.aborted) return;
+      status.finish('cancelled', 'More digits: cancelled.');
+      holder.append(moreDigits({ calculator, request, bracket, bracketOf, signal, id, current }));
+    } finally {
+      signal.removeEventListener('abort', abort);
+    }
+  });
+  return holder;
+}
