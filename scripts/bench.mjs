@@ -1,7 +1,8 @@
 // npm run bench: median time per request through the JS API in Node, the size of what the page
 // downloads, and the page's cold load in headless Chromium (time from navigation to the first result,
-// bytes transferred; median of 7). Builds dist/ first. Prints Markdown tables.
-import { readFileSync } from 'node:fs';
+// bytes transferred; median of 7 locally, median of 3 over Chromium's "Fast 3G" profile). Builds
+// dist/ first. Prints Markdown tables.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -144,6 +145,8 @@ execFileSync(process.execPath, [path.join(path.dirname(distDir), 'scripts', 'ben
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log('');
 console.log(coldLoadTable(await measureColdLoads({ roots: [distDir], runs: 7 })));
+console.log('');
+console.log(coldLoadTable(await measureColdLoads({ roots: [distDir], runs: 3, network: 'fast-3g' })));
 console.log(
   `(load average while measuring: ${(await import('node:os'))
     .loadavg()
@@ -151,8 +154,8 @@ console.log(
     .join(', ')})`,
 );
 
-console.log('\n| asset | raw | gzipped |');
-console.log('|---|---:|---:|');
+console.log('\n| asset | raw | gzipped | brotli (as served: dist/*.br) |');
+console.log('|---|---:|---:|---:|');
 const groups = { 'dpcalc.wasm': [], 'JS files (page, worker, element, API, vendor)': [], 'CSS (incl. KaTeX)': [] };
 for (const file of filesUnder(distDir)) {
   if (file.endsWith('.wasm')) groups['dpcalc.wasm'].push(file);
@@ -163,5 +166,9 @@ for (const [name, files] of Object.entries(groups)) {
   const bytes = files.map((file) => readFileSync(file));
   const raw = bytes.reduce((sum, b) => sum + b.length, 0);
   const gzipped = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-  console.log(`| ${name} | ${kb(raw)} | ${kb(gzipped)} |`);
+  const brotli = files.reduce(
+    (sum, file, i) => sum + (existsSync(`${file}.br`) ? statSync(`${file}.br`).size : bytes[i].length),
+    0,
+  );
+  console.log(`| ${name} | ${kb(raw)} | ${kb(gzipped)} | ${kb(brotli)} |`);
 }

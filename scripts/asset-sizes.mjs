@@ -1,0 +1,53 @@
+// The sizes of the calculator's files in built folders (raw, gzip -9, brotli quality 11 as
+// scripts/compress.mjs writes them), and two sums: the calculator itself (wasm, glue, JS API, client)
+// and everything the page loads before its first answer (those, its first script and its bundle).
+//   node scripts/asset-sizes.mjs [folder …]   (default dist/)
+import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const kCalculator = ['dpcalc.wasm', 'dpcalc-module.js', 'dpcalc.js', 'client.js', 'assets.js'];
+const kFirstAnswer = [...kCalculator, 'boot.js', 'index.html', 'app/main.js'];
+const kOthers = ['worker.js', 'vendor/vendor.js', 'vendor/katex.js'];
+
+/** { file: { raw, gzip, brotli } } of the files of `folder` that exist. */
+export function assetSizes(folder) {
+  const sizes = {};
+  for (const file of [...new Set([...kFirstAnswer, ...kOthers])]) {
+    const full = path.join(folder, file);
+    if (!existsSync(full)) continue;
+    const bytes = readFileSync(full);
+    sizes[file] = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }).length,
+    };
+  }
+  return sizes;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const folders = process.argv.slice(2);
+  if (folders.length === 0) folders.push('dist');
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  for (const folder of folders) {
+    const sizes = assetSizes(folder);
+    const sum = (files) =>
+      files.reduce(
+        (total, file) => {
+          for (const key of ['raw', 'gzip', 'brotli']) total[key] += sizes[file]?.[key] ?? 0;
+          return total;
+        },
+        { raw: 0, gzip: 0, brotli: 0 },
+      );
+    const rows = Object.entries(sizes).map(([file, size]) => [file, size]);
+    rows.push(['calculator (wasm, glue, JS API, client)', sum(kCalculator)]);
+    rows.push(['first answer of the page (calculator, boot.js, index.html, app/main.js)', sum(kFirstAnswer)]);
+    console.log(`\n| ${folder} | raw | gzip | brotli |\n|---|---:|---:|---:|`);
+    for (const [file, { raw, gzip, brotli }] of rows)
+      console.log(`| ${file} | ${kb(raw)} | ${kb(gzip)} | ${kb(brotli)} |`);
+  }
+}
