@@ -557,8 +557,8 @@ export type DpsgdRequest =
       op: 'dpsgd';
       /** each example joins a batch with probability sampling_rate */
       sampling: 'poisson';
-      /** k, the number of examples protected together (1 to 100000) */
-      group_size: number;
+      /** k, the number of examples protected together (1 to 100000) (required unless unknown) */
+      group_size?: number;
       /** δ in (0, 1) */
       delta: number;
       /** training steps, a whole number from 1 to 2^53 (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
@@ -575,16 +575,16 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
-      /** q in (0, 1] */
-      sampling_rate: number;
+      /** q in (0, 1] (required unless unknown) */
+      sampling_rate?: number;
     }
   | {
       /** op 'dpsgd' */
       op: 'dpsgd';
       /** batches of batch_size drawn without replacement */
       sampling: 'fixed_batch';
-      /** k, the number of examples protected together (1 to 100000) */
-      group_size: number;
+      /** k, the number of examples protected together (1 to 100000) (required unless unknown) */
+      group_size?: number;
       /** δ in (0, 1) */
       delta: number;
       /** training steps, a whole number from 1 to 2^53 (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
@@ -603,8 +603,8 @@ export type DpsgdRequest =
       discretization?: number | Discretization;
       /** N, a whole number ≥ 1 */
       dataset_size: number;
-      /** B, a whole number from 1 to N */
-      batch_size: number;
+      /** B, a whole number from 1 to N (required unless unknown) */
+      batch_size?: number;
     };
 
 /** Op 'dpsgd_pair', by sampling. */
