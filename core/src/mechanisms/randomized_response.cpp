@@ -22,8 +22,6 @@
 namespace dpcalc::mechanisms {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 // Above this group size the product pair (Θ(m²) terms) gives way to the pure (mL)-DP pair, which
 // dominates every (mL)-DP mechanism (Kairouz, Oh, Viswanath 2015, Thm 2.1): sound, less tight.
 constexpr double kLargestExactGroup = 2000;

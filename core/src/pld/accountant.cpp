@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "dpcalc/checks.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/pld/discretization.hpp"
 
 namespace dpcalc::pld {
@@ -44,7 +45,6 @@ constexpr int kMaxRefinements = 6;
 // pass leaves more than kMinNarrowing of the previous width.
 constexpr double kMinNarrowing = 0.75;
 constexpr double kNearFloor = 1000;
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
 

@@ -11,7 +11,6 @@
 namespace dpcalc::pld {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kSqrtHalf = 0.70710678118654752440;
 // exp(-40) < 5e-18: terms of a log-sum-exp this far below its largest one change it by less than
 // a rounding error and are not exponentiated.

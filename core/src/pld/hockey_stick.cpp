@@ -5,12 +5,12 @@
 #include <limits>
 
 #include "dpcalc/floating_point.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/pld/pld.hpp"
 
 namespace dpcalc::pld {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kUnit = kUnitRoundoff;
 
 // epsilon_for_delta moves a candidate outward until it is certified: first by kFirstStep (absolute)

@@ -9,13 +9,13 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/fft/complex_vector.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/pld/composed_support.hpp"
 #include "dpcalc/pld/spectral_power.hpp"
 
 namespace dpcalc::pld {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kUnit = kUnitRoundoff;
 
 // Progress of one composition: the support search reports 0 (it only keeps the cancel alive), the

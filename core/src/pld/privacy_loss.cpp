@@ -11,7 +11,6 @@
 namespace dpcalc::pld {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // Mixture weights must sum to 1 within this (they are renormalised).
 constexpr double kWeightSumTolerance = 1e-9;
 

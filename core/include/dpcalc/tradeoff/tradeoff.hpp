@@ -18,13 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/method_info.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::tradeoff {
-
-inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // At most this many values in each list of TradeoffOptions.
 inline constexpr std::size_t kMaxRequestedPoints = 10000;
