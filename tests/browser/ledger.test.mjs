@@ -104,6 +104,12 @@ test('a ledger round-trips through its permalink', kTimeout, async () => {
       document.querySelector('#composition [data-permalink]').href.includes('0.02'),
     );
     href = await first.page.locator('#composition [data-permalink]').getAttribute('href');
+    // The results of the edited ledger, not a stale PLD row of an intermediate one (the caption
+    // and the numeric status are replaced together).
+    await first.page.waitForFunction(() => {
+      const caption = document.querySelector('[data-results="composition"] caption')?.textContent ?? '';
+      return caption.includes('; 30 × ') && caption.includes('0.02');
+    });
     await first.page.waitForSelector(pldDone, { timeout: 200_000 });
     basic = await first.page.locator(`${results} tr[data-row="pld"] .bound`).first().textContent();
     assert.deepEqual(first.problems, []);
