@@ -30,9 +30,17 @@ constexpr double kItemTailShare = 0.5;
 constexpr double kCompositionTailShare = 0.25;
 // Atoms of different items within this relative distance count as one (shared_top_atom).
 constexpr double kSameAtomTolerance = 1e-12;
+// Pairs with this many atoms or more whose gaps are whole multiples of the smallest one (within
+// kLatticeTolerance of it) form a lattice (shared_lattice_step).
+constexpr std::size_t kLatticeAtoms = 4;
+constexpr double kLatticeTolerance = 1e-6;
 // Floor of the pilot's standard deviation and eps estimate in default_interval.
 constexpr double kSmallestEstimate = 1e-3;
 constexpr std::size_t kMaxProfilePoints = 10000;
+// The sum of count times the optimistic offsets (whole_steps_below) is within this relative margin of
+// its exact value; offsets are applied up to kLargestWholeSteps grid steps.
+constexpr double kOffsetSumMargin = 1e-9;
+constexpr double kLargestWholeSteps = 1e15;
 // With the default step, epsilon_for_delta halves the step (at most kMaxRefinements times, and
 // while the grid stays within kMaxGridPoints) until upper - lower <= kRefinementWidth *
 // relative_accuracy * upper. Since lower <= exact eps, this bounds the error of the answer. The
@@ -176,6 +184,30 @@ double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
   return top;
 }
 
+// The spacing of the lattice that the atoms of every item with atoms lie on, when they share one and
+// each has at least kLatticeAtoms atoms (discrete Gaussian and Laplace noise, the bounded-range pairs):
+// with a step that divides it, the optimistic grid, shifted to each item's weightiest top atom
+// (discretization.hpp), holds every atom, and the lower bound is exact up to the items' truncation.
+// 0 when there is none.
+double shared_lattice_step(const std::vector<ItemPairs>& pairs, bool remove) {
+  double step = 0;
+  for (const auto& item : pairs) {
+    const auto& atoms = (remove ? item.remove : item.add).atoms();
+    if (atoms.empty()) continue;
+    if (atoms.size() < kLatticeAtoms) return 0;
+    double gap = kInfinity;
+    for (std::size_t i = 1; i < atoms.size(); ++i) gap = std::min(gap, atoms[i].loss - atoms[i - 1].loss);
+    if (!(gap > 0)) return 0;
+    for (std::size_t i = 1; i < atoms.size(); ++i) {
+      const double steps = (atoms[i].loss - atoms[i - 1].loss) / gap;
+      if (!(std::fabs(steps - std::round(steps)) <= kLatticeTolerance)) return 0;
+    }
+    if (step == 0) step = gap;
+    if (!(std::fabs(gap - step) <= kSameAtomTolerance * step)) return 0;
+  }
+  return step;
+}
+
 // The default grid step. Connect-the-dots splits a loss l = e_{k-1} + u h between the end points of
 // its cell keeping its P- and Q-mass, which raises the item's mean loss by about u (1 - u) h^2 / 2
 // <= h^2 / 8 and its variance by about u (1 - u) h^2 <= h^2 / 4. Over T compositions, with the
@@ -214,6 +246,9 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
         std::min(interval, std::sqrt(8 * options.relative_accuracy * epsilon_estimate * sd / (total_count * (sd + 4))));
   }
   interval = std::max(interval, smallest_step);
+  // A lattice at least one step wide: the largest step at most this one that divides it.
+  const double lattice = shared_lattice_step(pairs, remove_dominates);
+  if (lattice >= interval) return lattice / std::ceil(lattice / interval);
   // Align the grid to the highest atom of the direction that likely decides eps, from below (in
   // double, atoms sit on or just above their grid point), so that pure / (eps, delta) items and
   // Laplace keep their top point mass exactly in both bounds.
@@ -269,17 +304,30 @@ Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, c
   return result;
 }
 
+// A whole number of grid steps at most `steps` (a sum of at most kMaxGridPoints-scale terms, each
+// rounded: the relative margin covers that); 0 beyond the range where a double counts steps exactly.
+std::int64_t whole_steps_below(double steps) {
+  const double whole = std::floor(steps * (1 - kOffsetSumMargin));
+  return whole >= 1 && whole <= kLargestWholeSteps ? static_cast<std::int64_t>(whole) : 0;
+}
+
 // The upper (pessimistic) or lower (optimistic) composed PLD of one direction.
 Result<DiscretePld> compose_direction(const DiscretizedItems& items, const RequestContext& context, bool remove,
                                       bool pessimistic, CompositionWorkspace& workspace,
                                       const ProgressCallback& progress) {
   const std::vector<DiscretizedPair>& pairs = remove || items.symmetric() ? items.removes : items.adds;
   std::vector<CompositionTerm> terms;
+  double offset_steps = 0;  // sum of count times optimistic offset, in grid steps
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     terms.push_back(CompositionTerm{pessimistic ? &pairs[i].pessimistic : &pairs[i].optimistic, items.counts[i]});
+    offset_steps += items.counts[i] * (pairs[i].optimistic_offset / items.interval);
   }
   Result<DiscretePld> composed = compose(terms, pessimistic, items.composition_tail, progress, &workspace);
   if (!composed.ok()) return explain_limit(composed.error(), context, 0, items.interval);
+  // The optimistic composition sits offset_steps grid steps above its indices: it moves up by the
+  // whole steps (rounded down, with room for the rounding of the sum) and its losses are lowered by
+  // the fraction left, which keeps it a lower bound (delta grows with the loss).
+  if (!pessimistic) composed.value().lowest_index += whole_steps_below(offset_steps);
   return composed;
 }
 
