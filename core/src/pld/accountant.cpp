@@ -325,8 +325,8 @@ DiscretePld rounded_down_onto(const DiscretePld& pld, double h) {
 // instead of up to one step per copy. (On a finer lattice, or with a continuous part, the copies are
 // as well composed with the rest.) nullopt when the step already divides the spacing or the fine
 // grid exceeds the engine's limits: the copies are then composed with the rest.
-std::optional<DiscretizedPair> composed_on_own_lattice(const PrivacyLossPair& pair, double count, double interval,
-                                                       double item_tail, double composition_tail) {
+std::optional<DiscretePld> composed_on_own_lattice(const PrivacyLossPair& pair, double count, double interval,
+                                                   double item_tail, double composition_tail) {
   const double lattice = lattice_step(pair);
   if (!(count > 1 && lattice >= kLatticeSteps * interval)) return std::nullopt;
   double atomic = pair.infinite_loss_mass();
@@ -340,9 +340,7 @@ std::optional<DiscretizedPair> composed_on_own_lattice(const PrivacyLossPair& pa
   if (!copies.ok()) return std::nullopt;
   DiscretePld& composed = copies.value();
   composed.lowest_index += whole_steps_below(count * (own.value().optimistic_offset / fine));
-  DiscretizedPair result;
-  result.optimistic = rounded_down_onto(composed, interval);
-  return result;
+  return rounded_down_onto(composed, interval);
 }
 
 // Discretises every item in both directions on the grid of step `interval`. Progress over [0, 1].
@@ -378,21 +376,19 @@ Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, c
     result.optimistic_counts.push_back(pairs[i].count);
     auto remove_copies =
         composed_on_own_lattice(pairs[i].remove, pairs[i].count, interval, item_tail, result.composition_tail);
-    if (!remove_copies) continue;
-    if (all_symmetric) {
-      result.removes.back().optimistic = std::move(remove_copies->optimistic);
-      result.removes.back().optimistic_offset = remove_copies->optimistic_offset;
-      result.optimistic_counts.back() = 1;
-      continue;
+    std::optional<DiscretePld> add_copies;
+    if (remove_copies && !all_symmetric) {
+      add_copies = composed_on_own_lattice(pairs[i].add, pairs[i].count, interval, item_tail, result.composition_tail);
     }
-    auto add_copies =
-        composed_on_own_lattice(pairs[i].add, pairs[i].count, interval, item_tail, result.composition_tail);
-    if (!add_copies) continue;
-    result.removes.back().optimistic = std::move(remove_copies->optimistic);
-    result.removes.back().optimistic_offset = remove_copies->optimistic_offset;
-    result.adds.back().optimistic = std::move(add_copies->optimistic);
-    result.adds.back().optimistic_offset = add_copies->optimistic_offset;
-    result.optimistic_counts.back() = 1;
+    if (remove_copies && (all_symmetric || add_copies)) {
+      result.removes.back().optimistic = std::move(*remove_copies);
+      result.removes.back().optimistic_offset = 0;  // rounded down onto the unshifted grid
+      if (add_copies) {
+        result.adds.back().optimistic = std::move(*add_copies);
+        result.adds.back().optimistic_offset = 0;
+      }
+      result.optimistic_counts.back() = 1;
+    }
     if (progress && !progress(static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) return cancelled();
   }
   return result;
