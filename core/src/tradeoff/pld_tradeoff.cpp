@@ -28,21 +28,27 @@ using pld::DiscretePld;
 //     d D_j) + u D_{j-1}; multiplying by the exact factors instead of the computed ones (2u each,
 //     compounded over K steps) and the rounding of E itself are covered by the factor 1 + 1e-6
 //     in spread_error() while K u < 1e-8.
+//   F_j >= e^{-l_j}: exp_up one point above the highest, then F_{j-1} = F_j g plus two subnormal ulps
+//     (where rounding is absolute), with g >= e^h (1 + 4u) (exp_up, then round_up): the product's
+//     own rounding (u) then keeps it above F_j e^h. One exp per walk instead of one per grid
+//     point, at a relative cost of at most (1 + 6u)^K - 1 < 2e-9.
 class DownwardWalk {
  public:
   explicit DownwardWalk(const DiscretePld& pld)
       : pld_(pld),
         index_(static_cast<std::int64_t>(pld.masses.size())),
         decay_(std::exp(-pld.discretization_interval)),
-        complement_(-std::expm1(-pld.discretization_interval)) {}
+        complement_(-std::expm1(-pld.discretization_interval)),
+        growth_(round_up(exp_up(pld.discretization_interval, 0), 2)),
+        exp_minus_loss_(exp_up(-loss(), kUnit * std::fabs(loss()))) {}  // at the point above the highest
 
   // Moves to the next grid point down (the first call: the highest); false after the point below
   // the lowest.
   bool next() {
     if (index_ < 0) return false;
     const double spread = complement_ * mass_ + decay_ * spread_;
-    spread_error_ = complement_ * mass_error() + decay_ * spread_error_ +
-                    4 * kUnit * (complement_ * mass_ + decay_ * spread_) + kUnit * spread;
+    // 4u (e1 A_j + d D_j) + u D_{j-1} is 5u D_{j-1}; the recurrent term is added last (shortest chain).
+    spread_error_ = complement_ * mass_error() + 5 * kUnit * spread + decay_ * spread_error_;
     spread_ = spread;
     --index_;
     const double mass = index_ >= 0 ? pld_.masses[static_cast<std::size_t>(index_)] : 0.0;
@@ -52,6 +58,7 @@ class DownwardWalk {
     sum_ = sum;
     mass_ = sum_ + compensation_;
     scaled_q_ = mass + decay_ * scaled_q_;
+    exp_minus_loss_ = exp_minus_loss_ * growth_ + 2 * kSubnormalUlp;
     ++steps_;
     return true;
   }
@@ -67,23 +74,39 @@ class DownwardWalk {
   // b_j and a bound on its relative error.
   double scaled_q_at_or_above() const { return scaled_q_; }
   double scaled_q_relative_error() const { return 4 * static_cast<double>(steps_ + 1) * kUnit; }
+  // F_j, an upper bound on e^{-l_j}.
+  double exp_minus_loss_upper() const { return exp_minus_loss_; }
+  // Q[L >= l_j] = b_j e^{-l_j}, rounded up.
+  double q_mass_upper() const {
+    return round_up(scaled_q_at_or_above() * (1 + scaled_q_relative_error()) * exp_minus_loss_, 2);
+  }
   // True at the point below the lowest (no mass of its own).
   bool below_grid() const { return index_ < 0; }
 
  private:
   const DiscretePld& pld_;
   std::int64_t index_;
-  double decay_, complement_;
+  double decay_, complement_, growth_;
+  double exp_minus_loss_;                         // F
   double sum_ = 0, compensation_ = 0, mass_ = 0;  // A
   double scaled_q_ = 0;                           // b
   double spread_ = 0, spread_error_ = 0;          // D, E
   double steps_ = 0;
 };
 
-// Upper bound on delta(l_j) at the walk's point: m_inf + D_j + its error + the PLD's rounding_error
+// Every line is a sound bound; the walk only chooses which to evaluate. Each query takes the
+// line at the Neyman-Pearson vertex the walk assigns it to and that line's two neighbours. A line
+// keeps the walk's sums at its point; its delta is computed only for the queries that take it.
+struct LineAt {
+  double spread, spread_error, loss;
+  explicit LineAt(const DownwardWalk& walk)
+      : spread(walk.spread()), spread_error(walk.spread_error()), loss(walk.loss()) {}
+};
+
+// Upper bound on delta(l_j) at a line's point: m_inf + D_j + its error + the PLD's rounding_error
 // (m_inf taken within 8u: it is itself computed).
-double delta_upper(const DiscretePld& pld, const DownwardWalk& walk) {
-  return round_up(pld.infinite_mass * (1 + 8 * kUnit) + walk.spread() + walk.spread_error() + pld.rounding_error, 4);
+double delta_upper(const DiscretePld& pld, const LineAt& line) {
+  return round_up(pld.infinite_mass * (1 + 8 * kUnit) + line.spread + line.spread_error + pld.rounding_error, 4);
 }
 
 // The remove-direction line at loss l: TPR <= delta(l) + e^l alpha (l's rounding u |l|, log's 2u).
@@ -101,30 +124,25 @@ double add_line_tpr(double delta, double loss, double alpha) {
   return std::isfinite(beta) ? one_minus_up(std::min(beta, 1.0)) : 1.0;
 }
 
-// Every line is a sound bound; the walk only chooses which to evaluate. Each query takes the
-// line at the Neyman-Pearson vertex the walk assigns it to and that line's two neighbours.
-struct LineAt {
-  double delta, loss;
-};
-
 // Remove direction (pessimistic PLD): the line at l_j is the best for alpha in
 // [Q[L >= l_{j+1}], Q[L >= l_j]]; the walk meets those intervals in increasing alpha.
 void remove_lines(const DiscretePld& pld, const std::vector<double>& alphas, const std::vector<double>& log_alphas,
                   std::vector<double>& upper) {
   DownwardWalk walk(pld);
   auto tpr = [&](const LineAt& line, std::size_t q) {
-    return remove_line_tpr(line.delta, line.loss, alphas[q], log_alphas[q]);
+    return remove_line_tpr(delta_upper(pld, line), line.loss, alphas[q], log_alphas[q]);
   };
   std::optional<LineAt> previous;
   std::vector<std::size_t> pending;
   std::size_t next = 0;
   while (walk.next()) {
-    const LineAt line{delta_upper(pld, walk), walk.loss()};
+    const LineAt line(walk);
     for (std::size_t q : pending) upper[q] = std::min(upper[q], tpr(line, q));
     pending.clear();
-    // alpha <= Q[L >= l_j] = b_j e^{-l_j}, tested in double (the choice need not be exact).
-    while (next < alphas.size() &&
-           (alphas[next] == 0 || std::exp(line.loss + log_alphas[next]) <= walk.scaled_q_at_or_above())) {
+    // alpha <= Q[L >= l_j] = b_j e^{-l_j}, tested in double (the choice need not be exact: every line
+    // is sound; a NaN product, 0 times an F_j that overflowed, counts as reached).
+    const double q_mass = walk.scaled_q_at_or_above() * walk.exp_minus_loss_upper();
+    while (next < alphas.size() && (alphas[next] == 0 || !(q_mass < alphas[next]))) {
       upper[next] = std::min(upper[next], tpr(line, next));
       if (previous) upper[next] = std::min(upper[next], tpr(*previous, next));
       pending.push_back(next++);
@@ -141,12 +159,14 @@ void remove_lines(const DiscretePld& pld, const std::vector<double>& alphas, con
 // [1 - m_inf - A_j, 1 - m_inf - A_{j+1}]; the walk meets those intervals in decreasing alpha.
 void add_lines(const DiscretePld& pld, const std::vector<double>& alphas, std::vector<double>& upper) {
   DownwardWalk walk(pld);
-  auto tpr = [&](const LineAt& line, std::size_t q) { return add_line_tpr(line.delta, line.loss, alphas[q]); };
+  auto tpr = [&](const LineAt& line, std::size_t q) {
+    return add_line_tpr(delta_upper(pld, line), line.loss, alphas[q]);
+  };
   std::optional<LineAt> previous;
   std::vector<std::size_t> pending;
   std::size_t remaining = alphas.size();  // queries [0, remaining) not assigned yet
   while (walk.next()) {
-    const LineAt line{delta_upper(pld, walk), walk.loss()};
+    const LineAt line(walk);
     for (std::size_t q : pending) upper[q] = std::min(upper[q], tpr(line, q));
     pending.clear();
     const double threshold = 1 - pld.infinite_mass - walk.mass_at_or_above();
@@ -231,11 +251,8 @@ void remove_chords(const DiscretePld& pld, const std::vector<double>& alphas, st
   chords.add(0, infinite - slack - 3 * kUnit * (infinite + slack));
   DownwardWalk walk(pld);
   while (walk.next() && !walk.below_grid()) {
-    const double loss = walk.loss();
-    const double q_mass = round_up(
-        walk.scaled_q_at_or_above() * (1 + walk.scaled_q_relative_error()) * exp_up(-loss, kUnit * std::fabs(loss)), 2);
     const double p_mass = round_down(infinite + walk.mass_at_or_above() - walk.mass_error(), 2);
-    chords.add(q_mass, p_mass - slack - 3 * kUnit * (p_mass + slack));
+    chords.add(walk.q_mass_upper(), p_mass - slack - 3 * kUnit * (p_mass + slack));
   }
   chords.add(1, 1);
 }
@@ -251,10 +268,8 @@ void add_chords(const DiscretePld& pld, const std::vector<double>& alphas, std::
   chords.add(1 - infinite + slack + 8 * kUnit, 1);
   DownwardWalk walk(pld);
   while (walk.next() && !walk.below_grid()) {
-    const double loss = walk.loss();
     const double p_mass = walk.mass_at_or_above() - walk.mass_error();
-    const double q_mass = round_up(
-        walk.scaled_q_at_or_above() * (1 + walk.scaled_q_relative_error()) * exp_up(-loss, kUnit * std::fabs(loss)), 2);
+    const double q_mass = walk.q_mass_upper();
     chords.add(1 - (infinite + p_mass) + slack + 8 * kUnit, (1 - q_mass) - 2 * kUnit * (1 + q_mass));
   }
   chords.add(0, 0);
