@@ -17,6 +17,16 @@
 namespace dpcalc::api {
 namespace {
 
+// The request as its answer is kept (kept_answer.hpp): epochs as the steps they make, so that the
+// page's trade-off request, which gives those steps, finds the answer to a request that gave epochs.
+Value with_steps(const Value& request, double steps) {
+  Value keyed = Value::object();
+  for (const auto& [name, value] : request.as_object()) {
+    if (name != "epochs" && name != "steps") keyed.set(name, value);
+  }
+  return keyed.set("steps", steps);
+}
+
 constexpr const char* kFixedBatchNote =
     "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is Sommer's (2021), "
     "\"assuming the worst-case property\" (not proven for this sampling).";
@@ -66,7 +76,7 @@ Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, 
       dpsgd::group_guarantee(setting, noise_multiplier, steps.steps, delta, progress, options);
   if (!guaranteed.ok()) return in_request_terms(guaranteed.error(), request);
   dpsgd::GroupGuarantee& answer = guaranteed.value();
-  keep_answer(request, {answer.tight, std::move(answer.tight_plds)});  // for its trade-off (kept_answer.hpp)
+  keep_answer(with_steps(request, steps.steps), {answer.tight, std::move(answer.tight_plds)});  // for its trade-off
   Value result = Value::object();
   result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
   result.set("epsilon_lower", answer.tight.epsilon_lower);
@@ -184,7 +194,7 @@ Result<std::shared_ptr<const pld::AnsweredEpsilon>> answered_dpsgd_request(const
   }
   DPCALC_TRY(double noise_multiplier, number_field(request, "", "noise_multiplier"));
   DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
-  if (auto kept = kept_answer(request)) return kept;
+  if (auto kept = kept_answer(with_steps(request, common.steps.steps))) return kept;
   auto answered =
       dpsgd::tight_plds(common.setting, noise_multiplier, common.steps.steps, common.delta, progress, options);
   if (!answered.ok()) return in_request_terms(answered.error(), request);
