@@ -155,6 +155,7 @@ void remove_lines(const DiscretePld& pld, const std::vector<double>& alphas, con
   LineAt previous{};
   std::size_t next = 0, pending = 0;  // [pending, next): the queries assigned at the previous point
   const std::size_t count = alphas.size();
+  double next_alpha = count > 0 ? alphas[0] : kInfinity;
   for (bool first = true; walk.next(); first = false) {
     const LineAt line = walk.line();
     for (std::size_t q = pending; q < next; ++q) taken[q].add(line);
@@ -162,9 +163,10 @@ void remove_lines(const DiscretePld& pld, const std::vector<double>& alphas, con
     // alpha <= Q[L >= l_j] = b_j e^{-l_j}, tested in double (the choice need not be exact: every line
     // is sound; a NaN product, 0 times an F_j that overflowed, counts as reached).
     const double q_mass = walk.scaled_q_at_or_above() * walk.exp_minus_loss_upper();
-    for (; next < count && (alphas[next] == 0 || !(q_mass < alphas[next])); ++next) {
+    for (; next < count && !(q_mass < next_alpha); ++next) {
       taken[next].add(line);
       if (!first) taken[next].add(previous);
+      next_alpha = next + 1 < count ? alphas[next + 1] : kInfinity;
     }
     previous = line;
   }
@@ -190,14 +192,16 @@ void add_lines(const DiscretePld& pld, const std::vector<double>& alphas, std::v
   LineAt previous{};
   std::size_t remaining = alphas.size();  // queries [0, remaining) not assigned yet
   std::size_t pending = remaining;        // [remaining, pending): those assigned at the previous point
+  double highest_unassigned = remaining > 0 ? alphas[remaining - 1] : -kInfinity;
   for (bool first = true; walk.next(); first = false) {
     const LineAt line = walk.line();
     for (std::size_t q = remaining; q < pending; ++q) taken[q].add(line);
     pending = remaining;
     const double threshold = 1 - pld.infinite_mass - walk.mass_at_or_above();
-    for (; remaining > 0 && alphas[remaining - 1] >= threshold; --remaining) {
+    for (; highest_unassigned >= threshold; --remaining) {
       taken[remaining - 1].add(line);
       if (!first) taken[remaining - 1].add(previous);
+      highest_unassigned = remaining > 1 ? alphas[remaining - 2] : -kInfinity;
     }
     previous = line;
   }
