@@ -385,9 +385,8 @@ Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const Tradeof
   DPCALC_TRY(const TradeoffOptions checked, check_options(options));
   CurveSource source;
   source.evaluate = [&plds](const std::vector<double>& alphas) { return evaluate(plds, alphas); };
-  // Both directions' delta(0) bound the total variation distance.
-  source.advantage = std::min({1.0, pld::hockey_stick_divergence(plds.upper_remove, 0).upper(),
-                               pld::hockey_stick_divergence(plds.upper_add, 0).upper()});
+  // Either direction's delta(0) bounds the total variation distance.
+  source.advantage = std::min(1.0, pld::hockey_stick_divergence(plds.upper_remove, 0).upper());
   source.likelihood_ratio = likelihood_ratio_upper(plds.upper_remove);
   source.method = kPldTradeoff;
   TradeoffResult result = summarize(source, checked);

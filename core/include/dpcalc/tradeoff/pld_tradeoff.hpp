@@ -37,8 +37,9 @@ inline constexpr MethodInfo kPldTradeoff{
     "dong2019gaussian doroshenko2022connect"};
 
 // beta from the pessimistic PLDs (sound lower bound), beta_upper from the optimistic ones. The
-// advantage is the smaller of the pessimistic delta(0) of the two directions (both bound the total
-// variation distance). Sets result.discretization. The PLDs are not validated (as for the
+// advantage is the pessimistic delta(0) of the remove direction (the total variation distance is
+// delta(0) of either direction; the add one's bound differs only by its discretisation and would
+// cost a second pass). Sets result.discretization. The PLDs are not validated (as for the
 // accountant's queries on ComposedPlds).
 Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const TradeoffOptions& options);
 
