@@ -21,7 +21,9 @@
 // curves lie below the exact ones up to truncated_mass + rounding_error = c, so the true curve
 // lies above their Neyman-Pearson points moved down by c (remove) or right by c (add), rounded
 // inward; chords between such points stay below the concave true curve, and beta_upper = 1 - the
-// best chord. Nothing is composed again: the cost is one pass over each of the four PLDs.
+// best chord; an optimistic PLD that was not composed (the pair of equal laws, accountant.hpp
+// AnsweredEpsilon) gives only the trivial chord TPR >= alpha. Nothing is composed again: the cost is
+// one pass over each of the four PLDs and one over the remove direction's losses above 0.
 #pragma once
 
 #include "dpcalc/method_info.hpp"
