@@ -11,6 +11,12 @@ std::string format_number(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   char buffer[32];
+  // A whole number below a million is written out ("6000", not the shortest "6e+03"): people
+  // read counts and steps in messages and notes.
+  if (value == std::floor(value) && std::fabs(value) < 1e6) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+    return buffer;
+  }
   std::snprintf(buffer, sizeof buffer, "%.17g", value);
   // Shorten to the fewest digits that read back as the same double.
   for (int precision = 1; precision <= 17; ++precision) {

@@ -3,8 +3,7 @@
 // one summary line, not its whole table.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
 before(async () => {
@@ -15,23 +14,6 @@ after(async () => {
 });
 
 const kTimeout = { timeout: 60_000 };
-const axePath = path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
-
-/** axe-core's violations on the page as it is, one line each (rule, impact, first targets). */
-async function axeViolations(page) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(
-    async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
-  );
-  return violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(', ')}`,
-  );
-}
-
 // Every section at 1280 px in light; the richest (composition: rows that do not apply, the PLD row
 // with its progress, both charts, cards at 390 px) in the other three.
 const combinations = [

@@ -4,9 +4,8 @@
 // with the panel open.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
 before(async () => {
@@ -17,7 +16,6 @@ after(async () => {
 });
 
 const kTimeout = { timeout: 150_000 };
-const axePath = path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
 
 /** Waits for the panel of `section` to have its answer; returns its sentences. */
 async function panelSentences(page, section) {
@@ -224,14 +222,7 @@ for (const [width, colorScheme, hash] of [
             element.open = true;
           }),
         );
-        await page.addScriptTag({ path: axePath });
-        const violations = await page.evaluate(
-          async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
-        );
-        assert.deepEqual(
-          violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-          [],
-        );
+        assert.deepEqual(await axeViolations(page), []);
         assert.deepEqual(problems, []);
       } finally {
         await context.close();

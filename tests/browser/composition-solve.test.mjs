@@ -4,8 +4,7 @@
 // composing back when entered as that count in the forward question.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
 before(async () => {
@@ -87,14 +86,7 @@ for (const [width, colorScheme] of [
       bypassCSP: true,
     });
     try {
-      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
-      const violations = await page.evaluate(
-        async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
-      );
-      assert.deepEqual(
-        violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-        [],
-      );
+      assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

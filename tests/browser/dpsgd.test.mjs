@@ -5,8 +5,7 @@
 // quick. kShort is a link of version 0.1.0, whose default is fixed-size batches.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { openPage, repoRoot, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
 
 let session;
 before(async () => {
@@ -68,22 +67,7 @@ test('axe-core: no violation in the section at 1280 and 390 px, light and dark',
           element.open = true;
         }),
       );
-      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
-      const violations = await page.evaluate(
-        async () =>
-          (await window.axe.run(document.querySelector('#dpsgd'), { resultTypes: ['violations'] })).violations,
-      );
-      assert.deepEqual(
-        violations.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(', ')}`,
-        ),
-        [],
-        `${width} px ${colorScheme}`,
-      );
+      assert.deepEqual(await axeViolations(page, '#dpsgd'), [], `${width} px ${colorScheme}`);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -70,6 +70,29 @@ export async function openPage(
   return { page, context, problems };
 }
 
+const axePath = path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
+
+/**
+ * axe-core's violations on the page as it is (or inside the element `selector` matches), one line each:
+ * rule, impact and the first three targets. Loads axe-core into the page once (open it with `bypassCSP`).
+ */
+export async function axeViolations(page, selector = null) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(
+    async (scope) =>
+      (await window.axe.run(scope ? document.querySelector(scope) : document, { resultTypes: ['violations'] }))
+        .violations,
+    selector,
+  );
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
 /** The section shown has rendered, is not recomputing, and its charts are drawn (Plot loads on first use). */
 export async function waitForAllSections(page) {
   await page.waitForFunction(() => {

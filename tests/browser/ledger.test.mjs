@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, repoRoot, startSession, waitForBound } from './helpers.mjs';
+import { axeViolations, openPage, repoRoot, startSession, waitForBound } from './helpers.mjs';
 
 let session;
 let schema;
@@ -22,7 +22,6 @@ after(async () => {
 const kTimeout = { timeout: 240_000 };
 const results = '[data-results="composition"]';
 const pldDone = '[data-numeric-status="composition-pld"][data-state="done"]';
-const axePath = path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js');
 
 const ledgerHash = (rows) => `#/composition?ledger=${encodeURIComponent(JSON.stringify(rows))}`;
 // 100 pure 0.1-DP releases and 1 Laplace release with b = 10, Δ = 1 (pure ε = Δ/b = 0.1).
@@ -227,7 +226,6 @@ test("the statistics office's year is one click away where the core has its mech
 test('with a ledger: no axe-core violation, and no sideways scroll at 390 px', kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { bypassCSP: true, hash: ledgerHash(threeMechanisms) });
   try {
-    await page.addScriptTag({ path: axePath });
     for (const [width, colorScheme] of [
       [1280, 'light'],
       [1280, 'dark'],
@@ -237,14 +235,7 @@ test('with a ledger: no axe-core violation, and no sideways scroll at 390 px', k
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme });
       await page.waitForSelector(pldDone, { timeout: 200_000 });
-      const violations = await page.evaluate(
-        async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
-      );
-      assert.deepEqual(
-        violations.map((violation) => `${violation.id}: ${violation.nodes[0].target.join(' ')}`),
-        [],
-        `${width} px, ${colorScheme}`,
-      );
+      assert.deepEqual(await axeViolations(page), [], `${width} px, ${colorScheme}`);
       if (width === 390) {
         const [scrollWidth, clientWidth] = await page.evaluate(() => [
           document.documentElement.scrollWidth,

@@ -3,8 +3,7 @@
 // the Composition section's PLD row and the DP-SGD section's tight row.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { openPage, repoRoot, startSession } from './helpers.mjs';
+import { axeViolations, openPage, startSession } from './helpers.mjs';
 
 let session;
 before(async () => {
@@ -96,14 +95,7 @@ for (const [width, colorScheme] of [
       const row = '[data-results="composition"] tr[data-row="pld"]';
       await page.click(`${row} [data-more-digits-action]`);
       await page.locator(`${row} .more-digits-bracket`).waitFor({ timeout: 150_000 });
-      await page.addScriptTag({ path: path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js') });
-      const violations = await page.evaluate(
-        async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations,
-      );
-      assert.deepEqual(
-        violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-        [],
-      );
+      assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
