@@ -340,6 +340,41 @@ test('a PLD curve promises no more than the ε (or δ) answer of the same reques
   assert.ok(readBack >= delta && readBack <= delta * 1.01, `δ ${readBack} read back against the answer ${delta}`);
 });
 
+test('a trade-off does not depend on what was answered before it: the same response alone and after the answer', () => {
+  // The answer keeps its PLDs for its trade-off; they must be exactly those the trade-off composes
+  // alone, and only for that very request (here also after a neighbour with another δ or group).
+  const subsampled = { type: 'poisson_subsampled', rate: 0.01, mechanism: gaussian(1) };
+  const compose = { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: subsampled, count: 1000 }] };
+  const dpsgd = {
+    op: 'dpsgd',
+    sampling: 'poisson',
+    sampling_rate: 0.01,
+    group_size: 4,
+    noise_multiplier: 2,
+    steps: 500,
+    delta: 1e-5,
+  };
+  // 5 epochs at sampling rate 0.01 are the 500 steps of `dpsgd`: the same training.
+  const { steps, ...inEpochs } = { ...dpsgd, epochs: 5 };
+  assert.equal(steps, 500);
+  const cases = [
+    [compose, compose, { ...compose, delta: 1e-3 }],
+    [dpsgd, dpsgd, { ...dpsgd, group_size: 3 }],
+    [inEpochs, dpsgd, { ...dpsgd, steps: 400 }],
+  ];
+  for (const [answered, request, neighbour] of cases) {
+    const explain = (of) => okResult(calc.compute({ op: 'tradeoff', of, alphas: kAlphas, fpr: [1e-3], prior: 0.5 }));
+    okResult(calc.compute(neighbour));
+    const alone = explain(request);
+    okResult(calc.compute(answered));
+    // The same request with its fields in another order.
+    const after = explain(Object.fromEntries(Object.entries(request).reverse()));
+    assert.deepEqual(after, alone, request.op);
+    okResult(calc.compute(neighbour));
+    assert.deepEqual(explain(request), alone, `${request.op} after a neighbour`);
+  }
+});
+
 test('the advantage is δ(0) of the profile of the same items, within its bracket', () => {
   const items = [{ mechanism: { type: 'poisson_subsampled', rate: 0.05, mechanism: gaussian(0.8) }, count: 50 }];
   const profile = okResult(calc.compute({ op: 'profile', epsilons: [0], items }));

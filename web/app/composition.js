@@ -624,6 +624,8 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     if (!isCurrent()) return;
     replacePldRow({ response: pldResponse, status: 'done' });
     markTightest(table, tightest(rows, pldResponse.ok ? pldResponse.result : null, delta));
+    // Asked next, before any other numeric request: it reads the PLDs this answer kept.
+    if (pldResponse.ok) explain({ of: ask({ op: 'compose', method: 'pld', delta, items, ...discretization }) });
     // Each release alone at the total δ (the ledger's own PLD when it has one release).
     for (const [i, item] of items.entries()) {
       const alone = single ? pldResponse : await pldOf([item], (fraction) => stage(1)((i + fraction) / items.length));
@@ -638,7 +640,6 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       return;
     }
     summary(...headlineOf(rows, pldResponse.result, context));
-    explain({ of: ask({ op: 'compose', method: 'pld', delta, items, ...discretization }) });
     const epsilons = profileEpsilons(
       pldResponse.result.epsilon_upper,
       closedProfile.map((point) => point.x),

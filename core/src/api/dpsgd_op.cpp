@@ -9,12 +9,23 @@
 #include "dpcalc/api/dpsgd_request.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/api/kept_answer.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/dpsgd/group_accountant.hpp"
 #include "dpcalc/dpsgd/pair_density.hpp"
 
 namespace dpcalc::api {
 namespace {
+
+// The request as its answer is kept (kept_answer.hpp): epochs as the steps they make, so that the
+// page's trade-off request, which gives those steps, finds the answer to a request that gave epochs.
+Value with_steps(const Value& request, double steps) {
+  Value keyed = Value::object();
+  for (const auto& [name, value] : request.as_object()) {
+    if (name != "epochs" && name != "steps") keyed.set(name, value);
+  }
+  return keyed.set("steps", steps);
+}
 
 constexpr const char* kFixedBatchNote =
     "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is Sommer's (2021), "
@@ -64,7 +75,8 @@ Result<Value> forward(const Value& request, const dpsgd::GroupSetting& setting, 
   Result<dpsgd::GroupGuarantee> guaranteed =
       dpsgd::group_guarantee(setting, noise_multiplier, steps.steps, delta, progress, options);
   if (!guaranteed.ok()) return in_request_terms(guaranteed.error(), request);
-  const dpsgd::GroupGuarantee& answer = guaranteed.value();
+  dpsgd::GroupGuarantee& answer = guaranteed.value();
+  keep_answer(with_steps(request, steps.steps), {answer.tight, std::move(answer.tight_plds)});  // for its trade-off
   Value result = Value::object();
   result.set("guarantee", to_value(ApproxDp{answer.tight.epsilon_upper, delta}));
   result.set("epsilon_lower", answer.tight.epsilon_lower);
@@ -172,7 +184,8 @@ Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progre
   return forward(request, common.setting, common.steps, common.delta, options, progress);
 }
 
-Result<pld::ComposedPlds> compose_dpsgd_request(const Value& request, const pld::ProgressCallback& progress) {
+Result<std::shared_ptr<const pld::AnsweredEpsilon>> answered_dpsgd_request(const Value& request,
+                                                                           const pld::ProgressCallback& progress) {
   DPCALC_TRY(Common common, read_common(request));
   if (has_member(request, "target")) {
     return invalid_argument("target",
@@ -181,9 +194,11 @@ Result<pld::ComposedPlds> compose_dpsgd_request(const Value& request, const pld:
   }
   DPCALC_TRY(double noise_multiplier, number_field(request, "", "noise_multiplier"));
   DPCALC_TRY(pld::AccountingOptions options, read_discretization(request));
-  auto plds = dpsgd::tight_plds(common.setting, noise_multiplier, common.steps.steps, progress, options);
-  if (!plds.ok()) return in_request_terms(plds.error(), request);
-  return plds;
+  if (auto kept = kept_answer(with_steps(request, common.steps.steps))) return kept;
+  auto answered =
+      dpsgd::tight_plds(common.setting, noise_multiplier, common.steps.steps, common.delta, progress, options);
+  if (!answered.ok()) return in_request_terms(answered.error(), request);
+  return std::make_shared<const pld::AnsweredEpsilon>(std::move(answered.value()));
 }
 
 // The pair needs no accounting: it is drawn even where the composition is refused.

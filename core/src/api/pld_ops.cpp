@@ -10,6 +10,7 @@
 #include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/items_io.hpp"
+#include "dpcalc/api/kept_answer.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/analytic_gaussian.hpp"
@@ -364,9 +365,10 @@ Result<Value> compose_pld(const Value& request, const pld::ProgressCallback& pro
                             "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
   DPCALC_TRY(double checked, check_positive_delta(*delta, "delta"));
   if (exact) return exact_epsilon(items, checked);
-  auto bracket = pld::epsilon_for_delta(items.items, checked, options, progress);
-  if (!bracket.ok()) return with_exact_method(in_request_terms(bracket.error(), request, items), items, checked);
-  const pld::EpsilonBracket& answer = bracket.value();
+  auto answered = pld::epsilon_for_delta_with_plds(items.items, checked, options, progress);
+  if (!answered.ok()) return with_exact_method(in_request_terms(answered.error(), request, items), items, checked);
+  const pld::EpsilonBracket answer = answered.value().bracket;
+  keep_answer(request, std::move(answered.value()));  // for its trade-off (kept_answer.hpp)
   if (!std::isfinite(answer.epsilon_upper)) {
     return with_exact_method(Error{kNumeric, "delta", "The composition has no finite ε at this δ."}, items, checked);
   }
@@ -402,12 +404,21 @@ Result<std::vector<pld::CompositionItem>> pld_request_items(const Value& request
   return read.items.items;
 }
 
-Result<pld::ComposedPlds> compose_pld_request(const Value& request, const pld::ProgressCallback& progress) {
+Result<std::shared_ptr<const pld::AnsweredEpsilon>> answered_pld_request(const Value& request,
+                                                                         const pld::ProgressCallback& progress) {
   DPCALC_TRY(PldRequest read, read_request(request));
+  if (auto kept = kept_answer(request)) return kept;
   fold_gaussians(read.items);  // as compose_pld does: the same PLDs as its answer
-  auto plds = pld::compose_items(read.items.items, read.options, progress);
-  if (!plds.ok()) return in_request_terms(plds.error(), request, read.items);
-  return plds;
+  if (!read.delta) {
+    auto plds = pld::compose_items(read.items.items, read.options, progress);
+    if (!plds.ok()) return in_request_terms(plds.error(), request, read.items);
+    return std::make_shared<const pld::AnsweredEpsilon>(pld::AnsweredEpsilon{{}, std::move(plds.value())});
+  }
+  auto answered = pld::epsilon_for_delta_with_plds(read.items.items, *read.delta, read.options, progress);
+  if (!answered.ok()) {
+    return with_exact_method(in_request_terms(answered.error(), request, read.items), read.items, *read.delta);
+  }
+  return std::make_shared<const pld::AnsweredEpsilon>(std::move(answered.value()));
 }
 
 }  // namespace dpcalc::api

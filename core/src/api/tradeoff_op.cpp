@@ -51,7 +51,9 @@ Result<Explained> from_mu(double mu, const TradeoffOptions& options) {
 // The points of the answers a request gives from these same PLDs (ε at its δ, δ at its ε, δ at each
 // of its epsilons), which the plotted curve is made to include: the pairs read back from the curve
 // are then never better than the request's own answer (tradeoff::answer_points).
-std::vector<tradeoff::CurvePoint> answers_of(const pld::ComposedPlds& plds, const Value& request) {
+// `answered` is the request's ε answer when the PLDs came with it.
+std::vector<tradeoff::CurvePoint> answers_of(const pld::ComposedPlds& plds, const Value& request,
+                                             const std::optional<pld::EpsilonBracket>& answered = std::nullopt) {
   std::vector<tradeoff::CurvePoint> points;
   const auto add = [&points, &plds](double epsilon, double delta) {
     for (const tradeoff::CurvePoint& point : tradeoff::answer_points(plds, epsilon, delta)) points.push_back(point);
@@ -60,7 +62,9 @@ std::vector<tradeoff::CurvePoint> answers_of(const pld::ComposedPlds& plds, cons
   const Value* epsilon = request.find("epsilon");
   const Value* epsilons = request.find("epsilons");
   if (delta != nullptr && delta->is_number()) {
-    add(pld::epsilon_bracket(plds, delta->as_number()).epsilon_upper, delta->as_number());
+    const double answer =
+        answered ? answered->epsilon_upper : pld::epsilon_bracket(plds, delta->as_number()).epsilon_upper;
+    add(answer, delta->as_number());
   } else if (epsilon != nullptr && epsilon->is_number()) {
     add(epsilon->as_number(), pld::delta_bracket(plds, epsilon->as_number()).delta_upper);
   } else if (epsilons != nullptr && epsilons->is_array()) {
@@ -71,9 +75,10 @@ std::vector<tradeoff::CurvePoint> answers_of(const pld::ComposedPlds& plds, cons
 }
 
 // The curve of the PLDs a request composes, through the points of its own answers.
-Result<Explained> from_plds(const pld::ComposedPlds& plds, const Value& request, const TradeoffOptions& options) {
+Result<Explained> from_plds(const pld::ComposedPlds& plds, const Value& request, const TradeoffOptions& options,
+                            const std::optional<pld::EpsilonBracket>& answered = std::nullopt) {
   DPCALC_TRY(TradeoffResult curve, tradeoff::pld_tradeoff(plds, options));
-  tradeoff::include_points(curve, answers_of(plds, request));
+  tradeoff::include_points(curve, answers_of(plds, request, answered));
   return Explained{std::move(curve), "pld", std::nullopt, std::nullopt, ""};
 }
 
@@ -172,8 +177,8 @@ Result<Explained> explain_compose(const Value& of, const TradeoffOptions& option
     (void)checked;
     DPCALC_TRY(std::optional<double> mu, request_mu(of));
     if (mu) return from_mu(*mu, options);
-    DPCALC_TRY(pld::ComposedPlds plds, compose_pld_request(of, progress));
-    return from_plds(plds, of, options);
+    DPCALC_TRY(const auto answered, answered_pld_request(of, progress));
+    return from_plds(answered->plds, of, options, answered->bracket);
   }
   DPCALC_TRY(const Value answer, method == "rdp" ? compose_rdp(of) : compose_op(of));
   if (method == "zcdp" || method == "rdp") {
@@ -198,8 +203,8 @@ Result<Explained> explain_profile(const Value& of, const TradeoffOptions& option
   (void)checked;
   DPCALC_TRY(std::optional<double> mu, request_mu(of));
   if (mu) return from_mu(*mu, options);
-  DPCALC_TRY(pld::ComposedPlds plds, compose_pld_request(of, progress));
-  return from_plds(plds, of, options);
+  DPCALC_TRY(const auto answered, answered_pld_request(of, progress));
+  return from_plds(answered->plds, of, options);
 }
 
 // The guarantee being converted is the source: a conversion only loosens it.
@@ -212,8 +217,8 @@ Result<Explained> explain_convert(const Value& of, const TradeoffOptions& option
 
 Result<Explained> explain_dpsgd(const Value& of, const TradeoffOptions& options,
                                 const pld::ProgressCallback& progress) {
-  DPCALC_TRY(pld::ComposedPlds plds, compose_dpsgd_request(of, progress));
-  DPCALC_TRY(Explained explained, from_plds(plds, of, options));
+  DPCALC_TRY(const auto answered, answered_dpsgd_request(of, progress));
+  DPCALC_TRY(Explained explained, from_plds(answered->plds, of, options, answered->bracket));
   explained.group_size = of.find("group_size")->as_number();
   return explained;
 }

@@ -128,10 +128,12 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
   return pld::epsilon_for_delta({item}, target, options, progress, "items");
 }
 
-Result<pld::ComposedPlds> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
-                                     const pld::ProgressCallback& progress, const pld::AccountingOptions& options) {
+Result<pld::AnsweredEpsilon> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
+                                        double delta, const pld::ProgressCallback& progress,
+                                        const pld::AccountingOptions& options) {
   DPCALC_TRY(const pld::CompositionItem item, tight_item(setting, noise_multiplier, steps));
-  return pld::compose_items({item}, options, progress, "items");
+  DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
+  return pld::epsilon_for_delta_with_plds({item}, target, options, progress, "items");
 }
 
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
@@ -143,7 +145,9 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
     main_part = [&](double f) { return progress(single ? f : kTightShareOfProgress * f); };
     single_part = [&](double f) { return progress(kTightShareOfProgress + (1 - kTightShareOfProgress) * f); };
   }
-  DPCALC_TRY(result.tight, tight_epsilon(setting, noise_multiplier, steps, delta, main_part, options));
+  DPCALC_TRY(pld::AnsweredEpsilon tight, tight_plds(setting, noise_multiplier, steps, delta, main_part, options));
+  result.tight = tight.bracket;
+  result.tight_plds = std::move(tight.plds);
   pld::EpsilonBracket one = result.tight;
   if (!single) {
     GroupSetting one_example = setting;

@@ -449,6 +449,16 @@ auto with_fitting_step(const std::vector<ItemPairs>& pairs, const RequestContext
   return retry.ok() ? retry : result;
 }
 
+// The PLD of a pair whose two laws are equal (mass 1 at loss 0): every pair dominates it (its
+// delta(eps) = (1 - e^eps)_+ is the least any pair has), so it is a sound optimistic PLD of any
+// composition, one that bounds nothing from below. It stands for a lower PLD that was not composed.
+DiscretePld identity_pld(double interval) {
+  DiscretePld identity;
+  identity.discretization_interval = interval;
+  identity.masses = {1.0};
+  return identity;
+}
+
 // One pass of epsilon_for_delta on one grid: both upper PLDs, then the lower PLD of the direction
 // with the larger upper epsilon, and the other lower PLD only when its upper epsilon exceeds that
 // lower bound (below it, that direction's exact epsilon cannot raise the lower bound). The bracket
@@ -456,6 +466,10 @@ auto with_fitting_step(const std::vector<ItemPairs>& pairs, const RequestContext
 struct EpsilonPass {
   double reachable = 0;
   EpsilonBracket bracket;  // when delta > reachable
+  // What the pass composed: a lower PLD it did not need is identity_pld(); when symmetric, only the
+  // remove direction (the add direction is the same).
+  ComposedPlds plds;
+  bool symmetric = false;
 };
 Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const RequestContext& context, double delta,
                                  double interval, const ProgressCallback& progress) {
@@ -470,22 +484,26 @@ Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const Requ
     return compose_direction(discretized, context, remove, pessimistic, workspace,
                              progress_part(progress, start - share, share));
   };
-  DPCALC_TRY(const DiscretePld upper_remove, next(true, true));
-  DiscretePld upper_add_pld;
-  if (!symmetric) {
-    DPCALC_TRY(upper_add_pld, next(false, true));
-  }
-  const DiscretePld& upper_add = symmetric ? upper_remove : upper_add_pld;
   EpsilonPass pass;
+  ComposedPlds& plds = pass.plds;
+  DPCALC_TRY(plds.upper_remove, next(true, true));
+  if (!symmetric) {
+    DPCALC_TRY(plds.upper_add, next(false, true));
+  }
+  const DiscretePld& upper_remove = plds.upper_remove;
+  const DiscretePld& upper_add = symmetric ? upper_remove : plds.upper_add;
   pass.reachable = std::max(delta_floor(upper_remove), delta_floor(upper_add));
   pass.bracket.discretization = discretization_of(discretized.interval, upper_remove, upper_add);
+  plds.discretization = pass.bracket.discretization;
   if (!(delta > pass.reachable)) return pass;
   const double remove_upper = epsilon_for_delta(upper_remove, delta, Bound::kUpper);
   const double add_upper = symmetric ? remove_upper : epsilon_for_delta(upper_add, delta, Bound::kUpper);
   pass.bracket.epsilon_upper = std::max(remove_upper, add_upper);
+  plds.lower_remove = plds.lower_add = identity_pld(discretized.interval);
   // The optimistic PLD's delta exceeds the exact one by at most its truncated mass.
   auto lower_of = [&](bool remove) -> Result<double> {
-    DPCALC_TRY(const DiscretePld lower, next(remove, false));
+    DiscretePld& lower = remove || symmetric ? plds.lower_remove : plds.lower_add;
+    DPCALC_TRY(lower, next(remove, false));
     return epsilon_for_delta(lower, delta + lower.truncated_mass, Bound::kLower);
   };
   const bool remove_first = remove_upper >= add_upper;
@@ -495,6 +513,7 @@ Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const Requ
     lower = std::max(lower, other);
   }
   pass.bracket.epsilon_lower = std::min(lower, pass.bracket.epsilon_upper);
+  pass.symmetric = symmetric;
   return pass;
 }
 
@@ -584,9 +603,12 @@ double smallest_certifiable_delta(const ComposedPlds& plds) {
   return std::max(delta_floor(plds.upper_remove), delta_floor(plds.upper_add));
 }
 
-Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
-                                         const AccountingOptions& options, const ProgressCallback& progress,
-                                         const std::string& items_field) {
+namespace {
+
+// epsilon_for_delta; with `kept`, also the PLDs of the pass whose discretization the answer reports.
+Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items, double delta,
+                                      const AccountingOptions& options, const ProgressCallback& progress,
+                                      const std::string& items_field, ComposedPlds* kept) {
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
   // A tenth of the target is the truncation budget below; it must stay a normal double (> 0).
   if (!(target / 10 >= std::numeric_limits<double>::min())) {
@@ -609,7 +631,7 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
     ProgressCallback scaled;
     if (progress) scaled = [&](double f) { return progress(start + std::ldexp(f, -pass - 1)); };
     const RequestContext context{items, items_field, pass_options};
-    const Result<EpsilonPass> computed = with_fitting_step(pairs, context, scaled, [&](double interval) {
+    Result<EpsilonPass> computed = with_fitting_step(pairs, context, scaled, [&](double interval) {
       return epsilon_pass(pairs, context, target, interval, scaled);
     });
     if (!computed.ok()) {
@@ -627,6 +649,13 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                   format_number(target) + ".");
     }
     const EpsilonBracket& bracket = computed.value().bracket;
+    if (kept != nullptr) {
+      *kept = std::move(computed.value().plds);
+      if (computed.value().symmetric) {
+        kept->upper_add = kept->upper_remove;
+        kept->lower_add = kept->lower_remove;
+      }
+    }
     if (pass == 0) {
       answer = bracket;
     } else {
@@ -647,6 +676,22 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
   }
   if (progress && !progress(1.0)) return cancelled();
   return answer;
+}
+
+}  // namespace
+
+Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
+                                         const AccountingOptions& options, const ProgressCallback& progress,
+                                         const std::string& items_field) {
+  return epsilon_search(items, delta, options, progress, items_field, nullptr);
+}
+
+Result<AnsweredEpsilon> epsilon_for_delta_with_plds(const std::vector<CompositionItem>& items, double delta,
+                                                    const AccountingOptions& options, const ProgressCallback& progress,
+                                                    const std::string& items_field) {
+  AnsweredEpsilon answered;
+  DPCALC_TRY(answered.bracket, epsilon_search(items, delta, options, progress, items_field, &answered.plds));
+  return answered;
 }
 
 Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,

@@ -1,9 +1,9 @@
 #include "dpcalc/tradeoff/pld_tradeoff.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "dpcalc/pld/pld.hpp"
@@ -26,64 +26,109 @@ using pld::DiscretePld;
 //     e^-h D_j: nonnegative terms, no cancellation. With the computed factors e1 = -expm1(-h) and
 //     d = exp(-h) (2u each), the step adds to the error E at most e1 err(A_j) + d E_j + 4u (e1 A_j +
 //     d D_j) + u D_{j-1}; multiplying by the exact factors instead of the computed ones (2u each,
-//     compounded over K steps) and the rounding of E itself are covered by the factor 1 + 1e-6
-//     in spread_error() while K u < 1e-8.
+//     compounded over K steps) and the rounding of E itself are covered by the factor
+//     kSpreadErrorSlack while K u < 1e-8.
+//   F_j >= e^{-l_j}: exp_up one point above the highest, then F_{j-1} = F_j g plus two subnormal ulps
+//     (where rounding is absolute), with g >= e^h (1 + 4u) (exp_up, then round_up): the product's
+//     own rounding (u) then keeps it above F_j e^h. One exp per walk instead of one per grid
+//     point, at a relative cost of at most (1 + 6u)^K - 1 < 2e-9.
+// A walk keeps D and E only kWithSpread, b and F only kWithScaledQ (what its reader uses).
+constexpr double kSpreadErrorSlack = 1 + 1e-6;
+
+// l = (lowest_index + index) h.
+double grid_loss(const DiscretePld& pld, std::int64_t index) {
+  return static_cast<double>(pld.lowest_index + index) * pld.discretization_interval;
+}
+
+// The sums of a line at a grid point: D_j, E_j (before kSpreadErrorSlack) and the point's index.
+struct LineAt {
+  double spread, spread_error;
+  std::int64_t index;
+};
+
+template <bool kWithSpread, bool kWithScaledQ>
 class DownwardWalk {
  public:
   explicit DownwardWalk(const DiscretePld& pld)
       : pld_(pld),
         index_(static_cast<std::int64_t>(pld.masses.size())),
         decay_(std::exp(-pld.discretization_interval)),
-        complement_(-std::expm1(-pld.discretization_interval)) {}
+        complement_(-std::expm1(-pld.discretization_interval)),
+        growth_(round_up(exp_up(pld.discretization_interval, 0), 2)),
+        exp_minus_loss_(exp_up(-loss(), kUnit * std::fabs(loss()))) {}  // at the point above the highest
 
   // Moves to the next grid point down (the first call: the highest); false after the point below
   // the lowest.
   bool next() {
     if (index_ < 0) return false;
-    const double spread = complement_ * mass_ + decay_ * spread_;
-    spread_error_ = complement_ * mass_error() + decay_ * spread_error_ +
-                    4 * kUnit * (complement_ * mass_ + decay_ * spread_) + kUnit * spread;
-    spread_ = spread;
+    if constexpr (kWithSpread) {
+      const double spread = complement_ * mass_ + decay_ * spread_;
+      // 4u (e1 A_j + d D_j) + u D_{j-1} is 5u D_{j-1}; the recurrent term last (shortest chain).
+      spread_error_ = complement_ * mass_error() + 5 * kUnit * spread + decay_ * spread_error_;
+      spread_ = spread;
+    }
     --index_;
     const double mass = index_ >= 0 ? pld_.masses[static_cast<std::size_t>(index_)] : 0.0;
-    // Neumaier's step.
+    // Neumaier's step (the sum is nonnegative).
     const double sum = sum_ + mass;
-    compensation_ += std::fabs(sum_) >= mass ? (sum_ - sum) + mass : (mass - sum) + sum_;
+    compensation_ += sum_ >= mass ? (sum_ - sum) + mass : (mass - sum) + sum_;
     sum_ = sum;
     mass_ = sum_ + compensation_;
-    scaled_q_ = mass + decay_ * scaled_q_;
+    if constexpr (kWithScaledQ) {
+      scaled_q_ = mass + decay_ * scaled_q_;
+      exp_minus_loss_ = exp_minus_loss_ * growth_ + 2 * kSubnormalUlp;
+    }
     ++steps_;
     return true;
   }
 
   // l_j = (lowest_index + j) h.
-  double loss() const { return static_cast<double>(pld_.lowest_index + index_) * pld_.discretization_interval; }
-  // D_j (delta(l_j) - m_inf) and a bound on its error.
-  double spread() const { return spread_; }
-  double spread_error() const { return spread_error_ * (1 + 1e-6); }
+  double loss() const { return grid_loss(pld_, index_); }
+  // The line at l_j (kWithSpread).
+  LineAt line() const { return LineAt{spread_, spread_error_, index_}; }
   // A_j and a bound on its error.
   double mass_at_or_above() const { return mass_; }
   double mass_error() const { return 3 * kUnit * mass_; }
-  // b_j and a bound on its relative error.
+  // b_j and a bound on its relative error (kWithScaledQ, as the two below).
   double scaled_q_at_or_above() const { return scaled_q_; }
   double scaled_q_relative_error() const { return 4 * static_cast<double>(steps_ + 1) * kUnit; }
+  // F_j, an upper bound on e^{-l_j}.
+  double exp_minus_loss_upper() const { return exp_minus_loss_; }
+  // Q[L >= l_j] = b_j e^{-l_j}, rounded up.
+  double q_mass_upper() const {
+    return round_up(scaled_q_at_or_above() * (1 + scaled_q_relative_error()) * exp_minus_loss_, 2);
+  }
   // True at the point below the lowest (no mass of its own).
   bool below_grid() const { return index_ < 0; }
 
  private:
   const DiscretePld& pld_;
   std::int64_t index_;
-  double decay_, complement_;
+  double decay_, complement_, growth_;
+  double exp_minus_loss_;                         // F
   double sum_ = 0, compensation_ = 0, mass_ = 0;  // A
   double scaled_q_ = 0;                           // b
   double spread_ = 0, spread_error_ = 0;          // D, E
   double steps_ = 0;
 };
 
-// Upper bound on delta(l_j) at the walk's point: m_inf + D_j + its error + the PLD's rounding_error
+// Every line is a sound bound; the walk only chooses which to evaluate. Each query takes the
+// line at the Neyman-Pearson vertex the walk assigns it to and that line's two neighbours. A line
+// keeps the walk's sums at its point; its delta and loss are computed only for the queries that take it.
+
+// The lines a query takes (at most three): the walk collects them, the bounds are computed after.
+struct QueryLines {
+  std::array<LineAt, 3> lines;
+  int count = 0;
+  void add(const LineAt& line) { lines[count++] = line; }
+};
+
+// Upper bound on delta(l_j) at a line's point: m_inf + D_j + its error + the PLD's rounding_error
 // (m_inf taken within 8u: it is itself computed).
-double delta_upper(const DiscretePld& pld, const DownwardWalk& walk) {
-  return round_up(pld.infinite_mass * (1 + 8 * kUnit) + walk.spread() + walk.spread_error() + pld.rounding_error, 4);
+double delta_upper(const DiscretePld& pld, const LineAt& line) {
+  return round_up(
+      pld.infinite_mass * (1 + 8 * kUnit) + line.spread + line.spread_error * kSpreadErrorSlack + pld.rounding_error,
+      4);
 }
 
 // The remove-direction line at loss l: TPR <= delta(l) + e^l alpha (l's rounding u |l|, log's 2u).
@@ -101,64 +146,72 @@ double add_line_tpr(double delta, double loss, double alpha) {
   return std::isfinite(beta) ? one_minus_up(std::min(beta, 1.0)) : 1.0;
 }
 
-// Every line is a sound bound; the walk only chooses which to evaluate. Each query takes the
-// line at the Neyman-Pearson vertex the walk assigns it to and that line's two neighbours.
-struct LineAt {
-  double delta, loss;
-};
-
 // Remove direction (pessimistic PLD): the line at l_j is the best for alpha in
 // [Q[L >= l_{j+1}], Q[L >= l_j]]; the walk meets those intervals in increasing alpha.
 void remove_lines(const DiscretePld& pld, const std::vector<double>& alphas, const std::vector<double>& log_alphas,
                   std::vector<double>& upper) {
-  DownwardWalk walk(pld);
-  auto tpr = [&](const LineAt& line, std::size_t q) {
-    return remove_line_tpr(line.delta, line.loss, alphas[q], log_alphas[q]);
-  };
-  std::optional<LineAt> previous;
-  std::vector<std::size_t> pending;
-  std::size_t next = 0;
-  while (walk.next()) {
-    const LineAt line{delta_upper(pld, walk), walk.loss()};
-    for (std::size_t q : pending) upper[q] = std::min(upper[q], tpr(line, q));
-    pending.clear();
-    // alpha <= Q[L >= l_j] = b_j e^{-l_j}, tested in double (the choice need not be exact).
-    while (next < alphas.size() &&
-           (alphas[next] == 0 || std::exp(line.loss + log_alphas[next]) <= walk.scaled_q_at_or_above())) {
-      upper[next] = std::min(upper[next], tpr(line, next));
-      if (previous) upper[next] = std::min(upper[next], tpr(*previous, next));
-      pending.push_back(next++);
+  DownwardWalk<true, true> walk(pld);
+  std::vector<QueryLines> taken(alphas.size());
+  LineAt previous{};
+  std::size_t next = 0, pending = 0;  // [pending, next): the queries assigned at the previous point
+  const std::size_t count = alphas.size();
+  double next_alpha = count > 0 ? alphas[0] : kInfinity;
+  for (bool first = true; walk.next(); first = false) {
+    const LineAt line = walk.line();
+    for (std::size_t q = pending; q < next; ++q) taken[q].add(line);
+    pending = next;
+    // alpha <= Q[L >= l_j] = b_j e^{-l_j}, tested in double (the choice need not be exact: every line
+    // is sound; a NaN product, 0 times an F_j that overflowed, counts as reached).
+    const double q_mass = walk.scaled_q_at_or_above() * walk.exp_minus_loss_upper();
+    for (; next < count && !(q_mass < next_alpha); ++next) {
+      taken[next].add(line);
+      if (!first) taken[next].add(previous);
+      next_alpha = next + 1 < count ? alphas[next + 1] : kInfinity;
     }
     previous = line;
   }
-  // Beyond the lowest vertex: the lowest line, and delta(eps) -> m_inf + A_0 as eps -> -infinity.
+  for (std::size_t q = next; q < count; ++q) taken[q].add(previous);
+  for (std::size_t q = 0; q < count; ++q) {
+    for (int i = 0; i < taken[q].count; ++i) {
+      const LineAt& line = taken[q].lines[i];
+      upper[q] = std::min(
+          upper[q], remove_line_tpr(delta_upper(pld, line), grid_loss(pld, line.index), alphas[q], log_alphas[q]));
+    }
+  }
+  // Beyond the lowest vertex, delta(eps) -> m_inf + A_0 as eps -> -infinity.
   const double limit = round_up(
       pld.infinite_mass * (1 + 8 * kUnit) + walk.mass_at_or_above() + walk.mass_error() + pld.rounding_error, 3);
-  for (; next < alphas.size(); ++next) upper[next] = std::min({upper[next], tpr(*previous, next), limit});
+  for (std::size_t q = next; q < count; ++q) upper[q] = std::min(upper[q], limit);
 }
 
 // Add direction (pessimistic PLD): mirrored, the line at l_j is the best for alpha in
 // [1 - m_inf - A_j, 1 - m_inf - A_{j+1}]; the walk meets those intervals in decreasing alpha.
 void add_lines(const DiscretePld& pld, const std::vector<double>& alphas, std::vector<double>& upper) {
-  DownwardWalk walk(pld);
-  auto tpr = [&](const LineAt& line, std::size_t q) { return add_line_tpr(line.delta, line.loss, alphas[q]); };
-  std::optional<LineAt> previous;
-  std::vector<std::size_t> pending;
+  DownwardWalk<true, false> walk(pld);
+  std::vector<QueryLines> taken(alphas.size());
+  LineAt previous{};
   std::size_t remaining = alphas.size();  // queries [0, remaining) not assigned yet
-  while (walk.next()) {
-    const LineAt line{delta_upper(pld, walk), walk.loss()};
-    for (std::size_t q : pending) upper[q] = std::min(upper[q], tpr(line, q));
-    pending.clear();
+  std::size_t pending = remaining;        // [remaining, pending): those assigned at the previous point
+  double highest_unassigned = remaining > 0 ? alphas[remaining - 1] : -kInfinity;
+  for (bool first = true; walk.next(); first = false) {
+    const LineAt line = walk.line();
+    for (std::size_t q = remaining; q < pending; ++q) taken[q].add(line);
+    pending = remaining;
     const double threshold = 1 - pld.infinite_mass - walk.mass_at_or_above();
-    while (remaining > 0 && alphas[remaining - 1] >= threshold) {
-      const std::size_t q = --remaining;
-      upper[q] = std::min(upper[q], tpr(line, q));
-      if (previous) upper[q] = std::min(upper[q], tpr(*previous, q));
-      pending.push_back(q);
+    for (; highest_unassigned >= threshold; --remaining) {
+      taken[remaining - 1].add(line);
+      if (!first) taken[remaining - 1].add(previous);
+      highest_unassigned = remaining > 1 ? alphas[remaining - 2] : -kInfinity;
     }
     previous = line;
   }
-  for (std::size_t q = 0; q < remaining; ++q) upper[q] = std::min(upper[q], tpr(*previous, q));
+  for (std::size_t q = 0; q < remaining; ++q) taken[q].add(previous);
+  for (std::size_t q = 0; q < alphas.size(); ++q) {
+    for (int i = 0; i < taken[q].count; ++i) {
+      const LineAt& line = taken[q].lines[i];
+      upper[q] = std::min(upper[q], add_line_tpr(delta_upper(pld, line), grid_loss(pld, line.index), alphas[q]));
+    }
+  }
 }
 
 // Lower bounds at sorted queries from points that lie below a concave nondecreasing curve (the
@@ -168,10 +221,23 @@ void add_lines(const DiscretePld& pld, const std::vector<double>& alphas, std::v
 class ChordSweep {
  public:
   ChordSweep(const std::vector<double>& alphas, std::vector<double>& lower, bool increasing)
-      : alphas_(alphas), lower_(lower), increasing_(increasing), remaining_(alphas.size()) {}
+      : alphas_(alphas), lower_(lower), increasing_(increasing), count_(alphas.size()), remaining_(alphas.size()) {}
 
   void add(double alpha, double tpr) {
-    if (!(tpr >= 0)) tpr = 0;           // (alpha, 0) lies below every trade-off curve; also catches -inf
+    if (!(tpr >= 0)) tpr = 0;  // (alpha, 0) lies below every trade-off curve; also catches -inf
+    // Most points pass no query: in order, they only become the left end of the next chord.
+    if (increasing_ ? alpha >= previous_alpha_ && (next_ == count_ || alphas_[next_] > alpha)
+                    : alpha <= previous_alpha_ && (remaining_ == 0 || alphas_[remaining_ - 1] < alpha)) {
+      previous_alpha_ = alpha;
+      previous_tpr_ = tpr;
+      return;
+    }
+    add_passing(alpha, tpr);
+  }
+
+ private:
+  // add() for the first point, a point out of order, or one that passes queries.
+  void add_passing(double alpha, double tpr) {
     if (std::isnan(previous_alpha_)) {  // the first point: queries beyond it get no bound
       if (increasing_) {
         while (next_ < alphas_.size() && alphas_[next_] < alpha) ++next_;
@@ -194,7 +260,6 @@ class ChordSweep {
     previous_tpr_ = tpr;
   }
 
- private:
   // The chord from (left_alpha, left_tpr) to (right_alpha, right_tpr) at query q, rounded down.
   void take(std::size_t q, double left_alpha, double left_tpr, double right_alpha, double right_tpr) {
     double value = left_tpr;
@@ -211,7 +276,7 @@ class ChordSweep {
   const std::vector<double>& alphas_;
   std::vector<double>& lower_;
   bool increasing_;
-  std::size_t next_ = 0, remaining_;
+  std::size_t count_, next_ = 0, remaining_;
   double previous_alpha_ = std::nan(""), previous_tpr_ = 0;
 };
 
@@ -229,13 +294,10 @@ void remove_chords(const DiscretePld& pld, const std::vector<double>& alphas, st
   const double slack = optimistic_slack(pld), infinite = infinite_mass_lower(pld);
   ChordSweep chords(alphas, lower, true);
   chords.add(0, infinite - slack - 3 * kUnit * (infinite + slack));
-  DownwardWalk walk(pld);
+  DownwardWalk<false, true> walk(pld);
   while (walk.next() && !walk.below_grid()) {
-    const double loss = walk.loss();
-    const double q_mass = round_up(
-        walk.scaled_q_at_or_above() * (1 + walk.scaled_q_relative_error()) * exp_up(-loss, kUnit * std::fabs(loss)), 2);
     const double p_mass = round_down(infinite + walk.mass_at_or_above() - walk.mass_error(), 2);
-    chords.add(q_mass, p_mass - slack - 3 * kUnit * (p_mass + slack));
+    chords.add(walk.q_mass_upper(), p_mass - slack - 3 * kUnit * (p_mass + slack));
   }
   chords.add(1, 1);
 }
@@ -249,12 +311,10 @@ void add_chords(const DiscretePld& pld, const std::vector<double>& alphas, std::
   chords.add(1, 1);
   // All magnitudes are at most 2: 8u absolute covers the three roundings.
   chords.add(1 - infinite + slack + 8 * kUnit, 1);
-  DownwardWalk walk(pld);
+  DownwardWalk<false, true> walk(pld);
   while (walk.next() && !walk.below_grid()) {
-    const double loss = walk.loss();
     const double p_mass = walk.mass_at_or_above() - walk.mass_error();
-    const double q_mass = round_up(
-        walk.scaled_q_at_or_above() * (1 + walk.scaled_q_relative_error()) * exp_up(-loss, kUnit * std::fabs(loss)), 2);
+    const double q_mass = walk.q_mass_upper();
     chords.add(1 - (infinite + p_mass) + slack + 8 * kUnit, (1 - q_mass) - 2 * kUnit * (1 + q_mass));
   }
   chords.add(0, 0);
@@ -285,16 +345,21 @@ double likelihood_ratio_upper(const DiscretePld& pld) {
 std::vector<CurvePoint> answer_points(const pld::ComposedPlds& plds, double epsilon, double delta) {
   std::vector<CurvePoint> points;
   if (!(std::isfinite(epsilon) && delta >= 0 && delta < 1)) return points;
-  // The masses at or above the first grid loss above eps: Q-mass of the remove PLD, P-mass of the add one.
+  // The masses at or above the first grid loss l above eps: Q-mass of the remove PLD (b e^-l, b as in
+  // DownwardWalk: one exp), P-mass of the add one. Only where the point sits depends on them.
   const auto above = [epsilon](const DiscretePld& pld, bool q_mass) {
-    double sum = 0;
+    const double decay = std::exp(-pld.discretization_interval);
+    double sum = 0, scaled = 0, lowest = 0;
     for (std::size_t k = pld.masses.size(); k-- > 0;) {
       const double loss =
           static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(k)) * pld.discretization_interval;
       if (!(loss > epsilon)) break;
-      sum += q_mass ? pld.masses[k] * std::exp(-loss) : pld.masses[k];
+      sum += pld.masses[k];
+      scaled = pld.masses[k] + decay * scaled;
+      lowest = loss;
     }
-    return sum;
+    if (!q_mass) return sum;
+    return scaled > 0 ? scaled * std::exp(-lowest) : 0.0;
   };
   // A small relative margin keeps the answer's line above the rounding of log((tpr - delta) / alpha).
   constexpr double kMargin = 1e-12;
@@ -320,9 +385,8 @@ Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const Tradeof
   DPCALC_TRY(const TradeoffOptions checked, check_options(options));
   CurveSource source;
   source.evaluate = [&plds](const std::vector<double>& alphas) { return evaluate(plds, alphas); };
-  // Both directions' delta(0) bound the total variation distance.
-  source.advantage = std::min({1.0, pld::hockey_stick_divergence(plds.upper_remove, 0).upper(),
-                               pld::hockey_stick_divergence(plds.upper_add, 0).upper()});
+  // Either direction's delta(0) bounds the total variation distance.
+  source.advantage = std::min(1.0, pld::hockey_stick_divergence(plds.upper_remove, 0).upper());
   source.likelihood_ratio = likelihood_ratio_upper(plds.upper_remove);
   source.method = kPldTradeoff;
   TradeoffResult result = summarize(source, checked);

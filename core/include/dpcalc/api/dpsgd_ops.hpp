@@ -6,6 +6,8 @@
 //   {op:'compose', method:'rdp', delta, items:[{mechanism, count}], orders?}
 #pragma once
 
+#include <memory>
+
 #include "dpcalc/api/value.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/pld/pld.hpp"
@@ -15,10 +17,12 @@ namespace dpcalc::api {
 
 Result<Value> dpsgd_op(const Value& request, const pld::ProgressCallback& progress);
 Result<Value> dpsgd_pair_op(const Value& request);
-// For the trade-off of a forward dpsgd request (tradeoff_op.hpp): the tight method's PLDs, composed
-// once, after the request is checked as dpsgd_op checks it (a target is an error: the trade-off
-// needs a given noise multiplier).
-Result<pld::ComposedPlds> compose_dpsgd_request(const Value& request, const pld::ProgressCallback& progress);
+// For the trade-off of a forward dpsgd request (tradeoff_op.hpp): the tight method's answer and the
+// PLDs it is read from (dpsgd::tight_plds; the ones dpsgd_op kept when it answered this very
+// request, kept_answer.hpp), after the request is checked as dpsgd_op checks it (a target is an
+// error: the trade-off needs a given noise multiplier).
+Result<std::shared_ptr<const pld::AnsweredEpsilon>> answered_dpsgd_request(const Value& request,
+                                                                           const pld::ProgressCallback& progress);
 // The same request with unknown: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size',
 // noise_multiplier and target:{epsilon}: the largest value meeting the target (dpsgd_solve.cpp).
 Result<Value> dpsgd_solve(const Value& request, const pld::ProgressCallback& progress);

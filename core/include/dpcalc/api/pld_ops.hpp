@@ -7,6 +7,7 @@
 // dominating pairs (Kairouz, Oh, Viswanath 2015).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "dpcalc/api/value.hpp"
@@ -24,7 +25,11 @@ Result<Value> privacy_profile_op(const Value& request, const pld::ProgressCallba
 // with the op's errors.
 // The items it composes, each with its dominating pair (nothing is composed).
 Result<std::vector<pld::CompositionItem>> pld_request_items(const Value& request);
-// Its composed PLDs: one composition with the request's discretization (pld::compose_items).
-Result<pld::ComposedPlds> compose_pld_request(const Value& request, const pld::ProgressCallback& progress);
+// The PLDs its answer is read from: with delta, those of its ε answer, with that answer
+// (pld::epsilon_for_delta_with_plds: nothing composed beyond what the answer composes; the ones
+// compose_pld kept when it answered this very request, kept_answer.hpp); with epsilon or epsilons,
+// one composition with the request's discretization (pld::compose_items; bracket left empty).
+Result<std::shared_ptr<const pld::AnsweredEpsilon>> answered_pld_request(const Value& request,
+                                                                         const pld::ProgressCallback& progress);
 
 }  // namespace dpcalc::api

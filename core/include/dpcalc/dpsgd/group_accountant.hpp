@@ -43,6 +43,7 @@ struct RdpOverapprox {
 
 struct GroupGuarantee {
   pld::EpsilonBracket tight;                    // the answer: epsilon_upper at delta
+  pld::ComposedPlds tight_plds;                 // the PLDs it is read from (tight_plds)
   std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (Sommer's method is add/remove)
   ApproxDp generic_group;                       // delta == 1: vacuous
 };
@@ -55,11 +56,11 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
                                           double delta, const pld::ProgressCallback& progress = {},
                                           const pld::AccountingOptions& options = {});
 
-// The composed PLDs of the tight method: one composition, on the grid `options` choose (no
-// refinement), for what reads the pair's whole privacy profile (the trade-off curve). Fields as above.
-Result<pld::ComposedPlds> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
-                                     const pld::ProgressCallback& progress = {},
-                                     const pld::AccountingOptions& options = {});
+// tight_epsilon with the PLDs it was read from (pld::epsilon_for_delta_with_plds), for what reads
+// the pair's whole privacy profile (the trade-off curve) without composing again. Fields as above.
+Result<pld::AnsweredEpsilon> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
+                                        double delta, const pld::ProgressCallback& progress = {},
+                                        const pld::AccountingOptions& options = {});
 
 // All methods. Fields as above, noise_multiplier on "noise_multiplier"; `options` for the tight
 // bound (the generic bound's k = 1 guarantee uses a coarser grid of its own).

@@ -123,6 +123,20 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
                                          const AccountingOptions& options = {}, const ProgressCallback& progress = {},
                                          const std::string& items_field = "items");
 
+// epsilon_for_delta's answer and the PLDs it was read from (those of the pass whose discretization
+// it reports), for what reads more from them (the trade-off curve) without composing again. The
+// upper PLDs are both directions'; a lower PLD the answer did not need is not composed: in its place
+// is the PLD of a pair of equal laws (mass 1 at loss 0), which every pair dominates, so every query
+// stays sound and bounds nothing from below with it.
+struct AnsweredEpsilon {
+  EpsilonBracket bracket;
+  ComposedPlds plds;
+};
+Result<AnsweredEpsilon> epsilon_for_delta_with_plds(const std::vector<CompositionItem>& items, double delta,
+                                                    const AccountingOptions& options = {},
+                                                    const ProgressCallback& progress = {},
+                                                    const std::string& items_field = "items");
+
 // delta(eps) for eps finite >= 0 (field "epsilon").
 Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,
                                        const AccountingOptions& options = {}, const ProgressCallback& progress = {},

@@ -21,7 +21,9 @@
 // curves lie below the exact ones up to truncated_mass + rounding_error = c, so the true curve
 // lies above their Neyman-Pearson points moved down by c (remove) or right by c (add), rounded
 // inward; chords between such points stay below the concave true curve, and beta_upper = 1 - the
-// best chord. Nothing is composed again: the cost is one pass over each of the four PLDs.
+// best chord; an optimistic PLD that was not composed (the pair of equal laws, accountant.hpp
+// AnsweredEpsilon) gives only the trivial chord TPR >= alpha. Nothing is composed again: the cost is
+// one pass over each of the four PLDs and one over the remove direction's losses above 0.
 #pragma once
 
 #include "dpcalc/method_info.hpp"
@@ -37,8 +39,9 @@ inline constexpr MethodInfo kPldTradeoff{
     "dong2019gaussian doroshenko2022connect"};
 
 // beta from the pessimistic PLDs (sound lower bound), beta_upper from the optimistic ones. The
-// advantage is the smaller of the pessimistic delta(0) of the two directions (both bound the total
-// variation distance). Sets result.discretization. The PLDs are not validated (as for the
+// advantage is the pessimistic delta(0) of the remove direction (the total variation distance is
+// delta(0) of either direction; the add one's bound differs only by its discretisation and would
+// cost a second pass). Sets result.discretization. The PLDs are not validated (as for the
 // accountant's queries on ComposedPlds).
 Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const TradeoffOptions& options);
 

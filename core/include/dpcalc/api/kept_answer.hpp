@@ -1,0 +1,28 @@
+// The PLDs of the last numeric ε answer, kept for the trade-off of the same request (tradeoff_op):
+// the page asks for the answer, then for what it means to an attacker, and the second request reads
+// the PLDs of the first instead of composing them again. One entry, replaced by the next ε answer.
+// What is kept is exactly what the trade-off would compute without it (the same function on the
+// same inputs, pld::epsilon_for_delta_with_plds), so a response never depends on what ran before;
+// only its time does. A forward request always computes: only the trade-off reads the entry.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "dpcalc/api/value.hpp"
+#include "dpcalc/pld/accountant.hpp"
+
+namespace dpcalc::api {
+
+// Answers whose PLDs hold more masses than this in all are not kept: the entry then costs at most
+// 2^20 doubles (8 MB) beside the next computation, which the engine's limit (pld.hpp) leaves room for.
+inline constexpr std::size_t kMaxKeptMasses = std::size_t{1} << 20;
+
+// Keeps `answered`, the ε answer of the forward request `request` and its PLDs, in place of the
+// entry kept so far (or drops the entry, when `answered` is too large to keep).
+void keep_answer(const Value& request, pld::AnsweredEpsilon answered);
+
+// The entry kept for `request` (the same request, its fields in any order), or nullptr.
+std::shared_ptr<const pld::AnsweredEpsilon> kept_answer(const Value& request);
+
+}  // namespace dpcalc::api
