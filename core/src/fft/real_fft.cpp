@@ -163,6 +163,11 @@ struct RealFft::Plan {
   }
 };
 
+std::complex<double> RealFft::root(std::size_t j) const {
+  const Vec2 value = root_from_table(plan_->quarter, j, size_);
+  return {value[0], value[1]};
+}
+
 RealFft::RealFft(std::size_t size) : size_(size), plan_(std::make_unique<Plan>()) {
   Plan& plan = *plan_;
   plan.half = size / 2;

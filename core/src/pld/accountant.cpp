@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <variant>
 
@@ -30,9 +31,20 @@ constexpr double kItemTailShare = 0.5;
 constexpr double kCompositionTailShare = 0.25;
 // Atoms of different items within this relative distance count as one (shared_top_atom).
 constexpr double kSameAtomTolerance = 1e-12;
+// Pairs with this many atoms or more whose gaps are whole multiples of the smallest one (within
+// kLatticeTolerance of it) form a lattice (shared_lattice_step).
+constexpr std::size_t kLatticeAtoms = 4;
+constexpr double kLatticeTolerance = 1e-6;
+// See composed_on_own_lattice.
+constexpr double kLatticeSteps = 2;
+constexpr double kAtomicTolerance = 1e-9;
 // Floor of the pilot's standard deviation and eps estimate in default_interval.
 constexpr double kSmallestEstimate = 1e-3;
 constexpr std::size_t kMaxProfilePoints = 10000;
+// The sum of count times the optimistic offsets (whole_steps_below) is within this relative margin of
+// its exact value; offsets are applied up to kLargestWholeSteps grid steps.
+constexpr double kOffsetSumMargin = 1e-9;
+constexpr double kLargestWholeSteps = 1e15;
 // With the default step, epsilon_for_delta halves the step (at most kMaxRefinements times, and
 // while the grid stays within kMaxGridPoints) until upper - lower <= kRefinementWidth *
 // relative_accuracy * upper. Since lower <= exact eps, this bounds the error of the answer. The
@@ -176,6 +188,39 @@ double shared_top_atom(const std::vector<ItemPairs>& pairs, bool remove) {
   return top;
 }
 
+// The spacing of the lattice that a pair's atoms lie on (at least 2 atoms whose gaps are whole
+// multiples of the smallest one, within kLatticeTolerance), else 0.
+double lattice_step(const PrivacyLossPair& pair) {
+  const auto& atoms = pair.atoms();
+  if (atoms.size() < 2) return 0;
+  double gap = kInfinity;
+  for (std::size_t i = 1; i < atoms.size(); ++i) gap = std::min(gap, atoms[i].loss - atoms[i - 1].loss);
+  if (!(gap > 0)) return 0;
+  for (std::size_t i = 1; i < atoms.size(); ++i) {
+    const double steps = (atoms[i].loss - atoms[i - 1].loss) / gap;
+    if (!(std::fabs(steps - std::round(steps)) <= kLatticeTolerance)) return 0;
+  }
+  return gap;
+}
+
+// The spacing of the lattice that the atoms of every item with atoms lie on, when they share one and
+// each has at least kLatticeAtoms atoms (discrete Gaussian and Laplace noise, the bounded-range pairs):
+// with a step that divides it, the optimistic grid, shifted to each item's weightiest top atom
+// (discretization.hpp), holds every atom, and the lower bound is exact up to the items' truncation.
+// 0 when there is none.
+double shared_lattice_step(const std::vector<ItemPairs>& pairs, bool remove) {
+  double step = 0;
+  for (const auto& item : pairs) {
+    const PrivacyLossPair& pair = remove ? item.remove : item.add;
+    if (pair.atoms().empty()) continue;
+    const double gap = pair.atoms().size() >= kLatticeAtoms ? lattice_step(pair) : 0;
+    if (!(gap > 0)) return 0;
+    if (step == 0) step = gap;
+    if (!(std::fabs(gap - step) <= kSameAtomTolerance * step)) return 0;
+  }
+  return step;
+}
+
 // The default grid step. Connect-the-dots splits a loss l = e_{k-1} + u h between the end points of
 // its cell keeping its P- and Q-mass, which raises the item's mean loss by about u (1 - u) h^2 / 2
 // <= h^2 / 8 and its variance by about u (1 - u) h^2 <= h^2 / 4. Over T compositions, with the
@@ -214,6 +259,9 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
         std::min(interval, std::sqrt(8 * options.relative_accuracy * epsilon_estimate * sd / (total_count * (sd + 4))));
   }
   interval = std::max(interval, smallest_step);
+  // A lattice at least one step wide: the largest step at most this one that divides it.
+  const double lattice = shared_lattice_step(pairs, remove_dominates);
+  if (lattice >= interval) return lattice / std::ceil(lattice / interval);
   // Align the grid to the highest atom of the direction that likely decides eps, from below (in
   // double, atoms sit on or just above their grid point), so that pure / (eps, delta) items and
   // Laplace keep their top point mass exactly in both bounds.
@@ -226,14 +274,74 @@ Result<double> default_interval(const std::vector<ItemPairs>& pairs, const Accou
   return interval;
 }
 
+// A whole number of grid steps at most `steps` (a sum of at most kMaxGridPoints-scale terms, each
+// rounded: the relative margin covers that); 0 beyond the range where a double counts steps exactly.
+std::int64_t whole_steps_below(double steps) {
+  const double whole = std::floor(steps * (1 - kOffsetSumMargin));
+  return whole >= 1 && whole <= kLargestWholeSteps ? static_cast<std::int64_t>(whole) : 0;
+}
+
 // The items discretised on one grid in both directions: the input of every composition.
 struct DiscretizedItems {
   std::vector<DiscretizedPair> removes, adds;  // adds is empty when every pair is symmetric
   std::vector<double> counts;
+  // The count of each item's optimistic PLD in the composition: 1 where it already holds all the
+  // item's copies (composed_on_own_lattice).
+  std::vector<double> optimistic_counts;
   double interval = 0;
   double composition_tail = 0;
   bool symmetric() const { return adds.empty(); }
 };
+
+// The PLD with every mass of `pld` moved down to the grid point k h at or below its loss: a lower
+// bound, and linear in the masses, so the cut mass and the rounding bound of `pld` carry over.
+DiscretePld rounded_down_onto(const DiscretePld& pld, double h) {
+  DiscretePld result;
+  result.discretization_interval = h;
+  result.infinite_mass = pld.infinite_mass;
+  result.truncated_mass = pld.truncated_mass;
+  result.rounding_error = pld.rounding_error;
+  auto point_below = [&](std::size_t i) {
+    const double loss =
+        static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(i)) * pld.discretization_interval;
+    auto k = static_cast<std::int64_t>(std::floor(loss / h));
+    while (static_cast<double>(k) * h > loss) --k;
+    return k;
+  };
+  if (pld.masses.empty()) return result;
+  result.lowest_index = point_below(0);
+  result.masses.assign(static_cast<std::size_t>(point_below(pld.masses.size() - 1) - result.lowest_index) + 1, 0.0);
+  for (std::size_t i = 0; i < pld.masses.size(); ++i) {
+    result.masses[static_cast<std::size_t>(point_below(i) - result.lowest_index)] += pld.masses[i];
+  }
+  return result;
+}
+
+// The optimistic PLD of `count` copies of a pair on a lattice at least kLatticeSteps steps wide, with
+// no continuous part (its atoms and infinite loss hold all its P-mass, within kAtomicTolerance), on
+// the grid of step `interval`: the copies are composed on a grid whose step divides the lattice
+// spacing (the shifted optimistic grid then holds every atom, discretization.hpp), and only their
+// composition is rounded down onto `interval`, which lowers its losses by less than one step in all
+// instead of up to one step per copy. (On a finer lattice, or with a continuous part, the copies are
+// as well composed with the rest.) nullopt when the step already divides the spacing or the fine
+// grid exceeds the engine's limits: the copies are then composed with the rest.
+std::optional<DiscretePld> composed_on_own_lattice(const PrivacyLossPair& pair, double count, double interval,
+                                                   double item_tail, double composition_tail) {
+  const double lattice = lattice_step(pair);
+  if (!(count > 1 && lattice >= kLatticeSteps * interval)) return std::nullopt;
+  double atomic = pair.infinite_loss_mass();
+  for (const LossAtom& atom : pair.atoms()) atomic += atom.p;
+  if (!(atomic >= 1 - kAtomicTolerance)) return std::nullopt;
+  const double fine = lattice / std::ceil(lattice / interval);
+  if (!(fine < interval * (1 - kSameAtomTolerance))) return std::nullopt;
+  const Result<DiscretizedPair> own = discretize(pair, fine, item_tail);
+  if (!own.ok()) return std::nullopt;
+  Result<DiscretePld> copies = compose({CompositionTerm{&own.value().optimistic, count}}, false, composition_tail);
+  if (!copies.ok()) return std::nullopt;
+  DiscretePld& composed = copies.value();
+  composed.lowest_index += whole_steps_below(count * (own.value().optimistic_offset / fine));
+  return rounded_down_onto(composed, interval);
+}
 
 // Discretises every item in both directions on the grid of step `interval`. Progress over [0, 1].
 Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, const RequestContext& context,
@@ -264,6 +372,23 @@ Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, c
                  discretize_item(pairs[i].add, result.interval, item_tail, context, i, item_progress(i, 1)));
       result.adds.push_back(std::move(add));
     }
+    // Both directions' copies composed on their own lattice, or neither.
+    result.optimistic_counts.push_back(pairs[i].count);
+    auto remove_copies =
+        composed_on_own_lattice(pairs[i].remove, pairs[i].count, interval, item_tail, result.composition_tail);
+    std::optional<DiscretePld> add_copies;
+    if (remove_copies && !all_symmetric) {
+      add_copies = composed_on_own_lattice(pairs[i].add, pairs[i].count, interval, item_tail, result.composition_tail);
+    }
+    if (remove_copies && (all_symmetric || add_copies)) {
+      result.removes.back().optimistic = std::move(*remove_copies);
+      result.removes.back().optimistic_offset = 0;  // rounded down onto the unshifted grid
+      if (add_copies) {
+        result.adds.back().optimistic = std::move(*add_copies);
+        result.adds.back().optimistic_offset = 0;
+      }
+      result.optimistic_counts.back() = 1;
+    }
     if (progress && !progress(static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) return cancelled();
   }
   return result;
@@ -275,11 +400,18 @@ Result<DiscretePld> compose_direction(const DiscretizedItems& items, const Reque
                                       const ProgressCallback& progress) {
   const std::vector<DiscretizedPair>& pairs = remove || items.symmetric() ? items.removes : items.adds;
   std::vector<CompositionTerm> terms;
+  double offset_steps = 0;  // sum of count times optimistic offset, in grid steps
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    terms.push_back(CompositionTerm{pessimistic ? &pairs[i].pessimistic : &pairs[i].optimistic, items.counts[i]});
+    const double count = pessimistic ? items.counts[i] : items.optimistic_counts[i];
+    terms.push_back(CompositionTerm{pessimistic ? &pairs[i].pessimistic : &pairs[i].optimistic, count});
+    offset_steps += count * (pairs[i].optimistic_offset / items.interval);
   }
   Result<DiscretePld> composed = compose(terms, pessimistic, items.composition_tail, progress, &workspace);
   if (!composed.ok()) return explain_limit(composed.error(), context, 0, items.interval);
+  // The optimistic composition sits offset_steps grid steps above its indices: it moves up by the
+  // whole steps (rounded down, with room for the rounding of the sum) and its losses are lowered by
+  // the fraction left, which keeps it a lower bound (delta grows with the loss).
+  if (!pessimistic) composed.value().lowest_index += whole_steps_below(offset_steps);
   return composed;
 }
 

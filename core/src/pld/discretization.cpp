@@ -14,6 +14,11 @@ namespace {
 // An atom this close above a grid point (in grid steps) counts as on it: the aligned default grid
 // puts atoms there up to double rounding.
 constexpr double kOnGridTolerance = 1e-9;
+// How far below its atom a shifted grid point is placed (top_atom_offset): above the rounding of
+// k h + c for grids of up to kMaxGridPoints steps, below kOnGridTolerance.
+constexpr double kOffsetMargin = 4e-10;
+// See highest_weighty_atom.
+constexpr double kWeightyAtomShare = 1e-6;
 // Steps of the tail search in cut_point: doublings of the bracket, then bisections (2^-60 of it).
 constexpr int kCutSearchSteps = 60;
 
@@ -90,19 +95,40 @@ Result<GridRange> grid_range(const PrivacyLossPair& pair, double h, double tail_
   return range;
 }
 
-// masses(k h) (or, with `continuous`, continuous_masses(k h)) at every grid point: the bulk of the
-// work. `heartbeat` is called after each point; false cancels.
+// masses(k h + offset) (or, with `continuous`, continuous_masses(k h + offset)) at every grid point: the
+// bulk of the work. `heartbeat` is called after each point; false cancels.
 template <class Heartbeat>
 Result<std::vector<LossMasses>> masses_on_grid(const PrivacyLossPair& pair, const GridRange& range, double h,
-                                               bool continuous, Heartbeat heartbeat) {
+                                               double offset, bool continuous, Heartbeat heartbeat) {
   std::vector<LossMasses> at;
   at.reserve(range.points());
   for (std::size_t i = 0; i < range.points(); ++i) {
-    const double threshold = range.index(i) * h;
+    const double threshold = range.index(i) * h + offset;
     at.push_back(continuous ? pair.continuous_masses(threshold) : pair.masses(threshold));
     if (!heartbeat()) return cancelled();
   }
   return at;
+}
+
+// The highest loss among the atoms whose P-mass is at least kWeightyAtomShare of the heaviest one's: the
+// atom the optimistic grid is shifted to. (Atoms far out in a lattice's tail move delta by almost
+// nothing; on a lattice whose spacing the step divides, every atom lands on the shifted grid anyway.)
+double highest_weighty_atom(const std::vector<LossAtom>& atoms) {
+  double heaviest = 0;
+  for (const LossAtom& atom : atoms) heaviest = std::max(heaviest, atom.p);
+  for (auto atom = atoms.rbegin(); atom != atoms.rend(); ++atom) {
+    if (atom->p >= kWeightyAtomShare * heaviest) return atom->loss;
+  }
+  return atoms.back().loss;
+}
+
+// The shift c in [0, h) of the optimistic grid that puts the atom at `top` on the grid point
+// k h + c, k = floor(top / h), lowered by kOffsetMargin h so that rounding cannot lift the grid point
+// above the atom (the sweep takes an atom up to kOnGridTolerance h above a point as on it). 0 when
+// the atom already sits on the unshifted grid (the aligned default grid) or within that margin of it.
+double top_atom_offset(double top, double h) {
+  const double below = top - std::floor(top / h) * h - kOffsetMargin * h;
+  return below >= kOffsetMargin * h && below < h ? below : 0.0;
 }
 
 // Pessimistic, connect the dots: cell (e_{i-1}, e_i] with masses (P, Q) puts
@@ -148,7 +174,9 @@ class OptimisticSweep {
     bool on_grid;         // an atom at the grid point `target`
   };
 
-  OptimisticSweep(const GridRange& range, double h) : range_(range), h_(h), carry_{0, 0, range.lowest, false} {
+  // The grid points are k h + offset.
+  OptimisticSweep(const GridRange& range, double h, double offset)
+      : range_(range), h_(h), offset_(offset), carry_{0, 0, range.lowest, false} {
     lower_.discretization_interval = h;
     lower_.lowest_index = range.lowest - 1;  // the final remainder may be rounded below the grid
     lower_.masses.assign(range.points() + 1, 0.0);
@@ -158,12 +186,13 @@ class OptimisticSweep {
   std::vector<Outcome> atoms(const PrivacyLossPair& pair) const {
     std::vector<Outcome> outcomes;
     for (const LossAtom& atom : pair.atoms()) {
-      const double nearest = std::round(atom.loss / h_);
-      const double offset = atom.loss - nearest * h_;
+      const double above_offset = atom.loss - offset_;
+      const double nearest = std::round(above_offset / h_);
+      const double offset = above_offset - nearest * h_;
       const bool on_grid = offset >= 0 && offset <= kOnGridTolerance * h_ &&
                            nearest >= static_cast<double>(range_.lowest) &&
                            nearest <= static_cast<double>(range_.highest);
-      const double target = std::clamp(on_grid ? nearest : std::ceil(atom.loss / h_),
+      const double target = std::clamp(on_grid ? nearest : std::ceil(above_offset / h_),
                                        static_cast<double>(range_.lowest), static_cast<double>(range_.highest));
       outcomes.push_back(Outcome{atom.p, atom.q, static_cast<std::int64_t>(target), on_grid});
     }
@@ -176,7 +205,7 @@ class OptimisticSweep {
   void round_down_below_grid(double p) { emit(range_.lowest - 1, p); }
 
   void absorb(const Outcome& next) {
-    const double ratio = std::exp(static_cast<double>(carry_.target) * h_);
+    const double ratio = std::exp(static_cast<double>(carry_.target) * h_ + offset_);
     const double deficit = ratio * carry_.q - carry_.p;  // >= 0: carry lies at or below its target
     const Outcome empty{0, 0, next.target, false};
     if (deficit <= 0) {
@@ -204,7 +233,7 @@ class OptimisticSweep {
 
   // The last remainder: on its target when its ratio reaches it, else rounded down one step.
   DiscretePld finish(double infinite_mass) {
-    const double ratio = std::exp(static_cast<double>(std::min(carry_.target, range_.highest)) * h_);
+    const double ratio = std::exp(static_cast<double>(std::min(carry_.target, range_.highest)) * h_ + offset_);
     const bool on_target = carry_.target <= range_.highest && ratio * carry_.q - carry_.p <= 0;
     emit(on_target ? carry_.target : std::min(carry_.target - 1, range_.highest), carry_.p);
     lower_.infinite_mass = infinite_mass;
@@ -215,16 +244,16 @@ class OptimisticSweep {
   void emit(std::int64_t index, double p) { lower_.masses[static_cast<std::size_t>(index - lower_.lowest_index)] += p; }
 
   GridRange range_;
-  double h_;
+  double h_, offset_;
   Outcome carry_;
   DiscretePld lower_;
 };
 
-// The optimistic PLD from the masses of the cells (`cells`: the continuous part when the pair has
-// atoms) and the atoms, swept upwards in loss.
+// The optimistic PLD on the grid k h + offset from the masses of its cells (`cells`: the continuous
+// part when the pair has atoms) and the atoms, swept upwards in loss.
 DiscretePld optimistic(const PrivacyLossPair& pair, const std::vector<LossMasses>& cells, const GridRange& range,
-                       double h) {
-  OptimisticSweep sweep(range, h);
+                       double h, double offset) {
+  OptimisticSweep sweep(range, h, offset);
   const std::vector<OptimisticSweep::Outcome> atoms = sweep.atoms(pair);
   std::size_t next_atom = 0;
   auto absorb_atoms_up_to = [&](std::int64_t target) {
@@ -258,14 +287,19 @@ Result<DiscretizedPair> discretize(const PrivacyLossPair& pair, double h, double
   auto heartbeat = [&]() {
     return !progress || ++evaluated % kProgressPoints != 0 || progress(static_cast<double>(evaluated) / evaluations);
   };
-  DPCALC_TRY(const std::vector<LossMasses> at, masses_on_grid(pair, range, h, false, heartbeat));
+  DPCALC_TRY(const std::vector<LossMasses> at, masses_on_grid(pair, range, h, 0, false, heartbeat));
   DiscretizedPair result;
   result.pessimistic = connect_the_dots(pair, at, range, h);
   if (atoms) {
-    DPCALC_TRY(const std::vector<LossMasses> continuous, masses_on_grid(pair, range, h, true, heartbeat));
-    result.optimistic = optimistic(pair, continuous, range, h);
+    // One more point below, so that the shifted grid still starts at or below the lowest loss.
+    result.optimistic_offset = top_atom_offset(highest_weighty_atom(pair.atoms()), h);
+    GridRange shifted = range;
+    if (result.optimistic_offset > 0) --shifted.lowest;
+    DPCALC_TRY(const std::vector<LossMasses> continuous,
+               masses_on_grid(pair, shifted, h, result.optimistic_offset, true, heartbeat));
+    result.optimistic = optimistic(pair, continuous, shifted, h, result.optimistic_offset);
   } else {
-    result.optimistic = optimistic(pair, at, range, h);
+    result.optimistic = optimistic(pair, at, range, h, 0);
   }
   trim(result.pessimistic);
   trim(result.optimistic);

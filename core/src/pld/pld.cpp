@@ -54,10 +54,11 @@ struct KahanSum {
   }
 };
 
-// e^{-2 pi i r / N} for any integer r (N = modulus), within 4u (fft::root_of_unity).
-fft::Vec2 twiddle(std::int64_t r, std::int64_t modulus) {
+// e^{-2 pi i r / N} for any integer r (N the transform's size), within 4u (fft::root_of_unity, read
+// from the transform's table).
+fft::Vec2 twiddle(std::int64_t r, const fft::RealFft& transform) {
   const std::complex<double> root =
-      fft::root_of_unity(static_cast<std::size_t>(positive_mod(r, modulus)), static_cast<std::size_t>(modulus));
+      transform.root(static_cast<std::size_t>(positive_mod(r, static_cast<std::int64_t>(transform.size()))));
   return fft::load(&root);
 }
 
@@ -68,12 +69,13 @@ fft::Vec2 twiddle(std::int64_t r, std::int64_t modulus) {
 // product 2.9u), and the blocks are summed alike: within 17.5u sum m plus O(K u^2), 20u rounded up.
 // For j = 0 every twiddle is exactly 1 and only the sums round: 5u. This is far tighter than the
 // FFT's bound, and it is what the power n amplifies.
-BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, std::int64_t modulus, double mass,
+BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, const fft::RealFft& transform, double mass,
                                   std::vector<fft::Vec2>& in_block) {
+  const auto modulus = static_cast<std::int64_t>(transform.size());
   const std::size_t size = pld.masses.size();
   const auto block = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(size))));
   in_block.resize(block);
-  for (std::size_t b = 0; b < block; ++b) in_block[b] = twiddle(j * static_cast<std::int64_t>(b), modulus);
+  for (std::size_t b = 0; b < block; ++b) in_block[b] = twiddle(j * static_cast<std::int64_t>(b), transform);
   KahanSum total;
   for (std::size_t start = 0; start < size; start += block) {
     KahanSum block_sum;
@@ -84,7 +86,7 @@ BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, std::i
     }
     const std::int64_t anchor_index =
         (j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus);
-    total.add(fft::multiply(block_sum.sum, twiddle(anchor_index, modulus)));
+    total.add(fft::multiply(block_sum.sum, twiddle(anchor_index, transform)));
   }
   const double error = (j == 0 ? 5 : 20) * kUnit * mass * (1 + kBoundSlack);
   return {{total.sum[0], total.sum[1]}, error};
@@ -108,10 +110,12 @@ double place_masses(const DiscretePld& pld, std::vector<double>& signal, bool re
 // count and multiplies it into work.product (the first term starts it), every coefficient with
 // its error bound (spectral_power.hpp). The power amplifies a coefficient's error by
 // n |z|^(n-1), more than 1 where |z| exceeds n^(-1/(n-1)): there the coefficient is summed
-// directly, while kDirectBudget lasts. `tick` is called every kProgressCoefficients coefficients
-// with the fraction done; false when it cancelled.
-bool multiply_term_in(const CompositionTerm& term, bool first, double mass, std::int64_t modulus,
-                      CompositionWorkspace& work, const std::function<bool(double)>& tick) {
+// directly, while kDirectBudget lasts. Where the running product is exactly 0 (an earlier factor was
+// negligible), the term is not evaluated: |P Z - 0| <= E_P |Z| and |Z| <= (sum of the exact masses)^count,
+// so the product stays 0 and its bound E_P is scaled by that power. `tick` is called every
+// kProgressCoefficients coefficients with the fraction done; false when it cancelled.
+bool multiply_term_in(const CompositionTerm& term, bool first, double mass, CompositionWorkspace& work,
+                      const std::function<bool(double)>& tick) {
   const std::vector<std::complex<double>>& spectrum = work.spectrum;
   // Every coefficient within e of the exact DFT of the masses (the sum rounded up generously; one
   // more u for the additions of masses that wrap onto the same point).
@@ -124,6 +128,11 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, std:
   const double direct_cost = static_cast<double>(term.pld->masses.size());
   double direct_budget = kDirectBudget;
   std::vector<fft::Vec2> twiddles;
+  // The exact masses sum to at most mass (1 + (K + 1) u) (a sum of K non-negative doubles); pow is
+  // within an ulp, which the factor 1 + 1e-9 covers. Not finite: zeros are evaluated like the rest.
+  const double exact_mass = mass * (1 + static_cast<double>(term.pld->masses.size() + 1) * kUnit);
+  const double power_bound = std::pow(std::max(1.0, exact_mass), count) * (1 + 1e-9);
+  const bool skip_zeros = !first && std::isfinite(power_bound);
   if (first) {
     work.product.resize(spectrum.size());
     work.product_error.resize(spectrum.size());
@@ -133,13 +142,17 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, std:
         !tick(static_cast<double>(j) / static_cast<double>(spectrum.size()))) {
       return false;
     }
+    if (skip_zeros && work.product[j] == std::complex<double>{}) {
+      work.product_error[j] = (work.product_error[j] * power_bound + kUnderflowAllowance) * (1 + 4 * kUnit);
+      continue;
+    }
     BoundedComplex coefficient{spectrum[j], input_error};
     BoundedComplex factor{0.0, kUnderflowAllowance};
     const double re = spectrum[j].real(), im = spectrum[j].imag();
     if (!(re * re + im * im <= negligible_square)) {
       if (modulus_upper(coefficient.value) + input_error > amplifying && direct_budget >= direct_cost) {
         direct_budget -= direct_cost;
-        coefficient = direct_coefficient(*term.pld, static_cast<std::int64_t>(j), modulus, mass, twiddles);
+        coefficient = direct_coefficient(*term.pld, static_cast<std::int64_t>(j), *work.transform, mass, twiddles);
       }
       factor = power(coefficient);
     }
@@ -223,15 +236,21 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   }
   const std::size_t size = work.transform->size();
   if (work.input.size() != size) work.input.assign(size, 0.0);
-  const auto modulus = static_cast<std::int64_t>(size);
   const double terms_count = static_cast<double>(terms.size());
+  // The largest counts first: their powers are negligible at the most coefficients, and the terms
+  // after them skip the coefficients where the product is already 0 (multiply_term_in).
+  std::vector<std::size_t> order(terms.size());
+  for (std::size_t t = 0; t < order.size(); ++t) order[t] = t;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return terms[a].count > terms[b].count; });
   for (std::size_t t = 0; t < terms.size(); ++t) {
+    const CompositionTerm& term = terms[order[t]];
     const double start = kSupportDone + kSpectraShare * static_cast<double>(t) / (terms_count + 1);
     const auto tick = [&](double fraction) { return report(start + kSpectraShare * fraction / (terms_count + 1)); };
-    const double mass = place_masses(*terms[t].pld, work.input);
+    const double mass = place_masses(*term.pld, work.input);
     work.transform->forward(work.input, work.spectrum);
-    place_masses(*terms[t].pld, work.input, true);
-    if (!multiply_term_in(terms[t], t == 0, mass, modulus, work, tick)) return cancelled();
+    place_masses(*term.pld, work.input, true);
+    if (!multiply_term_in(term, t == 0, mass, work, tick)) return cancelled();
     if (!report(kSupportDone + kSpectraShare * static_cast<double>(t + 1) / (terms_count + 1))) return cancelled();
   }
   const PointErrors errors = inverse_error_bounds(work);

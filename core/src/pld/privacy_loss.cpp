@@ -137,18 +137,9 @@ LossMasses laplace_continuous_masses(const PrivacyLossPair::Laplace& m, double t
 double finite_loss(double p, double q) { return std::log(p) - std::log(q); }
 
 LossMasses finite_masses(const PrivacyLossPair::Finite& m, double t) {
-  LossMasses result;
-  for (std::size_t i = 0; i < m.p.size(); ++i) {
-    if (m.q[i] == 0 || m.p[i] == 0) continue;  // loss +inf (infinite_loss_mass) or -inf (no P-mass)
-    if (finite_loss(m.p[i], m.q[i]) > t) {
-      result.p_above += m.p[i];
-      result.q_above += m.q[i];
-    } else {
-      result.p_at_most += m.p[i];
-      result.q_at_most += m.q[i];
-    }
-  }
-  return result;
+  // The outcomes with loss <= t are the first j in increasing loss.
+  const auto j = static_cast<std::size_t>(std::upper_bound(m.losses.begin(), m.losses.end(), t) - m.losses.begin());
+  return LossMasses{m.p_above[j], m.q_above[j], m.p_at_most[j], m.q_at_most[j]};
 }
 
 // Checks one weighted list of shifts ("<prefix>.<shifts_name>", "<prefix>.<weights_name>") and
@@ -310,7 +301,7 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
     }
     for (std::size_t i = 0; i < p.size(); ++i) p[i] = rate * p[i] + (1 - rate) * q[i];
     if (swapped) std::swap(p, q);
-    pair.pair_ = Finite{std::move(p), std::move(q)};
+    pair.pair_ = Finite{std::move(p), std::move(q), {}, {}, {}, {}, {}};
   } else {
     const auto& approx = std::get<ApproxDpPair>(mechanism.base);
     DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
@@ -329,10 +320,29 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
     std::vector<double> q{0.0, low, high, delta};
     for (std::size_t i = 0; i < p.size(); ++i) p[i] = rate * p[i] + (1 - rate) * q[i];
     if (swapped) std::swap(p, q);
-    pair.pair_ = Finite{std::move(p), std::move(q)};
+    pair.pair_ = Finite{std::move(p), std::move(q), {}, {}, {}, {}, {}};
   }
   pair.compute_loss_range();
   return pair;
+}
+
+void PrivacyLossPair::index_finite_masses() {
+  auto& finite = std::get<Finite>(pair_);
+  const std::size_t n = atoms_.size();
+  finite.losses.resize(n);
+  finite.p_at_most.assign(n + 1, 0.0);
+  finite.q_at_most.assign(n + 1, 0.0);
+  finite.p_above.assign(n + 1, 0.0);
+  finite.q_above.assign(n + 1, 0.0);
+  for (std::size_t j = 0; j < n; ++j) {
+    finite.losses[j] = atoms_[j].loss;
+    finite.p_at_most[j + 1] = finite.p_at_most[j] + atoms_[j].p;
+    finite.q_at_most[j + 1] = finite.q_at_most[j] + atoms_[j].q;
+  }
+  for (std::size_t j = n; j-- > 0;) {
+    finite.p_above[j] = finite.p_above[j + 1] + atoms_[j].p;
+    finite.q_above[j] = finite.q_above[j + 1] + atoms_[j].q;
+  }
 }
 
 void PrivacyLossPair::compute_loss_range() {
@@ -349,6 +359,7 @@ void PrivacyLossPair::compute_loss_range() {
     }
     std::sort(atoms_.begin(), atoms_.end(), [](const LossAtom& a, const LossAtom& b) { return a.loss < b.loss; });
     if (atoms_.empty()) min_finite_loss_ = max_finite_loss_ = 0;
+    index_finite_masses();
   } else if (const auto* laplace = std::get_if<Laplace>(&pair_)) {
     const double bound = laplace->sensitivity / laplace->scale;
     const double q = laplace->sampling_rate;

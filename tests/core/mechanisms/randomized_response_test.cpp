@@ -2,7 +2,8 @@
 // mechanism. Exact references: tests/reference/discrete_mechanisms_reference.py (mpmath, 50 digits,
 // trinomial sums of the composed loss); dp_accounting 0.6.0 run from source:
 // tests/reference/dp_accounting_discrete.py (PLDAccountant, REPLACE_ONE, events composed one at a
-// time, default discretisation).
+// time, default discretisation). Among other items: tests/reference/lattice_copies_reference.py
+// (mpmath, binomial sums against the Gaussian's closed-form hockey stick).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -145,4 +146,28 @@ TEST_CASE("[mechanisms] randomized response: its exact Rényi curve") {
   }
   CHECK(*made(1, 5)->rdp_epsilon(2) == 0);  // every report random
   CHECK(*made(0.25, 10)->rdp_epsilon(1e6) <= *made(0.25, 10)->pure_epsilon());
+}
+
+TEST_CASE("[mechanisms] randomized response among other items: the bracket holds the exact value") {
+  // 365 reports composed with a Gaussian and a discrete Laplace release: the grid step divides none of
+  // their loss lattices, so the reports are composed on their own lattice and rounded down once.
+  // Exact (lattice_copies_reference.py): 85.477498631752002.
+  Value items = Value::array();
+  items.push(object().set("mechanism", randomized_response(0.75, 2)).set("count", 365));
+  items.push(object().set("mechanism", object().set("type", "gaussian").set("sigma", 2)).set("count", 1));
+  items.push(object()
+                 .set("mechanism", object().set("type", "discrete_laplace").set("scale", 3).set("sensitivity", 1))
+                 .set("count", 1));
+  const Value request = object()
+                            .set("op", "compose")
+                            .set("method", "pld")
+                            .set("delta", 1e-5)
+                            .set("relation", "substitute")
+                            .set("items", items);
+  const Value response = dpcalc::api::compute(request);
+  const Value& result = result_of(response);
+  const Bracket bracket{number_at(result, "epsilon_lower"), number_at(result, "epsilon_upper")};
+  check_bracket(bracket, 85.477498631752002);
+  // Within the default accuracy's width (4 relative_accuracy epsilon_upper, relative_accuracy 5e-4).
+  CHECK(bracket.upper - bracket.lower <= 2e-3 * bracket.upper);
 }

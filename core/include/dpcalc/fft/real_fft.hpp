@@ -75,6 +75,8 @@ class RealFft {
 
   std::size_t size() const { return size_; }
   std::size_t spectrum_size() const { return size_ / 2 + 1; }
+  // root_of_unity(j, size()) for j < size(), the same double values, read from the twiddle table.
+  std::complex<double> root(std::size_t j) const;
 
   // signal.size() must equal size(); spectrum is resized to spectrum_size().
   void forward(const std::vector<double>& signal, std::vector<std::complex<double>>& spectrum);

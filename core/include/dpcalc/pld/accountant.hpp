@@ -41,9 +41,12 @@ struct AccountingOptions {
   // loss by <= h^2 / 8 and its variance by <= h^2 / 4), with T the total count, sd and
   // eps_est = mean + 4 sd from a Gaussian approximation of the composed loss (coarse pilot
   // discretisation), clamped to [1e-7, 1]; when a step below 1e-4 needs a grid beyond
-  // kMaxGridPoints, the computation starts again with the step clamped at 1e-4. When the items with
-  // point masses (pure / (eps, delta) items, Laplace) share their highest atom a in the direction
-  // with the larger eps_est, h is shrunk to a / ceil(a / h) so that this atom sits on the grid.
+  // kMaxGridPoints, the computation starts again with the step clamped at 1e-4. When every item with
+  // point masses has at least 4 of them on one shared lattice of spacing s >= h (discrete Gaussian
+  // and Laplace noise, bounded-range pairs), h is shrunk to s / ceil(s / h), so that the shifted
+  // optimistic grid (discretization.hpp) holds every atom; else, when the items with point masses
+  // (pure / (eps, delta) items, Laplace) share their highest atom a in the direction with the larger
+  // eps_est, h is shrunk to a / ceil(a / h) so that this atom sits on the grid.
   // epsilon_for_delta then halves the step (at most 6 times, within kMaxGridPoints) until
   // epsilon_upper - epsilon_lower <= 4 relative_accuracy epsilon_upper. In (0, 0.1]; default 5e-4
   // (measured: epsilon_upper within 0.04% of the exact value for Gaussians up to eps = 1462, and of

@@ -14,6 +14,10 @@
 //    remainder is rounded down. Q-mass where P = 0 (loss -infinity) carries no P-mass and is left
 //    out: it adds nothing to delta. Post-processing can only lower delta(x), and so can rounding
 //    losses down, so this is a lower bound that survives composition.
+//    The optimistic grid of a pair with atoms is shifted to {k h + c}, 0 <= c < h, so that its
+//    highest weighty atom sits on a grid point: that atom has nothing above it to mix with and would
+//    otherwise be rounded down by up to h in every copy (an error linear in h and in the count).
+//    Shifted PLDs compose by their indices, the offsets adding up (see DiscretizedPair).
 #pragma once
 
 #include "dpcalc/pld/pld.hpp"
@@ -23,7 +27,11 @@ namespace dpcalc::pld {
 
 struct DiscretizedPair {
   DiscretePld pessimistic;  // upper bound: delta never below the pair's
-  DiscretePld optimistic;   // lower bound: delta never above the pair's
+  DiscretePld optimistic;   // lower bound: delta never above the pair's, with its losses lowered by
+                            // optimistic_offset (which is also a lower bound: delta grows with the loss)
+  // In [0, h): optimistic.masses[i] sits at the loss (optimistic.lowest_index + i) h + optimistic_offset.
+  // A composition of such PLDs sits at the sum of the offsets (times the counts) above its indices.
+  double optimistic_offset = 0;
 };
 
 // Discretises `pair` on the grid of step discretization_interval (> 0), cutting the P-mass above

@@ -139,6 +139,10 @@ class PrivacyLossPair {
   // Public so that std::variant can hold them; use create().
   struct Finite {  // finitely many outcomes with probabilities p[i] under P and q[i] under Q
     std::vector<double> p, q;
+    // The finite losses in increasing order, and the masses of the first j of them (at_most[j]) and
+    // of the rest (above[j]), each summed from its own small end: masses() is then a binary search
+    // instead of a pass over every outcome (set by compute_loss_range).
+    std::vector<double> losses, p_at_most, q_at_most, p_above, q_above;
   };
   struct Laplace {  // (q Lap(Delta,b) + (1-q) Lap(0,b), Lap(0,b)), swapped for the add direction
     double scale, sensitivity, sampling_rate;
@@ -156,6 +160,7 @@ class PrivacyLossPair {
   std::vector<LossAtom> atoms_;
   PrivacyLossPair() = default;
   void compute_loss_range();
+  void index_finite_masses();
 };
 
 // True when the add and remove directions give the same privacy loss distribution (Laplace,
