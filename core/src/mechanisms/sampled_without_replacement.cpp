@@ -47,6 +47,15 @@ class SampledWithoutReplacement final : public Mechanism {
   double sensitivity() const override { return inner_->sensitivity(); }
   std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
 
+  // Groups: the known group analysis for sampling without replacement is a Rényi DP bound evaluated by
+  // quadrature (Schuchardt, Stoian, Kosmala, Günnemann 2024), with no dominating pair to compose.
+  Result<MechanismPtr> for_group(double) const override {
+    return not_supported(*this,
+                         "has no group analysis in the calculator (for groups, sampling without replacement is "
+                         "analysed only through Rényi DP bounds). Compose it for one record and give its (ε, δ) "
+                         "to op 'group' as a guarantee, or model the sampling as 'poisson_subsampled', which has one");
+  }
+
   Result<MechanismPtr> with_noise(const std::string& unknown, double value) const override {
     DPCALC_TRY(MechanismPtr inner, inner_->with_noise(unknown, value));
     Arguments changed = arguments();
