@@ -51,6 +51,10 @@ async function openSection(name) {
     null,
     { timeout: 200_000 },
   );
+  // Every section here explains its answer: the panel adds its own citations to the BibTeX.
+  await opened.page.waitForSelector('section:not([hidden]) [data-attacker][data-ready="true"]:not([aria-busy])', {
+    timeout: 200_000,
+  });
   return opened;
 }
 
