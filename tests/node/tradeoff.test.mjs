@@ -293,20 +293,23 @@ function readBackEpsilon({ alphas, beta }, delta) {
 
 const dense = Array.from({ length: 4001 }, (_, i) => 10 ** (-12 + (12 * i) / 4000));
 
+// DP-SGD for a group of 4 examples, as both tests below account it.
+const dpsgdGroupOf4 = {
+  op: 'dpsgd',
+  sampling: 'poisson',
+  sampling_rate: 0.01,
+  group_size: 4,
+  noise_multiplier: 2,
+  steps: 500,
+  delta: 1e-5,
+};
+
 test('a PLD curve promises no more than the ε (or δ) answer of the same request', () => {
   const subsampled = { type: 'poisson_subsampled', rate: 0.01, mechanism: gaussian(1) };
   const requests = [
     { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: subsampled, count: 1000 }] },
     { op: 'compose', method: 'pld', delta: 1e-3, discretization: 1e-3, items: [{ mechanism: subsampled, count: 300 }] },
-    {
-      op: 'dpsgd',
-      sampling: 'poisson',
-      sampling_rate: 0.01,
-      group_size: 4,
-      noise_multiplier: 2,
-      steps: 500,
-      delta: 1e-5,
-    },
+    dpsgdGroupOf4,
     {
       op: 'databases',
       method: 'pld',
@@ -345,15 +348,7 @@ test('a trade-off does not depend on what was answered before it: the same respo
   // alone, and only for that very request (here also after a neighbour with another δ or group).
   const subsampled = { type: 'poisson_subsampled', rate: 0.01, mechanism: gaussian(1) };
   const compose = { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: subsampled, count: 1000 }] };
-  const dpsgd = {
-    op: 'dpsgd',
-    sampling: 'poisson',
-    sampling_rate: 0.01,
-    group_size: 4,
-    noise_multiplier: 2,
-    steps: 500,
-    delta: 1e-5,
-  };
+  const dpsgd = dpsgdGroupOf4;
   // 5 epochs at sampling rate 0.01 are the 500 steps of `dpsgd`: the same training.
   const { steps, ...inEpochs } = { ...dpsgd, epochs: 5 };
   assert.equal(steps, 500);

@@ -8,23 +8,33 @@
 using namespace dpcalc;
 using namespace dpcalc::pld;
 
+namespace {
+
+// The answer with its PLDs, checked to be epsilon_for_delta's own answer, bound for bound.
+AnsweredEpsilon answered_as_alone(const std::vector<CompositionItem>& items, double delta) {
+  const auto answered = epsilon_for_delta_with_plds(items, delta);
+  const auto alone = epsilon_for_delta(items, delta);
+  REQUIRE(answered.ok());
+  REQUIRE(alone.ok());
+  CHECK(answered.value().bracket.epsilon_upper == alone.value().epsilon_upper);
+  CHECK(answered.value().bracket.epsilon_lower == alone.value().epsilon_lower);
+  return answered.value();
+}
+
+}  // namespace
+
 TEST_CASE("[pld] epsilon_for_delta_with_plds: the answer of epsilon_for_delta and the PLDs it is read from") {
   SUBCASE("Gaussian sigma = 10 composed 100 times (symmetric: both lower PLDs)") {
     // Exact eps at delta 1e-5: 4.3771780956812246086 (mpmath, as in pld_accountant_test.cpp; mu = 1,
     // Balle & Wang 2018, Thm 8). G_1 at the false-positive rates below: tests/reference/
     // tradeoff_reference.py, section 1 (mpmath).
     const std::vector<CompositionItem> items{{DominatingPair{GaussianPair{10, 1}, 1}, 100}};
-    const auto answered = epsilon_for_delta_with_plds(items, 1e-5);
-    const auto alone = epsilon_for_delta(items, 1e-5);
-    REQUIRE(answered.ok());
-    REQUIRE(alone.ok());
-    CHECK(answered.value().bracket.epsilon_upper == alone.value().epsilon_upper);
-    CHECK(answered.value().bracket.epsilon_lower == alone.value().epsilon_lower);
-    const ComposedPlds& plds = answered.value().plds;
+    const AnsweredEpsilon answered = answered_as_alone(items, 1e-5);
+    const ComposedPlds& plds = answered.plds;
     const EpsilonBracket read_back = epsilon_bracket(plds, 1e-5);
     CHECK(read_back.epsilon_upper >= 4.3771780956812246086);
     CHECK(read_back.epsilon_lower <= 4.3771780956812246086);
-    CHECK(read_back.epsilon_upper >= answered.value().bracket.epsilon_upper);
+    CHECK(read_back.epsilon_upper >= answered.bracket.epsilon_upper);
     CHECK(plds.lower_add.masses.size() == plds.lower_remove.masses.size());
     CHECK(plds.lower_remove.masses.size() > 1);
 
@@ -44,13 +54,8 @@ TEST_CASE("[pld] epsilon_for_delta_with_plds: the answer of epsilon_for_delta an
   }
   SUBCASE("Poisson-subsampled Gaussian (asymmetric): a lower PLD the answer skipped bounds nothing") {
     const std::vector<CompositionItem> items{{DominatingPair{GaussianPair{1, 1}, 0.01}, 1000}};
-    const auto answered = epsilon_for_delta_with_plds(items, 1e-5);
-    const auto alone = epsilon_for_delta(items, 1e-5);
-    REQUIRE(answered.ok());
-    REQUIRE(alone.ok());
-    CHECK(answered.value().bracket.epsilon_upper == alone.value().epsilon_upper);
-    CHECK(answered.value().bracket.epsilon_lower == alone.value().epsilon_lower);
-    const ComposedPlds& plds = answered.value().plds;
+    const AnsweredEpsilon answered = answered_as_alone(items, 1e-5);
+    const ComposedPlds& plds = answered.plds;
     // The remove direction has the larger eps here: its lower PLD is composed, the add one is not
     // needed, and its place holds the pair of equal laws (delta(eps) = 0 for eps >= 0).
     CHECK(plds.lower_remove.masses.size() > 1);
