@@ -4,12 +4,14 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
 #include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
+#include "dpcalc/api/kept_answer.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/databases/composer.hpp"
@@ -307,7 +309,15 @@ Result<Value> databases_answer(const Value& request, const pld::ProgressCallback
     result.set("note",
                answer.note.empty() ? kUninformativeConstraintNote : answer.note + " " + kUninformativeConstraintNote);
   } else {
+    if (options.method == CompositionMethod::kPld) {
+      // For its trade-off (kept_answer.hpp): the footprints it reads PLDs of, which are those the
+      // worst case composes (pld_worst_footprints); the composition of every database below is not.
+      options.answered_footprint = [&request, &classes](const Footprint& footprint, pld::AnsweredEpsilon answered) {
+        if (!gaussian_footprint(classes, footprint)) keep_answer(request, std::move(answered), footprint);
+      };
+    }
     DPCALC_TRY(WorstCase answer, worst_case(classes, allowed, options));
+    options.answered_footprint = nullptr;
     describe(result, answer.guarantee);
     result.set("footprint", footprint_value(classes, answer.footprint));
     result.set("method", composition.method);

@@ -63,9 +63,15 @@ std::size_t masses_of(const pld::ComposedPlds& plds) {
          plds.lower_add.masses.size();
 }
 
+struct Part {
+  std::vector<double> key;
+  std::shared_ptr<const pld::AnsweredEpsilon> answered;
+};
+
 struct Entry {
   std::string request;
-  std::shared_ptr<const pld::AnsweredEpsilon> answered;
+  std::vector<Part> parts;
+  std::size_t masses = 0;  // of every part
 };
 
 Entry& entry() {
@@ -75,18 +81,31 @@ Entry& entry() {
 
 }  // namespace
 
-void keep_answer(const Value& request, pld::AnsweredEpsilon answered) {
+void keep_answer(const Value& request, pld::AnsweredEpsilon answered, const std::vector<double>& part) {
   Entry& kept = entry();
-  kept = Entry{};  // the old entry is freed before the new one is stored
-  if (masses_of(answered.plds) > kMaxKeptMasses) return;
-  kept.request = canonical(request);
-  kept.answered = std::make_shared<const pld::AnsweredEpsilon>(std::move(answered));
+  std::string key = canonical(request);
+  if (kept.request != key) {
+    kept = Entry{};  // the old entry is freed before the new one is stored
+    kept.request = std::move(key);
+  }
+  const auto same = std::find_if(kept.parts.begin(), kept.parts.end(), [&](const Part& p) { return p.key == part; });
+  if (same != kept.parts.end()) {
+    kept.masses -= masses_of(same->answered->plds);
+    kept.parts.erase(same);
+  }
+  const std::size_t masses = masses_of(answered.plds);
+  if (masses > kMaxKeptMasses - kept.masses) return;
+  kept.masses += masses;
+  kept.parts.push_back({part, std::make_shared<const pld::AnsweredEpsilon>(std::move(answered))});
 }
 
-std::shared_ptr<const pld::AnsweredEpsilon> kept_answer(const Value& request) {
+std::shared_ptr<const pld::AnsweredEpsilon> kept_answer(const Value& request, const std::vector<double>& part) {
   const Entry& kept = entry();
-  if (!kept.answered || kept.request != canonical(request)) return nullptr;
-  return kept.answered;
+  if (kept.parts.empty() || kept.request != canonical(request)) return nullptr;
+  for (const Part& each : kept.parts) {
+    if (each.key == part) return each.answered;
+  }
+  return nullptr;
 }
 
 }  // namespace dpcalc::api

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -14,6 +15,7 @@
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/items_io.hpp"
+#include "dpcalc/api/kept_answer.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/api/ops.hpp"
 #include "dpcalc/api/pld_ops.hpp"
@@ -226,12 +228,11 @@ Result<Explained> explain_dpsgd(const Value& of, const TradeoffOptions& options,
 // mu of a footprint whose every release is a Gaussian mechanism (as composed_mu).
 std::optional<double> footprint_mu(const std::vector<databases::DatabaseClass>& classes,
                                    const databases::Footprint& footprint) {
+  if (!databases::gaussian_footprint(classes, footprint)) return std::nullopt;
   double mu_squared = 0, terms = 0;
   for (std::size_t c = 0; c < classes.size(); ++c) {
     if (footprint[c] == 0) continue;
-    const mechanisms::Mechanism* mechanism = databases::release_mechanism(classes[c]);
-    const auto noise = mechanism ? mechanism->gaussian() : std::nullopt;
-    if (!noise) return std::nullopt;
+    const auto noise = databases::release_mechanism(classes[c])->gaussian();
     const double mu = noise->sensitivity / noise->sigma;
     mu_squared += footprint[c] * classes[c].queries * mu * mu;
     ++terms;
@@ -241,7 +242,8 @@ std::optional<double> footprint_mu(const std::vector<databases::DatabaseClass>& 
 }
 
 // Method 'pld' against the worst-case adversary: every footprint that can be the worst, composed
-// once each; a person has one of them, so the curve is their pointwise worst.
+// as the answer composes it (databases::footprint_answer; the PLDs the answer kept when it answered
+// this very request, kept_answer.hpp); a person has one of them, so the curve is their pointwise worst.
 Result<Explained> explain_footprints(const Value& of, const DatabasesRequest& read, const TradeoffOptions& options,
                                      const pld::ProgressCallback& progress) {
   DPCALC_TRY(std::vector<databases::Footprint> footprints, databases::pld_worst_footprints(read.classes, read.allowed));
@@ -261,10 +263,16 @@ Result<Explained> explain_footprints(const Value& of, const DatabasesRequest& re
     } else if (const auto mu = footprint_mu(read.classes, footprint)) {
       DPCALC_TRY(explained, from_mu(*mu, options));
     } else {
-      DPCALC_TRY(pld::ComposedPlds plds, databases::compose_footprint_plds(read.classes, footprint, footprint_options));
-      DPCALC_TRY(TradeoffResult curve, tradeoff::pld_tradeoff(plds, options));
+      std::shared_ptr<const pld::AnsweredEpsilon> answered = kept_answer(of, footprint);
+      if (!answered) {
+        DPCALC_TRY(pld::AnsweredEpsilon computed,
+                   databases::footprint_answer(read.classes, footprint, footprint_options));
+        answered = std::make_shared<const pld::AnsweredEpsilon>(std::move(computed));
+      }
+      DPCALC_TRY(TradeoffResult curve, tradeoff::pld_tradeoff(answered->plds, options));
       explained = Explained{std::move(curve), "pld", std::nullopt, std::nullopt, ""};
-      for (const tradeoff::CurvePoint& point : answers_of(plds, of)) answers.push_back(point);
+      for (const tradeoff::CurvePoint& point : answers_of(answered->plds, of, answered->bracket))
+        answers.push_back(point);
     }
     source = source.empty() || source == explained.source ? explained.source : "pld";
     curves.push_back(std::move(explained.tradeoff));

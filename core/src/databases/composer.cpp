@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -268,11 +269,9 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
     return compose_zcdp_items(items, options);
   }
   if (options.method == CompositionMethod::kPld) {
-    DPCALC_TRY(PldItems pld_items, footprint_pld_items(classes, footprint));
-    Result<pld::EpsilonBracket> computed =
-        pld::epsilon_for_delta(pld_items.items, *options.delta, options.accounting, options.progress, "databases");
-    if (!computed.ok()) return on_class_field(computed.error(), classes, pld_items.origin);
-    const pld::EpsilonBracket& bracket = computed.value();
+    DPCALC_TRY(pld::AnsweredEpsilon answered, footprint_answer(classes, footprint, options));
+    const pld::EpsilonBracket bracket = answered.bracket;
+    if (options.answered_footprint) options.answered_footprint(footprint, std::move(answered));
     if (!std::isfinite(bracket.epsilon_upper)) {
       return Error{kNumeric, "delta", "The composition has no finite ε at this δ."};
     }
@@ -285,13 +284,22 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
   return compose_approx_items(items, options);
 }
 
-Result<pld::ComposedPlds> compose_footprint_plds(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
-                                                 const MethodOptions& options) {
+Result<pld::AnsweredEpsilon> footprint_answer(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
+                                              const MethodOptions& options) {
   DPCALC_TRY(PldItems pld_items, footprint_pld_items(classes, footprint));
-  Result<pld::ComposedPlds> composed =
-      pld::compose_items(pld_items.items, options.accounting, options.progress, "databases");
-  if (!composed.ok()) return on_class_field(composed.error(), classes, pld_items.origin);
-  return composed;
+  Result<pld::AnsweredEpsilon> answered = pld::epsilon_for_delta_with_plds(
+      pld_items.items, *options.delta, options.accounting, options.progress, "databases");
+  if (!answered.ok()) return on_class_field(answered.error(), classes, pld_items.origin);
+  return answered;
+}
+
+bool gaussian_footprint(const std::vector<DatabaseClass>& classes, const Footprint& footprint) {
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    if (footprint[c] == 0) continue;
+    const mechanisms::Mechanism* mechanism = release_mechanism(classes[c]);
+    if (mechanism == nullptr || !mechanism->gaussian()) return false;
+  }
+  return true;
 }
 
 Error on_class_field(const Error& error, const std::vector<DatabaseClass>& classes,

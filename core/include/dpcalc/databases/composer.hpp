@@ -7,6 +7,7 @@
 // Each answer is an upper bound for the releases it composes.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct MethodOptions {
   pld::AccountingOptions accounting;
   pld::ProgressCallback progress;
   std::string classes_field = "classes";  // where the caller has the classes, for errors
+  // Method 'pld': when set, compose_footprint hands it each footprint's ε answer with the PLDs it was
+  // read from (footprint_answer), for what reads more from them (the trade-off of the same request).
+  std::function<void(const Footprint&, pld::AnsweredEpsilon)> answered_footprint;
 };
 
 const MethodInfo& method_info(CompositionMethod method);
@@ -69,11 +73,15 @@ Error on_class_field(const Error& error, const std::vector<DatabaseClass>& class
 Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
                                    const MethodOptions& options);
 
-// The PLDs of the releases of a footprint (at least one database), composed once on the grid of
-// options.accounting (no refinement): for what reads their whole profile (the trade-off curve).
-// Errors as compose_footprint's for method 'pld'.
-Result<pld::ComposedPlds> compose_footprint_plds(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
-                                                 const MethodOptions& options);
+// Method 'pld': the ε answer compose_footprint gives for a footprint of at least one database, with
+// the PLDs it is read from (pld::epsilon_for_delta_with_plds), for what reads their whole profile
+// (the trade-off curve). Errors as compose_footprint's, but an infinite ε is returned as it is.
+Result<pld::AnsweredEpsilon> footprint_answer(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
+                                              const MethodOptions& options);
+
+// True when every release of `footprint` is a Gaussian mechanism: they compose exactly to one
+// Gaussian mechanism (Dong, Roth, Su 2019, Cor. 3.3), whose trade-off needs no PLD.
+bool gaussian_footprint(const std::vector<DatabaseClass>& classes, const Footprint& footprint);
 
 // Composes explicit (ε, δ) items (each `count` releases) with a closed-form method at the δ
 // target of `options` (basic ignores it). Used for virtual release sets that bound many footprints.
