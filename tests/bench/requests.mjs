@@ -580,6 +580,20 @@ export const tradeoffPairs = [
     },
   },
   { name: 'dpsgd k=5 σ=2 T=16384', answer: dpsgd({ group_size: 5, noise_multiplier: 2, steps: 16384 }) },
+  {
+    // Two Laplace classes, more queries on the noisier one: not ordered, 4 footprints can be the worst.
+    name: 'databases PLD, Laplace b=10 ×100 and b=5 ×20 queries, at most 3 of 2×10 databases',
+    answer: {
+      op: 'databases',
+      method: 'pld',
+      delta: 1e-5,
+      databases: [
+        { mechanism: { type: 'laplace', scale: 10 }, count: 10, queries: 100 },
+        { mechanism: { type: 'laplace', scale: 5 }, count: 10, queries: 20 },
+      ],
+      constraint: { type: 'at_most', m: 3 },
+    },
+  },
 ];
 
 // Solving for an unknown (docs/API.md): each evaluation is a forward request, so a solve costs its

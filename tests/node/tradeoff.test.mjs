@@ -345,17 +345,30 @@ test('a PLD curve promises no more than the ε (or δ) answer of the same reques
 
 test('a trade-off does not depend on what was answered before it: the same response alone and after the answer', () => {
   // The answer keeps its PLDs for its trade-off; they must be exactly those the trade-off composes
-  // alone, and only for that very request (here also after a neighbour with another δ or group).
+  // alone, and only for that very request (here also after a neighbour with another δ, group or length).
   const subsampled = { type: 'poisson_subsampled', rate: 0.01, mechanism: gaussian(1) };
   const compose = { op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: subsampled, count: 1000 }] };
   const dpsgd = dpsgdGroupOf4;
   // 5 epochs at sampling rate 0.01 are the 500 steps of `dpsgd`: the same training.
   const { steps, ...inEpochs } = { ...dpsgd, epochs: 5 };
   assert.equal(steps, 500);
+  // Several databases: one kept part per footprint (here 2 Laplace, 1 of each, and 2 Gaussian, whose
+  // curve is μ-GDP); its neighbour has the same footprints at another δ.
+  const databases = {
+    op: 'databases',
+    method: 'pld',
+    delta: 1e-5,
+    databases: [
+      { mechanism: { type: 'laplace', scale: 10 }, count: 3, queries: 10 },
+      { mechanism: gaussian(5), count: 3, queries: 5 },
+    ],
+    constraint: { type: 'at_most', m: 2 },
+  };
   const cases = [
     [compose, compose, { ...compose, delta: 1e-3 }],
     [dpsgd, dpsgd, { ...dpsgd, group_size: 3 }],
     [inEpochs, dpsgd, { ...dpsgd, steps: 400 }],
+    [databases, databases, { ...databases, delta: 1e-3 }],
   ];
   for (const [answered, request, neighbour] of cases) {
     const explain = (of) => okResult(calc.compute({ op: 'tradeoff', of, alphas: kAlphas, fpr: [1e-3], prior: 0.5 }));

@@ -187,9 +187,21 @@ async function updateDatabases({
   let responses;
   let mResponses;
   let nResponses;
+  // The panel explains the answer the headline gives: the constrained one, or the uninformative prior's.
+  // That answer is asked first and its panel next, before any other numeric request: the panel reads
+  // the PLDs this answer kept.
+  const explained = inputOf(form, 'adversary').value === 'uninformative' ? 'uninformative' : 'unbounded';
   try {
+    const headline = await ask(requests[explained]);
+    if (!isCurrent()) return;
+    if (headline.ok) explain({ of: requests[explained] });
     responses = Object.fromEntries(
-      await Promise.all(Object.entries(requests).map(async ([name, request]) => [name, await ask(request)])),
+      await Promise.all(
+        Object.entries(requests).map(async ([name, request]) => [
+          name,
+          name === explained ? headline : await ask(request),
+        ]),
+      ),
     );
     mResponses = await Promise.all(
       mValues.flatMap((m) =>
@@ -256,10 +268,6 @@ async function updateDatabases({
       deltaSet: isSet('delta'),
     }),
   );
-
-  // The panel explains the answer the headline gives: the constrained one, or the uninformative prior's.
-  const explained = inputOf(form, 'adversary').value === 'uninformative' ? 'uninformative' : 'unbounded';
-  if (responses[explained].ok) explain({ of: requests[explained] });
 
   const mPoints = [];
   mValues.forEach((m, i) => {

@@ -18,9 +18,10 @@
 namespace dpcalc::api {
 
 // The entry holds at most this many masses in all (a part that would exceed it is not kept): it
-// then costs at most 2^20 doubles (8 MB) beside the next computation, which the engine's limit
-// (pld.hpp) leaves room for.
-inline constexpr std::size_t kMaxKeptMasses = std::size_t{1} << 20;
+// then costs at most 2^22 doubles (32 MB) beside the next computation, which the engine's limits
+// leave room for (kMaxGridPoints = 2^21 per PLD in pld.hpp, 1 GB of wasm memory). That holds the
+// four footprints of a databases answer refined to 2^18 points each, or one answer at 2^20.
+inline constexpr std::size_t kMaxKeptMasses = std::size_t{1} << 22;
 
 // Keeps `answered`, the ε answer of the forward request `request` (or of its part `part`) and its
 // PLDs: beside the parts kept for the same request (replacing the one of the same key), else in
