@@ -343,6 +343,30 @@ test('a PLD curve promises no more than the ε (or δ) answer of the same reques
   assert.ok(readBack >= delta && readBack <= delta * 1.01, `δ ${readBack} read back against the answer ${delta}`);
 });
 
+test('several databases: the curve comes from the PLDs the ε answer is read from, as narrow as that answer', () => {
+  // 200 releases of Laplace b = 10 and 40 of b = 5: the answer refines its grid to meet its accuracy;
+  // one composition on the default grid instead left β_upper − β at 0.17 here, and its curve read
+  // back ε 5e-4 above the answer. The criterion β ≥ exact − 0.005 holds when β_upper (≥ exact: the
+  // optimistic PLD) is within 0.005 of β.
+  const request = {
+    op: 'databases',
+    method: 'pld',
+    delta: 1e-5,
+    databases: [
+      { mechanism: { type: 'laplace', scale: 10 }, count: 2, queries: 100 },
+      { mechanism: { type: 'laplace', scale: 5 }, count: 2, queries: 20 },
+    ],
+  };
+  const answer = okResult(calc.compute(request));
+  const result = okResult(calc.compute({ op: 'tradeoff', of: request, alphas: kAlphas }));
+  assert.equal(result.grid_size, answer.grid_size);
+  result.beta.forEach((beta, i) => {
+    assert.ok(result.beta_upper[i] - beta <= 0.005, `α ${kAlphas[i]}: β in [${beta}, ${result.beta_upper[i]}]`);
+  });
+  const fromCurve = readBackEpsilon({ alphas: result.curve.alpha, beta: result.curve.beta }, request.delta);
+  assert.ok(fromCurve >= answer.epsilon_upper && fromCurve <= answer.epsilon_upper * (1 + 1e-6), `ε ${fromCurve}`);
+});
+
 test('a trade-off does not depend on what was answered before it: the same response alone and after the answer', () => {
   // The answer keeps its PLDs for its trade-off; they must be exactly those the trade-off composes
   // alone, and only for that very request (here also after a neighbour with another δ, group or length).
