@@ -125,43 +125,6 @@ function startWorker(create, wasmModule) {
   });
 }
 
-// The stopgap answers on the page's own thread, in turns of at most kTurnMs (a task each) rather than
-// all at once: a section's first answers (its table) are then drawn before the page works through the
-// requests queued behind them (its plots', dozens), instead of after all of them. A MessageChannel
-// rather than setTimeout: it is neither clamped when chained nor throttled in a background tab.
-const kTurnMs = 8;
-const pageTurns = { queue: [], channel: null };
-
-function takePageTurn() {
-  const end = performance.now() + kTurnMs;
-  try {
-    do pageTurns.queue.shift()();
-    while (pageTurns.queue.length > 0 && performance.now() < end);
-  } finally {
-    if (pageTurns.queue.length > 0) pageTurns.channel.port2.postMessage(null);
-  }
-}
-
-/** Runs `work` on the page's thread in a later task, after the work queued before it. */
-function inPageTurn(work) {
-  if (!pageTurns.channel) {
-    pageTurns.channel = new MessageChannel();
-    pageTurns.channel.port1.onmessage = takePageTurn;
-  }
-  pageTurns.queue.push(work);
-  if (pageTurns.queue.length === 1) pageTurns.channel.port2.postMessage(null);
-}
-
-const kWorkerStartMs = 2000;
-
-/** Resolves once the page's thread is idle (or after kWorkerStartMs); where it cannot tell, at once. */
-function pageIdle() {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: kWorkerStartMs });
-    else setTimeout(resolve);
-  });
-}
-
 /** The note shown where the calculator has to run in the page. */
 function showFallbackNote() {
   if (typeof document !== 'object' || !document.body) return;
@@ -223,9 +186,8 @@ class Lane {
       // After a restart the job is sent again, to the new worker.
       if (this.worker !== current || !this.pending.has(id)) return;
       if (calculator) {
-        inPageTurn(() => {
-          if (this.pending.delete(id)) job.resolve(calculator.compute(job.request)); // else cancelled meanwhile
-        });
+        this.pending.delete(id);
+        job.resolve(calculator.compute(job.request));
       } else if (worker) worker.postMessage({ id, request: job.request });
       else this.runInPage(id, job);
     });
@@ -321,10 +283,9 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
     );
   const fastLane = new Lane(engine, { stopgap });
   const numericLane = new Lane(engine);
-  // The closed-form worker starts once the stopgap has given the first answers and the page has
-  // drawn them (the page is idle, or kWorkerStartMs at the latest): starting a worker takes processor
-  // time that they would otherwise wait for.
-  fastLane.start(stopgap.then(pageIdle));
+  // The closed-form worker starts once the stopgap has given the first answers (and the page has
+  // shown them): starting a worker takes processor time that they would otherwise wait for.
+  fastLane.start(stopgap.then(() => new Promise((resolve) => setTimeout(resolve))));
   let nextId = 0;
   return {
     ready: fastLane.worker.then((worker) => (worker ? 'worker' : 'page')),
