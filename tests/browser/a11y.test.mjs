@@ -1,17 +1,11 @@
 // Accessibility: axe-core finds no violation at 1280 and 390 px, in light and dark, on
 // every section (all of them at 1280 px light, the richest elsewhere); a result region announces
 // one summary line, not its whole table.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 60_000 };
 // Every section at 1280 px in light; the richest (composition: rows that do not apply, the PLD row

@@ -2,18 +2,12 @@
 // rounded up, said with "at most") and its ROC plot for a group, a composition and a DP-SGD group;
 // the log axes; the sentences in the LaTeX export and the curve in the export bar's CSV; axe-core
 // with the panel open.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 150_000 };
 

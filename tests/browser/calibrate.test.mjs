@@ -1,17 +1,11 @@
 // The "Noise calibration" section in headless Chromium ("how much noise do I need?"):
 // answers checked against mpmath and dp_accounting, the PLD row with progress, rows that do not
 // apply saying why, field errors beside their field, and the permalink of its inputs.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goToSection, openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { goToSection, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 60_000 };
 

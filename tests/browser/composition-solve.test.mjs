@@ -2,17 +2,11 @@
 // method's answer, the largest in large type with the bound at it within the target and one more
 // release beyond it, the count of the release repeated disabled (it is the unknown), and the answer
 // composing back when entered as that count in the forward question.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 180_000 };
 // One 0.125-DP release (ε₀ = 2⁻³: basic composition's sum is exact in binary), target (2, 10⁻⁵).

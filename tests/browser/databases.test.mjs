@@ -3,19 +3,13 @@
 // their data tables, and the three examples of Hartmann, Bindschaedler, West (2022) one click away. Expected numbers: Kairouz,
 // Oh, Viswanath 2015, Thm 3.3 with mpmath (hospitals: 365 → 4.13846, 730 → 6.23198, 1000 → 7.53343,
 // shown rounded up to 5 digits) and plain sums for basic composition.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { goToSection, openPage, resultsDir, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import { goToSection, openPage, resultsDir, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 90_000 };
 const rowsOf = ['classic', 'parallel', 'unbounded', 'bounded', 'uninformative'];

@@ -1,17 +1,11 @@
 // The DP-SGD groups section's "most steps for a target ε" question in headless Chromium: the answer,
 // the bound at the answer within the target and one step beyond it, the steps input hidden (it is
 // the unknown), and the answer composing back when entered as the forward question's steps.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSession } from './helpers.mjs';
+import { openPage, sessionForFile } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 180_000 };
 const kTarget = 1;

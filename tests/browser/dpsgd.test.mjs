@@ -3,17 +3,11 @@
 // permalink that round-trips, Poisson sampling by default with the sampling rate carried over from
 // fixed-size batches, and the RDP row labelled for what it is. Short trainings keep the numeric work
 // quick. kShort is a link of version 0.1.0, whose default is fixed-size batches.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { axeViolations, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 120_000 };
 const kShort = '#/dpsgd?duration=steps&steps=200&kmax=3';

@@ -5,17 +5,15 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { startSession } from './helpers.mjs';
+import { sessionForFile } from './helpers.mjs';
 
-let session;
+const session = sessionForFile();
 let host;
 before(async () => {
-  session = await startSession();
   host = await startHost();
 });
 after(async () => {
   await host?.close();
-  await session?.close();
 });
 
 const kTimeout = { timeout: 120_000 };

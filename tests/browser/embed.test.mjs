@@ -1,18 +1,12 @@
 // Embed mode: the snippet the page offers, pasted into a page of another origin whose
 // Content-Security-Policy refuses inline scripts, shows one section without the page around it, and
 // the iframe follows the height the section posts (through dpcalc-frame.js, a file, not inline code).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { goToSection, openPage, startSession } from './helpers.mjs';
+import { goToSection, openPage, sessionForFile } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 /** Serves `html` at / on another port of 127.0.0.1 (another origin than the calculator's), under `csp`. */
 function serveParent(html, csp) {

@@ -2,22 +2,16 @@
 // whose headers name their quantities, LaTeX that compiles as given (pdflatex with the packages its
 // header names; skipped with a note when pdflatex is not installed), BibTeX with a real entry for
 // every work cited (found by the keys the results carry), and the "Cite this result" sentence.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { goToSection, openPage, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import { goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 300_000 };
 const kSections = [

@@ -1,17 +1,11 @@
 // The first answers of a load do not wait for a worker: until the closed-form worker has started,
 // the page answers closed forms itself from the wasm it compiled (web/client.js, the stopgap), while
 // numeric work still waits for its own worker (it needs progress and cancel).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSession } from './helpers.mjs';
+import { sessionForFile } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 120_000 };
 

@@ -1,17 +1,11 @@
 // The Group privacy section's "largest group for a target" question in headless Chromium: the
 // largest k for each description of one record, the bound at k + 1 over the target, and the answer
 // holding when entered as the group size of the forward question.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 120_000 };
 // The section's defaults for one record ((0.5, 10⁻⁶)-DP; Laplace b = 2, Gaussian σ = 2, Δ = 1) and

@@ -2,18 +2,12 @@
 // estimated guarantee per group size beside the proven ρ (labelled as a numerical estimate), D_α/α
 // against α, the plain statement of what is proven, and Cancel. The numbers themselves are tested
 // natively against mpmath and the theory (tests/core/groupwise_*_test.cpp).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openPage, startSession } from './helpers.mjs';
+import { openPage, sessionForFile } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 240_000 };
 const status = '[data-numeric-status="groupwise-numeric"]';

@@ -1,17 +1,11 @@
 // The headline of every section answers the question asked: the person's own guarantee type first,
 // at the δ they gave; a number computed from inputs they did not set is marked as an example and
 // kept out of the headline. Expected numbers: the closed forms named beside each, by hand.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 180_000 };
 

@@ -1,8 +1,9 @@
 // Shared set-up of the page tests: a static server on dist/ (or DPCALC_WEB_ROOT), Debian's
 // Chromium headless with a fresh profile, and pages that record console errors, CSP violations
 // and every request to another origin.
+import { after, before } from 'node:test';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -21,7 +22,7 @@ const chromiumArgs = [
 ];
 
 /** Starts the server and the browser; `close()` stops both. */
-export async function startSession() {
+async function startSession() {
   const server = await startServer({ root: process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist'), port: 0 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -36,6 +37,28 @@ export async function startSession() {
       await server.close();
     },
   };
+}
+
+/**
+ * The session of a whole test file: started before its first test, closed after its last. Its
+ * fields (`url`, `origin`, `browser`) are there once the file's tests run.
+ */
+export function sessionForFile() {
+  const session = {};
+  before(async () => {
+    Object.assign(session, await startSession());
+  });
+  after(async () => {
+    await session.close?.();
+  });
+  return session;
+}
+
+/** The core's schema (mechanisms, ops), read from the built JS API in Node, as the page reads it in the browser. */
+export async function coreSchema() {
+  const root = process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist');
+  const { createCalculator } = await import(pathToFileURL(path.join(root, 'dpcalc.js')).href);
+  return (await createCalculator()).schema();
 }
 
 /**

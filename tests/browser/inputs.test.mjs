@@ -1,17 +1,11 @@
 // Inputs and words on the page: a DP-SGD step takes a noise multiplier and a clip norm (the clip
 // norm does not change ε), messages are in words rather than the API's internals, and the inputs
 // take back what the page prints (1 × 10⁻⁵, 1E−5, 10^-6).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goToSection, openPage, startSession, waitForAllSections } from './helpers.mjs';
+import { goToSection, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 120_000 };
 const pldRow = '[data-results="composition"] tr[data-row="pld"]';

@@ -2,19 +2,13 @@
 // formula and table fits or scrolls inside its own box, reachable by keyboard), no dropdown cuts its
 // options, no label repeats its symbol, charts are drawn at their width with fixed, accessible
 // colours; and a screenshot of every section at 390 and 1280 px, light and dark, in test-results/.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { goToSection, openPage, resultsDir, startSession, waitForAllSections } from './helpers.mjs';
+import { goToSection, openPage, resultsDir, sessionForFile, waitForAllSections } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 600_000 };
 const kSections = [

@@ -1,22 +1,15 @@
 // The Composition ledger: rows added and removed, their totals and shares; the ledger in a
 // permalink; the relation switch (where the core takes `relation`); the worked example (where the
 // core has its mechanisms); axe-core and the 390 px layout with a ledger of several releases.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { axeViolations, openPage, repoRoot, startSession, waitForBound } from './helpers.mjs';
+import { axeViolations, openPage, coreSchema, sessionForFile, waitForBound } from './helpers.mjs';
 
-let session;
+const session = sessionForFile();
 let schema;
 before(async () => {
-  session = await startSession();
-  const root = process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist');
-  const { createCalculator } = await import(pathToFileURL(path.join(root, 'dpcalc.js')).href);
-  schema = (await createCalculator()).schema();
-});
-after(async () => {
-  await session?.close();
+  schema = await coreSchema();
 });
 
 const kTimeout = { timeout: 240_000 };

@@ -3,18 +3,12 @@
 // link carries the version that wrote it and only the inputs set, an older link gets its version's
 // defaults, and a newer one says so. The defaults of this version are the ones recorded in
 // section-defaults.json, so that changing a default without a new version (web/app/versions.js) fails.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { goToSection, openPage, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import { goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 180_000 };
 const kRecorded = JSON.parse(readFileSync(new URL('./section-defaults.json', import.meta.url), 'utf8'));

@@ -1,22 +1,14 @@
 // The mechanism picker shared by Composition, Group privacy and Noise calibration: its types are the
 // core's catalog (schema().mechanisms), its inputs its parameters; the mechanism it picks answers as
 // the same mechanism entered in the sections' own fields, and travels in the links.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { openPage, repoRoot, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import { openPage, coreSchema, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
 
-let session;
+const session = sessionForFile();
 let schema;
 before(async () => {
-  session = await startSession();
-  const root = process.env.DPCALC_WEB_ROOT ?? path.join(repoRoot, 'dist');
-  const { createCalculator } = await import(pathToFileURL(path.join(root, 'dpcalc.js')).href);
-  schema = (await createCalculator()).schema();
-});
-after(async () => {
-  await session?.close();
+  schema = await coreSchema();
 });
 
 const kTimeout = { timeout: 240_000 };

@@ -1,17 +1,11 @@
 // "More digits" on the numeric rows in headless Chromium: the same request asked for a bracket ten
 // times narrower (discretization.relative_accuracy, docs/API.md), how long it took, and Cancel, in
 // the Composition section's PLD row and the DP-SGD section's tight row.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, openPage, startSession } from './helpers.mjs';
+import { axeViolations, openPage, sessionForFile } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 180_000 };
 // 1000 Laplace releases (b = 10, Δ = 1) at δ = 10⁻⁵: a PLD whose default bracket is not exact.

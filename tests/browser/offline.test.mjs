@@ -1,7 +1,7 @@
 // Offline use: the single-file build opened from file:// computes; the plain
 // dist/index.html opened from file:// says why it cannot and what to open instead; a page visited
 // once keeps computing after a reload with the network cut (service worker).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,18 +9,12 @@ import {
   collectProblems,
   repoRoot,
   reportCspViolations,
-  startSession,
+  sessionForFile,
   waitForAllSections,
   waitForBound,
 } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 120_000 };
 const distFile = (name) =>

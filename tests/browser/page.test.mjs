@@ -1,7 +1,7 @@
 // The page in headless Chromium: loads cleanly under its CSP with no request to another origin,
 // recomputes as you type (numbers checked against values computed here), explains invalid input
 // beside the field, round-trips permalinks, survives malformed links, and writes screenshots.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,18 +10,12 @@ import {
   goToSection,
   openPage,
   resultsDir,
-  startSession,
+  sessionForFile,
   waitForAllSections,
   waitForBound,
 } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 60_000 };
 

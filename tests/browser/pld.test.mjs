@@ -2,17 +2,11 @@
 // itself and with the published DP-SGD reference, shows its bracket and a privacy-profile plot with
 // a table; a long computation shows progress, can be cancelled while closed forms keep answering,
 // and is cancelled by a new input whose result then appears. No sleeps: every wait is on content.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goToSection, openPage, startSession, waitForAllSections, waitForBound } from './helpers.mjs';
+import { goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
 
-let session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => {
-  await session?.close();
-});
+const session = sessionForFile();
 
 const kTimeout = { timeout: 120_000 };
 const pldRow = '[data-results="composition"] tr[data-row="pld"]';

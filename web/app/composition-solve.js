@@ -46,30 +46,17 @@ function bestOf(rows) {
 }
 
 /**
- * Renders the answers to "how many times can release `index` run" into `results`. `methods` are the
- * section's closed-form methods ({ id, label, formula, request(items, delta) }), `items` the ledger's
- * request items, `target` { epsilon, delta }, `ask` adds the section's common fields (the relation),
- * `fields` maps request paths to inputs, `subject` is the release in words.
+ * Renders the answers to "how many times can release `index` run" into the section's results.
+ * The question: `methods` are the section's closed-form methods ({ id, label, formula,
+ * request(items, delta) }), `items` the ledger's request items, `target` { epsilon, delta }, `ask`
+ * adds the section's common fields (the relation), `fields` maps request paths to inputs, `subject`
+ * is the release in words. `section` is what the section's update receives (calculator, form,
+ * results, plots, errors, signal, summary, isCurrent).
  */
-export async function solveComposition({
-  calculator,
-  methods,
-  items,
-  index,
-  target,
-  ask,
-  discretization,
-  fields,
-  notApplicable,
-  subject,
-  form,
-  results,
-  plots,
-  errors,
-  signal,
-  summary,
-  isCurrent,
-}) {
+export async function solveComposition(
+  { methods, items, index, target, ask, discretization, fields, notApplicable, subject },
+  { calculator, form, results, plots, errors, signal, summary, isCurrent },
+) {
   const solveItems = items.map((item) => ({ ...item }));
   delete solveItems[index].count;
   const numeric = new AbortController();

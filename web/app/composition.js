@@ -428,7 +428,8 @@ function headlineOf(rows, pld, { what, delta }, { pending = false } = {}) {
   return [`${what}: ${parts.join('; ')}.`, { cite }];
 }
 
-async function updateComposition({ calculator, form, isCurrent, results, plots, errors, signal, summary, explain }) {
+async function updateComposition(section) {
+  const { calculator, form, isCurrent, results, plots, errors, signal, summary, explain } = section;
   const catalog = await catalogOf(calculator);
   if (!isCurrent()) return;
   const editor = editorOf(form, catalog);
@@ -467,8 +468,7 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
     const target = { epsilon: readNumber(inputOf(form, 'target_epsilon')), delta };
     const releaseFields = { ...pldFieldMap };
     delete releaseFields.delta;
-    return solveComposition({
-      calculator,
+    const question = {
       methods: compositionMethods,
       items,
       index,
@@ -485,14 +485,8 @@ async function updateComposition({ calculator, form, isCurrent, results, plots, 
       },
       notApplicable: (id) => notApplicableText(kind, id),
       subject: rowWords(catalog, ledger[index]).replace(/^\S+ × /, ''),
-      form,
-      results,
-      plots,
-      errors,
-      signal,
-      summary,
-      isCurrent,
-    });
+    };
+    return solveComposition(question, section);
   }
 
   // ε against k: k copies of a single release, or the whole ledger repeated k times.

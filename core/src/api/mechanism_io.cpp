@@ -14,19 +14,6 @@ using mechanisms::MechanismType;
 using mechanisms::Parameter;
 using mechanisms::relation_name;
 
-std::vector<std::string> type_names() {
-  std::vector<std::string> names;
-  for (const MechanismType* type : mechanisms::mechanism_types()) names.push_back(type->name);
-  return names;
-}
-
-bool is_calibratable(const MechanismType& type, const std::string& parameter) {
-  for (const mechanisms::Calibratable& calibratable : type.calibratable) {
-    if (calibratable.parameter == parameter) return true;
-  }
-  return false;
-}
-
 Result<MechanismPtr> read_at_depth(const Value& value, const std::string& path, Noise noise, int depth);
 
 // One parameter into `arguments`: its value, its default, or (the unknown of a calibration) a
@@ -34,7 +21,7 @@ Result<MechanismPtr> read_at_depth(const Value& value, const std::string& path, 
 Result<bool> read_parameter(const Value& object, const MechanismType& type, const Parameter& parameter, Noise noise,
                             int depth, Arguments& arguments) {
   const std::string field = arguments.field(parameter.name);
-  if (noise == Noise::kUnknown && is_calibratable(type, parameter.name)) {
+  if (noise == Noise::kUnknown && type.calibrates(parameter.name)) {
     if (has_field(object, parameter.name)) {
       return invalid_argument(
           field, "Leave out " + field + ": the noise is the unknown that calibrate computes (see 'unknown').");
@@ -77,7 +64,7 @@ Result<MechanismPtr> read_at_depth(const Value& value, const std::string& path, 
   DPCALC_TRY(const Value* object, require_object(value, path));
   DPCALC_TRY(std::string name, string_field(*object, path, "type"));
   const MechanismType* type = mechanisms::find_mechanism_type(name);
-  if (type == nullptr) return unknown_choice(field_path(path, "type"), name, type_names());
+  if (type == nullptr) return unknown_choice(field_path(path, "type"), name, mechanisms::mechanism_type_names());
   Arguments arguments;
   arguments.path = path;
   for (const Parameter& parameter : type->parameters) {

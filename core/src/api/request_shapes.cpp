@@ -46,6 +46,13 @@ Field relation_field() {
               "neighbouring datasets: a record added or removed, or one replaced");
 }
 
+// "'scale' | 'sigma'": the values a text field takes.
+std::string alternatives(const std::vector<std::string>& values) {
+  std::string list;
+  for (const std::string& value : values) list += (list.empty() ? "'" : " | '") + value + "'";
+  return list;
+}
+
 // "a 'laplace' mechanism", "an 'approx' guarantee".
 std::string typed(const std::string& value, const std::string& noun) {
   const bool vowel = std::string("aeiou").find(value[0]) != std::string::npos;
@@ -230,7 +237,7 @@ struct Shapes {
         {op_field(),
          object("mechanism", mechanism_template, "required",
                 "the mechanism, without the noise parameter that is the unknown"),
-         text("unknown", "'scale' | 'sigma' | 'noise_multiplier' | 'noise_parameter'", "required",
+         text("unknown", alternatives(mechanisms::calibration_unknowns()), "required",
               "the noise parameter to solve for"),
          number("count", "default 1", "how many times the mechanism is used, a whole number from 1 to 2^53"),
          text("method", "'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld'", "default: the tightest that applies",
@@ -435,25 +442,16 @@ struct Shapes {
     shape.name = name;
     shape.title = title;
     shape.discriminator = "type";
-    std::string types;
     for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
-      types += (types.empty() ? "'" : " | '") + type->name + "'";
       std::vector<Field> fields;
       for (const mechanisms::Parameter& parameter : type->parameters) {
         Field field = parameter_field(parameter, noise_left_out ? mechanism_template : mechanism);
-        if (noise_left_out && is_calibratable(*type, parameter.name)) field.presence = "the unknown, or given";
+        if (noise_left_out && type->calibrates(parameter.name)) field.presence = "the unknown, or given";
         fields.push_back(std::move(field));
       }
       shape.variants.push_back(typed_variant(type->name, "mechanism", type->meaning, std::move(fields)));
     }
-    shape.fields = {text("type", types, "required", "")};
-  }
-
-  static bool is_calibratable(const mechanisms::MechanismType& type, const std::string& parameter) {
-    for (const mechanisms::Calibratable& calibratable : type.calibratable) {
-      if (calibratable.parameter == parameter) return true;
-    }
-    return false;
+    shape.fields = {text("type", alternatives(mechanisms::mechanism_type_names()), "required", "")};
   }
 
   static Field parameter_field(const mechanisms::Parameter& parameter, const Shape& mechanism_shape) {

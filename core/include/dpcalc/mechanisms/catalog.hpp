@@ -32,6 +32,10 @@ DPCALC_MECHANISM_TYPES(DPCALC_DECLARE_MECHANISM_TYPE)
 // In the order the docs list them.
 const std::vector<const MechanismType*>& mechanism_types();
 
+// Their names, in the same order.
+std::vector<std::string> mechanism_type_names();
+// Every name `unknown` can take in a calibration, once each, in the order of the types.
+std::vector<std::string> calibration_unknowns();
 // The type called `name`, or nullptr.
 const MechanismType* find_mechanism_type(const std::string& name);
 

@@ -105,6 +105,14 @@ struct MechanismType {
   Result<MechanismPtr> (*create)(const Arguments& arguments);
   // What for_group() rests on, for results that report it ("" where there is no group transform).
   MethodInfo group_method{"", "", ""};
+
+  // Whether calibration may leave `parameter` out and solve for it.
+  bool calibrates(const std::string& parameter) const {
+    for (const Calibratable& solvable : calibratable) {
+      if (solvable.parameter == parameter) return true;
+    }
+    return false;
+  }
 };
 
 class Mechanism {
