@@ -1,6 +1,8 @@
 // The sizes of the calculator's files in built folders (raw, gzip -9, brotli quality 11 as
 // scripts/compress.mjs writes them), and two sums: the calculator itself (wasm, glue, JS API, client)
-// and everything the page loads before its first answer (those, its first script and its bundle).
+// and everything the page loads before its first answer (those, its first script, its bundle and its
+// two style sheets: measured in headless Chromium with tests/bench/cold_load.mjs; the worker, Plot,
+// KaTeX and its fonts come after it).
 //   node scripts/asset-sizes.mjs [folder …]   (default dist/)
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -8,7 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const kCalculator = ['dpcalc.wasm', 'dpcalc-module.js', 'dpcalc.js', 'client.js', 'assets.js'];
-const kFirstAnswer = [...kCalculator, 'boot.js', 'index.html', 'app/main.js'];
+const kFirstAnswer = [
+  ...kCalculator,
+  'boot.js',
+  'index.html',
+  'app/main.js',
+  'styles.css',
+  'vendor/katex/katex.min.css',
+];
 const kOthers = ['worker.js', 'vendor/vendor.js', 'vendor/katex.js'];
 
 /** { file: { raw, gzip, brotli } } of the files of `folder` that exist. */
@@ -45,7 +54,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       );
     const rows = Object.entries(sizes).map(([file, size]) => [file, size]);
     rows.push(['calculator (wasm, glue, JS API, client)', sum(kCalculator)]);
-    rows.push(['first answer of the page (calculator, boot.js, index.html, app/main.js)', sum(kFirstAnswer)]);
+    rows.push([
+      'first answer of the page (calculator, boot.js, index.html, app/main.js, style sheets)',
+      sum(kFirstAnswer),
+    ]);
     console.log(`\n| ${folder} | raw | gzip | brotli |\n|---|---:|---:|---:|`);
     for (const [file, { raw, gzip, brotli }] of rows)
       console.log(`| ${file} | ${kb(raw)} | ${kb(gzip)} | ${kb(brotli)} |`);

@@ -113,9 +113,15 @@ export function fieldMessage(input, message) {
  * sideways on a narrow screen), and only those, so that wide screens get no extra tab stops.
  */
 export function markScrollableFormulas(root) {
-  for (const box of root.querySelectorAll('.formula, .table-wrap')) {
+  // Every width is read before any attribute is written: a write between two reads would make the
+  // browser lay the page out again for each box (hundreds of milliseconds on a first load).
+  const boxes = [...root.querySelectorAll('.formula, .table-wrap')].map((box) => ({
+    box,
+    scrolls: box.scrollWidth > box.clientWidth + 1,
+  }));
+  for (const { box, scrolls } of boxes) {
     const name = box.matches('.formula') ? 'Formula (scrolls sideways)' : 'Table (scrolls sideways)';
-    if (box.scrollWidth > box.clientWidth + 1) {
+    if (scrolls) {
       Object.assign(box, { tabIndex: 0 });
       box.setAttribute('role', 'region');
       box.setAttribute('aria-label', name);

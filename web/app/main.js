@@ -81,7 +81,10 @@ for (const section of sections) {
 }
 document.getElementById('glossary-list')?.replaceWith(glossaryElement());
 
-/** Shows section `name` (and only it); computes it when its inputs changed since it last ran. */
+/**
+ * Shows section `name` (and only it); computes it when its inputs changed since it last ran.
+ * Resolves when that computation has ended.
+ */
 function show(name, { focus }) {
   const next = controllerOf(name);
   for (const controller of controllers.values()) controller.element.hidden = controller !== next;
@@ -92,11 +95,12 @@ function show(name, { focus }) {
   current = next;
   document.title = `${next.section.title} · ${pageTitle}`;
   recordState(next);
-  if (next.isStale()) next.run();
+  const running = next.isStale() ? next.run() : Promise.resolve();
   if (focus) {
     next.element.scrollIntoView({ block: 'start' });
     next.element.querySelector('h2').focus({ preventScroll: true });
   }
+  return running;
 }
 
 /** Scrolls to and focuses the element a plain anchor names, showing the section that holds it. */
@@ -116,29 +120,33 @@ const unreadable = (error, name, initial) =>
     ? 'The section shows its default values.'
     : 'The inputs were left as they were.');
 
-/** Follows the address. `initial`: the page just loaded (nothing to keep yet). */
+/**
+ * Follows the address. `initial`: the page just loaded (nothing to keep yet). Resolves when the
+ * section it shows has computed.
+ */
 function applyLocation({ initial }) {
   const route = parseHash(location.hash, sections);
   for (const controller of controllers.values()) controller.notify('');
   const fallback = current?.section.name ?? sections[0].name;
-  if (route.type === 'empty') {
-    show(fallback, { focus: false });
-  } else if (route.type === 'anchor') {
-    if (!current) show(fallback, { focus: false });
+  if (route.type === 'empty') return show(fallback, { focus: false });
+  if (route.type === 'anchor') {
+    const running = current ? Promise.resolve() : show(fallback, { focus: false });
     recordState(current);
     goToAnchor(route.id);
-  } else if (route.error) {
+    return running;
+  }
+  if (route.error) {
     const name = route.name ?? fallback;
     controllerOf(name).notify(unreadable(route.error, name, initial));
-    show(name, { focus: true });
-  } else if (route.type === 'legacy') {
+    return show(name, { focus: true });
+  }
+  if (route.type === 'legacy') {
     for (const [name, state] of Object.entries(route.states)) applyLink(name, state, kUnversioned);
     for (const [name, note] of Object.entries(route.notes)) controllerOf(name).notify(note);
-    show(route.name, { focus: true });
-  } else {
-    if (route.state) applyLink(route.name, route.state, route.version);
-    show(route.name, { focus: true });
+    return show(route.name, { focus: true });
   }
+  if (route.state) applyLink(route.name, route.state, route.version);
+  return show(route.name, { focus: true });
 }
 
 // A plain in-page anchor (the skip link, the glossary) scrolls without touching the address, so
@@ -154,6 +162,14 @@ document.addEventListener('click', (event) => {
 window.addEventListener('hashchange', () => applyLocation({ initial: false }));
 
 if (embedded) startEmbedMode(() => current?.element);
-applyLocation({ initial: true });
+const firstRun = applyLocation({ initial: true });
 performance.mark('dpcalc:main-end');
-setTimeout(buildAllSections);
+// The other sections are built once the section shown has answered (or after kBuildOthersAfterMs,
+// when its answer is a long numeric one): building them holds the page's thread for tens of
+// milliseconds, which its first answer would otherwise wait for (the wasm's compilation ends there).
+const kBuildOthersAfterMs = 1000;
+const buildOthers = () => setTimeout(buildAllSections);
+Promise.race([firstRun, new Promise((resolve) => setTimeout(resolve, kBuildOthersAfterMs))]).then(
+  buildOthers,
+  buildOthers,
+);
