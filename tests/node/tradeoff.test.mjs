@@ -343,20 +343,18 @@ test('a PLD curve promises no more than the ε (or δ) answer of the same reques
   assert.ok(readBack >= delta && readBack <= delta * 1.01, `δ ${readBack} read back against the answer ${delta}`);
 });
 
+/** A 'databases' request with method 'pld' at δ = 1e-5 over `databases` (its classes). */
+const pldDatabases = (databases, more = {}) => ({ op: 'databases', method: 'pld', delta: 1e-5, databases, ...more });
+
 test('several databases: the curve comes from the PLDs the ε answer is read from, as narrow as that answer', () => {
   // 200 releases of Laplace b = 10 and 40 of b = 5: the answer refines its grid to meet its accuracy;
   // one composition on the default grid instead left β_upper − β at 0.17 here, and its curve read
   // back ε 5e-4 above the answer. The criterion β ≥ exact − 0.005 holds when β_upper (≥ exact: the
   // optimistic PLD) is within 0.005 of β.
-  const request = {
-    op: 'databases',
-    method: 'pld',
-    delta: 1e-5,
-    databases: [
-      { mechanism: { type: 'laplace', scale: 10 }, count: 2, queries: 100 },
-      { mechanism: { type: 'laplace', scale: 5 }, count: 2, queries: 20 },
-    ],
-  };
+  const request = pldDatabases([
+    { mechanism: { type: 'laplace', scale: 10 }, count: 2, queries: 100 },
+    { mechanism: { type: 'laplace', scale: 5 }, count: 2, queries: 20 },
+  ]);
   const answer = okResult(calc.compute(request));
   const result = okResult(calc.compute({ op: 'tradeoff', of: request, alphas: kAlphas }));
   assert.equal(result.grid_size, answer.grid_size);
@@ -378,16 +376,13 @@ test('a trade-off does not depend on what was answered before it: the same respo
   assert.equal(steps, 500);
   // Several databases: one kept part per footprint (here 2 Laplace, 1 of each, and 2 Gaussian, whose
   // curve is μ-GDP); its neighbour has the same footprints at another δ.
-  const databases = {
-    op: 'databases',
-    method: 'pld',
-    delta: 1e-5,
-    databases: [
+  const databases = pldDatabases(
+    [
       { mechanism: { type: 'laplace', scale: 10 }, count: 3, queries: 10 },
       { mechanism: gaussian(5), count: 3, queries: 5 },
     ],
-    constraint: { type: 'at_most', m: 2 },
-  };
+    { constraint: { type: 'at_most', m: 2 } },
+  );
   const cases = [
     [compose, compose, { ...compose, delta: 1e-3 }],
     [dpsgd, dpsgd, { ...dpsgd, group_size: 3 }],
