@@ -4,24 +4,57 @@
 //   2. the same suite under ASan + UBSan          (build/sanitize/dpcalc_tests)
 //   3. the JS API against the built dist/          (node --test tests/node)
 //   4. the page in headless Chromium and Firefox ESR (node --test tests/browser)
-// It ends with one line "N passed, N failed" summing the test cases of all levels.
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+// It ends with one line "N passed, N failed" summing the test cases of all levels. Levels 1 and 2
+// run their (single-threaded) test binary while the next build compiles (the sanitized build, then
+// dist/); each level's output is printed whole once it is done, in this order.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, repoRoot } from './install.mjs';
 import { buildDist, buildNative, buildSanitized } from './build.mjs';
 import { lint } from './lint.mjs';
 
-function runLevel(name, command, args, parse, env = process.env) {
+/** Prints a level's output and its count line; a crash or a runner error without a summary still fails. */
+function reportLevel(name, { status, stdout, stderr }, parse) {
   console.log(`\n=== ${name} ===`);
-  const child = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20, env });
-  process.stdout.write(child.stdout ?? '');
-  process.stderr.write(child.stderr ?? '');
-  const counts = parse(child.stdout ?? '');
-  // A crash or a runner error without a summary still counts as a failure.
-  if (child.status !== 0 && counts.failed === 0) counts.failed = 1;
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
+  const counts = parse(stdout);
+  if (status !== 0 && counts.failed === 0) counts.failed = 1;
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed`);
   return counts;
+}
+
+function runLevel(name, command, args, parse, env = process.env) {
+  const child = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20, env });
+  return reportLevel(name, { status: child.status, stdout: child.stdout ?? '', stderr: child.stderr ?? '' }, parse);
+}
+
+/**
+ * Starts a level in the background, its output going to files (not pipes: the builds that run
+ * meanwhile block this process, so nothing could drain a pipe). The single-threaded test binaries
+ * run this way while the next build compiles. The returned function waits for it, then prints its
+ * whole output and counts, so each level's output stays in one piece and the levels keep their order.
+ */
+function startLevel(name, command, args, parse, env = process.env) {
+  console.log(`\n(${name}: running in the background; its output follows when it is done)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'dpcalc-test-'));
+  const files = { stdout: path.join(dir, 'stdout'), stderr: path.join(dir, 'stderr') };
+  const fds = [openSync(files.stdout, 'w'), openSync(files.stderr, 'w')];
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', ...fds] });
+  fds.forEach((fd) => closeSync(fd));
+  const exited = new Promise((resolve) => {
+    child.on('error', (error) => resolve({ status: 1, error }));
+    child.on('exit', (code, signal) => resolve({ status: signal ? 1 : code }));
+  });
+  return async () => {
+    const { status, error } = await exited;
+    const read = (file) => readFileSync(file, 'utf8');
+    const output = { status, stdout: read(files.stdout), stderr: read(files.stderr) + (error ? `${error}\n` : '') };
+    rmSync(dir, { recursive: true, force: true });
+    return reportLevel(name, output, parse);
+  };
 }
 
 function parseDoctest(output) {
@@ -58,17 +91,22 @@ if (wanted('lint')) {
   const lintFailures = lint();
   add({ passed: 3 - lintFailures, failed: lintFailures });
 }
-if (wanted('native')) add(runLevel('C++ core (doctest)', buildNative(), [], parseDoctest));
+// Each doctest binary runs (one thread) while the next build compiles; at most one runs at a time.
+let finishRunning = async () => ({ passed: 0, failed: 0 });
+if (wanted('native')) finishRunning = startLevel('C++ core (doctest)', buildNative(), [], parseDoctest);
 if (wanted('sanitize')) {
+  const binary = buildSanitized();
+  add(await finishRunning());
   // halt_on_error: the first report fails the run (doctest then prints no summary).
   const env = {
     ...process.env,
     ASAN_OPTIONS: 'halt_on_error=1:detect_leaks=1',
     UBSAN_OPTIONS: 'halt_on_error=1:print_stacktrace=1',
   };
-  add(runLevel('C++ core under AddressSanitizer + UBSan', buildSanitized(), [], parseDoctest, env));
+  finishRunning = startLevel('C++ core under AddressSanitizer + UBSan', binary, [], parseDoctest, env);
 }
 if (wanted('node') || wanted('browser')) await buildDist();
+add(await finishRunning());
 if (wanted('node'))
   add(runLevel('JS API (node --test)', process.execPath, ['--test', ...testFiles('node')], parseNodeTest));
 if (wanted('browser')) {
