@@ -103,8 +103,8 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
   const MethodInfo& info = mechanism.type().group_method;
   if (const auto epsilon = grouped.pure_epsilon()) {
     if (has_field(request, "delta")) {
-      return does_not_apply("delta",
-                            "a " + mechanism.type().name + " mechanism's group guarantee is pure ε-DP (δ = 0)");
+      return does_not_apply(
+          "delta", "the group guarantee of a mechanism of type '" + mechanism.type().name + "' is pure ε-DP (δ = 0)");
     }
     return finite_or_overflow(group_result(to_value(PureDp{*epsilon}), info), overflow_field);
   }
