@@ -88,3 +88,23 @@ test('invalid inputs name their field', () => {
   assertError(calc.compute({ op: 'group', k: 2, mechanism: { type: 'laplace', scale: -1 } }), 'mechanism.scale');
   assertError(calc.compute({ op: 'group', k: 2 ** 60, guarantee: approx }), 'k');
 });
+
+test("a subsampled Gaussian's group has no closed form: the error names op 'dpsgd', which composes it", () => {
+  const mechanism = { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'gaussian', sigma: 1 } };
+  const refused = calc.compute({ op: 'group', k: 4, mechanism, delta: 1e-5 });
+  assertError(refused, 'mechanism.type', 'unsupported');
+  assert.match(refused.error.message, /op 'dpsgd'.*group_size/);
+  // The request the message points to answers for the same group and release.
+  const dpsgd = okResult(
+    calc.compute({
+      op: 'dpsgd',
+      sampling: 'poisson',
+      sampling_rate: 0.01,
+      noise_multiplier: 1,
+      steps: 1,
+      group_size: 4,
+      delta: 1e-5,
+    }),
+  );
+  assert.ok(dpsgd.guarantee.epsilon > 0 && Number.isFinite(dpsgd.guarantee.epsilon));
+});

@@ -40,7 +40,7 @@ Error lacks(const RequestItem& item, const std::string& what, const std::string&
                  "The " + mechanism.type().title + " has no " + what + "; compose it with method " + methods + "."};
   }
   return Error{kUnsupported, field_path(item.field(), "type"),
-               "A " + mechanism.type().name + " mechanism has no closed form here; use method 'pld'."};
+               "A mechanism of type '" + mechanism.type().name + "' has no closed form here; use method 'pld'."};
 }
 
 // Items as (ε, δ) guarantees, for basic, parallel, advanced and optimal composition.

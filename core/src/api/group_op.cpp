@@ -103,8 +103,8 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
   const MethodInfo& info = mechanism.type().group_method;
   if (const auto epsilon = grouped.pure_epsilon()) {
     if (has_field(request, "delta")) {
-      return does_not_apply("delta",
-                            "a " + mechanism.type().name + " mechanism's group guarantee is pure ε-DP (δ = 0)");
+      return does_not_apply(
+          "delta", "the group guarantee of a mechanism of type '" + mechanism.type().name + "' is pure ε-DP (δ = 0)");
     }
     return finite_or_overflow(group_result(to_value(PureDp{*epsilon}), info), overflow_field);
   }
@@ -121,7 +121,12 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
     result.set("zcdp", Value::object().set("rho", zcdp->rho));
     return finite_or_overflow(std::move(result), overflow_field);
   }
-  return mechanisms::not_supported(mechanism, "has no closed-form group guarantee here");
+  // What is left is a subsampled Gaussian's group (a mixture, sampled_group.hpp): its pair is
+  // composed numerically by op 'dpsgd', which limits the group size and runs in the worker.
+  return mechanisms::not_supported(mechanism,
+                                   "has no closed-form group guarantee: the pair of its group is a mixture of "
+                                   "Gaussians (Schuchardt, Stoian, Kosmala, Günnemann 2024), which op 'dpsgd' "
+                                   "composes (sampling 'poisson', group_size k, steps = the number of releases)");
 }
 
 }  // namespace

@@ -77,7 +77,7 @@ double amplified_epsilon(double epsilon, double rate) {
 
 Error not_supported(const Mechanism& mechanism, const std::string& what) {
   const std::string field = mechanism.arguments().field("type");
-  return Error{kUnsupported, field, "A " + mechanism.type().name + " mechanism " + what + "."};
+  return Error{kUnsupported, field, "A mechanism of type '" + mechanism.type().name + "' " + what + "."};
 }
 
 }  // namespace dpcalc::mechanisms

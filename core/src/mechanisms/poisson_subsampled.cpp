@@ -50,7 +50,11 @@ class PoissonSubsampled final : public Mechanism {
   Result<MechanismPtr> for_group(double group_size) const override {
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
     const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
-    if (gaussian == nullptr) return not_supported(*this, "has a group transform only with a Gaussian inside");
+    if (gaussian == nullptr) {
+      return not_supported(*this,
+                           "has a group analysis in the calculator only with a Gaussian inside. Compose it for one "
+                           "record and give its (ε, δ) to op 'group' as a guarantee");
+    }
     return sampled_group(binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate),
                          GaussianNoise{gaussian->sigma, gaussian->sensitivity});
   }
