@@ -33,6 +33,7 @@ test(
     try {
       await goToSection(opened.page, 'kmeans');
       await opened.page.click('#kmeans .embed-snippet summary');
+      await opened.page.waitForFunction(() => document.querySelector('#kmeans .embed-snippet code').textContent);
       snippet = await opened.page.locator('#kmeans .embed-snippet code').textContent();
     } finally {
       await opened.context.close();

@@ -193,9 +193,13 @@ export function exportBar({ section, element, citation, log, permalink }) {
     h('p', {}, 'Paste this into your page: it shows this section, with these inputs, and grows to fit.'),
     h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Embed snippet' }, snippet),
   );
-  embed.addEventListener('toggle', () => {
+  // Filled on the click that opens it (mouse or keyboard), so it is there as the box opens; 'toggle'
+  // (queued after the box has opened) also covers a box opened by a script.
+  const fillSnippet = () => {
     snippet.textContent = embedSnippet(section, permalink());
-  });
+  };
+  embed.querySelector('summary').addEventListener('click', fillSnippet);
+  embed.addEventListener('toggle', fillSnippet);
   const citedKeys = () =>
     [...element.querySelectorAll('cite[data-keys]')].flatMap((cite) => cite.dataset.keys.split(' '));
   return h(
