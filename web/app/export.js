@@ -155,6 +155,8 @@ function citeBox(citation) {
   citation.onChange = () => {
     if (box.open) refresh();
   };
+  // As for the embed snippet: filled on the click that opens it, and on 'toggle'.
+  box.querySelector('summary').addEventListener('click', refresh);
   box.addEventListener('toggle', refresh);
   copy.addEventListener('click', async () => {
     status.textContent = (await copyText(citation.sentence))
