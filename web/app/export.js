@@ -133,6 +133,16 @@ function embedSnippet(section, permalink) {
 }
 
 /**
+ * Calls `fill` as the <details> box opens: on the click of its summary (mouse or keyboard), so the
+ * content is there when the box shows, and on 'toggle' (which the browser queues after the box has
+ * opened) for a box opened by a script.
+ */
+function fillWhenOpened(box, fill) {
+  box.querySelector('summary').addEventListener('click', fill);
+  box.addEventListener('toggle', fill);
+}
+
+/**
  * "Cite this result": the sentence of the section's current headline (set by the section with its
  * summary, see headline.js), to read and copy. Kept current while it is open.
  */
@@ -155,9 +165,7 @@ function citeBox(citation) {
   citation.onChange = () => {
     if (box.open) refresh();
   };
-  // As for the embed snippet: filled on the click that opens it, and on 'toggle'.
-  box.querySelector('summary').addEventListener('click', refresh);
-  box.addEventListener('toggle', refresh);
+  fillWhenOpened(box, refresh);
   copy.addEventListener('click', async () => {
     status.textContent = (await copyText(citation.sentence))
       ? 'Sentence copied.'
@@ -195,13 +203,9 @@ export function exportBar({ section, element, citation, log, permalink }) {
     h('p', {}, 'Paste this into your page: it shows this section, with these inputs, and grows to fit.'),
     h('pre', { tabindex: '0', role: 'region', 'aria-label': 'Embed snippet' }, snippet),
   );
-  // Filled on the click that opens it (mouse or keyboard), so it is there as the box opens; 'toggle'
-  // (queued after the box has opened) also covers a box opened by a script.
-  const fillSnippet = () => {
+  fillWhenOpened(embed, () => {
     snippet.textContent = embedSnippet(section, permalink());
-  };
-  embed.querySelector('summary').addEventListener('click', fillSnippet);
-  embed.addEventListener('toggle', fillSnippet);
+  });
   const citedKeys = () =>
     [...element.querySelectorAll('cite[data-keys]')].flatMap((cite) => cite.dataset.keys.split(' '));
   return h(
