@@ -2,7 +2,7 @@
 // whose headers name their quantities, LaTeX that compiles as given (pdflatex with the packages its
 // header names; skipped with a note when pdflatex is not installed), BibTeX with a real entry for
 // every work cited (found by the keys the results carry), and the "Cite this result" sentence.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
 
+// One page for the tests that go through every section (CSV headers, BibTeX, LaTeX): each section
+// is reached by its link and computes once, not once per test. Closed before the browser is.
+let shared;
+after(() => shared?.context.close());
 const session = sessionForFile();
 
 const kTimeout = { timeout: 300_000 };
@@ -37,19 +41,23 @@ async function download(page, selector) {
   return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
 
+/** The shared page showing section `name` (its link in kLinks, or its plain route), its numeric work done. */
 async function openSection(name) {
-  const opened = await openPage(session, { hash: kLinks[name] ?? `#/${name}` });
-  await waitForAllSections(opened.page);
-  await opened.page.waitForFunction(
+  shared ??= await openPage(session);
+  const { page } = shared;
+  await page.goto(`${session.url}${kLinks[name] ?? `#/${name}`}`);
+  await page.waitForSelector(`section#${name}:not([hidden])`);
+  await waitForAllSections(page);
+  await page.waitForFunction(
     () => !document.querySelector('section:not([hidden]) [data-numeric-status][data-state="running"]'),
     null,
     { timeout: 200_000 },
   );
   // Every section here explains its answer: the panel adds its own citations to the BibTeX.
-  await opened.page.waitForSelector('section:not([hidden]) [data-attacker][data-ready="true"]:not([aria-busy])', {
+  await page.waitForSelector('section:not([hidden]) [data-attacker][data-ready="true"]:not([aria-busy])', {
     timeout: 200_000,
   });
-  return opened;
+  return shared;
 }
 
 test('copy link, JSON of requests and responses, and a CSV per chart that names its quantities', kTimeout, async () => {
@@ -89,21 +97,13 @@ test('copy link, JSON of requests and responses, and a CSV per chart that names 
 
 test('every chart of every section: CSV headers are quantities in words, not bare symbols', kTimeout, async () => {
   for (const name of kSections) {
-    const { page, context } = await openSection(name);
-    try {
-      for (const button of await page.locator(`[data-plots="${name}"] [data-csv]`).all()) {
-        const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-        const header = csvCells((await readFile(await file.path(), 'utf8')).split('\n')[0]);
-        assert.equal(header.length, 5, `${name}: ${header}`);
-        for (const cell of header.slice(1))
-          assert.match(
-            cell,
-            /[a-z]{3,}.*[a-z]{3,}/i,
-            `${name} ${file.suggestedFilename()}: "${cell}" names a quantity`,
-          );
-      }
-    } finally {
-      await context.close();
+    const { page } = await openSection(name);
+    for (const button of await page.locator(`[data-plots="${name}"] [data-csv]`).all()) {
+      const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      const header = csvCells((await readFile(await file.path(), 'utf8')).split('\n')[0]);
+      assert.equal(header.length, 5, `${name}: ${header}`);
+      for (const cell of header.slice(1))
+        assert.match(cell, /[a-z]{3,}.*[a-z]{3,}/i, `${name} ${file.suggestedFilename()}: "${cell}" names a quantity`);
     }
   }
 });
@@ -119,33 +119,29 @@ const bibtexEntries = (text) => text.split(/\n(?=@)/).filter((entry) => entry.st
 
 test('BibTeX: a real entry for every work every section cites, joined by citation key', kTimeout, async () => {
   for (const name of kSections) {
-    const { page, context, problems } = await openSection(name);
-    try {
-      const keys = await page.$$eval(`#${name} cite`, (cites) => cites.map((cite) => cite.dataset.keys ?? ''));
-      assert.ok(keys.length > 0, `${name} cites its methods`);
-      assert.ok(
-        keys.every((value) => /^[a-z0-9]+( [a-z0-9]+)*$/.test(value)),
-        `${name}: every citation has keys: ${keys}`,
-      );
-      const bibtex = await download(page, `#${name} [data-export-action="bibtex"]`);
-      const entries = bibtexEntries(bibtex.text);
-      assert.equal(
-        entries.length,
-        new Set(keys.flatMap((value) => value.split(' '))).size,
-        `${name}: one entry per work`,
-      );
-      for (const entry of entries) {
-        const key = /^@\w+\{(\w+),/.exec(entry)?.[1];
-        assert.ok(key, entry.slice(0, 60));
-        for (const field of ['author', 'title', 'year'])
-          assert.match(entry, new RegExp(`\\b${field} = \\{[^}]`), `${name} ${key}: ${field}`);
-        assert.match(entry, /\b(booktitle|journal|howpublished|publisher) = \{/, `${name} ${key}: where it appeared`);
-        assert.doesNotMatch(entry, /dpcalc_cited|seed/i, `${name} ${key}`);
-      }
-      assert.deepEqual(problems, []);
-    } finally {
-      await context.close();
+    const { page, problems } = await openSection(name);
+    const keys = await page.$$eval(`#${name} cite`, (cites) => cites.map((cite) => cite.dataset.keys ?? ''));
+    assert.ok(keys.length > 0, `${name} cites its methods`);
+    assert.ok(
+      keys.every((value) => /^[a-z0-9]+( [a-z0-9]+)*$/.test(value)),
+      `${name}: every citation has keys: ${keys}`,
+    );
+    const bibtex = await download(page, `#${name} [data-export-action="bibtex"]`);
+    const entries = bibtexEntries(bibtex.text);
+    assert.equal(
+      entries.length,
+      new Set(keys.flatMap((value) => value.split(' '))).size,
+      `${name}: one entry per work`,
+    );
+    for (const entry of entries) {
+      const key = /^@\w+\{(\w+),/.exec(entry)?.[1];
+      assert.ok(key, entry.slice(0, 60));
+      for (const field of ['author', 'title', 'year'])
+        assert.match(entry, new RegExp(`\\b${field} = \\{[^}]`), `${name} ${key}: ${field}`);
+      assert.match(entry, /\b(booktitle|journal|howpublished|publisher) = \{/, `${name} ${key}: where it appeared`);
+      assert.doesNotMatch(entry, /dpcalc_cited|seed/i, `${name} ${key}`);
     }
+    assert.deepEqual(problems, []);
   }
 });
 
@@ -159,35 +155,31 @@ test(
     const folder = mkdtempSync(path.join(tmpdir(), 'dpcalc-latex-'));
     try {
       for (const name of kSections) {
-        const { page, context, problems } = await openSection(name);
-        try {
-          const latex = await download(page, `#${name} [data-export-action="latex"]`);
-          const needs = /^% Needs in the preamble: (.*)$/m.exec(latex.text);
-          assert.ok(needs, `${name}: the export names the packages it needs`);
-          const document = `\\documentclass{article}\n${needs[1]}\n\\begin{document}\n${latex.text}\n\\end{document}\n`;
-          writeFileSync(path.join(folder, `${name}.tex`), document);
-          const run = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], {
-            cwd: folder,
-            encoding: 'utf8',
-          });
-          const log = readFileSync(path.join(folder, `${name}.log`), 'utf8');
-          assert.equal(
-            run.status,
-            0,
-            `${name}: ${log
-              .split('\n')
-              .filter((line) => line.startsWith('!'))
-              .join(' | ')}`,
-          );
-          assert.doesNotMatch(log, /^! |Missing character/m, name);
-          if (await page.locator(`#${name} table.methods`).count())
-            assert.match(latex.text, /\\item /, `${name}: one item per method`);
-          // Spacing: "at" is a word of its own, not glued to the number before it.
-          assert.doesNotMatch(latex.text, /[\d}]\s*\\text\{at\}/, name);
-          assert.deepEqual(problems, []);
-        } finally {
-          await context.close();
-        }
+        const { page, problems } = await openSection(name);
+        const latex = await download(page, `#${name} [data-export-action="latex"]`);
+        const needs = /^% Needs in the preamble: (.*)$/m.exec(latex.text);
+        assert.ok(needs, `${name}: the export names the packages it needs`);
+        const document = `\\documentclass{article}\n${needs[1]}\n\\begin{document}\n${latex.text}\n\\end{document}\n`;
+        writeFileSync(path.join(folder, `${name}.tex`), document);
+        const run = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], {
+          cwd: folder,
+          encoding: 'utf8',
+        });
+        const log = readFileSync(path.join(folder, `${name}.log`), 'utf8');
+        assert.equal(
+          run.status,
+          0,
+          `${name}: ${log
+            .split('\n')
+            .filter((line) => line.startsWith('!'))
+            .join(' | ')}`,
+        );
+        assert.doesNotMatch(log, /^! |Missing character/m, name);
+        if (await page.locator(`#${name} table.methods`).count())
+          assert.match(latex.text, /\\item /, `${name}: one item per method`);
+        // Spacing: "at" is a word of its own, not glued to the number before it.
+        assert.doesNotMatch(latex.text, /[\d}]\s*\\text\{at\}/, name);
+        assert.deepEqual(problems, []);
       }
     } finally {
       rmSync(folder, { recursive: true, force: true });

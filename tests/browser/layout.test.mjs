@@ -2,13 +2,23 @@
 // formula and table fits or scrolls inside its own box, reachable by keyboard), no dropdown cuts its
 // options, no label repeats its symbol, charts are drawn at their width with fixed, accessible
 // colours; and a screenshot of every section at 390 and 1280 px, light and dark, in test-results/.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { goToSection, openPage, resultsDir, sessionForFile, waitForAllSections } from './helpers.mjs';
 
+// One page per width, shared by the tests below: a page load costs seconds, and a section reached by
+// its link is laid out at the page's width as on a fresh load. Closed before the browser is.
+const pages = new Map();
+after(() => Promise.all([...pages.values()].map(({ context }) => context.close())));
 const session = sessionForFile();
+
+/** The shared page at `width` (light colours), opened on first use. */
+async function pageAt(width) {
+  if (!pages.has(width)) pages.set(width, await openPage(session, { viewport: { width, height: 900 } }));
+  return pages.get(width);
+}
 
 const kTimeout = { timeout: 600_000 };
 const kSections = [
@@ -35,6 +45,14 @@ const settled = (page) =>
     null,
     { timeout: 200_000 },
   );
+
+/** Follows section `name`'s link (kLinks, or its plain route) and waits for its answer and numeric work. */
+async function showSection(page, name) {
+  await page.goto(`${session.url}${kLinks[name] ?? `#/${name}`}`);
+  await page.waitForSelector(`section#${name}:not([hidden])`);
+  await waitForAllSections(page);
+  await settled(page);
+}
 
 /**
  * What sticks out of the section shown: elements wider than it that no box of theirs scrolls, and
@@ -69,92 +87,90 @@ const overflowOf = (page) =>
 
 test('no section scrolls the page sideways: formulas and tables fit or scroll in their own box', kTimeout, async () => {
   for (const width of [390, 650, 1280]) {
+    const { page, problems } = await pageAt(width);
     for (const name of kSections) {
-      const { page, context, problems } = await openPage(session, {
-        hash: kLinks[name] ?? `#/${name}`,
-        viewport: { width, height: 900 },
-      });
-      try {
-        await waitForAllSections(page);
-        await settled(page);
-        await page.$$eval('section:not([hidden]) details', (all) => all.forEach((details) => (details.open = true)));
-        await page.waitForFunction(() => !document.querySelector('[data-results][aria-busy]'));
-        const { pageWidth, sticking, unreachable } = await overflowOf(page);
-        assert.ok(pageWidth <= width, `${name} at ${width} px: the page is ${pageWidth} px wide`);
-        assert.deepEqual(sticking, [], `${name} at ${width} px: inside the section`);
-        assert.deepEqual(unreachable, [], `${name} at ${width} px: what scrolls sideways takes the keyboard focus`);
-        assert.deepEqual(problems, []);
-      } finally {
-        await context.close();
-      }
+      await showSection(page, name);
+      // Every box open for the check, and closed again after it (the screenshots show them closed).
+      await page.$$eval('section:not([hidden]) details:not([open])', (closed) =>
+        closed.forEach((details) => {
+          details.open = true;
+          details.dataset.openedForLayout = '';
+        }),
+      );
+      await page.waitForFunction(() => !document.querySelector('[data-results][aria-busy]'));
+      const { pageWidth, sticking, unreachable } = await overflowOf(page);
+      assert.ok(pageWidth <= width, `${name} at ${width} px: the page is ${pageWidth} px wide`);
+      assert.deepEqual(sticking, [], `${name} at ${width} px: inside the section`);
+      assert.deepEqual(unreachable, [], `${name} at ${width} px: what scrolls sideways takes the keyboard focus`);
+      assert.deepEqual(problems, [], `${name} at ${width} px`);
+      await page.$$eval('[data-opened-for-layout]', (opened) =>
+        opened.forEach((details) => {
+          details.open = false;
+          delete details.dataset.openedForLayout;
+        }),
+      );
     }
   }
 });
 
 test('no dropdown cuts an option, and no label repeats its symbol', kTimeout, async () => {
   for (const width of [1280, 390]) {
-    const { page, context } = await openPage(session, { viewport: { width, height: 900 } });
-    try {
-      for (const name of kSections) {
-        await goToSection(page, name);
-        const cut = await page.evaluate(() => {
-          const measure = document.createElement('canvas').getContext('2d');
-          const found = [];
-          for (const select of document.querySelectorAll('section.calculator:not([hidden]) select')) {
-            // A select that is not shown (a choice of a fieldset only old links fill) cuts nothing.
-            if (select.getClientRects().length === 0) continue;
-            const style = getComputedStyle(select);
-            measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            // The room left for the text: the box less its padding and the arrow (about 20 px).
-            const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-            for (const option of select.options)
-              if (measure.measureText(option.text).width > room) found.push(`${select.id}: ${option.text}`);
-          }
-          return found;
-        });
-        assert.deepEqual(cut, [], `${name} at ${width} px`);
-        const repeated = await page.$$eval(`#${name} form label`, (labels) =>
-          labels
-            .filter((label) => {
-              const symbol = label.querySelector('var')?.textContent;
-              const words = [...label.childNodes]
-                .filter((node) => node.nodeType === Node.TEXT_NODE)
-                .map((node) => node.textContent);
-              // The symbol as a word of the label's text ("Target ε ε"), not a letter of a word ("Clip norm C").
-              return symbol && new RegExp(`(^|[^\\p{L}])${symbol[0]}([^\\p{L}]|$)`, 'u').test(words.join(''));
-            })
-            .map((label) => label.textContent),
-        );
-        assert.deepEqual(repeated, [], `${name}: labels name their symbol once`);
-      }
-    } finally {
-      await context.close();
+    const { page } = await pageAt(width);
+    for (const name of kSections) {
+      await goToSection(page, name);
+      const cut = await page.evaluate(() => {
+        const measure = document.createElement('canvas').getContext('2d');
+        const found = [];
+        for (const select of document.querySelectorAll('section.calculator:not([hidden]) select')) {
+          // A select that is not shown (a choice of a fieldset only old links fill) cuts nothing.
+          if (select.getClientRects().length === 0) continue;
+          const style = getComputedStyle(select);
+          measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          // The room left for the text: the box less its padding and the arrow (about 20 px).
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          for (const option of select.options)
+            if (measure.measureText(option.text).width > room) found.push(`${select.id}: ${option.text}`);
+        }
+        return found;
+      });
+      assert.deepEqual(cut, [], `${name} at ${width} px`);
+      const repeated = await page.$$eval(`#${name} form label`, (labels) =>
+        labels
+          .filter((label) => {
+            const symbol = label.querySelector('var')?.textContent;
+            const words = [...label.childNodes]
+              .filter((node) => node.nodeType === Node.TEXT_NODE)
+              .map((node) => node.textContent);
+            // The symbol as a word of the label's text ("Target ε ε"), not a letter of a word ("Clip norm C").
+            return symbol && new RegExp(`(^|[^\\p{L}])${symbol[0]}([^\\p{L}]|$)`, 'u').test(words.join(''));
+          })
+          .map((label) => label.textContent),
+      );
+      assert.deepEqual(repeated, [], `${name}: labels name their symbol once`);
     }
   }
 });
 
 test('screenshots of every section at 390 and 1280 px, light and dark', kTimeout, async () => {
   mkdirSync(resultsDir, { recursive: true });
-  for (const colorScheme of ['light', 'dark']) {
-    for (const width of [390, 1280]) {
-      const { page, context, problems } = await openPage(session, { colorScheme, viewport: { width, height: 900 } });
-      try {
-        for (const name of kSections) {
-          await page.goto(`${session.url}${kLinks[name] ?? `#/${name}`}`);
-          await page.waitForSelector(`section#${name}:not([hidden])`);
-          await waitForAllSections(page);
-          await settled(page);
-          const section = page.locator(`section#${name}`);
-          await section.screenshot({ path: path.join(resultsDir, `${name}-${width}-${colorScheme}.png`) });
-        }
-        assert.deepEqual(
-          problems.filter((problem) => !/net::ERR_ABORTED$/.test(problem)),
-          [],
-        );
-      } finally {
-        await context.close();
+  for (const width of [390, 1280]) {
+    const { page, problems } = await pageAt(width);
+    // The page's colours follow prefers-color-scheme in CSS alone: switching it restyles the page
+    // as a page opened in that scheme is styled.
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      for (const name of kSections) {
+        await showSection(page, name);
+        const section = page.locator(`section#${name}`);
+        await section.screenshot({ path: path.join(resultsDir, `${name}-${width}-${colorScheme}.png`) });
       }
     }
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.deepEqual(
+      problems.filter((problem) => !/net::ERR_ABORTED$/.test(problem)),
+      [],
+      `${width} px`,
+    );
   }
 });
 
