@@ -26,6 +26,7 @@ const kNumericOps = new Set([
 // Closed-form ops whose request runs numeric when a field (a dotted path) has a value: the schema's
 // numeric_when (core/src/api/request_shapes.cpp; tests/node/schema.test.mjs checks they agree).
 const kNumericWhen = {
+  group: [['mechanism.type', 'poisson_subsampled']],
   compose: [
     ['method', 'pld'],
     ['unknown', 'count'],

@@ -315,10 +315,12 @@ export interface GroupRequest {
   guarantee?: Guarantee;
   /** the mechanism (mechanism-aware group privacy) (one of guarantee, mechanism) */
   mechanism?: Mechanism;
-  /** the δ at which ε is reported, in (0, 1) (with Gaussian noise (or a zCDP bound): required (not with unknown)) */
+  /** the δ at which ε is reported, in (0, 1) (with Gaussian noise, a zCDP bound or subsampling: required (not with unknown)) */
   delta?: number;
   /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
   relation?: 'add_remove' | 'substitute';
+  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional, with a Poisson-subsampled mechanism only) */
+  discretization?: number | Discretization;
   /** solve for the largest group that meets target (leave k out) (optional) */
   unknown?: 'k';
   /** the (ε, δ) the group must stay within (with unknown: required) */

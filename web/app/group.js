@@ -182,8 +182,9 @@ async function updateGroup({ calculator, form, input, isCurrent, results, plots,
   results.replaceChildren(methodTable({ caption: `A group of k = ${fields.k.value.trim()} records`, rows, errors }));
   summary(...headlineOf(fields, responses, own, picked));
   const explained = explainedKind(fields, own);
-  if (responses[explained].ok) {
-    explain({ of: base[explained], one: k > 1 ? requests(values, 1)[explained] : undefined, groupSize: k });
+  const of = explained === 'picked' ? picked.request : base[explained];
+  if ((explained === 'picked' ? picked.response : responses[explained]).ok) {
+    explain({ of, one: k > 1 ? { ...of, k: 1 } : undefined, groupSize: k });
   }
   // The plots' requests (four per group size) are asked after the table is shown, so that its
   // answers do not wait for theirs.
@@ -215,7 +216,7 @@ const kGenericGroupFormula = String.raw`\text{the mechanism's own analysis at gr
 /**
  * The group guarantee of the mechanism picked from the core's catalog (mechanism-picker.js): asked
  * without δ, and again at the Gaussian target δ when the core needs one (a mechanism whose group
- * guarantee is not pure). { title, words, formula, response, fields }.
+ * guarantee is not pure). { title, words, formula, request (the one answered), response, fields }.
  */
 async function pickedAnswer({ calculator, form, k, delta }) {
   const catalog = await catalogOf(calculator);
@@ -229,14 +230,18 @@ async function pickedAnswer({ calculator, form, k, delta }) {
   });
   const chosen = spec();
   const { request, fields } = requestOf(catalog, chosen, 'mechanism', picker.inputs);
-  let [response] = await askAll(calculator, [{ op: 'group', k, mechanism: request }]);
-  if (!response.ok && response.error.field === 'delta')
-    [response] = await askAll(calculator, [{ op: 'group', k, delta, mechanism: request }]);
+  let asked = { op: 'group', k, mechanism: request };
+  let [response] = await askAll(calculator, [asked]);
+  if (!response.ok && response.error.field === 'delta') {
+    asked = { ...asked, delta };
+    [response] = await askAll(calculator, [asked]);
+  }
   const type = catalog.types.find((candidate) => candidate.name === chosen.type);
   return {
     title: type?.title ?? chosen.type,
     words: specWords(catalog, chosen),
     formula: notesOf(chosen.type).tex ?? kGenericGroupFormula,
+    request: asked,
     response,
     fields,
   };
@@ -256,7 +261,7 @@ function ownInputs(isSet) {
 
 /** Which request "What an attacker can do" explains: the headline's first description of a record. */
 function explainedKind(fields, own) {
-  const kind = ['guarantee', 'zcdp', 'laplace', 'gaussian'].find((name) => own[name]) ?? 'guarantee';
+  const kind = ['guarantee', 'zcdp', 'laplace', 'gaussian', 'picked'].find((name) => own[name]) ?? 'guarantee';
   if (kind !== 'guarantee') return kind;
   return parseNumber(fields.delta.value) === 0 || (own.guarantee && !own.delta) ? 'pure' : 'approx';
 }

@@ -19,7 +19,7 @@ export const mechanismNotes = {
     symbols: { sigma: 'σ', sensitivity: 'Δ' },
   },
   poisson_subsampled: {
-    tex: String.raw`M(S_q(x)),\ \ S_q \text{ keeps each record with probability } q`,
+    tex: String.raw`M(S_q(x)),\ \ \Pr[\text{record} \in S_q] = q \text{ (each independently)}`,
     citation: 'Zhu, Dong, Wang 2022, Thm 11',
     keys: [],
     symbols: { rate: 'q' },

@@ -3,6 +3,7 @@
 #include <variant>
 
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/group_engine.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/api/ops.hpp"
@@ -90,9 +91,16 @@ Result<Value> group_of_gaussian(const mechanisms::GaussianNoise& single, const m
 
 // The mechanism as a group of k records sees it (mechanisms::Mechanism::for_group): pure ε-DP
 // where it is pure, the exact Gaussian analysis where it is Gaussian noise, its zCDP bound
-// converted to (ε, δ) where that is what is known.
-Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double group_size, const Value& request) {
+// converted to (ε, δ) where that is what is known, and otherwise its pair composed by the PLD
+// engine (group_engine.hpp), the only answer that reads `discretization`.
+Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double group_size, const Value& request,
+                                 const pld::ProgressCallback& progress) {
   const std::string overflow_field = noise_field(mechanism);
+  if (group_size > mechanism.max_group_size()) {
+    return invalid_argument("k", "k must be at most " + format_number(mechanism.max_group_size()) +
+                                     " for a mechanism of type '" + mechanism.type().name +
+                                     "': the pair of its group has k + 1 components.");
+  }
   Result<mechanisms::MechanismPtr> transformed = mechanism.for_group(group_size);
   if (!transformed.ok()) {
     // k·Δ beyond the doubles is an overflow of the answer, which the noise would have to absorb.
@@ -100,6 +108,10 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
     return overflow(overflow_field);
   }
   const mechanisms::Mechanism& grouped = *transformed.value();
+  if (!needs_engine(grouped) && has_field(request, "discretization")) {
+    return does_not_apply("discretization", "the group guarantee of a mechanism of type '" + mechanism.type().name +
+                                                "' is in closed form (no grid)");
+  }
   const MethodInfo& info = mechanism.type().group_method;
   if (const auto epsilon = grouped.pure_epsilon()) {
     if (has_field(request, "delta")) {
@@ -121,18 +133,15 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
     result.set("zcdp", Value::object().set("rho", zcdp->rho));
     return finite_or_overflow(std::move(result), overflow_field);
   }
-  // What is left is a subsampled Gaussian's group (a mixture, sampled_group.hpp): its pair is
-  // composed numerically by op 'dpsgd', which limits the group size and runs in the worker.
-  return mechanisms::not_supported(mechanism,
-                                   "has no closed-form group guarantee: the pair of its group is a mixture of "
-                                   "Gaussians (Schuchardt, Stoian, Kosmala, Günnemann 2024), which op 'dpsgd' "
-                                   "composes (sampling 'poisson', group_size k, steps = the number of releases)");
+  // What is left is known by its pair only (a subsampled Gaussian's group: a mixture).
+  if (needs_engine(grouped)) return group_by_engine(request, progress);
+  return mechanisms::not_supported(mechanism, "has no group analysis in the calculator");
 }
 
 }  // namespace
 
-Result<Value> group_op(const Value& request) {
-  if (has_field(request, "unknown")) return group_solve(request);
+Result<Value> group_op(const Value& request, const pld::ProgressCallback& progress) {
+  if (has_field(request, "unknown")) return group_solve(request, progress);
   DPCALC_TRY(double k, number_field(request, "", "k"));
   DPCALC_TRY(double group_size, check_count(k, "k"));
   const bool has_mechanism = has_field(request, "mechanism");
@@ -142,6 +151,9 @@ Result<Value> group_op(const Value& request) {
   if (!has_mechanism) {
     if (has_field(request, "relation")) {
       return does_not_apply("relation", "a guarantee already holds under the relation it was stated for");
+    }
+    if (has_field(request, "discretization")) {
+      return does_not_apply("discretization", "the group bound of a guarantee is in closed form (no grid)");
     }
     if (has_field(request, "delta")) {
       return does_not_apply("delta",
@@ -157,7 +169,7 @@ Result<Value> group_op(const Value& request) {
   DPCALC_TRY(const mechanisms::Relation relation, read_relation(request));
   DPCALC_TRY(const bool supported, check_relation(request, *mechanism, relation));
   (void)supported;
-  return group_of_mechanism(*mechanism, group_size, request);
+  return group_of_mechanism(*mechanism, group_size, request, progress);
 }
 
 }  // namespace dpcalc::api

@@ -12,11 +12,13 @@
 namespace dpcalc::api {
 namespace {
 
-Result<Value> group_forward(const Value& request, const pld::ProgressCallback&) { return group_op(request); }
+Result<Value> group_forward(const Value& request, const pld::ProgressCallback& progress) {
+  return group_op(request, progress);
+}
 
 }  // namespace
 
-Result<Value> group_solve(const Value& request) {
+Result<Value> group_solve(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(auto unknown, optional_string_field(request, "", "unknown"));
   if (unknown && *unknown == "group_size") {
     return invalid_argument("unknown", "op 'group' calls the group size k: use unknown: 'k'.");
@@ -52,7 +54,7 @@ Result<Value> group_solve(const Value& request) {
     return error;
   };
   // One record's answer says which kind of target applies.
-  Result<Value> single = group_op(forward_request(1));
+  Result<Value> single = group_op(forward_request(1), progress);
   if (!single.ok()) return restate(single.error());
   const std::string type = single.value().find("guarantee")->find("type")->as_string();
   if (type == "zcdp" || type == "rdp") {
@@ -70,7 +72,7 @@ Result<Value> group_solve(const Value& request) {
   }
   SolveQuestion question{
       "k", "k", "group size", ApproxDp{epsilon, target_delta.value_or(0)}, "target.epsilon", {1, kMaxCount, 1, true}};
-  return solve_by_forward(forward_request, group_forward, restate, question, {});
+  return solve_by_forward(forward_request, group_forward, restate, question, progress);
 }
 
 }  // namespace dpcalc::api

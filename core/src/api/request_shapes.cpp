@@ -162,9 +162,9 @@ struct Shapes {
         {op_field(), number("k", "required unless unknown", "the group size, a whole number from 1 to 2^53"),
          object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
          object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism (mechanism-aware group privacy)"),
-         number("delta", "with Gaussian noise (or a zCDP bound): required (not with unknown)",
+         number("delta", "with Gaussian noise, a zCDP bound or subsampling: required (not with unknown)",
                 "the δ at which ε is reported, in (0, 1)"),
-         relation_field(),
+         relation_field(), discretization_field("optional, with a Poisson-subsampled mechanism only"),
          text("unknown", "'k'", "optional", "solve for the largest group that meets target (leave k out)"),
          object("target", group_target, "with unknown: required", "the (ε, δ) the group must stay within")},
         "",
@@ -348,8 +348,8 @@ struct Shapes {
     ops = {
         {&group,
          Lane::kClosedForm,
-         {},
-         [](const Value& request, const pld::ProgressCallback&) { return group_op(request); }},
+         {{"mechanism.type", "poisson_subsampled"}},
+         [](const Value& request, const pld::ProgressCallback& progress) { return group_op(request, progress); }},
         {&compose, Lane::kClosedForm, {{"method", "pld"}, {"unknown", "count"}}, compose_any},
         {&convert,
          Lane::kClosedForm,
@@ -471,8 +471,8 @@ struct Shapes {
     return number(parameter.name, presence, parameter.meaning);
   }
 
-  Field discretization_field() {
-    Field field = object("discretization", discretization, "optional",
+  Field discretization_field(const std::string& presence = "optional") {
+    Field field = object("discretization", discretization, presence,
                          "the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?}");
     field.type = "number | discretization";
     field.number_or_object = true;

@@ -13,6 +13,7 @@
 #include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/group_engine.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/items_io.hpp"
 #include "dpcalc/api/kept_answer.hpp"
@@ -135,7 +136,7 @@ Result<std::optional<double>> request_mu(const Value& request) {
 
 Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
                                 const pld::ProgressCallback& progress) {
-  DPCALC_TRY(const Value answer, group_op(of));  // checks the request (microseconds)
+  DPCALC_TRY(const Value answer, group_op(of, progress));  // checks the request (and keeps a numeric answer)
   if (!has_field(of, "mechanism")) {
     DPCALC_TRY(Guarantee guarantee, answered_guarantee(answer));
     return from_guarantee(guarantee, options);
@@ -145,29 +146,17 @@ Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
   DPCALC_TRY(mechanisms::MechanismPtr grouped, mechanism->for_group(group_size));
   if (const auto noise = grouped->gaussian())
     return from_mu(tradeoff::round_up(noise->sensitivity / noise->sigma, 1), options);
+  // A group known by its pair only: the PLDs of the answer group_op just gave (and kept).
+  if (needs_engine(*grouped)) {
+    DPCALC_TRY(const auto answered, answered_group_request(of, progress));
+    return from_plds(answered->plds, of, options, answered->bracket);
+  }
   // A mechanism that is not Gaussian noise (Laplace): its own pair at k Δ, tighter than the pure
   // kε the group op answers (the Laplace curve, Dong, Roth, Su 2019, against f_{kε, 0}), under the
   // request's relation (group_op has checked that the mechanism supports it).
   DPCALC_TRY(const mechanisms::Relation relation, read_relation(of));
   auto plds = pld::compose_items({pld::CompositionItem{grouped->pair(relation), 1}}, {}, progress, "items");
-  if (!plds.ok()) {
-    // The engine names the item "items.0.mechanism" and its own parameters: a parameter of the
-    // mechanism stays on it, any other (the pair's width, its masses) is restated on its noise.
-    Error error = plds.error();
-    const std::string engine = "items.0.mechanism";
-    const std::string prefix = engine + ".";
-    std::string mapped = "k";
-    if (error.field.rfind(prefix, 0) == 0) {
-      const std::string name = error.field.substr(prefix.size());
-      const auto& parameters = innermost(*mechanism).type().parameters;
-      const bool own = std::any_of(parameters.begin(), parameters.end(),
-                                   [&](const mechanisms::Parameter& parameter) { return parameter.name == name; });
-      mapped = own ? innermost(*mechanism).arguments().field(name) : noise_field(*mechanism);
-    }
-    if (mapped != "k") error.message = replace_all(error.message, error.field, mapped);
-    error.field = mapped;
-    return error;
-  }
+  if (!plds.ok()) return in_group_terms(plds.error(), *mechanism, of);
   return from_plds(plds.value(), of, options);
 }
 

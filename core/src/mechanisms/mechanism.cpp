@@ -36,6 +36,8 @@ Result<MechanismPtr> Mechanism::for_group(double) const {
   return not_supported(*this, "has no group transform in the calculator");
 }
 
+double Mechanism::max_group_size() const { return kMaxCount; }
+
 Result<MechanismPtr> Mechanism::with_noise(const std::string& unknown, double value) const {
   for (const Calibratable& calibratable : type().calibratable) {
     if (calibratable.unknown != unknown) continue;

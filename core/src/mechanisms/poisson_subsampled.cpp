@@ -59,6 +59,8 @@ class PoissonSubsampled final : public Mechanism {
                          GaussianNoise{gaussian->sigma, gaussian->sensitivity});
   }
 
+  double max_group_size() const override { return kMaxSampledGroupSize; }
+
   std::string pair_analysis() const override { return inner_->pair_analysis(); }
   double sensitivity() const override { return inner_->sensitivity(); }
   std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
@@ -91,7 +93,11 @@ const MechanismType& poisson_subsampled_type() {
       {Parameter::number("rate", "sampling rate in (0, 1]"),
        Parameter::mechanism("mechanism", "the mechanism run on the subsample")},
       {},
-      create_poisson_subsampled};
+      create_poisson_subsampled,
+      {"The group's worst-case Gaussian mixture (J ~ Binomial(k, rate) of its records sampled), composed with "
+       "privacy loss distributions",
+       "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
+       "schuchardt2024unified doroshenko2022connect"}};
   return type;
 }
 

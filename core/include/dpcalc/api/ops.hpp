@@ -8,7 +8,8 @@
 
 namespace dpcalc::api {
 
-Result<Value> group_op(const Value& request);
+// op 'group' runs the PLD engine for a group known by its pair only (group_engine.hpp).
+Result<Value> group_op(const Value& request, const pld::ProgressCallback& progress = {});
 Result<Value> compose_op(const Value& request);
 Result<Value> convert_op(const Value& request);
 Result<Value> split_op(const Value& request);
@@ -16,6 +17,6 @@ Result<Value> split_op(const Value& request);
 // Solving for an unknown (solve.hpp): op 'compose' with unknown 'count' (`forward` answers its
 // requests without one) and op 'group' with unknown 'k' (group_op answers those requests).
 Result<Value> compose_solve(const Value& request, const pld::ProgressCallback& progress, const ForwardOp& forward);
-Result<Value> group_solve(const Value& request);
+Result<Value> group_solve(const Value& request, const pld::ProgressCallback& progress);
 
 }  // namespace dpcalc::api

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dpcalc/mechanisms/mechanism.hpp"
+#include "dpcalc/mechanisms/sampled_group.hpp"
 #include "dpcalc/pld/privacy_loss.hpp"
 #include "dpcalc/result.hpp"
 
@@ -32,8 +33,8 @@ struct GroupSetting {
   Relation relation = Relation::kAddRemove;
 };
 
-// Largest group handled: the pair has k + 1 components.
-inline constexpr double kMaxGroupSize = 100000;
+// Largest group handled, as for any subsampled group (the pair has k + 1 components).
+inline constexpr double kMaxGroupSize = mechanisms::kMaxSampledGroupSize;
 
 // Validates the setting; errors are invalid_argument on the request's field names (group_size,
 // sampling_rate, dataset_size, batch_size).

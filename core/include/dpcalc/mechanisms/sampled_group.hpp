@@ -13,6 +13,9 @@
 
 namespace dpcalc::mechanisms {
 
+// Largest group whose subsampled pair is formed: it has k + 1 components.
+inline constexpr double kMaxSampledGroupSize = 100000;
+
 // The pair above from log Pr[J = j], j = 0..k; weights below the smallest normal double are left out.
 pld::DominatingPair sampled_group_pair(const std::vector<double>& log_pmf, const GaussianNoise& noise,
                                        Relation relation);
