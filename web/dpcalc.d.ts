@@ -938,8 +938,18 @@ export interface GroupZcdpNoiseResult extends GuaranteeResult<ApproxGuarantee> {
   zcdp: { rho: number };
 }
 
+/**
+ * op 'group' with a mechanism known at group size k by its pair only (a Poisson-subsampled Gaussian:
+ * the group's Gaussian mixture, Schuchardt, Stoian, Kosmala, Günnemann 2024), composed numerically.
+ */
+export interface GroupPairResult extends GuaranteeResult<ApproxGuarantee>, PldEpsilonBracket {
+  /** Why the bracket is wider than asked for. */
+  note?: string;
+}
+
 /** op 'group' with a mechanism. */
-export type GroupMechanismResult = GroupPureNoiseResult | GroupGaussianNoiseResult | GroupZcdpNoiseResult;
+export type GroupMechanismResult =
+  GroupPureNoiseResult | GroupGaussianNoiseResult | GroupZcdpNoiseResult | GroupPairResult;
 /** op 'group'. */
 export type GroupResult = GroupGuaranteeResult | GroupMechanismResult;
 

@@ -123,12 +123,17 @@ export function specWords(catalog, spec) {
   const type = typeOf(catalog, spec.type);
   if (!type) return spec.type;
   const { symbols = {} } = notesOf(spec.type);
-  const parts = type.parameters.map((parameter) =>
-    parameter.kind === 'mechanism'
-      ? `of a ${specWords(catalog, spec[parameter.name] ?? {})}`
-      : `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${spec[parameter.name] ?? ''}`,
-  );
-  return `${type.title} (${parts.join(', ')})`;
+  // Numbers in parentheses, a nested mechanism after them: "… (q = 0.01) of a Gaussian mechanism (σ = 1, Δ = 1)".
+  const numbers = type.parameters
+    .filter((parameter) => parameter.kind !== 'mechanism')
+    .map(
+      (parameter) =>
+        `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${spec[parameter.name] ?? ''}`,
+    );
+  const inner = type.parameters
+    .filter((parameter) => parameter.kind === 'mechanism')
+    .map((parameter) => ` of a ${specWords(catalog, spec[parameter.name] ?? {})}`);
+  return `${type.title}${numbers.length ? ` (${numbers.join(', ')})` : ''}${inner.join('')}`;
 }
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -133,9 +133,8 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
     result.set("zcdp", Value::object().set("rho", zcdp->rho));
     return finite_or_overflow(std::move(result), overflow_field);
   }
-  // What is left is known by its pair only (a subsampled Gaussian's group: a mixture).
-  if (needs_engine(grouped)) return group_by_engine(request, progress);
-  return mechanisms::not_supported(mechanism, "has no group analysis in the calculator");
+  // What is left is known by its pair only (needs_engine: a subsampled Gaussian's group, a mixture).
+  return group_by_engine(request, progress);
 }
 
 }  // namespace
