@@ -14,24 +14,10 @@ namespace {
 
 using dpcalc::api::Value;
 
-Value object() { return Value::object(); }
-
-Value pure(double epsilon) { return object().set("type", "pure").set("epsilon", epsilon); }
-
-Value approx(double epsilon, double delta) {
-  return object().set("type", "approx").set("epsilon", epsilon).set("delta", delta);
-}
-
 Value items_of(const Value& guarantee, double count) {
   Value items = Value::array();
   items.push(object().set("guarantee", guarantee).set("count", count));
   return items;
-}
-
-const Value& result_of(const Value& response) {
-  REQUIRE(response.find("ok") != nullptr);
-  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
-  return *response.find("result");
 }
 
 double number_at(const Value& value, const std::string& dotted) {

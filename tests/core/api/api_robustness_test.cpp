@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "api_checks.hpp"
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
 #include "dpcalc/checks.hpp"
@@ -15,8 +16,6 @@ namespace {
 
 using dpcalc::api::Value;
 
-Value object() { return Value::object(); }
-Value pure(double epsilon) { return object().set("type", "pure").set("epsilon", epsilon); }
 Value one_item(Value item_object) { return Value::array().push(std::move(item_object)); }
 
 const Value& error_of(const Value& response) {

@@ -10,8 +10,6 @@ namespace {
 
 using dpcalc::api::Value;
 
-Value object() { return Value::object(); }
-
 Value target(double epsilon, double delta) { return object().set("epsilon", epsilon).set("delta", delta); }
 
 Value request(Value mechanism, const char* unknown, Value target_value) {
@@ -20,11 +18,6 @@ Value request(Value mechanism, const char* unknown, Value target_value) {
       .set("mechanism", std::move(mechanism))
       .set("unknown", unknown)
       .set("target", std::move(target_value));
-}
-
-const Value& result_of(const Value& response) {
-  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
-  return *response.find("result");
 }
 
 double number(const Value& value, const std::string& key) {

@@ -5,19 +5,13 @@
 #include <cmath>
 #include <string>
 
+#include "api_checks.hpp"
 #include "approx.hpp"
 #include "dpcalc/api/compute.hpp"
 
 namespace {
 
 using dpcalc::api::Value;
-
-Value object() { return Value::object(); }
-
-Value approx(double epsilon, double delta) {
-  return object().set("type", "approx").set("epsilon", epsilon).set("delta", delta);
-}
-Value pure(double epsilon) { return object().set("type", "pure").set("epsilon", epsilon); }
 
 Value one_class(const Value& guarantee, double count) {
   Value databases = Value::array();
@@ -36,10 +30,6 @@ Value hospitals(const std::string& neighbours) {
 }
 
 // The result of an ok response (a copy: the response is a temporary).
-Value result_of(const Value& response) {
-  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
-  return *response.find("result");
-}
 
 double number(const Value& value, const char* a, const char* b = nullptr) {
   const Value* found = value.find(a);
@@ -50,7 +40,8 @@ double number(const Value& value, const char* a, const char* b = nullptr) {
   return found->as_number();
 }
 
-void check_error(const Value& request, const std::string& field, const std::string& code = "invalid_argument") {
+// The error response to `request` (computed here).
+void check_request_error(const Value& request, const std::string& field, const std::string& code = "invalid_argument") {
   const Value response = dpcalc::api::compute(request);
   REQUIRE_FALSE(response.find("ok")->as_bool());
   const Value* error = response.find("error");
@@ -143,32 +134,32 @@ TEST_CASE("[api] databases: the uninformative prior says why a membership constr
 
 TEST_CASE("[api] databases: errors name the exact dotted field") {
   const Value base = object().set("op", "databases").set("method", "basic").set("databases", one_class(pure(0.1), 3));
-  check_error(Value(base).set("constraint", object().set("type", "at_most").set("m", 0)), "constraint.m");
-  check_error(Value(base).set("constraint", object().set("type", "at_most")), "constraint.m");
-  check_error(Value(base).set("constraint", object().set("type", "families").set("families", Value::array())),
-              "constraint.families");
+  check_request_error(Value(base).set("constraint", object().set("type", "at_most").set("m", 0)), "constraint.m");
+  check_request_error(Value(base).set("constraint", object().set("type", "at_most")), "constraint.m");
+  check_request_error(Value(base).set("constraint", object().set("type", "families").set("families", Value::array())),
+                      "constraint.families");
   Value families = Value::array();
   families.push(Value(Value::Array{Value(0)}));
   families.push(Value(Value::Array{Value(3)}));
-  check_error(Value(base).set("constraint", object().set("type", "families").set("families", families)),
-              "constraint.families.1.0");
-  check_error(Value(base).set("constraint", object().set("type", "sometimes")), "constraint.type");
-  check_error(
+  check_request_error(Value(base).set("constraint", object().set("type", "families").set("families", families)),
+                      "constraint.families.1.0");
+  check_request_error(Value(base).set("constraint", object().set("type", "sometimes")), "constraint.type");
+  check_request_error(
       Value(base).set("constraint", object().set("type", "at_most").set("m", 2)).set("adversary", "uninformative"),
       "adversary");
-  check_error(Value(base).set("neighbours", "sideways"), "neighbours");
+  check_request_error(Value(base).set("neighbours", "sideways"), "neighbours");
   Value three = Value::array();
   three.push(object().set("guarantee", pure(0.1)));
   three.push(object().set("guarantee", pure(0.2)).set("queries", 2));
   three.push(object().set("guarantee", pure(0.3)).set("count", 1.5));
-  check_error(Value(base).set("databases", three), "databases.2.count");
-  check_error(Value(base).set("databases", Value::array()), "databases");
-  check_error(Value(base).set("method", "parallel"), "method");
+  check_request_error(Value(base).set("databases", three), "databases.2.count");
+  check_request_error(Value(base).set("databases", Value::array()), "databases");
+  check_request_error(Value(base).set("method", "parallel"), "method");
   // δ too small for the items: the worst 365 hospitals alone need 1 − (1 − 1e-9)^365 > 3.6e-7.
   Value hospital = hospitals("unbounded");
-  check_error(hospital.set("delta", 1e-7), "delta");
-  check_error(Value(base).set("method", "optimal"), "delta");
+  check_request_error(hospital.set("delta", 1e-7), "delta");
+  check_request_error(Value(base).set("method", "optimal"), "delta");
   Value gaussian = Value::array();
   gaussian.push(object().set("mechanism", object().set("type", "gaussian").set("sigma", 2)).set("count", 4));
-  check_error(Value(base).set("databases", gaussian), "databases.0.mechanism", "unsupported");
+  check_request_error(Value(base).set("databases", gaussian), "databases.0.mechanism", "unsupported");
 }

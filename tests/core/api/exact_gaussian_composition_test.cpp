@@ -40,12 +40,6 @@ Value compose(const Value& items, const std::string& query, double value) {
   return dpcalc::api::compute(request);
 }
 
-const Value& result_of(const Value& response) {
-  REQUIRE(response.find("ok") != nullptr);
-  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
-  return *response.find("result");
-}
-
 double number(const Value& result, const std::string& key) {
   REQUIRE(result.find(key) != nullptr);
   return result.find(key)->as_number();

@@ -21,11 +21,6 @@ Value subsampled_group(double k, double rate, double sigma) {
   return Value::object().set("op", "group").set("k", k).set("delta", 1e-5).set("mechanism", mechanism);
 }
 
-const Value& result_of(const Value& response) {
-  REQUIRE(response.find("ok")->as_bool());
-  return *response.find("result");
-}
-
 }  // namespace
 
 TEST_CASE("[api] group of a subsampled Gaussian: the engine's bracket holds the exact ε, and is kept") {

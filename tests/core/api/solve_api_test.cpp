@@ -13,13 +13,6 @@ namespace {
 
 using dpcalc::api::Value;
 
-Value object() { return Value::object(); }
-
-const Value& result_of(const Value& response) {
-  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
-  return *response.find("result");
-}
-
 double number(const Value& value, const std::string& key) {
   const Value* member = value.find(key);
   REQUIRE_MESSAGE(member != nullptr, key);
@@ -36,11 +29,6 @@ Bound bound_of(const Value& request) {
   const Value& guarantee = *result_of(response).find("guarantee");
   const Value* delta = guarantee.find("delta");
   return {number(guarantee, "epsilon"), delta != nullptr ? delta->as_number() : 0};
-}
-
-Value pure(double epsilon) { return object().set("type", "pure").set("epsilon", epsilon); }
-Value approx(double epsilon, double delta) {
-  return object().set("type", "approx").set("epsilon", epsilon).set("delta", delta);
 }
 
 Value group_solve(Value guarantee, Value target) {

@@ -14,8 +14,6 @@ namespace mechanism_requests {
 
 using dpcalc::api::Value;
 
-inline Value object() { return Value::object(); }
-
 inline Value items(const Value& mechanism, double count) {
   Value list = Value::array();
   list.push(object().set("mechanism", mechanism).set("count", count));
@@ -29,12 +27,6 @@ inline Value compose(const std::string& method, const Value& mechanism, double c
   if (method != "basic") request.set("delta", delta);
   if (!relation.empty()) request.set("relation", relation);
   return request;
-}
-
-inline const Value& result_of(const Value& response) {
-  REQUIRE(response.find("ok") != nullptr);
-  if (!response.find("ok")->as_bool()) FAIL(response.find("error")->find("message")->as_string());
-  return *response.find("result");
 }
 
 inline double number_at(const Value& value, const std::string& first, const std::string& second = "") {
