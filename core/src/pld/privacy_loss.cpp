@@ -137,6 +137,23 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
   return PrivacyLossPair::Mixture{std::move(loss), swapped};
 }
 
+// The components of q P + (1 - q) Q, Q the component at shift 0 (Zhu, Dong, Wang 2022, Thm 11).
+std::vector<MixtureComponent> subsampled(std::vector<MixtureComponent> p, double rate) {
+  if (rate < 1) {
+    for (auto& c : p) c.weight *= rate;
+    p.push_back({0.0, 1 - rate});
+  }
+  return p;
+}
+
+// The Laplace mixture pair of a mechanism (P the mixture, against Lap(0, scale)), pruned in P when
+// the direction takes L under it (the remove direction). `field` names the shifts.
+Result<PrivacyLossPair::LaplaceMixture> laplace_mixture_pair(double scale, std::vector<MixtureComponent> p,
+                                                             bool swapped, const std::string& field) {
+  DPCALC_TRY(LaplaceMixtureLoss loss, LaplaceMixtureLoss::create(scale, std::move(p), !swapped, field));
+  return PrivacyLossPair::LaplaceMixture{std::move(loss), swapped};
+}
+
 // A probability list of a finite pair: non-empty, each entry finite and >= 0, summing to 1 within
 // 1e-9 (then renormalised, so that rounding in the mechanism that built it costs nothing).
 Result<std::vector<double>> checked_distribution(const std::vector<double>& masses, const std::string& field) {
@@ -166,28 +183,19 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
   if (const auto* laplace = std::get_if<LaplacePair>(&mechanism.base)) {
     DPCALC_TRY(const double scale, check_positive(laplace->scale, field_path(prefix, "scale")));
     DPCALC_TRY(const double sensitivity, check_positive(laplace->sensitivity, field_path(prefix, "sensitivity")));
-    std::vector<MixtureComponent> p{{sensitivity, rate}};
-    if (rate < 1) p.push_back({0.0, 1 - rate});
-    DPCALC_TRY(LaplaceMixtureLoss loss,
-               LaplaceMixtureLoss::create(scale, std::move(p), !swapped, field_path(prefix, "sensitivity")));
-    pair.pair_ = LaplaceMixture{std::move(loss), swapped};
+    DPCALC_TRY(pair.pair_, laplace_mixture_pair(scale, subsampled({{sensitivity, 1.0}}, rate), swapped,
+                                                field_path(prefix, "sensitivity")));
   } else if (const auto* gaussian = std::get_if<GaussianPair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(gaussian->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, field_path(prefix, "sensitivity")));
-    std::vector<MixtureComponent> p{{sensitivity, rate}};
-    if (rate < 1) p.push_back({0.0, 1 - rate});
-    DPCALC_TRY(pair.pair_,
-               mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix, field_path(prefix, "sigma")));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled({{sensitivity, 1.0}}, rate), {{0.0, 1.0}}, swapped, prefix,
+                                        field_path(prefix, "sigma")));
   } else if (const auto* mixture = std::get_if<MixtureVsGaussianPair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixture->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(std::vector<MixtureComponent> p,
                validate_components(mixture->shifts, mixture->weights, prefix, "shifts", "weights"));
-    if (rate < 1) {
-      for (auto& c : p) c.weight *= rate;
-      p.push_back({0.0, 1 - rate});
-    }
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, field_path(prefix, "shifts"),
-                                        field_path(prefix, "sigma")));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled(std::move(p), rate), {{0.0, 1.0}}, swapped,
+                                        field_path(prefix, "shifts"), field_path(prefix, "sigma")));
   } else if (const auto* mixtures = std::get_if<MixtureVsMixturePair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, field_path(prefix, "sigma")));
     if (rate < 1) {
@@ -206,13 +214,8 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
     DPCALC_TRY(const double scale, check_positive(laplaces->scale, field_path(prefix, "scale")));
     DPCALC_TRY(std::vector<MixtureComponent> p,
                validate_components(laplaces->shifts, laplaces->weights, prefix, "shifts", "weights"));
-    if (rate < 1) {
-      for (auto& c : p) c.weight *= rate;
-      p.push_back({0.0, 1 - rate});
-    }
-    DPCALC_TRY(LaplaceMixtureLoss loss,
-               LaplaceMixtureLoss::create(scale, std::move(p), !swapped, field_path(prefix, "shifts")));
-    pair.pair_ = LaplaceMixture{std::move(loss), swapped};
+    DPCALC_TRY(pair.pair_,
+               laplace_mixture_pair(scale, subsampled(std::move(p), rate), swapped, field_path(prefix, "shifts")));
   } else if (const auto* finite = std::get_if<FinitePair>(&mechanism.base)) {
     DPCALC_TRY(std::vector<double> p, checked_distribution(finite->p, field_path(prefix, "p")));
     DPCALC_TRY(std::vector<double> q, checked_distribution(finite->q, field_path(prefix, "q")));

@@ -11,13 +11,16 @@
 // Δ; Zhu, Dong, Wang 2022, Thm 11) and a group of k records of it, J ~ Binomial(k, q) of them in the
 // subsample: w_j = Pr[J = j] at jΔ (Schuchardt, Stoian, Kosmala, Günnemann 2024).
 //
-// Accuracy: each mass is a sum of non-negative terms, each computed without cancellation (the
-// smaller Laplace tail directly, the larger as its complement), and A, B are log-sum-exps, so
-// masses and roots carry relative errors of a few rounding errors per component; the discretisation
-// keeps every cell's split within its masses (discretization.hpp).
+// Masses at a cut x are prefix sums over the components on each side of x (O(1) per threshold):
+// with W and S the weights below and above x,
+//   P[X <= x] = W - (1/2) e^{-x/b} A + (1/2) e^{x/b} B,   P[X > x] = S + (1/2) e^{-x/b} A - (1/2) e^{x/b} B,
+// where each subtracted term is at most half of the weight it is taken from: no cancellation, a
+// few rounding errors relative to each mass (A and B are log-sum-exps). The discretisation keeps
+// every cell's split within its masses (discretization.hpp).
 // Negligible components of P may be dropped (mixture_components.hpp); Q keeps its one component.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -55,11 +58,19 @@ class LaplaceMixtureLoss {
   std::vector<MixtureComponent> p_;  // sorted by shift
   double pruned_p_ = 0;
   // The segment ends 0 = c_0 < c_1 < ... < c_n = a_max (the distinct positive shifts), l at each
-  // (levels_), and log A, log B of each segment [c_m, c_{m+1}] (see above).
-  std::vector<double> ends_, levels_, log_a_, log_b_;
+  // (levels_), and for each segment [c_m, c_{m+1}] log A, log B (see above) and the weights of the
+  // components at or below c_m and above it.
+  std::vector<double> ends_, levels_, log_a_, log_b_, weight_below_, weight_above_;
+  double low_p_ = 0, high_p_ = 0, interior_p_ = 0;  // P-masses of x <= 0, x >= a_max and between
 
-  // The x with {l <= t} (or {l < t}) = (-inf, x] up to a null set; -inf for none, +inf for all.
-  double boundary(double threshold, bool strict) const;
+  // {l <= t} (or {l < t}) is (-inf, x] up to a null set (x = -inf: none, +inf: all), with x on the
+  // segment [c_m, c_{m+1}].
+  struct Cut {
+    double x;
+    std::size_t segment;
+  };
+  Cut cut(double threshold, bool strict) const;
+  SublevelMasses below(const Cut& cut) const;
 };
 
 }  // namespace dpcalc::pld
