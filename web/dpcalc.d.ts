@@ -939,8 +939,9 @@ export interface GroupZcdpNoiseResult extends GuaranteeResult<ApproxGuarantee> {
 }
 
 /**
- * op 'group' with a mechanism known at group size k by its pair only (a Poisson-subsampled Gaussian:
- * the group's Gaussian mixture, Schuchardt, Stoian, Kosmala, Günnemann 2024), composed numerically.
+ * op 'group' with a mechanism known at group size k by its pair only (a Poisson-subsampled Gaussian
+ * or Laplace mechanism: the group's Gaussian or Laplace mixture, Schuchardt, Stoian, Kosmala,
+ * Günnemann 2024), composed numerically.
  */
 export interface GroupPairResult extends GuaranteeResult<ApproxGuarantee>, PldEpsilonBracket {
   /** Why the bracket is wider than asked for. */

@@ -110,7 +110,7 @@ test('calibration of any mechanism: the noise the built-in choice finds, and the
 });
 
 test(
-  'group privacy of a picked Poisson-subsampled Gaussian: its numeric answer, and what an attacker can do',
+  'group privacy of a picked Poisson-subsampled Gaussian, then Laplace: numeric answers, and what an attacker can do',
   kTimeout,
   async () => {
     const mechanism = {
@@ -148,6 +148,23 @@ test(
         flags,
         'Any test of whether a group of 4 records was in the data that wrongly flags at most 1 in 1,000 groups that were not catches at most 0.18% of those that were (for one record alone: at most 0.12%).',
       );
+      // The same group under Laplace noise (scale 1) answers from its Laplace mixture: exact ε =
+      // 0.0679799… (tests/reference/group_subsampled_laplace_reference.py, mpmath), rounded up.
+      const laplace = { ...mechanism, mechanism: { type: 'laplace', scale: '1', sensitivity: '1' } };
+      await page.evaluate(
+        (next) => {
+          window.location.hash = next;
+        },
+        `#/group?k=4&mechanism=${encodeURIComponent(JSON.stringify(laplace))}`,
+      );
+      await page.waitForFunction(() =>
+        /^ε ≤ 0\.06[89]\d* at δ = /.test(
+          document.querySelector('[data-results="group"] tr[data-row="picked"] .bound')?.textContent ?? '',
+        ),
+      );
+      const laplaceBound = await page.locator('[data-results="group"] tr[data-row="picked"] .bound').textContent();
+      const laplaceEpsilon = Number(laplaceBound.match(/ε ≤ ([\d.]+)/)[1]);
+      assert.ok(laplaceEpsilon >= 0.06797998032499865 && laplaceEpsilon <= 0.06797998032499865 * 1.005, laplaceBound);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -97,7 +97,7 @@ Result<Value> group_by_engine(const Value& request, const pld::ProgressCallback&
   result.set("discretization", answer.discretization.discretization_interval);
   result.set("grid_size", static_cast<double>(answer.discretization.grid_size));
   result.set("truncated_mass", answer.discretization.truncated_mass);
-  set_method(result, read.mechanism->type().group_method);
+  set_method(result, read.mechanism->group_method());
   const std::string note = accuracy_note(answer, read.options);
   if (!note.empty()) result.set("note", note);
   return result;

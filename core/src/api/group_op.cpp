@@ -112,7 +112,7 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
     return does_not_apply("discretization", "the group guarantee of a mechanism of type '" + mechanism.type().name +
                                                 "' is in closed form (no grid)");
   }
-  const MethodInfo& info = mechanism.type().group_method;
+  const MethodInfo info = mechanism.group_method();
   if (const auto epsilon = grouped.pure_epsilon()) {
     if (has_field(request, "delta")) {
       return does_not_apply(

@@ -4,8 +4,8 @@
 // 2022, Thm 11), whatever the inner pair (Laplace, Gaussian, a finite pair: the engine mixes it);
 // subsampling twice keeps a record with the product of the rates. Pure ε-DP inside gives
 // ln(1 + q(e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018). With a Gaussian
-// inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019), and so is the worst-case pair
-// of a group (sampled_group.hpp).
+// inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019); with Gaussian or Laplace noise
+// inside, so is the worst-case pair of a group (sampled_group.hpp).
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
@@ -14,6 +14,12 @@
 
 namespace dpcalc::mechanisms {
 namespace {
+
+constexpr MethodInfo kLaplaceGroupMethod{
+    "The group's worst-case Laplace mixture (J ~ Binomial(k, rate) of its records sampled), composed with privacy "
+    "loss distributions",
+    "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
+    "schuchardt2024unified doroshenko2022connect"};
 
 class PoissonSubsampled final : public Mechanism {
  public:
@@ -49,14 +55,19 @@ class PoissonSubsampled final : public Mechanism {
   // A group of k records: J ~ Binomial(k, q) of them are in the subsample (sampled_group.hpp).
   Result<MechanismPtr> for_group(double group_size) const override {
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
-    const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
-    if (gaussian == nullptr) {
-      return not_supported(*this,
-                           "has a group analysis in the calculator only with a Gaussian inside. Compose it for one "
-                           "record and give its (ε, δ) to op 'group' as a guarantee");
+    const std::vector<double> log_pmf = binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate);
+    if (const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base)) {
+      return sampled_group(log_pmf, GaussianNoise{gaussian->sigma, gaussian->sensitivity});
     }
-    return sampled_group(binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate),
-                         GaussianNoise{gaussian->sigma, gaussian->sensitivity});
+    if (const auto* laplace = std::get_if<pld::LaplacePair>(&flat.base)) return sampled_group(log_pmf, *laplace);
+    return not_supported(*this,
+                         "has a group analysis in the calculator only with Gaussian or Laplace noise inside. "
+                         "Compose it for one record and give its (ε, δ) to op 'group' as a guarantee");
+  }
+
+  MethodInfo group_method() const override {
+    return std::holds_alternative<pld::LaplacePair>(pair(Relation::kAddRemove).base) ? kLaplaceGroupMethod
+                                                                                     : type().group_method;
   }
 
   double max_group_size() const override { return kMaxSampledGroupSize; }
