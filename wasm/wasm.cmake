@@ -6,7 +6,10 @@ set(DPCALC_WASM_RELEASE_FLAGS -O2 CACHE STRING "optimisation flags for the wasm 
 # use two-lane vectors. Every current browser runs it (Chrome 91, Firefox 89, Safari 16.4, Node 16.4).
 set(DPCALC_WASM_SIMD_FLAGS -msimd128)
 
-target_compile_options(dpcalc_core PRIVATE ${DPCALC_WASM_RELEASE_FLAGS} ${DPCALC_WASM_SIMD_FLAGS})
+# The core uses no RTTI (no dynamic_cast or typeid); without it the module carries no type names for
+# the std::function lambdas (22 KB of mangled names) or their type_info. The bindings keep RTTI: Embind
+# registers its types through it.
+target_compile_options(dpcalc_core PRIVATE ${DPCALC_WASM_RELEASE_FLAGS} ${DPCALC_WASM_SIMD_FLAGS} -fno-rtti)
 
 add_executable(dpcalc_wasm ${CMAKE_CURRENT_SOURCE_DIR}/wasm/bindings.cpp)
 set_target_properties(dpcalc_wasm PROPERTIES OUTPUT_NAME dpcalc-module SUFFIX ".mjs")
