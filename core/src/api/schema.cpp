@@ -132,6 +132,42 @@ const Shape* request_shape(const Field& field, const Value& member) {
 
 }  // namespace
 
+Field::Field() = default;
+Field::Field(std::string name, std::string type, std::string presence, std::string meaning, const Shape* shape)
+    : name(std::move(name)),
+      type(std::move(type)),
+      presence(std::move(presence)),
+      meaning(std::move(meaning)),
+      shape(shape) {}
+Field::Field(const Field& other) = default;
+Field::Field(Field&& other) noexcept = default;
+Field& Field::operator=(const Field& other) = default;
+Field& Field::operator=(Field&& other) noexcept = default;
+Field::~Field() = default;
+
+Variant::Variant() = default;
+Variant::Variant(std::string value, std::string title, std::string meaning, std::vector<Field> fields)
+    : value(std::move(value)), title(std::move(title)), meaning(std::move(meaning)), fields(std::move(fields)) {}
+Variant::Variant(const Variant& other) = default;
+Variant::Variant(Variant&& other) noexcept = default;
+Variant& Variant::operator=(const Variant& other) = default;
+Variant& Variant::operator=(Variant&& other) noexcept = default;
+Variant::~Variant() = default;
+
+Shape::Shape() = default;
+Shape::Shape(std::string name, std::string title, std::vector<Field> fields, std::string discriminator,
+             std::vector<Variant> variants)
+    : name(std::move(name)),
+      title(std::move(title)),
+      fields(std::move(fields)),
+      discriminator(std::move(discriminator)),
+      variants(std::move(variants)) {}
+Shape::Shape(const Shape& other) = default;
+Shape::Shape(Shape&& other) noexcept = default;
+Shape& Shape::operator=(const Shape& other) = default;
+Shape& Shape::operator=(Shape&& other) noexcept = default;
+Shape::~Shape() = default;
+
 const Variant* Shape::variant(const std::string& value) const {
   for (const Variant& candidate : variants) {
     if (candidate.value == value) return &candidate;
