@@ -58,8 +58,6 @@ constexpr int kMaxRefinements = 6;
 constexpr double kMinNarrowing = 0.75;
 constexpr double kNearFloor = 1000;
 
-Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
-
 struct ItemPairs {
   PrivacyLossPair remove, add;
   double count;

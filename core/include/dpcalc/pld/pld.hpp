@@ -25,6 +25,9 @@ inline constexpr const char* kCancelled = "cancelled";
 // which then returns Error{kCancelled, "", "The computation was cancelled."}.
 using ProgressCallback = std::function<bool(double fraction)>;
 
+// That error.
+inline Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
+
 // Largest FFT length (and discretisation grid) the engine allocates: 2^21 points. Composition needs
 // about 64 bytes per point at its peak, so this keeps the engine under about 140 MB (the wasm build
 // must stay under 256 MB). Larger requests fail with code "numeric" on kGridTooLarge before
