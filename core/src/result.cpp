@@ -3,8 +3,8 @@
 namespace dpcalc {
 
 Error::Error() = default;
-Error::Error(std::string code, std::string field, std::string message)
-    : code(std::move(code)), field(std::move(field)), message(std::move(message)) {}
+Error::Error(std::string error_code, std::string error_field, std::string error_message)
+    : code(std::move(error_code)), field(std::move(error_field)), message(std::move(error_message)) {}
 Error::Error(const Error& other) = default;
 Error::Error(Error&& other) noexcept = default;
 Error& Error::operator=(const Error& other) = default;

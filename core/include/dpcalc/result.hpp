@@ -18,7 +18,7 @@ struct Error {
   // Out of line (result.cpp): every fallible call site copies, moves or destroys an Error, and
   // inlined, the three strings' code repeated at each of them.
   Error();
-  Error(std::string code, std::string field, std::string message);
+  Error(std::string error_code, std::string error_field, std::string error_message);
   Error(const Error& other);
   Error(Error&& other) noexcept;
   Error& operator=(const Error& other);

@@ -26,7 +26,8 @@ struct Shape;
 // One field of an object.
 struct Field {
   Field();
-  Field(std::string name, std::string type, std::string presence, std::string meaning, const Shape* shape = nullptr);
+  Field(std::string field_name, std::string field_type, std::string field_presence, std::string field_meaning,
+        const Shape* field_shape = nullptr);
   Field(const Field& other);
   Field(Field&& other) noexcept;
   Field& operator=(const Field& other);
@@ -48,7 +49,8 @@ struct Field {
 // The fields a discriminator value adds.
 struct Variant {
   Variant();
-  Variant(std::string value, std::string title, std::string meaning, std::vector<Field> fields);
+  Variant(std::string variant_value, std::string variant_title, std::string variant_meaning,
+          std::vector<Field> variant_fields);
   Variant(const Variant& other);
   Variant(Variant&& other) noexcept;
   Variant& operator=(const Variant& other);
@@ -63,8 +65,8 @@ struct Variant {
 
 struct Shape {
   Shape();
-  Shape(std::string name, std::string title, std::vector<Field> fields, std::string discriminator,
-        std::vector<Variant> variants);
+  Shape(std::string shape_name, std::string shape_title, std::vector<Field> shape_fields,
+        std::string shape_discriminator, std::vector<Variant> shape_variants);
   Shape(const Shape& other);
   Shape(Shape&& other) noexcept;
   Shape& operator=(const Shape& other);
