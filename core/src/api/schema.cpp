@@ -133,12 +133,14 @@ const Shape* request_shape(const Field& field, const Value& member) {
 }  // namespace
 
 Field::Field() = default;
-Field::Field(std::string name, std::string type, std::string presence, std::string meaning, const Shape* shape)
-    : name(std::move(name)),
-      type(std::move(type)),
-      presence(std::move(presence)),
-      meaning(std::move(meaning)),
-      shape(shape) {}
+// The parameters are named apart from the members they set (GCC's -Wshadow flags a constructor's
+// parameter that shares its member's name).
+Field::Field(std::string name_, std::string type_, std::string presence_, std::string meaning_, const Shape* shape_)
+    : name(std::move(name_)),
+      type(std::move(type_)),
+      presence(std::move(presence_)),
+      meaning(std::move(meaning_)),
+      shape(shape_) {}
 Field::Field(const Field& other) = default;
 Field::Field(Field&& other) noexcept = default;
 Field& Field::operator=(const Field& other) = default;
@@ -146,8 +148,8 @@ Field& Field::operator=(Field&& other) noexcept = default;
 Field::~Field() = default;
 
 Variant::Variant() = default;
-Variant::Variant(std::string value, std::string title, std::string meaning, std::vector<Field> fields)
-    : value(std::move(value)), title(std::move(title)), meaning(std::move(meaning)), fields(std::move(fields)) {}
+Variant::Variant(std::string value_, std::string title_, std::string meaning_, std::vector<Field> fields_)
+    : value(std::move(value_)), title(std::move(title_)), meaning(std::move(meaning_)), fields(std::move(fields_)) {}
 Variant::Variant(const Variant& other) = default;
 Variant::Variant(Variant&& other) noexcept = default;
 Variant& Variant::operator=(const Variant& other) = default;
@@ -155,13 +157,13 @@ Variant& Variant::operator=(Variant&& other) noexcept = default;
 Variant::~Variant() = default;
 
 Shape::Shape() = default;
-Shape::Shape(std::string name, std::string title, std::vector<Field> fields, std::string discriminator,
-             std::vector<Variant> variants)
-    : name(std::move(name)),
-      title(std::move(title)),
-      fields(std::move(fields)),
-      discriminator(std::move(discriminator)),
-      variants(std::move(variants)) {}
+Shape::Shape(std::string name_, std::string title_, std::vector<Field> fields_, std::string discriminator_,
+             std::vector<Variant> variants_)
+    : name(std::move(name_)),
+      title(std::move(title_)),
+      fields(std::move(fields_)),
+      discriminator(std::move(discriminator_)),
+      variants(std::move(variants_)) {}
 Shape::Shape(const Shape& other) = default;
 Shape::Shape(Shape&& other) noexcept = default;
 Shape& Shape::operator=(const Shape& other) = default;
