@@ -220,17 +220,17 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
 Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pessimistic, double tail_mass,
                             const ProgressCallback& progress, CompositionWorkspace* workspace) {
   const auto report = [&](double fraction) { return !progress || progress(fraction); };
+  DPCALC_TRY(const IndexRange range, composed_support(terms, tail_mass, [&]() { return report(0); }));
+  if (!(range.points() <= static_cast<double>(kMaxGridPoints))) {
+    return Error{kNumeric, kGridTooLarge, format_number(range.points())};
+  }
+  if (!report(kSupportDone)) return cancelled();
   // The FFT's rounding bound (about 1e-13 of the mass) would otherwise be the smallest δ that one
   // mechanism's PLD can certify, which group privacy over its profile needs far smaller.
   if (terms.size() == 1 && terms.front().count == 1) {
     if (!report(1.0)) return cancelled();
     return *terms.front().pld;
   }
-  DPCALC_TRY(const IndexRange range, composed_support(terms, tail_mass, [&]() { return report(0); }));
-  if (!(range.points() <= static_cast<double>(kMaxGridPoints))) {
-    return Error{kNumeric, kGridTooLarge, format_number(range.points())};
-  }
-  if (!report(kSupportDone)) return cancelled();
 
   CompositionWorkspace local;
   CompositionWorkspace& work = workspace ? *workspace : local;
