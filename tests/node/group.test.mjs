@@ -248,6 +248,17 @@ test('a group without a group transform: monotone in k, never below the tight gr
   assert.ok(atDelta.guarantee.epsilon <= pure.guarantee.epsilon);
 });
 
+test('a group without a group transform: the largest group within a target is solved on the same answers', () => {
+  const mechanism = withoutReplacement(1000, 10, { type: 'gaussian', sigma: 1 });
+  const solved = okResult(
+    calc.compute({ op: 'group', unknown: 'k', relation: 'substitute', mechanism, target: { epsilon: 3, delta: 1e-5 } }),
+  );
+  const at = (k) =>
+    okResult(calc.compute({ op: 'group', k, delta: 1e-5, relation: 'substitute', mechanism })).guarantee;
+  assert.ok(at(solved.k).epsilon <= 3 && at(solved.k + 1).epsilon > 3, `k ${solved.k}`);
+  assert.deepEqual(solved.guarantee, at(solved.k));
+});
+
 test('a group without a group transform: errors name their fields, and its trade-off stays sound', () => {
   const sampled = withoutReplacement(1000, 10, { type: 'gaussian', sigma: 1 });
   const base = { op: 'group', k: 4, delta: 1e-5, relation: 'substitute', mechanism: sampled };

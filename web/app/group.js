@@ -170,11 +170,11 @@ async function updateGroup({ calculator, form, input, isCurrent, results, plots,
     },
     {
       id: 'picked',
-      label: `${picked.title}: ${picked.overProfile ? 'group privacy over its privacy profile' : 'mechanism-aware'}`,
+      label: `${picked.title}: ${picked.analysis}`,
       formula: picked.formula,
       response: picked.response,
       render: atDelta,
-      note: picked.overProfile ? profileNote : undefined,
+      note: picked.note,
       notApplicable: (error) => `Does not apply: ${error.message}`,
       example: example('picked', `example ${picked.words}, not set by you`),
       fields: { ...kField, ...picked.fields, delta: fields.gaussianDelta },
@@ -225,7 +225,8 @@ const profileNote = (result) =>
  * without δ, again under substitution when the mechanism has a pair for that relation only, and again
  * at the Gaussian target δ when the core needs one (a mechanism whose group guarantee is not pure).
  * { title, words, formula, request (the one answered), response, fields, overProfile (answered by group
- * privacy over its privacy profile, having no group transform of its own) }.
+ * privacy over its privacy profile, having no group transform of its own), analysis and note (for its
+ * row) }.
  */
 async function pickedAnswer({ calculator, form, k, delta }) {
   const catalog = await catalogOf(calculator);
@@ -252,14 +253,27 @@ async function pickedAnswer({ calculator, form, k, delta }) {
   }
   const type = catalog.types.find((candidate) => candidate.name === chosen.type);
   const overProfile = response.ok && response.result.per_record !== undefined;
+  const pure = overProfile && response.result.per_record.type === 'pure';
+  const substitute = asked.relation === 'substitute';
+  const note =
+    overProfile || substitute
+      ? (result) =>
+          [substitute ? 'neighbours: one record replaced' : '', overProfile ? profileNote(result) : '']
+            .filter(Boolean)
+            .join('; ')
+      : undefined;
   return {
     title: type?.title ?? chosen.type,
     words: specWords(catalog, chosen),
-    formula: overProfile ? formulas.groupOverProfile : (notesOf(chosen.type).tex ?? kGenericGroupFormula),
+    formula: overProfile
+      ? formulas[pure ? 'groupPure' : 'groupOverProfile']
+      : (notesOf(chosen.type).tex ?? kGenericGroupFormula),
+    analysis: overProfile ? `group privacy ${pure ? 'of its pure ε' : 'over its privacy profile'}` : 'mechanism-aware',
     request: asked,
     response,
     fields,
     overProfile,
+    note,
   };
 }
 
@@ -347,7 +361,9 @@ function headlineOf(fields, responses, own, picked) {
     } else if (kind === 'picked' && picked.response.ok && !picked.response.result.vacuous) {
       const { guarantee } = picked.response.result;
       const deltaIsGiven = guarantee.type === 'approx';
-      parts.push(`${boundText(guarantee, { deltaIsGiven })} (${picked.words})`);
+      parts.push(
+        `${boundText(guarantee, { deltaIsGiven })} (${picked.words}${picked.overProfile ? ', a generic bound' : ''})`,
+      );
       cite ||= citeSentence({
         subject: `The ${picked.words}`,
         guarantee: paperGuarantee(guarantee, { deltaIsGiven }),
