@@ -957,7 +957,7 @@ export interface GroupPairResult extends GuaranteeResult<ApproxGuarantee>, PldEp
 export interface GroupProfileResult extends GuaranteeResult<ApproxGuarantee | PureGuarantee>, Partial<PldGrid> {
   /** The one-record guarantee it rests on: (ε, δ(ε)) with δ(ε) the PLD's certified upper bound, or pure ε₀. */
   per_record: ApproxGuarantee | PureGuarantee;
-  /** That the bound is generic (not a tight group analysis), and why a bracket is wide when it is. */
+  /** That the bound is generic (not a tight group analysis). */
   note: string;
 }
 

@@ -104,8 +104,8 @@ Result<Value> pure_group(const Value& request, double pure_epsilon, double group
   result.set("per_record", to_value(PureDp{pure_epsilon}));
   set_method(result, kGroupPure);
   result.set("note",
-             "Group privacy of the mechanism's pure ε (give delta for the smaller ε of group privacy over "
-             "its whole privacy profile, Vadhan 2017, Lemma 2.2).");
+             "Group privacy of the mechanism's pure ε, a generic bound (with delta: group privacy over its whole "
+             "privacy profile, Vadhan 2017, Lemma 2.2, which is never larger).");
   return result;
 }
 
@@ -152,7 +152,7 @@ Result<Value> group_by_profile(const Value& request, const mechanisms::Mechanism
   DPCALC_TRY(const GroupRequest read, read_group_request(request));
   DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, read, progress));
   const std::optional<pld::GroupPoint> best = pld::best_group_point(answered.plds, group_size, read.delta, pure);
-  const pld::EpsilonBracket bracket = answered.bracket;
+  const pld::Discretization grid = answered.bracket.discretization;
   keep_answer(request, std::move(answered));  // for its trade-off
   if (!best) {
     return Error{kNumeric, "delta",
@@ -163,10 +163,9 @@ Result<Value> group_by_profile(const Value& request, const mechanisms::Mechanism
   Value result = Value::object();
   result.set("guarantee", to_value(ApproxDp{best->group.epsilon, read.delta}));
   result.set("per_record", to_value(best->per_record));
-  set_grid(result, bracket.discretization);
+  set_grid(result, grid);
   set_method(result, pld::kGroupOverProfile);
-  const std::string accuracy = accuracy_note(bracket, read.options);
-  result.set("note", accuracy.empty() ? std::string(kProfileNote) : std::string(kProfileNote) + " " + accuracy);
+  result.set("note", kProfileNote);
   return finite_or_overflow(std::move(result), noise_field(mechanism));
 }
 

@@ -22,6 +22,7 @@ constexpr double kPointReads = 268435456;  // 2^28
 constexpr double kFewestEvaluations = 64;
 constexpr double kMostEvaluations = 2000;
 // Points of the per-record ε grid that make the group's trade-off curve (fewer on large grids).
+constexpr double kFewestProfilePoints = 17;
 constexpr double kProfilePoints = 129;
 
 // `most`, or fewer on a PLD of many points (see kPointReads).
@@ -126,10 +127,10 @@ std::vector<GroupPoint> group_profile_points(const ComposedPlds& plds, double gr
                                              std::optional<double> pure_epsilon) {
   std::vector<GroupPoint> points;
   if (pure_epsilon) points.push_back(pure_group_point(*pure_epsilon, group_size));
-  // Below the ε where δ(ε) reaches 1/k every group δ is vacuous.
+  // Below the ε where δ(ε) reaches 1/k every group δ is vacuous (one record's: from δ(ε) = 1/2 on).
   const double start = std::min(certified_epsilon(plds, std::min(0.5, 1 / group_size)), largest_loss(plds));
   if (!std::isfinite(start)) return points;
-  const int intervals = evaluations_for(plds, 16, kProfilePoints) - 1;
+  const int intervals = evaluations_for(plds, kFewestProfilePoints, kProfilePoints) - 1;
   for (double epsilon : spaced(start, std::max(start, largest_loss(plds)), intervals)) {
     const GroupPoint point = group_point(plds, group_size, epsilon);
     if (point.group.delta < 1) points.push_back(point);
