@@ -265,6 +265,44 @@ numericRequests.push(
   })),
 );
 
+// Op 'group' on a mechanism with no group transform: one record's PLD composed once, then group
+// privacy over its privacy profile (a branch and bound over ε); its cost does not grow with k.
+const withoutReplacement = (inner) => ({
+  type: 'sampled_without_replacement',
+  dataset_size: 1000,
+  sample_size: 10,
+  mechanism: inner,
+});
+numericRequests.push(
+  ...[
+    [
+      'group k=4 of a Gaussian σ=1 sampled without replacement (10 of 1000)',
+      4,
+      withoutReplacement({ type: 'gaussian', sigma: 1 }),
+    ],
+    [
+      'group k=1000 of a Laplace b=1 sampled without replacement (10 of 1000)',
+      1000,
+      withoutReplacement({ type: 'laplace', scale: 1 }),
+    ],
+    [
+      'group k=4 of a subsampled discrete Gaussian σ=1 q=0.01',
+      4,
+      { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'discrete_gaussian', sigma: 1 } },
+    ],
+  ].map(([name, k, mechanism]) => ({
+    name,
+    request: {
+      op: 'group',
+      k,
+      delta: 1e-5,
+      mechanism,
+      ...(mechanism.type === 'sampled_without_replacement' ? { relation: 'substitute' } : {}),
+    },
+    targetMilliseconds: 100,
+  })),
+);
+
 // Several databases: closed forms ≤ 100 µs for any n and m; PLD with 10^4 databases of a
 // Gaussian ≤ 100 ms; the uninformative prior by PLD for n = 1000 ≤ 200 ms.
 const hospitalGuarantee = { type: 'approx', epsilon: 0.05, delta: 1e-9 };

@@ -164,15 +164,129 @@ test('a subsampled group: the limits and what does not apply are errors on their
     calc.compute({ op: 'group', k: 4, guarantee: { type: 'pure', epsilon: 1 }, discretization: 1e-3 }),
     'discretization',
   );
-  // Discrete noise inside has no group analysis under subsampling: the refusal says what to do.
-  const discrete = calc.compute({
+  // Randomized response has a pair under substitution only, Poisson sampling under add/remove only:
+  // no relation serves both, and that stays a refusal.
+  const rr = { type: 'randomized_response', noise_parameter: 0.5, num_buckets: 4 };
+  const neither = {
     op: 'group',
     k: 4,
     delta: 1e-5,
-    mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: { type: 'discrete_laplace', scale: 1 } },
+    mechanism: { type: 'poisson_subsampled', rate: 0.01, mechanism: rr },
+  };
+  assertError(calc.compute(neither), 'mechanism.type');
+  assertError(calc.compute({ ...neither, relation: 'substitute' }), 'relation');
+});
+
+// Mechanisms with no group transform: group privacy (Vadhan 2017, Lemma 2.2) over one record's privacy
+// profile. Exact references: the same bound over the exact profile, mpmath at 50 digits
+// (tests/reference/group_over_profile_reference.py); a sample of all 100 records is the inner mechanism.
+const withoutReplacement = (n, m, mechanism) => ({
+  type: 'sampled_without_replacement',
+  dataset_size: n,
+  sample_size: m,
+  mechanism,
+});
+
+test("a group without a group transform: group privacy over its privacy profile, above the exact profile's", () => {
+  const cases = [
+    [withoutReplacement(100, 100, { type: 'gaussian', sigma: 2 }), 4, 11.444425309339106, 'substitute'],
+    [withoutReplacement(100, 100, { type: 'gaussian', sigma: 2 }), 8, 35.02953505550191, 'substitute'],
+    [{ type: 'poisson_subsampled', rate: 1, mechanism: { type: 'discrete_gaussian', sigma: 1 } }, 3, 19.49164025163624],
+    [
+      withoutReplacement(100, 100, { type: 'randomized_response', noise_parameter: 0.5, num_buckets: 4 }),
+      2,
+      3.2188704915159043,
+      'substitute',
+    ],
+  ];
+  for (const [mechanism, k, exact, relation] of cases) {
+    const request = { op: 'group', k, delta: 1e-5, mechanism, ...(relation ? { relation } : {}) };
+    const result = okResult(calc.compute(request));
+    const where = `${mechanism.type} of ${mechanism.mechanism.type}, k ${k}`;
+    assert.ok(result.guarantee.epsilon >= exact, `${where}: ${result.guarantee.epsilon} below ${exact}`);
+    assert.ok(result.guarantee.epsilon <= exact * 1.001, `${where}: within 0.1%`);
+    assert.equal(result.guarantee.delta, 1e-5);
+    assert.equal(result.per_record.type, 'approx');
+    assertClose(result.guarantee.epsilon, k * result.per_record.epsilon, 1e-15, `${where}: k × per-record ε`);
+    assert.match(result.method, /Vadhan 2017, Lemma 2\.2/);
+    assert.deepEqual(result.citation_key.slice(0, 1), ['vadhan2017complexity']);
+    assert.match(result.note, /not a tight analysis/);
+  }
+});
+
+test('a group without a group transform: monotone in k, never below the tight group where there is one', () => {
+  const sampled = withoutReplacement(1000, 10, { type: 'discrete_laplace', scale: 1 });
+  let previous = 0;
+  for (const k of [1, 2, 4, 8, 16]) {
+    const { epsilon } = okResult(
+      calc.compute({ op: 'group', k, delta: 1e-5, relation: 'substitute', mechanism: sampled }),
+    ).guarantee;
+    assert.ok(epsilon > previous, `k ${k}`);
+    previous = epsilon;
+  }
+  // k = 1 is one composition of the mechanism, up to the bracket; without delta a pure mechanism's
+  // group is pure: k ln(1 + γ(e^ε − 1)) at γ = 10/1000 (Balle, Barthe, Gaboardi 2018; Dwork & Roth 2014,
+  // Thm 2.2), and the answer at a δ is no larger.
+  const one = okResult(calc.compute({ op: 'group', k: 1, delta: 1e-5, relation: 'substitute', mechanism: sampled }));
+  const composed = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      relation: 'substitute',
+      items: [{ mechanism: sampled, count: 1 }],
+    }),
+  );
+  assert.ok(one.guarantee.epsilon >= composed.epsilon_lower);
+  assertClose(one.guarantee.epsilon, composed.epsilon_upper, 1e-3, 'k = 1');
+  const pure = okResult(calc.compute({ op: 'group', k: 4, relation: 'substitute', mechanism: sampled }));
+  assert.equal(pure.guarantee.type, 'pure');
+  assertClose(pure.guarantee.epsilon, 4 * Math.log1p(0.01 * Math.expm1(1)), 1e-14, 'pure');
+  const atDelta = okResult(
+    calc.compute({ op: 'group', k: 4, delta: 1e-5, relation: 'substitute', mechanism: sampled }),
+  );
+  assert.ok(atDelta.guarantee.epsilon <= pure.guarantee.epsilon);
+});
+
+test('a group without a group transform: the largest group within a target is solved on the same answers', () => {
+  const mechanism = withoutReplacement(1000, 10, { type: 'gaussian', sigma: 1 });
+  const solved = okResult(
+    calc.compute({ op: 'group', unknown: 'k', relation: 'substitute', mechanism, target: { epsilon: 3, delta: 1e-5 } }),
+  );
+  const at = (k) =>
+    okResult(calc.compute({ op: 'group', k, delta: 1e-5, relation: 'substitute', mechanism })).guarantee;
+  assert.ok(at(solved.k).epsilon <= 3 && at(solved.k + 1).epsilon > 3, `k ${solved.k}`);
+  assert.deepEqual(solved.guarantee, at(solved.k));
+});
+
+test('a group without a group transform: errors name their fields, and its trade-off stays sound', () => {
+  const sampled = withoutReplacement(1000, 10, { type: 'gaussian', sigma: 1 });
+  const base = { op: 'group', k: 4, delta: 1e-5, relation: 'substitute', mechanism: sampled };
+  const withoutDelta = { ...base };
+  delete withoutDelta.delta;
+  assertError(calc.compute(withoutDelta), 'delta');
+  assertError(calc.compute({ ...base, k: 10000 }), 'delta', 'numeric');
+  const typo = calc.compute({ ...base, discretisation: 1e-3 });
+  assertError(typo, 'discretisation');
+  assert.match(typo.error.message, /did you mean 'discretization'/);
+  assertError(calc.compute({ ...base, relation: 'add_remove' }), 'relation');
+  assertError(
+    calc.compute({ ...base, discretization: { tail_mass_truncation: 0.5 } }),
+    'discretization.tail_mass_truncation',
+  );
+  // The group of 3 of all 100 records under Gaussian noise (σ = 2) is the Gaussian at 3Δ, whose exact
+  // trade-off Φ(Φ⁻¹(1 − α) − 1.5) (the reference script) no reported β may exceed; and the curve says
+  // no less than the answer: β ≥ 1 − δ − e^ε α (Kairouz, Oh, Viswanath 2015).
+  const of = { ...base, k: 3, mechanism: withoutReplacement(100, 100, { type: 'gaussian', sigma: 2 }) };
+  const answer = okResult(calc.compute(of));
+  const curve = okResult(calc.compute({ op: 'tradeoff', of }));
+  assert.equal(curve.source, 'profile');
+  assert.equal(curve.group_size, 3);
+  const exact = [0.9441087745278574, 0.7956966082404343, 0.41353986569385365];
+  curve.alphas.forEach((alpha, i) => {
+    assert.ok(curve.beta[i] <= exact[i], `α ${alpha}: β ${curve.beta[i]} above the exact group's ${exact[i]}`);
+    assert.ok(curve.beta[i] >= 1 - 1e-5 - Math.exp(answer.guarantee.epsilon) * alpha - 1e-12, `α ${alpha}`);
   });
-  assertError(discrete, 'mechanism.type', 'unsupported');
-  assert.match(discrete.error.message, /give its \(ε, δ\) to op 'group' as a guarantee/);
 });
 
 // Exact ε of one release for a group of k under Laplace noise: the Laplace mixture pair of Schuchardt,

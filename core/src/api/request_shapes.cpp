@@ -164,9 +164,13 @@ struct Shapes {
         {op_field(), number("k", "required unless unknown", "the group size, a whole number from 1 to 2^53"),
          object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
          object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism (mechanism-aware group privacy)"),
-         number("delta", "with Gaussian noise, a zCDP bound or subsampling: required (not with unknown)",
+         number("delta",
+                "with Gaussian noise, a zCDP bound, subsampling or a mixture: required; optional for a pure "
+                "mechanism without a group transform (not with unknown)",
                 "the δ at which ε is reported, in (0, 1)"),
-         relation_field(), discretization_field("optional, with a Poisson-subsampled mechanism only"),
+         relation_field(),
+         discretization_field("optional, where the group is composed numerically (a subsampled mechanism, a "
+                              "mixture); over a privacy profile its tail_mass_truncation defaults to 1e-30"),
          text("unknown", "'k'", "optional", "solve for the largest group that meets target (leave k out)"),
          object("target", group_target, "with unknown: required", "the (ε, δ) the group must stay within")},
         "",
@@ -350,7 +354,9 @@ struct Shapes {
     ops = {
         {&group,
          Lane::kClosedForm,
-         {{"mechanism.type", "poisson_subsampled"}},
+         {{"mechanism.type", "poisson_subsampled"},
+          {"mechanism.type", "sampled_without_replacement"},
+          {"mechanism.type", "gaussian_mixture"}},
          [](const Value& request, const pld::ProgressCallback& progress) { return group_op(request, progress); }},
         {&compose, Lane::kClosedForm, {{"method", "pld"}, {"unknown", "count"}}, compose_any},
         {&convert,

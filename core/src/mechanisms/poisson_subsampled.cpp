@@ -53,16 +53,17 @@ class PoissonSubsampled final : public Mechanism {
   }
 
   // A group of k records: J ~ Binomial(k, q) of them are in the subsample (sampled_group.hpp).
+  // Op 'group' answers other noise inside by group privacy over the subsampled mechanism's own
+  // privacy profile (pld/group_over_profile.hpp).
   Result<MechanismPtr> for_group(double group_size) const override {
+    if (!has_group_pair())
+      return not_supported(*this, "has a group transform only with Gaussian or Laplace noise inside");
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
     const std::vector<double> log_pmf = binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate);
     if (const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base)) {
       return sampled_group(log_pmf, GaussianNoise{gaussian->sigma, gaussian->sensitivity});
     }
-    if (const auto* laplace = std::get_if<pld::LaplacePair>(&flat.base)) return sampled_group(log_pmf, *laplace);
-    return not_supported(*this,
-                         "has a group analysis in the calculator only with Gaussian or Laplace noise inside. "
-                         "Compose it for one record and give its (ε, δ) to op 'group' as a guarantee");
+    return sampled_group(log_pmf, std::get<pld::LaplacePair>(flat.base));
   }
 
   MethodInfo group_method() const override {
@@ -70,7 +71,8 @@ class PoissonSubsampled final : public Mechanism {
                                                                                      : type().group_method;
   }
 
-  double max_group_size() const override { return kMaxSampledGroupSize; }
+  // The group's pair has k + 1 components; without one there is nothing that grows with k.
+  double max_group_size() const override { return has_group_pair() ? kMaxSampledGroupSize : kMaxCount; }
 
   std::string pair_analysis() const override { return inner_->pair_analysis(); }
   double sensitivity() const override { return inner_->sensitivity(); }
@@ -84,6 +86,12 @@ class PoissonSubsampled final : public Mechanism {
   }
 
  private:
+  // Gaussian or Laplace noise inside: the group's worst-case mixture is known (sampled_group.hpp).
+  bool has_group_pair() const {
+    const pld::DominatingPair flat = pair(Relation::kAddRemove);
+    return std::holds_alternative<pld::GaussianPair>(flat.base) || std::holds_alternative<pld::LaplacePair>(flat.base);
+  }
+
   double rate_;
   MechanismPtr inner_;
 };

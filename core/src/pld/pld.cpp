@@ -221,6 +221,12 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     return Error{kNumeric, kGridTooLarge, format_number(range.points())};
   }
   if (!report(kSupportDone)) return cancelled();
+  // The FFT's rounding bound (about 1e-13 of the mass) would otherwise be the smallest δ that one
+  // mechanism's PLD can certify, which group privacy over its profile needs far smaller.
+  if (terms.size() == 1 && terms.front().count == 1) {
+    if (!report(1.0)) return cancelled();
+    return *terms.front().pld;
+  }
 
   CompositionWorkspace local;
   CompositionWorkspace& work = workspace ? *workspace : local;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "approx.hpp"
+#include "dpcalc/checks.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 #include "mechanisms_for_tests.hpp"
@@ -68,10 +69,14 @@ TEST_CASE("[mechanisms] Poisson subsampling: a group under Laplace noise is a La
   const auto nested_pair = nested.value()->pair(Relation::kAddRemove);
   const auto& inner = std::get<dpcalc::pld::LaplaceMixturePair>(nested_pair.base);
   CHECK_REL(inner.weights[2], 0.05 * 0.05, 1e-14);
-  // Other noise inside has no group analysis: unsupported on the mechanism's type.
+  // Other noise inside has no group transform: unsupported on the mechanism's type (op 'group' answers
+  // it over its privacy profile, tests/core/api/group_profile_test.cpp), and no limit on k.
   const auto other = test_mechanisms::poisson_subsampled(0.1, test_mechanisms::exponential(1))->for_group(3);
   REQUIRE_FALSE(other.ok());
   CHECK(other.error().code == "unsupported");
+  CHECK(test_mechanisms::poisson_subsampled(0.1, test_mechanisms::exponential(1))->max_group_size() ==
+        dpcalc::kMaxCount);
+  CHECK(test_mechanisms::poisson_subsampled(0.1, test_mechanisms::laplace(1))->max_group_size() == 100000);
 }
 
 TEST_CASE("[mechanisms] Poisson subsampling: calibration sets the inner noise") {
