@@ -26,7 +26,11 @@ const kNumericOps = new Set([
 // Closed-form ops whose request runs numeric when a field (a dotted path) has a value: the schema's
 // numeric_when (core/src/api/request_shapes.cpp; tests/node/schema.test.mjs checks they agree).
 const kNumericWhen = {
-  group: [['mechanism.type', 'poisson_subsampled']],
+  group: [
+    ['mechanism.type', 'poisson_subsampled'],
+    ['mechanism.type', 'sampled_without_replacement'],
+    ['mechanism.type', 'gaussian_mixture'],
+  ],
   compose: [
     ['method', 'pld'],
     ['unknown', 'count'],

@@ -315,11 +315,11 @@ export interface GroupRequest {
   guarantee?: Guarantee;
   /** the mechanism (mechanism-aware group privacy) (one of guarantee, mechanism) */
   mechanism?: Mechanism;
-  /** the δ at which ε is reported, in (0, 1) (with Gaussian noise, a zCDP bound or subsampling: required (not with unknown)) */
+  /** the δ at which ε is reported, in (0, 1) (with Gaussian noise, a zCDP bound, subsampling or a mixture: required; optional for a pure mechanism without a group transform (not with unknown)) */
   delta?: number;
   /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
   relation?: 'add_remove' | 'substitute';
-  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional, with a Poisson-subsampled mechanism only) */
+  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional, where the group is composed numerically (a subsampled mechanism, a mixture); over a privacy profile its tail_mass_truncation defaults to 1e-30) */
   discretization?: number | Discretization;
   /** solve for the largest group that meets target (leave k out) (optional) */
   unknown?: 'k';
@@ -939,17 +939,31 @@ export interface GroupZcdpNoiseResult extends GuaranteeResult<ApproxGuarantee> {
 }
 
 /**
- * op 'group' with a mechanism known at group size k by its pair only (a Poisson-subsampled Gaussian:
- * the group's Gaussian mixture, Schuchardt, Stoian, Kosmala, Günnemann 2024), composed numerically.
+ * op 'group' with a mechanism known at group size k by its pair only (a Poisson-subsampled Gaussian
+ * or Laplace mechanism: the group's Gaussian or Laplace mixture, Schuchardt, Stoian, Kosmala,
+ * Günnemann 2024), composed numerically.
  */
 export interface GroupPairResult extends GuaranteeResult<ApproxGuarantee>, PldEpsilonBracket {
   /** Why the bracket is wider than asked for. */
   note?: string;
 }
 
+/**
+ * op 'group' with a mechanism that has no group transform (sampling without replacement, other noise
+ * than Gaussian or Laplace under Poisson sampling, a Gaussian mixture): group privacy of approximate DP
+ * (Vadhan 2017, Lemma 2.2) at the point of the mechanism's own privacy profile that gives the smallest
+ * group ε. A pure mechanism asked without `delta`: its pure group guarantee kε₀ (no grid fields).
+ */
+export interface GroupProfileResult extends GuaranteeResult<ApproxGuarantee | PureGuarantee>, Partial<PldGrid> {
+  /** The one-record guarantee it rests on: (ε, δ(ε)) with δ(ε) the PLD's certified upper bound, or pure ε₀. */
+  per_record: ApproxGuarantee | PureGuarantee;
+  /** That the bound is generic (not a tight group analysis). */
+  note: string;
+}
+
 /** op 'group' with a mechanism. */
 export type GroupMechanismResult =
-  GroupPureNoiseResult | GroupGaussianNoiseResult | GroupZcdpNoiseResult | GroupPairResult;
+  GroupPureNoiseResult | GroupGaussianNoiseResult | GroupZcdpNoiseResult | GroupPairResult | GroupProfileResult;
 /** op 'group'. */
 export type GroupResult = GroupGuaranteeResult | GroupMechanismResult;
 
@@ -1367,8 +1381,11 @@ export interface TradeoffResult extends Result, MaybeVacuous {
   posterior?: { prior: number; max_posterior: number; at_fpr: { fpr: number; posterior: number }[] };
   /** With `reconstruction_baselines`: upper bound on a reconstruction attack's success at each baseline. */
   reconstruction?: { baseline: number; max_success: number }[];
-  /** What the curve comes from: exact Gaussian noise, the request's PLDs, or its guarantee. */
-  source: 'gaussian' | 'pld' | 'pure' | 'approx' | 'zcdp' | 'rdp';
+  /**
+   * What the curve comes from: exact Gaussian noise, the request's PLDs, the group guarantees at points
+   * of a privacy profile (a group without a group transform), or its guarantee.
+   */
+  source: 'gaussian' | 'pld' | 'profile' | 'pure' | 'approx' | 'zcdp' | 'rdp';
   /** The guarantee whose curve this is, when the source is a guarantee. */
   guarantee?: Guarantee;
   /** Records tested together, when `of` is a group or DP-SGD request. */

@@ -110,7 +110,7 @@ test('calibration of any mechanism: the noise the built-in choice finds, and the
 });
 
 test(
-  'group privacy of a picked Poisson-subsampled Gaussian: its numeric answer, and what an attacker can do',
+  'group privacy of a picked Poisson-subsampled Gaussian, then Laplace, then sampled without replacement: numeric answers, and what an attacker can do',
   kTimeout,
   async () => {
     const mechanism = {
@@ -148,6 +148,50 @@ test(
         flags,
         'Any test of whether a group of 4 records was in the data that wrongly flags at most 1 in 1,000 groups that were not catches at most 0.18% of those that were (for one record alone: at most 0.12%).',
       );
+      // The same group under Laplace noise (scale 1) answers from its Laplace mixture: exact ε =
+      // 0.0679799… (tests/reference/group_subsampled_laplace_reference.py, mpmath), rounded up.
+      const laplace = { ...mechanism, mechanism: { type: 'laplace', scale: '1', sensitivity: '1' } };
+      await page.evaluate(
+        (next) => {
+          window.location.hash = next;
+        },
+        `#/group?k=4&mechanism=${encodeURIComponent(JSON.stringify(laplace))}`,
+      );
+      await page.waitForFunction(() =>
+        /^ε ≤ 0\.06\d* at δ = /.test(
+          document.querySelector('[data-results="group"] tr[data-row="picked"] .bound')?.textContent ?? '',
+        ),
+      );
+      const laplaceBound = await page.locator('[data-results="group"] tr[data-row="picked"] .bound').textContent();
+      const laplaceEpsilon = Number(laplaceBound.match(/ε ≤ ([\d.]+)/)[1]);
+      assert.ok(laplaceEpsilon >= 0.06797998032499865 && laplaceEpsilon <= 0.06797998032499865 * 1.005, laplaceBound);
+      // Sampled without replacement (all 100 records: the Gaussian itself, σ = 2), which has no group
+      // transform: group privacy over its privacy profile under substitution, the only relation it
+      // has, at least the same bound over the exact profile, 11.4444253 (Vadhan 2017, Lemma 2.2;
+      // tests/reference/group_over_profile_reference.py), and said to be generic.
+      const sampled = {
+        type: 'sampled_without_replacement',
+        dataset_size: '100',
+        sample_size: '100',
+        mechanism: { type: 'gaussian', sigma: '2', sensitivity: '1' },
+      };
+      await page.evaluate(
+        (next) => {
+          window.location.hash = next;
+        },
+        `#/group?k=4&mechanism=${encodeURIComponent(JSON.stringify(sampled))}`,
+      );
+      const row = '[data-results="group"] tr[data-row="picked"]';
+      await page.waitForFunction(
+        (selector) => /^ε ≤ 11\.4\d* at δ = /.test(document.querySelector(`${selector} .bound`)?.textContent ?? ''),
+        row,
+      );
+      const sampledBound = await page.locator(`${row} .bound`).textContent();
+      const sampledEpsilon = Number(sampledBound.match(/ε ≤ ([\d.]+)/)[1]);
+      assert.ok(sampledEpsilon >= 11.444425309339106 && sampledEpsilon <= 11.444425309339106 * 1.002, sampledBound);
+      assert.match(await page.locator(`${row} .row-label`).textContent(), /group privacy over its privacy profile/);
+      assert.match(await page.locator(`${row} .note`).textContent(), /generic, not a tight group analysis/);
+      assert.match(await page.locator(`${row} .citation`).textContent(), /Vadhan 2017, Lemma 2\.2/);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -34,6 +34,7 @@ const bunSteinke = String.raw`\varepsilon = \rho + 2\sqrt{\rho\ln(1/\delta)}`;
 export const formulas = {
   groupPure: String.raw`\varepsilon_k = k\,\varepsilon`,
   groupApprox: String.raw`(\varepsilon_k, \delta_k) = ${approxGroup}`,
+  groupOverProfile: String.raw`\varepsilon_k = k \min\Bigl\{\varepsilon : \delta(\varepsilon)\,\frac{e^{k\varepsilon}-1}{e^{\varepsilon}-1} \le \delta_k\Bigr\}`,
   groupZcdp: String.raw`\rho_k = k^2 \rho`,
   groupLaplace: String.raw`\varepsilon_k = \frac{k\Delta}{b}`,
   groupGaussianExact: String.raw`\Phi\Bigl(\frac{\mu}{2}-\frac{\varepsilon}{\mu}\Bigr) - e^{\varepsilon}\,\Phi\Bigl(-\frac{\mu}{2}-\frac{\varepsilon}{\mu}\Bigr) \le \delta,\quad \mu = \frac{k\Delta}{\sigma}`,

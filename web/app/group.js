@@ -170,10 +170,11 @@ async function updateGroup({ calculator, form, input, isCurrent, results, plots,
     },
     {
       id: 'picked',
-      label: `${picked.title}: mechanism-aware`,
+      label: `${picked.title}: ${picked.analysis}`,
       formula: picked.formula,
       response: picked.response,
       render: atDelta,
+      note: picked.note,
       notApplicable: (error) => `Does not apply: ${error.message}`,
       example: example('picked', `example ${picked.words}, not set by you`),
       fields: { ...kField, ...picked.fields, delta: fields.gaussianDelta },
@@ -213,10 +214,19 @@ async function updateGroup({ calculator, form, input, isCurrent, results, plots,
 
 const kGenericGroupFormula = String.raw`\text{the mechanism's own analysis at group size } k`;
 
+/** What the answer over a privacy profile rests on: one record's (ε, δ), and that it is generic. */
+const profileNote = (result) =>
+  result.per_record.type === 'pure'
+    ? `from its per-record ε = ${formatNumber(result.per_record.epsilon)} (pure): generic, not a tight group analysis`
+    : `from its per-record ${describe(result.per_record)}: generic, not a tight group analysis`;
+
 /**
  * The group guarantee of the mechanism picked from the core's catalog (mechanism-picker.js): asked
- * without δ, and again at the Gaussian target δ when the core needs one (a mechanism whose group
- * guarantee is not pure). { title, words, formula, request (the one answered), response, fields }.
+ * without δ, again under substitution when the mechanism has a pair for that relation only, and again
+ * at the Gaussian target δ when the core needs one (a mechanism whose group guarantee is not pure).
+ * { title, words, formula, request (the one answered), response, fields, overProfile (answered by group
+ * privacy over its privacy profile, having no group transform of its own), analysis and note (for its
+ * row) }.
  */
 async function pickedAnswer({ calculator, form, k, delta }) {
   const catalog = await catalogOf(calculator);
@@ -232,18 +242,38 @@ async function pickedAnswer({ calculator, form, k, delta }) {
   const { request, fields } = requestOf(catalog, chosen, 'mechanism', picker.inputs);
   let asked = { op: 'group', k, mechanism: request };
   let [response] = await askAll(calculator, [asked]);
-  if (!response.ok && response.error.field === 'delta') {
-    asked = { ...asked, delta };
+  // Without a relation the core refuses a mechanism that has no pair under add/remove on its type.
+  for (const [field, value] of [
+    ['mechanism.type', { relation: 'substitute' }],
+    ['delta', { delta }],
+  ]) {
+    if (response.ok || response.error.code !== 'invalid_argument' || response.error.field !== field) continue;
+    asked = { ...asked, ...value };
     [response] = await askAll(calculator, [asked]);
   }
   const type = catalog.types.find((candidate) => candidate.name === chosen.type);
+  const overProfile = response.ok && response.result.per_record !== undefined;
+  const pure = overProfile && response.result.per_record.type === 'pure';
+  const substitute = asked.relation === 'substitute';
+  const note =
+    overProfile || substitute
+      ? (result) =>
+          [substitute ? 'neighbours: one record replaced' : '', overProfile ? profileNote(result) : '']
+            .filter(Boolean)
+            .join('; ')
+      : undefined;
   return {
     title: type?.title ?? chosen.type,
     words: specWords(catalog, chosen),
-    formula: notesOf(chosen.type).tex ?? kGenericGroupFormula,
+    formula: overProfile
+      ? formulas[pure ? 'groupPure' : 'groupOverProfile']
+      : (notesOf(chosen.type).tex ?? kGenericGroupFormula),
+    analysis: overProfile ? `group privacy ${pure ? 'of its pure ε' : 'over its privacy profile'}` : 'mechanism-aware',
     request: asked,
     response,
     fields,
+    overProfile,
+    note,
   };
 }
 
@@ -331,7 +361,9 @@ function headlineOf(fields, responses, own, picked) {
     } else if (kind === 'picked' && picked.response.ok && !picked.response.result.vacuous) {
       const { guarantee } = picked.response.result;
       const deltaIsGiven = guarantee.type === 'approx';
-      parts.push(`${boundText(guarantee, { deltaIsGiven })} (${picked.words})`);
+      parts.push(
+        `${boundText(guarantee, { deltaIsGiven })} (${picked.words}${picked.overProfile ? ', a generic bound' : ''})`,
+      );
       cite ||= citeSentence({
         subject: `The ${picked.words}`,
         guarantee: paperGuarantee(guarantee, { deltaIsGiven }),

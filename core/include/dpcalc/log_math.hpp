@@ -13,6 +13,8 @@ namespace dpcalc {
 
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 inline constexpr double kNegativeInfinity = -std::numeric_limits<double>::infinity();
+// log sqrt(2 pi), to double precision.
+inline constexpr double kLogSqrtTwoPi = 0.918938533204672741780329736406;
 
 // log(e^a + e^b), exact for infinities.
 inline double log_add_exp(double a, double b) {
@@ -28,6 +30,11 @@ inline double log_sub_exp(double a, double b) {
   const double d = b - a;  // < 0
   // log(1 - e^d): choose the stable branch (Maechler 2012, "Accurately computing log(1 - exp(-|a|))").
   return a + (d > -0.6931471805599453 ? std::log(-std::expm1(d)) : std::log1p(-std::exp(d)));
+}
+
+// log of the binomial coefficient C(n, k), through lgamma (real n >= k >= 0).
+inline double log_binomial(double n, double k) {
+  return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1);
 }
 
 // log(e^x - 1) for x > 0, stable for tiny and huge x.

@@ -45,7 +45,7 @@ void cite_both(Value& result, const MethodInfo& first, const MethodInfo& second)
                std::string(first.citation_key) + " " + second.citation_key);
 }
 
-Result<CompositionMethod> read_method(const Value& request) {
+Result<CompositionMethod> read_databases_method(const Value& request) {
   DPCALC_TRY(std::string name, string_field(request, "", "method"));
   DPCALC_TRY(auto variant, optional_string_field(request, "", "variant"));
   if (variant && name != "advanced") {
@@ -252,7 +252,7 @@ std::string overflow_field(const std::vector<DatabaseClass>& classes, Compositio
 Result<DatabasesRequest> read_databases_request(const Value& request) {
   DatabasesRequest read;
   MethodOptions& options = read.options;
-  DPCALC_TRY(options.method, read_method(request));
+  DPCALC_TRY(options.method, read_databases_method(request));
   DPCALC_TRY(options.delta, optional_number_field(request, "", "delta"));
   options.classes_field = "databases";
   DPCALC_TRY(options.accounting, read_discretization(request));

@@ -8,8 +8,8 @@
 
 namespace dpcalc::api {
 
-Result<pld::AccountingOptions> read_discretization(const Value& request) {
-  pld::AccountingOptions options;
+Result<pld::AccountingOptions> read_discretization(const Value& request, const pld::AccountingOptions& defaults) {
+  pld::AccountingOptions options = defaults;
   const Value* discretization = request.find("discretization");
   if (discretization == nullptr || discretization->is_null()) return options;
   if (discretization->is_number()) {

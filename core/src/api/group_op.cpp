@@ -89,10 +89,36 @@ Result<Value> group_of_gaussian(const mechanisms::GaussianNoise& single, const m
   return result;
 }
 
+// A zCDP bound converted to (ε, δ) at the request's δ (Canonne, Kamath, Steinke 2020, Cor 13).
+Result<Value> group_of_zcdp(const Zcdp& zcdp, const MethodInfo& info, const Value& request) {
+  DPCALC_TRY(double delta, number_field(request, "", "delta"));
+  DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
+  Value result = group_result(to_value(zcdp_to_approx_canonne_kamath_steinke(zcdp, checked_delta)), info);
+  result.set("zcdp", Value::object().set("rho", zcdp.rho));
+  return result;
+}
+
+// A mechanism with no group transform (for_group is unsupported): its zCDP bound at group size k,
+// k²ρ (Bun & Steinke 2016, Prop 1.9), where one is known that is not merely its pure ε's (discrete
+// Gaussian noise beyond the lattice its transform builds, where this is the bound the transform
+// gives), else group privacy over its own privacy profile (group_engine.hpp).
+Result<Value> group_without_transform(const mechanisms::Mechanism& mechanism, double group_size, const Value& request,
+                                      const pld::ProgressCallback& progress) {
+  const auto zcdp = mechanism.zcdp();
+  if (!zcdp || mechanism.pure_epsilon()) return group_by_profile(request, mechanism, group_size, progress);
+  if (has_field(request, "discretization")) {
+    return does_not_apply("discretization", "the group guarantee of a mechanism of type '" + mechanism.type().name +
+                                                "' is its zCDP bound k²ρ (no grid)");
+  }
+  DPCALC_TRY(Value result, group_of_zcdp(group_privacy(*zcdp, group_size), mechanism.group_method(), request));
+  return finite_or_overflow(std::move(result), noise_field(mechanism));
+}
+
 // The mechanism as a group of k records sees it (mechanisms::Mechanism::for_group): pure ε-DP
 // where it is pure, the exact Gaussian analysis where it is Gaussian noise, its zCDP bound
 // converted to (ε, δ) where that is what is known, and otherwise its pair composed by the PLD
-// engine (group_engine.hpp), the only answer that reads `discretization`.
+// engine (group_engine.hpp); without a group transform, group_without_transform. The engine's
+// answers are the only ones that read `discretization`.
 Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double group_size, const Value& request,
                                  const pld::ProgressCallback& progress) {
   const std::string overflow_field = noise_field(mechanism);
@@ -103,6 +129,8 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
   }
   Result<mechanisms::MechanismPtr> transformed = mechanism.for_group(group_size);
   if (!transformed.ok()) {
+    if (transformed.error().code == kUnsupported)
+      return group_without_transform(mechanism, group_size, request, progress);
     // k·Δ beyond the doubles is an overflow of the answer, which the noise would have to absorb.
     if (transformed.error().code != kInvalidArgument) return transformed.error();
     return overflow(overflow_field);
@@ -112,7 +140,7 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
     return does_not_apply("discretization", "the group guarantee of a mechanism of type '" + mechanism.type().name +
                                                 "' is in closed form (no grid)");
   }
-  const MethodInfo& info = mechanism.type().group_method;
+  const MethodInfo info = mechanism.group_method();
   if (const auto epsilon = grouped.pure_epsilon()) {
     if (has_field(request, "delta")) {
       return does_not_apply(
@@ -127,10 +155,7 @@ Result<Value> group_of_mechanism(const mechanisms::Mechanism& mechanism, double 
   // Noise known by its zCDP bound only (discrete Gaussian noise at kΔ): ρ, converted to (ε, δ)
   // (Canonne, Kamath, Steinke 2020, Cor 13).
   if (const auto zcdp = grouped.zcdp()) {
-    DPCALC_TRY(double delta, number_field(request, "", "delta"));
-    DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
-    Value result = group_result(to_value(zcdp_to_approx_canonne_kamath_steinke(*zcdp, checked_delta)), info);
-    result.set("zcdp", Value::object().set("rho", zcdp->rho));
+    DPCALC_TRY(Value result, group_of_zcdp(*zcdp, info, request));
     return finite_or_overflow(std::move(result), overflow_field);
   }
   // What is left is known by its pair only (needs_engine: a subsampled Gaussian's group, a mixture).

@@ -20,20 +20,22 @@
 namespace dpcalc::api {
 namespace {
 
-Field number(std::string name, std::string presence, std::string meaning) {
-  return Field{std::move(name), "number", std::move(presence), std::move(meaning)};
+// The helpers take the declarations' literals as pointers: a std::string parameter would be built
+// at each of the hundreds of call sites (the strings are built once, here, instead).
+Field number(const char* name, const char* presence, const char* meaning) {
+  return Field{name, "number", presence, meaning};
 }
 
-Field text(std::string name, std::string type, std::string presence, std::string meaning) {
-  return Field{std::move(name), std::move(type), std::move(presence), std::move(meaning)};
+Field text(const char* name, std::string type, const char* presence, const char* meaning) {
+  return Field{name, std::move(type), presence, meaning};
 }
 
-Field object(std::string name, const Shape& shape, std::string presence, std::string meaning) {
-  return Field{std::move(name), shape.name, std::move(presence), std::move(meaning), &shape};
+Field object(const char* name, const Shape& shape, const char* presence, const char* meaning) {
+  return Field{name, shape.name, presence, meaning, &shape};
 }
 
-Field objects(std::string name, const Shape& shape, std::string presence, std::string meaning) {
-  Field field{std::move(name), "[" + shape.name + "]", std::move(presence), std::move(meaning), &shape};
+Field objects(const char* name, const Shape& shape, const char* presence, const char* meaning) {
+  Field field{name, "[" + shape.name + "]", presence, meaning, &shape};
   field.list = true;
   return field;
 }
@@ -162,9 +164,13 @@ struct Shapes {
         {op_field(), number("k", "required unless unknown", "the group size, a whole number from 1 to 2^53"),
          object("guarantee", guarantee, "one of guarantee, mechanism", "the guarantee for one record"),
          object("mechanism", mechanism, "one of guarantee, mechanism", "the mechanism (mechanism-aware group privacy)"),
-         number("delta", "with Gaussian noise, a zCDP bound or subsampling: required (not with unknown)",
+         number("delta",
+                "with Gaussian noise, a zCDP bound, subsampling or a mixture: required; optional for a pure "
+                "mechanism without a group transform (not with unknown)",
                 "the δ at which ε is reported, in (0, 1)"),
-         relation_field(), discretization_field("optional, with a Poisson-subsampled mechanism only"),
+         relation_field(),
+         discretization_field("optional, where the group is composed numerically (a subsampled mechanism, a "
+                              "mixture); over a privacy profile its tail_mass_truncation defaults to 1e-30"),
          text("unknown", "'k'", "optional", "solve for the largest group that meets target (leave k out)"),
          object("target", group_target, "with unknown: required", "the (ε, δ) the group must stay within")},
         "",
@@ -348,7 +354,9 @@ struct Shapes {
     ops = {
         {&group,
          Lane::kClosedForm,
-         {{"mechanism.type", "poisson_subsampled"}},
+         {{"mechanism.type", "poisson_subsampled"},
+          {"mechanism.type", "sampled_without_replacement"},
+          {"mechanism.type", "gaussian_mixture"}},
          [](const Value& request, const pld::ProgressCallback& progress) { return group_op(request, progress); }},
         {&compose, Lane::kClosedForm, {{"method", "pld"}, {"unknown", "count"}}, compose_any},
         {&convert,
@@ -457,21 +465,21 @@ struct Shapes {
   static Field parameter_field(const mechanisms::Parameter& parameter, const Shape& mechanism_shape) {
     switch (parameter.kind) {
       case mechanisms::Parameter::Kind::kNumbers:
-        return text(parameter.name, "[number]", "required", parameter.meaning);
+        return text(parameter.name.c_str(), "[number]", "required", parameter.meaning.c_str());
       case mechanisms::Parameter::Kind::kMechanism:
-        return object(parameter.name, mechanism_shape, "required", parameter.meaning);
+        return object(parameter.name.c_str(), mechanism_shape, "required", parameter.meaning.c_str());
       case mechanisms::Parameter::Kind::kBoolean:
-        return text(parameter.name, "boolean", *parameter.default_value != 0 ? "default true" : "default false",
-                    parameter.meaning);
+        return text(parameter.name.c_str(), "boolean", *parameter.default_value != 0 ? "default true" : "default false",
+                    parameter.meaning.c_str());
       case mechanisms::Parameter::Kind::kNumber:
         break;
     }
     const std::string presence =
         parameter.default_value ? "default " + format_number(*parameter.default_value) : "required";
-    return number(parameter.name, presence, parameter.meaning);
+    return number(parameter.name.c_str(), presence.c_str(), parameter.meaning.c_str());
   }
 
-  Field discretization_field(const std::string& presence = "optional") {
+  Field discretization_field(const char* presence = "optional") {
     Field field = object("discretization", discretization, presence,
                          "the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?}");
     field.type = "number | discretization";

@@ -132,6 +132,47 @@ const Shape* request_shape(const Field& field, const Value& member) {
 
 }  // namespace
 
+Field::Field() = default;
+Field::Field(std::string field_name, std::string field_type, std::string field_presence, std::string field_meaning,
+             const Shape* field_shape)
+    : name(std::move(field_name)),
+      type(std::move(field_type)),
+      presence(std::move(field_presence)),
+      meaning(std::move(field_meaning)),
+      shape(field_shape) {}
+Field::Field(const Field& other) = default;
+Field::Field(Field&& other) noexcept = default;
+Field& Field::operator=(const Field& other) = default;
+Field& Field::operator=(Field&& other) noexcept = default;
+Field::~Field() = default;
+
+Variant::Variant() = default;
+Variant::Variant(std::string variant_value, std::string variant_title, std::string variant_meaning,
+                 std::vector<Field> variant_fields)
+    : value(std::move(variant_value)),
+      title(std::move(variant_title)),
+      meaning(std::move(variant_meaning)),
+      fields(std::move(variant_fields)) {}
+Variant::Variant(const Variant& other) = default;
+Variant::Variant(Variant&& other) noexcept = default;
+Variant& Variant::operator=(const Variant& other) = default;
+Variant& Variant::operator=(Variant&& other) noexcept = default;
+Variant::~Variant() = default;
+
+Shape::Shape() = default;
+Shape::Shape(std::string shape_name, std::string shape_title, std::vector<Field> shape_fields,
+             std::string shape_discriminator, std::vector<Variant> shape_variants)
+    : name(std::move(shape_name)),
+      title(std::move(shape_title)),
+      fields(std::move(shape_fields)),
+      discriminator(std::move(shape_discriminator)),
+      variants(std::move(shape_variants)) {}
+Shape::Shape(const Shape& other) = default;
+Shape::Shape(Shape&& other) noexcept = default;
+Shape& Shape::operator=(const Shape& other) = default;
+Shape& Shape::operator=(Shape&& other) noexcept = default;
+Shape::~Shape() = default;
+
 const Variant* Shape::variant(const std::string& value) const {
   for (const Variant& candidate : variants) {
     if (candidate.value == value) return &candidate;

@@ -23,10 +23,12 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/databases/worst_case.hpp"
 #include "dpcalc/pld/accountant.hpp"
+#include "dpcalc/pld/group_over_profile.hpp"
 #include "dpcalc/tradeoff/approx_dp_tradeoff.hpp"
 #include "dpcalc/tradeoff/gaussian_tradeoff.hpp"
 #include "dpcalc/tradeoff/outward_rounding.hpp"
 #include "dpcalc/tradeoff/pld_tradeoff.hpp"
+#include "dpcalc/tradeoff/profile_tradeoff.hpp"
 #include "dpcalc/tradeoff/renyi_tradeoff.hpp"
 
 namespace dpcalc::api {
@@ -40,7 +42,7 @@ const std::vector<std::string> kAcceptedOps = {"group", "compose", "profile", "c
 // A curve and what it was computed from.
 struct Explained {
   TradeoffResult tradeoff;
-  std::string source;              // 'gaussian', 'pld', 'pure', 'approx', 'zcdp', 'rdp'
+  std::string source;              // 'gaussian', 'pld', 'profile', 'pure', 'approx', 'zcdp', 'rdp'
   std::optional<Value> guarantee;  // the guarantee the curve is the trade-off of, when it is one
   std::optional<double> group_size;
   std::string method_note;  // added to the method's name (several footprints)
@@ -134,6 +136,36 @@ Result<std::optional<double>> request_mu(const Value& request) {
   return composed_mu(items);
 }
 
+constexpr MethodInfo kGroupProfileTradeoff{
+    "Trade-off of the group's (ε, δ) at points of the mechanism's privacy profile (group privacy at each, "
+    "envelope of their pairs)",
+    "Vadhan 2017, Lemma 2.2; Dong, Roth, Su 2019, Prop. 2.12", "vadhan2017complexity dong2019gaussian"};
+
+// A group answered without a group transform (group_op's group_without_transform): the curve of its
+// zCDP bound or of its pure answer where that is the answer; else the envelope of the group's
+// (ε, δ) at points of one record's privacy profile (pld::group_profile_points on the PLDs the answer
+// kept), the answer's own among them. Each is a sound guarantee of the group (Vadhan 2017, Lemma
+// 2.2), so the envelope lies below the group's true trade-off, and never says less than the answer.
+Result<Explained> explain_group_over_profile(const Value& of, const Value& answer,
+                                             const mechanisms::Mechanism& mechanism, double group_size,
+                                             const TradeoffOptions& options, const pld::ProgressCallback& progress) {
+  if (const Value* zcdp = answer.find("zcdp")) return from_guarantee(Zcdp{zcdp->find("rho")->as_number()}, options);
+  DPCALC_TRY(Guarantee guarantee, answered_guarantee(answer));
+  // A pure answer, or the pure point alone (one record's δ at δ/k was beyond the engine): no PLDs.
+  if (!has_field(answer, "discretization")) return from_guarantee(guarantee, options);
+  DPCALC_TRY(const auto answered, answered_group_request(of, progress));
+  const ApproxDp own = std::get<ApproxDp>(guarantee);
+  tradeoff::ProfilePoints points{{own.epsilon}, {own.delta}};
+  for (const pld::GroupPoint& point : pld::group_profile_points(answered->plds, group_size, mechanism.pure_epsilon())) {
+    points.epsilons.push_back(point.group.epsilon);
+    points.deltas.push_back(point.group.delta);
+  }
+  DPCALC_TRY(TradeoffResult curve, tradeoff::profile_tradeoff(points, options));
+  curve.method = kGroupProfileTradeoff;
+  curve.discretization = answered->plds.discretization;
+  return Explained{std::move(curve), "profile", std::nullopt, std::nullopt, ""};
+}
+
 Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
                                 const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value answer, group_op(of, progress));  // checks the request (and keeps a numeric answer)
@@ -143,7 +175,10 @@ Result<Explained> explain_group(const Value& of, const TradeoffOptions& options,
   }
   DPCALC_TRY(double group_size, number_field(of, "", "k"));
   DPCALC_TRY(mechanisms::MechanismPtr mechanism, read_mechanism(*of.find("mechanism"), "mechanism"));
-  DPCALC_TRY(mechanisms::MechanismPtr grouped, mechanism->for_group(group_size));
+  // group_op answered, so a group transform fails only where there is none.
+  Result<mechanisms::MechanismPtr> transformed = mechanism->for_group(group_size);
+  if (!transformed.ok()) return explain_group_over_profile(of, answer, *mechanism, group_size, options, progress);
+  const mechanisms::MechanismPtr& grouped = transformed.value();
   if (const auto noise = grouped->gaussian())
     return from_mu(tradeoff::round_up(noise->sensitivity / noise->sigma, 1), options);
   // A group known by its pair only: the PLDs of the answer group_op just gave (and kept).

@@ -2,6 +2,32 @@
 
 namespace dpcalc::api {
 
+Value::Value() = default;
+Value::Value(bool b) : kind_(Kind::kBool), number_(b ? 1 : 0) {}
+Value::Value(double n) : kind_(Kind::kNumber), number_(n) {}
+Value::Value(int n) : kind_(Kind::kNumber), number_(n) {}
+Value::Value(std::size_t n) : kind_(Kind::kNumber), number_(double(n)) {}
+Value::Value(std::string s) : kind_(Kind::kString), string_(std::move(s)) {}
+Value::Value(const char* s) : kind_(Kind::kString), string_(s) {}
+Value::Value(Array a) : kind_(Kind::kArray), array_(std::move(a)) {}
+Value::Value(const Value& other) = default;
+Value::Value(Value&& other) noexcept = default;
+Value& Value::operator=(const Value& other) = default;
+Value& Value::operator=(Value&& other) noexcept = default;
+Value::~Value() = default;
+
+Value Value::object() {
+  Value v;
+  v.kind_ = Kind::kObject;
+  return v;
+}
+
+Value Value::array() {
+  Value v;
+  v.kind_ = Kind::kArray;
+  return v;
+}
+
 Value Value::numbers(const std::vector<double>& values) {
   Value array = Value::array();
   array.array_.reserve(values.size());
@@ -14,6 +40,10 @@ const Value* Value::find(const std::string& key) const {
   const auto found = index_.find(key);
   return found == index_.end() ? nullptr : &object_[found->second].second;
 }
+
+const Value* Value::find(const char* key) const { return find(std::string(key)); }
+
+Value& Value::set(const char* key, Value value) { return set(std::string(key), std::move(value)); }
 
 Value& Value::set(const std::string& key, Value value) {
   if (kind_ == Kind::kNull) kind_ = Kind::kObject;

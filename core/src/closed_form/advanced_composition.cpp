@@ -40,7 +40,7 @@ CompositionSums sum_items(const std::vector<ComposedItem>& items) {
 
 // The closed forms below are a handful of correctly rounded operations each; a relative margin of
 // 8 ulps keeps the reported value above the exact one.
-double round_up(double value) { return value + 8 * DBL_EPSILON * value; }
+double round_up_8_ulps(double value) { return value + 8 * DBL_EPSILON * value; }
 
 double advanced_epsilon(AdvancedVariant variant, const CompositionSums& sums, double delta_slack) {
   const double log_inverse_slack = -std::log(delta_slack);
@@ -54,7 +54,7 @@ double advanced_epsilon(AdvancedVariant variant, const CompositionSums& sums, do
     advanced = sums.kov_drift + std::min(second, third);
   }
   // Basic composition needs no slack, so it is a valid answer at every delta'.
-  return std::min(round_up(advanced), sums.epsilon_sum);
+  return std::min(round_up_8_ulps(advanced), sums.epsilon_sum);
 }
 
 double advanced_delta(AdvancedVariant variant, const CompositionSums& sums, double delta_slack) {
@@ -62,7 +62,7 @@ double advanced_delta(AdvancedVariant variant, const CompositionSums& sums, doub
     return std::min(sums.delta_sum + delta_slack, 1.0);
   }
   const double log_no_failure = sums.log_no_failure + std::log1p(-delta_slack);
-  return std::min(round_up(-std::expm1(log_no_failure)), 1.0);
+  return std::min(round_up_8_ulps(-std::expm1(log_no_failure)), 1.0);
 }
 
 }  // namespace

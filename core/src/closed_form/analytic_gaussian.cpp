@@ -25,7 +25,6 @@ constexpr double kRoundoff = DBL_EPSILON;
 // The inverse stops once its bracket is this tight (relative) and returns the feasible end.
 constexpr double kBracketTolerance = 1e-13;
 constexpr double kSqrtHalf = 0.70710678118654752440;
-constexpr double kLogSqrtTwoPi = 0.91893853320467274178;
 
 // The continued fraction of the Mills ratio converges to double precision within these terms for
 // x >= kContinuedFractionFrom; below that, erfc has no cancellation problem and is much cheaper

@@ -18,7 +18,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Bisection stops once the bracket is this tight (relative); far inside the promised 1%.
-constexpr double kBracketTolerance = 1e-12;
+constexpr double kSplitBracketTolerance = 1e-12;
 
 // The largest x with count·x <= total (the quotient, rounded down so the product never exceeds).
 double divide_down(double total, double count) {
@@ -63,7 +63,7 @@ SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, doub
   // Advanced composition is never above basic, so the basic share always meets the target.
   const double epsilon =
       farthest_meeting([&](double trial) { return compose(trial).guarantee.epsilon <= target.epsilon; },
-                       divide_down(target.epsilon, count), target.epsilon, kBracketTolerance);
+                       divide_down(target.epsilon, count), target.epsilon, kSplitBracketTolerance);
   const AdvancedResult achieved = compose(epsilon);
   return SplitResult{ApproxDp{epsilon, item_delta}, slack, kNaN, achieved.guarantee};
 }
@@ -80,7 +80,7 @@ Result<SplitResult> split_optimal(const ApproxDp& target, double count, const st
       [&](double epsilon0) {
         return optimal_composition_delta(ApproxDp{epsilon0, item_delta}, count, target.epsilon) <= target.delta;
       },
-      basic_share, target.epsilon, kBracketTolerance);
+      basic_share, target.epsilon, kSplitBracketTolerance);
   // The smallest eps meeting the target delta is at most target.epsilon up to its final rounding
   // (up to ~1e-13 above it): lower eps0 by ulps until composing it back lands at or below the
   // target, and report that recomposed value as it is. The basic share k·eps0 <= target.epsilon
@@ -112,7 +112,7 @@ SplitResult split_zcdp(const ApproxDp& target, double count) {
   // The inverse conversion is one maximisation over orders; bisection below it only guards the
   // rounding of the forward conversion, which searches the orders on its own.
   const double rho = farthest_meeting([&](double trial) { return converted_epsilon(trial) <= target.epsilon; }, 0,
-                                      largest_zcdp_for_approx(target), kBracketTolerance);
+                                      largest_zcdp_for_approx(target), kSplitBracketTolerance);
   // 0-zCDP items release nothing, whatever the conversion reports for rho = 0.
   if (rho == 0) return SplitResult{ApproxDp{0, 0}, kNaN, 0, ApproxDp{0, 0}};
   // eps0 = sqrt(2 rho / count), rounded down until the recomposed rho still meets the target.

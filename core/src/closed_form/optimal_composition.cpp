@@ -17,7 +17,6 @@ namespace {
 // The bound of a pass that cannot bound its sum (the forward walk must).
 constexpr double kNoBound = std::numeric_limits<double>::infinity();
 
-constexpr double kLogSqrtTwoPi = 0.918938533204672741780329736406;
 constexpr double kLn2 = 0.693147180559945309417232121458;
 
 // The walks below bound their own rounding (walk_error_factor); Loader's log-binomial that scales
@@ -288,11 +287,11 @@ OnePassAnswer solve_in_one_pass(const RandomizedResponse& response, double log_a
                            walk_error_factor(i - start), bounded}};
 }
 
-double round_up(double value) { return value + 4 * DBL_EPSILON * value; }
+double round_up_4_ulps(double value) { return value + 4 * DBL_EPSILON * value; }
 
 // 1 − (1 − delta0)^k, the delta the composition has at every eps, rounded up.
 double failure_delta(const ApproxDp& per_step, double count) {
-  return round_up(-std::expm1(count * std::log1p(-per_step.delta)));
+  return round_up_4_ulps(-std::expm1(count * std::log1p(-per_step.delta)));
 }
 
 // KOV's delta from an upper bound on ln of its sum: base + (1 − delta0)^k (1 + kSumRoundUp) sum,
@@ -303,7 +302,7 @@ double delta_from_log_sum(const ApproxDp& per_step, double count, double log_sum
   const double log_keep = count * std::log1p(-per_step.delta);
   const double delta = base + std::exp(log_keep + log_sum + std::log1p(kSumRoundUp));
   // A positive delta below the smallest double is reported as that double, not as 0.
-  return std::min(std::max(round_up(delta), std::numeric_limits<double>::denorm_min()), 1.0);
+  return std::min(std::max(round_up_4_ulps(delta), std::numeric_limits<double>::denorm_min()), 1.0);
 }
 
 }  // namespace

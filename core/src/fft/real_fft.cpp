@@ -41,13 +41,18 @@ using Complex = std::complex<double>;
 
 constexpr double kUnit = kUnitRoundoff;
 
+}  // namespace
+
 // One radix-r stage of the complex FFT: butterflies over inputs `span` = M / r apart, twiddles
-// stored from `twiddle_offset` ((r - 1) per position k < stride).
+// stored from `twiddle_offset` ((r - 1) per position k < stride). Outside the anonymous namespace:
+// RealFft::Plan, which has external linkage, holds them.
 struct Stage {
   int radix;
   std::size_t stride;
   std::size_t twiddle_offset;
 };
+
+namespace {
 
 // alpha_r of real_fft.hpp: the relative error one radix-r butterfly (with its twiddle) puts on one
 // path, rounded up: radix 2: twiddle 4u + product 2.9u + one addition u (12u); radix 4: one more

@@ -4,8 +4,8 @@
 // 2022, Thm 11), whatever the inner pair (Laplace, Gaussian, a finite pair: the engine mixes it);
 // subsampling twice keeps a record with the product of the rates. Pure ε-DP inside gives
 // ln(1 + q(e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018). With a Gaussian
-// inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019), and so is the worst-case pair
-// of a group (sampled_group.hpp).
+// inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019); with Gaussian or Laplace noise
+// inside, so is the worst-case pair of a group (sampled_group.hpp).
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
@@ -14,6 +14,12 @@
 
 namespace dpcalc::mechanisms {
 namespace {
+
+constexpr MethodInfo kLaplaceGroupMethod{
+    "The group's worst-case Laplace mixture (J ~ Binomial(k, rate) of its records sampled), composed with privacy "
+    "loss distributions",
+    "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
+    "schuchardt2024unified doroshenko2022connect"};
 
 class PoissonSubsampled final : public Mechanism {
  public:
@@ -47,19 +53,26 @@ class PoissonSubsampled final : public Mechanism {
   }
 
   // A group of k records: J ~ Binomial(k, q) of them are in the subsample (sampled_group.hpp).
+  // Op 'group' answers other noise inside by group privacy over the subsampled mechanism's own
+  // privacy profile (pld/group_over_profile.hpp).
   Result<MechanismPtr> for_group(double group_size) const override {
+    if (!has_group_pair())
+      return not_supported(*this, "has a group transform only with Gaussian or Laplace noise inside");
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
-    const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
-    if (gaussian == nullptr) {
-      return not_supported(*this,
-                           "has a group analysis in the calculator only with a Gaussian inside. Compose it for one "
-                           "record and give its (ε, δ) to op 'group' as a guarantee");
+    const std::vector<double> log_pmf = binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate);
+    if (const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base)) {
+      return sampled_group(log_pmf, GaussianNoise{gaussian->sigma, gaussian->sensitivity});
     }
-    return sampled_group(binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate),
-                         GaussianNoise{gaussian->sigma, gaussian->sensitivity});
+    return sampled_group(log_pmf, std::get<pld::LaplacePair>(flat.base));
   }
 
-  double max_group_size() const override { return kMaxSampledGroupSize; }
+  MethodInfo group_method() const override {
+    return std::holds_alternative<pld::LaplacePair>(pair(Relation::kAddRemove).base) ? kLaplaceGroupMethod
+                                                                                     : type().group_method;
+  }
+
+  // The group's pair has k + 1 components; without one there is nothing that grows with k.
+  double max_group_size() const override { return has_group_pair() ? kMaxSampledGroupSize : kMaxCount; }
 
   std::string pair_analysis() const override { return inner_->pair_analysis(); }
   double sensitivity() const override { return inner_->sensitivity(); }
@@ -73,6 +86,12 @@ class PoissonSubsampled final : public Mechanism {
   }
 
  private:
+  // Gaussian or Laplace noise inside: the group's worst-case mixture is known (sampled_group.hpp).
+  bool has_group_pair() const {
+    const pld::DominatingPair flat = pair(Relation::kAddRemove);
+    return std::holds_alternative<pld::GaussianPair>(flat.base) || std::holds_alternative<pld::LaplacePair>(flat.base);
+  }
+
   double rate_;
   MechanismPtr inner_;
 };

@@ -48,12 +48,12 @@ class SampledWithoutReplacement final : public Mechanism {
   std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
 
   // Groups: the known group analysis for sampling without replacement is a Rényi DP bound evaluated by
-  // quadrature (Schuchardt, Stoian, Kosmala, Günnemann 2024), with no dominating pair to compose.
+  // quadrature (Schuchardt, Stoian, Kosmala, Günnemann 2024), with no dominating pair to compose. Op
+  // 'group' answers by group privacy over its own privacy profile (pld/group_over_profile.hpp).
   Result<MechanismPtr> for_group(double) const override {
     return not_supported(*this,
-                         "has no group analysis in the calculator (for groups, sampling without replacement is "
-                         "analysed only through Rényi DP bounds). Compose it for one record and give its (ε, δ) "
-                         "to op 'group' as a guarantee, or model the sampling as 'poisson_subsampled', which has one");
+                         "has no group transform (for groups, sampling without replacement is analysed only "
+                         "through Rényi DP bounds); 'poisson_subsampled' has one with Gaussian or Laplace noise");
   }
 
   Result<MechanismPtr> with_noise(const std::string& unknown, double value) const override {

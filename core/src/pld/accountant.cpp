@@ -58,8 +58,6 @@ constexpr int kMaxRefinements = 6;
 constexpr double kMinNarrowing = 0.75;
 constexpr double kNearFloor = 1000;
 
-Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
-
 struct ItemPairs {
   PrivacyLossPair remove, add;
   double count;
@@ -98,6 +96,7 @@ std::pair<std::string, double> width_parameter(const DominatingPair& mechanism) 
   if (const auto* m = std::get_if<MixtureVsGaussianPair>(&mechanism.base)) return {"sigma", m->sigma};
   // The two-mixture pair of DP-SGD under substitution (fuzz seed 2: std::get aborted the module here).
   if (const auto* m = std::get_if<MixtureVsMixturePair>(&mechanism.base)) return {"sigma", m->sigma};
+  if (const auto* m = std::get_if<LaplaceMixturePair>(&mechanism.base)) return {"scale", m->scale};
   if (const auto* m = std::get_if<FinitePair>(&mechanism.base)) {
     double widest = 0;  // the largest finite |loss|: what more noise narrows
     for (std::size_t i = 0; i < m->p.size(); ++i) {

@@ -22,8 +22,6 @@ constexpr double kWeightyAtomShare = 1e-6;
 // Steps of the tail search in cut_point: doublings of the bracket, then bisections (2^-60 of it).
 constexpr int kCutSearchSteps = 60;
 
-Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
-
 // Smallest loss t (found by bisection, rounded up) with fraction(t) <= tail_mass, where fraction
 // decreases in t; starts from `start`, a loss at which the fraction may still be large.
 template <class F>

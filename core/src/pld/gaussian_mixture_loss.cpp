@@ -162,21 +162,6 @@ bool informative(const std::vector<MixtureComponent>& p, const std::vector<Mixtu
   return lo < hi;
 }
 
-// Drops the lightest components while their total stays within kPrunedMassLimit; returns the
-// dropped weight.
-double prune(std::vector<MixtureComponent>& components) {
-  std::sort(components.begin(), components.end(),
-            [](const MixtureComponent& a, const MixtureComponent& b) { return a.weight < b.weight; });
-  double dropped = 0;
-  std::size_t first_kept = 0;
-  while (first_kept + 1 < components.size() && dropped + components[first_kept].weight <= kPrunedMassLimit) {
-    dropped += components[first_kept].weight;
-    ++first_kept;
-  }
-  components.erase(components.begin(), components.begin() + static_cast<std::ptrdiff_t>(first_kept));
-  return dropped;
-}
-
 std::vector<GaussianMixtureLoss::Term> terms_of(const std::vector<MixtureComponent>& components, double sigma) {
   std::vector<GaussianMixtureLoss::Term> terms;
   const double variance = sigma * sigma;
@@ -221,7 +206,7 @@ Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vecto
   }
   auto pruned = [](std::vector<MixtureComponent> components, bool allowed, double& dropped) {
     dropped = 0;
-    if (allowed) dropped = prune(components);
+    if (allowed) dropped = prune_lightest(components);
     return components;
   };
   std::vector<MixtureComponent> p_kept = pruned(p, prune_p, loss.pruned_p_);

@@ -11,8 +11,6 @@
 namespace dpcalc::pld {
 namespace {
 
-constexpr double kUnit = kUnitRoundoff;
-
 // epsilon_for_delta moves a candidate outward until it is certified: first by kFirstStep (absolute)
 // or kFirstRelativeStep (relative), doubling up to kMaxStepDoublings times, at most
 // kMaxCertificationSteps steps (the closed-form start is usually certified at once).
@@ -79,22 +77,22 @@ DeltaEstimate hockey_stick_divergence(const DiscretePld& pld, double epsilon) {
     }
     const double term = pld.masses[i] * (1 - anchor * growth[in_block++]);
     sum.add(term);
-    weight_error += pld.masses[i] * (kUnit * (std::fabs(epsilon) + 2 * std::fabs(loss)) + 8 * kUnit);
+    weight_error += pld.masses[i] * (kUnitRoundoff * (std::fabs(epsilon) + 2 * std::fabs(loss)) + 8 * kUnitRoundoff);
     absolute += std::fabs(term);
     terms += 1;
   }
   const double finite = sum.value();
   DeltaEstimate estimate;
   estimate.value = finite + pld.infinite_mass;
-  estimate.error = (2 * kUnit * std::fabs(finite) + 4 * terms * kUnit * kUnit * absolute + weight_error +
-                    pld.rounding_error + 2 * kUnit * estimate.value) *
+  estimate.error = (2 * kUnitRoundoff * std::fabs(finite) + 4 * terms * kUnitRoundoff * kUnitRoundoff * absolute +
+                    weight_error + pld.rounding_error + 2 * kUnitRoundoff * estimate.value) *
                        (1 + kBoundSlack) +
                    kUnderflowAllowance;
   return estimate;
 }
 
 double delta_floor(const DiscretePld& pld) {
-  return (pld.infinite_mass + pld.rounding_error) * (1 + 4 * kUnit) + kUnderflowAllowance;
+  return (pld.infinite_mass + pld.rounding_error) * (1 + 4 * kUnitRoundoff) + kUnderflowAllowance;
 }
 
 double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound) {
@@ -110,7 +108,8 @@ double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound) {
   const double top_loss =
       std::fabs(static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) *
                 pld.discretization_interval);
-  const double margin = pld.rounding_error * (1 + kBoundSlack) + kUnit * (4 * top_loss + 16) + 8 * kUnit * delta;
+  const double margin =
+      pld.rounding_error * (1 + kBoundSlack) + kUnitRoundoff * (4 * top_loss + 16) + 8 * kUnitRoundoff * delta;
   const double target = upper ? delta - margin : delta + margin;
   double epsilon = 0;
   if (target > pld.infinite_mass) {

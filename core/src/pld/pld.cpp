@@ -16,8 +16,6 @@
 namespace dpcalc::pld {
 namespace {
 
-constexpr double kUnit = kUnitRoundoff;
-
 // Progress of one composition: the support search reports 0 (it only keeps the cancel alive), the
 // terms' spectra share kSpectraShare after kSupportDone, the inverse transform runs from
 // kInverseStart to kInverseDone; a report every kProgressCoefficients spectral coefficients.
@@ -34,8 +32,6 @@ constexpr double kPlanReuse = 1.25;
 // Directly summed coefficients cost one pass over a term's masses each; at most this many
 // mass-twiddle products per term (a few milliseconds).
 constexpr double kDirectBudget = 1 << 21;
-
-Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
 
 std::int64_t positive_mod(std::int64_t value, std::int64_t modulus) {
   const std::int64_t r = value % modulus;
@@ -88,7 +84,7 @@ BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, const 
         (j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus);
     total.add(fft::multiply(block_sum.sum, twiddle(anchor_index, transform)));
   }
-  const double error = (j == 0 ? 5 : 20) * kUnit * mass * (1 + kBoundSlack);
+  const double error = (j == 0 ? 5 : 20) * kUnitRoundoff * mass * (1 + kBoundSlack);
   return {{total.sum[0], total.sum[1]}, error};
 }
 
@@ -120,7 +116,7 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, Comp
   // Every coefficient within e of the exact DFT of the masses (the sum rounded up generously; one
   // more u for the additions of masses that wrap onto the same point).
   const double input_error =
-      (work.transform->forward_error_bound() + kUnit) * mass * (1 + kBoundSlack) + kUnderflowAllowance;
+      (work.transform->forward_error_bound() + kUnitRoundoff) * mass * (1 + kBoundSlack) + kUnderflowAllowance;
   const double count = term.count;
   const SpectralPower power(count);
   const double negligible_square = power.negligible_square(input_error);
@@ -130,7 +126,7 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, Comp
   std::vector<fft::Vec2> twiddles;
   // The exact masses sum to at most mass (1 + (K + 1) u) (a sum of K non-negative doubles); pow is
   // within an ulp, which the factor 1 + 1e-9 covers. Not finite: zeros are evaluated like the rest.
-  const double exact_mass = mass * (1 + static_cast<double>(term.pld->masses.size() + 1) * kUnit);
+  const double exact_mass = mass * (1 + static_cast<double>(term.pld->masses.size() + 1) * kUnitRoundoff);
   const double power_bound = std::pow(std::max(1.0, exact_mass), count) * (1 + 1e-9);
   const bool skip_zeros = !first && std::isfinite(power_bound);
   if (first) {
@@ -143,7 +139,7 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, Comp
       return false;
     }
     if (skip_zeros && work.product[j] == std::complex<double>{}) {
-      work.product_error[j] = (work.product_error[j] * power_bound + kUnderflowAllowance) * (1 + 4 * kUnit);
+      work.product_error[j] = (work.product_error[j] * power_bound + kUnderflowAllowance) * (1 + 4 * kUnitRoundoff);
       continue;
     }
     BoundedComplex coefficient{spectrum[j], input_error};
@@ -225,6 +221,12 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
     return Error{kNumeric, kGridTooLarge, format_number(range.points())};
   }
   if (!report(kSupportDone)) return cancelled();
+  // The FFT's rounding bound (about 1e-13 of the mass) would otherwise be the smallest δ that one
+  // mechanism's PLD can certify, which group privacy over its profile needs far smaller.
+  if (terms.size() == 1 && terms.front().count == 1) {
+    if (!report(1.0)) return cancelled();
+    return *terms.front().pld;
+  }
 
   CompositionWorkspace local;
   CompositionWorkspace& work = workspace ? *workspace : local;

@@ -14,35 +14,20 @@ namespace {
 // Mixture weights must sum to 1 within this (they are renormalised).
 constexpr double kWeightSumTolerance = 1e-9;
 
-struct Split {
-  double inside = 0;
-  double outside = 0;
-};
-
-// Laplace(mean, scale) masses of (-inf, x] and (x, inf), each without cancellation.
-Split laplace_below(double mean, double scale, double x) {
-  if (x == kInfinity) return {1, 0};
-  if (x == -kInfinity) return {0, 1};
-  const double z = (x - mean) / scale;
-  if (z < 0) {
-    const double tail = 0.5 * std::exp(z);
-    return {tail, 1 - tail};
-  }
-  const double tail = 0.5 * std::exp(-z);
-  return {1 - tail, tail};
-}
-
-LossMasses mixture_masses(const PrivacyLossPair::Mixture& m, double t) {
+// The masses of {L <= t} and {L > t} from a mixture loss's sublevel sets of l (`sublevel(s, strict)`
+// gives those of {l <= s}, or {l < s}): L = l(X), X ~ P, or, swapped (the add direction),
+// L = -l(X), X ~ Q, where {L > t} = {l < -t}, the strict sublevel set at -t, and P and Q trade places.
+template <class Sublevel>
+LossMasses directed_masses(bool swapped, double t, Sublevel sublevel) {
   LossMasses result;
-  if (!m.swapped) {
-    const SublevelMasses s = m.loss.sublevel_masses(t);
+  if (!swapped) {
+    const SublevelMasses s = sublevel(t, false);
     result.p_at_most = s.p_inside;
     result.p_above = s.p_outside;
     result.q_at_most = s.q_inside;
     result.q_above = s.q_outside;
   } else {
-    // L = -l(X), X ~ Q: {L > t} = {l < -t}, the (open) sublevel set at -t; P and Q trade places.
-    const SublevelMasses s = m.loss.sublevel_masses(-t);
+    const SublevelMasses s = sublevel(-t, true);
     result.p_above = s.q_inside;
     result.p_at_most = s.q_outside;
     result.q_above = s.p_inside;
@@ -51,87 +36,9 @@ LossMasses mixture_masses(const PrivacyLossPair::Mixture& m, double t) {
   return result;
 }
 
-// Laplace pair: u(x) = (|x| - |x - Delta|) / b in [-Delta/b, Delta/b], l = log(1 - q + q e^u).
-// Returns the x-threshold x_v of {u <= v} (or {u < v}) as (-inf, x_v]; +-inf for all / nothing.
-double laplace_threshold(const PrivacyLossPair::Laplace& m, double v, bool strict) {
-  const double bound = m.sensitivity / m.scale;
-  if (strict ? v > bound : v >= bound) return kInfinity;
-  if (strict ? v <= -bound : v < -bound) return -kInfinity;
-  return 0.5 * (m.scale * v + m.sensitivity);
-}
-
-// u-threshold of {l <= t}: log((e^t - (1 - q)) / q); -inf when e^t <= 1 - q.
-double laplace_u_level(const PrivacyLossPair::Laplace& m, double t) {
-  const double rest = m.sampling_rate < 1 ? log_sub_exp(t, std::log1p(-m.sampling_rate)) : t;
-  return rest - std::log(m.sampling_rate);
-}
-
-Split laplace_mixture_below(const PrivacyLossPair::Laplace& m, double x) {
-  const Split base = laplace_below(0, m.scale, x);
-  const Split shifted = laplace_below(m.sensitivity, m.scale, x);
-  const double q = m.sampling_rate;
-  return {(1 - q) * base.inside + q * shifted.inside, (1 - q) * base.outside + q * shifted.outside};
-}
-
-LossMasses laplace_masses(const PrivacyLossPair::Laplace& m, double t) {
-  LossMasses result;
-  if (!m.swapped) {
-    const double x = laplace_threshold(m, laplace_u_level(m, t), false);
-    const Split p = laplace_mixture_below(m, x);
-    const Split q = laplace_below(0, m.scale, x);
-    result.p_at_most = p.inside;
-    result.p_above = p.outside;
-    result.q_at_most = q.inside;
-    result.q_above = q.outside;
-  } else {
-    const double x = laplace_threshold(m, laplace_u_level(m, -t), true);
-    const Split p = laplace_below(0, m.scale, x);
-    const Split q = laplace_mixture_below(m, x);
-    result.p_above = p.inside;
-    result.p_at_most = p.outside;
-    result.q_above = q.inside;
-    result.q_at_most = q.outside;
-  }
-  return result;
-}
-
-// Mass of Laplace(mean, scale) on the interval (lo, hi), without cancellation: the factor
-// 1 - e^{-(hi - lo)/b} times the density-like term of the end nearer the mean.
-double laplace_between(double mean, double scale, double lo, double hi) {
-  if (!(hi > lo)) return 0;
-  const double width_factor = -std::expm1(-(hi - lo) / scale);
-  if (lo >= mean) return 0.5 * std::exp(-(lo - mean) / scale) * width_factor;
-  if (hi <= mean) return 0.5 * std::exp((hi - mean) / scale) * width_factor;
-  return -0.5 * std::expm1(-(hi - mean) / scale) - 0.5 * std::expm1((lo - mean) / scale);
-}
-
-// Mass of (1 - q) Lap(0, b) + q Lap(Delta, b) on (lo, hi).
-double laplace_mixture_between(const PrivacyLossPair::Laplace& m, double lo, double hi) {
-  return (1 - m.sampling_rate) * laplace_between(0, m.scale, lo, hi) +
-         m.sampling_rate * laplace_between(m.sensitivity, m.scale, lo, hi);
-}
-
-// The continuous part of the Laplace loss: the interior 0 < x < Delta, where u(x) is strictly
-// between its extremes (x <= 0 and x >= Delta are the two atoms).
-LossMasses laplace_continuous_masses(const PrivacyLossPair::Laplace& m, double t) {
-  const double interior = m.sensitivity;
-  LossMasses result;
-  if (!m.swapped) {
-    // {L <= t} is x <= x_t.
-    const double x = std::clamp(laplace_threshold(m, laplace_u_level(m, t), false), 0.0, interior);
-    result.p_at_most = laplace_mixture_between(m, 0, x);
-    result.p_above = laplace_mixture_between(m, x, interior);
-    result.q_at_most = laplace_between(0, m.scale, 0, x);
-    result.q_above = laplace_between(0, m.scale, x, interior);
-  } else {
-    // {L > t} is x < x_s.
-    const double x = std::clamp(laplace_threshold(m, laplace_u_level(m, -t), true), 0.0, interior);
-    result.p_above = laplace_between(0, m.scale, 0, x);
-    result.p_at_most = laplace_between(0, m.scale, x, interior);
-    result.q_above = laplace_mixture_between(m, 0, x);
-    result.q_at_most = laplace_mixture_between(m, x, interior);
-  }
-  return result;
+// The Gaussian mixture's sublevel sets are intervals of a continuous law: strict or not, the same.
+LossMasses mixture_masses(const PrivacyLossPair::Mixture& m, double t) {
+  return directed_masses(m.swapped, t, [&](double s, bool) { return m.loss.sublevel_masses(s); });
 }
 
 double finite_loss(double p, double q) { return std::log(p) - std::log(q); }
@@ -230,6 +137,23 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
   return PrivacyLossPair::Mixture{std::move(loss), swapped};
 }
 
+// The components of q P + (1 - q) Q, Q the component at shift 0 (Zhu, Dong, Wang 2022, Thm 11).
+std::vector<MixtureComponent> subsampled(std::vector<MixtureComponent> p, double rate) {
+  if (rate < 1) {
+    for (auto& c : p) c.weight *= rate;
+    p.push_back({0.0, 1 - rate});
+  }
+  return p;
+}
+
+// The Laplace mixture pair of a mechanism (P the mixture, against Lap(0, scale)), pruned in P when
+// the direction takes L under it (the remove direction). `field` names the shifts.
+Result<PrivacyLossPair::LaplaceMixture> laplace_mixture_pair(double scale, std::vector<MixtureComponent> p,
+                                                             bool swapped, const std::string& field) {
+  DPCALC_TRY(LaplaceMixtureLoss loss, LaplaceMixtureLoss::create(scale, std::move(p), !swapped, field));
+  return PrivacyLossPair::LaplaceMixture{std::move(loss), swapped};
+}
+
 // A probability list of a finite pair: non-empty, each entry finite and >= 0, summing to 1 within
 // 1e-9 (then renormalised, so that rounding in the mechanism that built it costs nothing).
 Result<std::vector<double>> checked_distribution(const std::vector<double>& masses, const std::string& field) {
@@ -259,24 +183,19 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
   if (const auto* laplace = std::get_if<LaplacePair>(&mechanism.base)) {
     DPCALC_TRY(const double scale, check_positive(laplace->scale, field_path(prefix, "scale")));
     DPCALC_TRY(const double sensitivity, check_positive(laplace->sensitivity, field_path(prefix, "sensitivity")));
-    pair.pair_ = Laplace{scale, sensitivity, rate, swapped};
+    DPCALC_TRY(pair.pair_, laplace_mixture_pair(scale, subsampled({{sensitivity, 1.0}}, rate), swapped,
+                                                field_path(prefix, "sensitivity")));
   } else if (const auto* gaussian = std::get_if<GaussianPair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(gaussian->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, field_path(prefix, "sensitivity")));
-    std::vector<MixtureComponent> p{{sensitivity, rate}};
-    if (rate < 1) p.push_back({0.0, 1 - rate});
-    DPCALC_TRY(pair.pair_,
-               mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, prefix, field_path(prefix, "sigma")));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled({{sensitivity, 1.0}}, rate), {{0.0, 1.0}}, swapped, prefix,
+                                        field_path(prefix, "sigma")));
   } else if (const auto* mixture = std::get_if<MixtureVsGaussianPair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixture->sigma, field_path(prefix, "sigma")));
     DPCALC_TRY(std::vector<MixtureComponent> p,
                validate_components(mixture->shifts, mixture->weights, prefix, "shifts", "weights"));
-    if (rate < 1) {
-      for (auto& c : p) c.weight *= rate;
-      p.push_back({0.0, 1 - rate});
-    }
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), {{0.0, 1.0}}, swapped, field_path(prefix, "shifts"),
-                                        field_path(prefix, "sigma")));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled(std::move(p), rate), {{0.0, 1.0}}, swapped,
+                                        field_path(prefix, "shifts"), field_path(prefix, "sigma")));
   } else if (const auto* mixtures = std::get_if<MixtureVsMixturePair>(&mechanism.base)) {
     DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, field_path(prefix, "sigma")));
     if (rate < 1) {
@@ -291,6 +210,12 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
                validate_components(mixtures->q_shifts, mixtures->q_weights, prefix, "q_shifts", "q_weights"));
     DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, field_path(prefix, "p_shifts"),
                                         field_path(prefix, "sigma")));
+  } else if (const auto* laplaces = std::get_if<LaplaceMixturePair>(&mechanism.base)) {
+    DPCALC_TRY(const double scale, check_positive(laplaces->scale, field_path(prefix, "scale")));
+    DPCALC_TRY(std::vector<MixtureComponent> p,
+               validate_components(laplaces->shifts, laplaces->weights, prefix, "shifts", "weights"));
+    DPCALC_TRY(pair.pair_,
+               laplace_mixture_pair(scale, subsampled(std::move(p), rate), swapped, field_path(prefix, "shifts")));
   } else if (const auto* finite = std::get_if<FinitePair>(&mechanism.base)) {
     DPCALC_TRY(std::vector<double> p, checked_distribution(finite->p, field_path(prefix, "p")));
     DPCALC_TRY(std::vector<double> q, checked_distribution(finite->q, field_path(prefix, "q")));
@@ -360,23 +285,17 @@ void PrivacyLossPair::compute_loss_range() {
     std::sort(atoms_.begin(), atoms_.end(), [](const LossAtom& a, const LossAtom& b) { return a.loss < b.loss; });
     if (atoms_.empty()) min_finite_loss_ = max_finite_loss_ = 0;
     index_finite_masses();
-  } else if (const auto* laplace = std::get_if<Laplace>(&pair_)) {
-    const double bound = laplace->sensitivity / laplace->scale;
-    const double q = laplace->sampling_rate;
-    const double top = q < 1 ? log_add_exp(std::log1p(-q), std::log(q) + bound) : bound;
-    const double bottom = q < 1 ? log_add_exp(std::log1p(-q), std::log(q) - bound) : -bound;
-    min_finite_loss_ = laplace->swapped ? -top : bottom;
-    max_finite_loss_ = laplace->swapped ? -bottom : top;
-    // The atoms x <= 0 and x >= Delta, as masses of the mixture (1 - q) Lap(0, b) + q Lap(Delta, b)
-    // and of Lap(0, b); the mixture is P in the remove direction and Q in the add direction.
-    const double far = 0.5 * std::exp(-bound);
-    const LossAtom low_x{bottom, (1 - q) * 0.5 + q * far, 0.5};
-    const LossAtom high_x{top, (1 - q) * far + q * 0.5, far};
+  } else if (const auto* laplace = std::get_if<LaplaceMixture>(&pair_)) {
+    // The two point masses x <= 0 and x >= the largest shift; the mixture is P in the remove
+    // direction and Q in the add direction, where the losses change sign.
+    const LaplaceMixtureLoss::Atom low = laplace->loss.low_atom(), high = laplace->loss.high_atom();
     if (laplace->swapped) {
-      atoms_ = {LossAtom{-top, high_x.q, high_x.p}, LossAtom{-bottom, low_x.q, low_x.p}};
+      atoms_ = {LossAtom{-high.loss, high.q, high.p}, LossAtom{-low.loss, low.q, low.p}};
     } else {
-      atoms_ = {low_x, high_x};
+      atoms_ = {LossAtom{low.loss, low.p, low.q}, LossAtom{high.loss, high.p, high.q}};
     }
+    min_finite_loss_ = atoms_.front().loss;
+    max_finite_loss_ = atoms_.back().loss;
   } else {
     const auto& mixture = std::get<Mixture>(pair_);
     min_finite_loss_ = mixture.swapped ? -mixture.loss.supremum() : mixture.loss.infimum();
@@ -391,7 +310,10 @@ LossMasses PrivacyLossPair::masses(double threshold) const {
   if (threshold >= max_finite_loss_) threshold = kInfinity;
   if (threshold < min_finite_loss_) threshold = -kInfinity;
   if (const auto* finite = std::get_if<Finite>(&pair_)) return finite_masses(*finite, threshold);
-  if (const auto* laplace = std::get_if<Laplace>(&pair_)) return laplace_masses(*laplace, threshold);
+  if (const auto* laplace = std::get_if<LaplaceMixture>(&pair_)) {
+    return directed_masses(laplace->swapped, threshold,
+                           [&](double s, bool strict) { return laplace->loss.sublevel_masses(s, strict); });
+  }
   return mixture_masses(std::get<Mixture>(pair_), threshold);
 }
 
@@ -399,7 +321,10 @@ LossMasses PrivacyLossPair::continuous_masses(double threshold) const {
   if (std::holds_alternative<Finite>(pair_)) return LossMasses{};
   if (threshold >= max_finite_loss_) threshold = kInfinity;  // as in masses()
   if (threshold < min_finite_loss_) threshold = -kInfinity;
-  if (const auto* laplace = std::get_if<Laplace>(&pair_)) return laplace_continuous_masses(*laplace, threshold);
+  if (const auto* laplace = std::get_if<LaplaceMixture>(&pair_)) {
+    return directed_masses(laplace->swapped, threshold,
+                           [&](double s, bool strict) { return laplace->loss.interior_masses(s, strict); });
+  }
   return mixture_masses(std::get<Mixture>(pair_), threshold);
 }
 
@@ -414,6 +339,8 @@ double PrivacyLossPair::infinite_loss_mass() const {
 }
 
 double PrivacyLossPair::pruned_mass() const {
+  // A Laplace mixture is pruned in P only, which the remove direction takes L under.
+  if (const auto* laplace = std::get_if<LaplaceMixture>(&pair_)) return laplace->swapped ? 0 : laplace->loss.pruned_p();
   const auto* mixture = std::get_if<Mixture>(&pair_);
   if (mixture == nullptr) return 0;
   return mixture->swapped ? mixture->loss.pruned_q() : mixture->loss.pruned_p();
@@ -422,6 +349,7 @@ double PrivacyLossPair::pruned_mass() const {
 bool is_symmetric(const DominatingPair& mechanism) {
   return mechanism.sampling_rate == 1 && !std::holds_alternative<MixtureVsGaussianPair>(mechanism.base) &&
          !std::holds_alternative<MixtureVsMixturePair>(mechanism.base) &&
+         !std::holds_alternative<LaplaceMixturePair>(mechanism.base) &&
          !std::holds_alternative<FinitePair>(mechanism.base);
 }
 

@@ -13,8 +13,6 @@ namespace {
 // Above this order the forward differences (quadratic cost) are left out, as in dp_accounting.
 constexpr int kMaxDifferencedOrder = 256;
 
-double log_binomial(double n, double k) { return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1); }
-
 // A real number as the log of its magnitude and its sign.
 struct Signed {
   double log_magnitude;

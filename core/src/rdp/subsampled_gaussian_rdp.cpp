@@ -16,8 +16,6 @@ constexpr double kSqrtPi = 1.77245385090551602730;
 constexpr double kSqrt2 = 1.41421356237309504880;
 
 // log |C(n, k)| for real n and integer k >= 0 (the generalised binomial coefficient).
-double log_binomial(double n, double k) { return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1); }
-
 // log erfc(x), accurate where erfc underflows: erfc(x) = e^{-x^2} / (x sqrt(pi)) (1 - 1/(2x^2) +
 // 3/(4x^4) - 15/(8x^6) + ...) (Abramowitz & Stegun 7.1.23), used beyond x = 20 where the next term
 // is below 1e-10 relative.

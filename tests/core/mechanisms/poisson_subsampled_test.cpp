@@ -4,8 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 
 #include "approx.hpp"
+#include "dpcalc/checks.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 #include "mechanisms_for_tests.hpp"
@@ -42,7 +44,39 @@ TEST_CASE("[mechanisms] Poisson subsampling: a group of k sees J ~ Binomial(k, q
   const auto& mixtures = std::get<dpcalc::pld::MixtureVsMixturePair>(substitute.base);
   CHECK(mixtures.q_shifts == std::vector<double>{0, -0.5, -1, -1.5});
   CHECK(mixtures.q_weights == mixtures.p_weights);
-  CHECK_FALSE(test_mechanisms::poisson_subsampled(0.1, test_mechanisms::laplace(1))->for_group(3).ok());
+}
+
+TEST_CASE("[mechanisms] Poisson subsampling: a group under Laplace noise is a Laplace mixture") {
+  // The same binomial weights at jΔ, Laplace components against Lap(0, b), add/remove only (as the
+  // subsampled mechanism itself).
+  const auto subsampled = test_mechanisms::poisson_subsampled(0.1, test_mechanisms::laplace(2, 0.5));
+  const auto grouped = subsampled->for_group(3);
+  REQUIRE(grouped.ok());
+  CHECK(grouped.value()->supports(Relation::kAddRemove));
+  CHECK_FALSE(grouped.value()->supports(Relation::kSubstitute));
+  const auto pair = grouped.value()->pair(Relation::kAddRemove);
+  const auto& mixture = std::get<dpcalc::pld::LaplaceMixturePair>(pair.base);
+  CHECK(mixture.scale == 2);
+  CHECK(mixture.shifts == std::vector<double>{0, 0.5, 1, 1.5});
+  const std::vector<double> expected{0.729, 0.243, 0.027, 0.001};
+  for (std::size_t j = 0; j < expected.size(); ++j) CHECK_REL(mixture.weights[j], expected[j], 1e-14);
+  CHECK(std::string(subsampled->group_method().method).find("Laplace mixture") != std::string::npos);
+  CHECK(std::string(test_mechanisms::poisson_subsampled(0.1, test_mechanisms::gaussian(1))->group_method().method)
+            .find("Gaussian mixture") != std::string::npos);
+  // Nested subsampling keeps a record with the product of the rates.
+  const auto nested = test_mechanisms::poisson_subsampled(0.5, subsampled)->for_group(2);
+  REQUIRE(nested.ok());
+  const auto nested_pair = nested.value()->pair(Relation::kAddRemove);
+  const auto& inner = std::get<dpcalc::pld::LaplaceMixturePair>(nested_pair.base);
+  CHECK_REL(inner.weights[2], 0.05 * 0.05, 1e-14);
+  // Other noise inside has no group transform: unsupported on the mechanism's type (op 'group' answers
+  // it over its privacy profile, tests/core/api/group_profile_test.cpp), and no limit on k.
+  const auto other = test_mechanisms::poisson_subsampled(0.1, test_mechanisms::exponential(1))->for_group(3);
+  REQUIRE_FALSE(other.ok());
+  CHECK(other.error().code == "unsupported");
+  CHECK(test_mechanisms::poisson_subsampled(0.1, test_mechanisms::exponential(1))->max_group_size() ==
+        dpcalc::kMaxCount);
+  CHECK(test_mechanisms::poisson_subsampled(0.1, test_mechanisms::laplace(1))->max_group_size() == 100000);
 }
 
 TEST_CASE("[mechanisms] Poisson subsampling: calibration sets the inner noise") {

@@ -11,8 +11,8 @@
 
 namespace dpcalc::api {
 
-// The options of `request` (its `discretization`; the defaults when it has none).
-Result<pld::AccountingOptions> read_discretization(const Value& request);
+// The options of `request` (its `discretization`; `defaults` for what it leaves out).
+Result<pld::AccountingOptions> read_discretization(const Value& request, const pld::AccountingOptions& defaults = {});
 
 // An engine error in the request's words: its options ("discretization_interval",
 // "relative_accuracy", "tail_mass_truncation") become "discretization" (the grid step given as a

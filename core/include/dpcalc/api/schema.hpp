@@ -20,8 +20,20 @@ namespace dpcalc::api {
 
 struct Shape;
 
+// Field, Variant and Shape build, copy and destroy out of line (schema.cpp): the declarations of
+// request_shapes.cpp make hundreds of them, and inlined, their strings' code repeated at each.
+
 // One field of an object.
 struct Field {
+  Field();
+  Field(std::string field_name, std::string field_type, std::string field_presence, std::string field_meaning,
+        const Shape* field_shape = nullptr);
+  Field(const Field& other);
+  Field(Field&& other) noexcept;
+  Field& operator=(const Field& other);
+  Field& operator=(Field&& other) noexcept;
+  ~Field();
+
   std::string name;
   std::string type;               // as documented: "number", "'basic' | 'advanced'", "mechanism", "[item]"
   std::string presence;           // "required", "optional", "default 1", "one of delta, epsilon", …
@@ -36,6 +48,15 @@ struct Field {
 
 // The fields a discriminator value adds.
 struct Variant {
+  Variant();
+  Variant(std::string variant_value, std::string variant_title, std::string variant_meaning,
+          std::vector<Field> variant_fields);
+  Variant(const Variant& other);
+  Variant(Variant&& other) noexcept;
+  Variant& operator=(const Variant& other);
+  Variant& operator=(Variant&& other) noexcept;
+  ~Variant();
+
   std::string value;  // the discriminator's value, e.g. "laplace"
   std::string title;  // how messages name an object of this variant: "a 'laplace' mechanism"
   std::string meaning;
@@ -43,6 +64,15 @@ struct Variant {
 };
 
 struct Shape {
+  Shape();
+  Shape(std::string shape_name, std::string shape_title, std::vector<Field> shape_fields,
+        std::string shape_discriminator, std::vector<Variant> shape_variants);
+  Shape(const Shape& other);
+  Shape(Shape&& other) noexcept;
+  Shape& operator=(const Shape& other);
+  Shape& operator=(Shape&& other) noexcept;
+  ~Shape();
+
   std::string name;           // key in the schema: "mechanism", "guarantee", "compose"
   std::string title;          // how messages name it when no variant applies: "an item"
   std::vector<Field> fields;  // accepted whatever the discriminator says

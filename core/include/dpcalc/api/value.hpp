@@ -17,24 +17,24 @@ class Value {
   using Array = std::vector<Value>;
   using Object = std::vector<std::pair<std::string, Value>>;  // keeps insertion order
 
-  Value() = default;                                                     // null
-  Value(bool b) : kind_(Kind::kBool), number_(b ? 1 : 0) {}              // NOLINT
-  Value(double n) : kind_(Kind::kNumber), number_(n) {}                  // NOLINT
-  Value(int n) : kind_(Kind::kNumber), number_(n) {}                     // NOLINT
-  Value(std::size_t n) : kind_(Kind::kNumber), number_(double(n)) {}     // NOLINT
-  Value(std::string s) : kind_(Kind::kString), string_(std::move(s)) {}  // NOLINT
-  Value(const char* s) : kind_(Kind::kString), string_(s) {}             // NOLINT
-  Value(Array a) : kind_(Kind::kArray), array_(std::move(a)) {}          // NOLINT
-  static Value object() {
-    Value v;
-    v.kind_ = Kind::kObject;
-    return v;
-  }
-  static Value array() {
-    Value v;
-    v.kind_ = Kind::kArray;
-    return v;
-  }
+  // The members that build, copy and destroy a Value are out of line (value.cpp): inlined, they
+  // repeat the teardown of a string, two vectors and a hash map at every use in the api layer,
+  // which made up a large share of the wasm module.
+  Value();               // null
+  Value(bool b);         // NOLINT
+  Value(double n);       // NOLINT
+  Value(int n);          // NOLINT
+  Value(std::size_t n);  // NOLINT
+  Value(std::string s);  // NOLINT
+  Value(const char* s);  // NOLINT
+  Value(Array a);        // NOLINT
+  Value(const Value& other);
+  Value(Value&& other) noexcept;
+  Value& operator=(const Value& other);
+  Value& operator=(Value&& other) noexcept;
+  ~Value();
+  static Value object();
+  static Value array();
   static Value numbers(const std::vector<double>& values);
 
   Kind kind() const { return kind_; }
@@ -53,9 +53,13 @@ class Value {
 
   // Object access: the member named `key`, or nullptr (also when this is not an object). O(1).
   const Value* find(const std::string& key) const;
+  const Value* find(const char* key) const;
   // Sets (or replaces) a member in O(1) (requests may carry 10^5 keys); returns *this for
   // chaining. Turns null into an object.
   Value& set(const std::string& key, Value value);
+  // The same for a literal key: the key's string is then built here, not at each of the hundreds
+  // of places results are written.
+  Value& set(const char* key, Value value);
   // Appends to an array. Turns null into an array.
   Value& push(Value value);
 

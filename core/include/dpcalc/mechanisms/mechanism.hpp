@@ -150,6 +150,9 @@ class Mechanism {
   // The mechanism that a group of `group_size` records sees (a whole number ≥ 1): unsupported
   // (on "<path>.type") when no group transform is known.
   virtual Result<MechanismPtr> for_group(double group_size) const;
+  // What for_group() rests on, for results that report it: its type's, unless it depends on the
+  // mechanism inside (a subsampled mechanism's group).
+  virtual MethodInfo group_method() const { return type().group_method; }
   // The largest group_size for_group accepts: groups whose pair grows with the group (a subsampled
   // mechanism's, k + 1 components) are limited; others are not.
   virtual double max_group_size() const;

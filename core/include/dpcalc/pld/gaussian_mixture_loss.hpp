@@ -9,36 +9,17 @@
 // Examples: subsampled Gaussians and the DP-SGD group pairs (P a mixture, Q = N(0, sigma^2)), and
 // the substitution pair of Schuchardt, Stoian, Kosmala, Guennemann 2024 (shifts +j against -j).
 //
-// Negligible components. One distribution of the pair (the one that comes first in the direction
-// being accounted, i.e. whose law the privacy loss L is taken under) may drop components of total
-// weight at most kPrunedMassLimit. The dropped mass m is accounted soundly: the pessimistic PLD puts
-// it at loss +infinity (the pair (P_kept + m·delta_top, Q) dominates (P, Q): for every event S,
-// P(S) - e^eps Q(S) <= P_kept(S) + m - e^eps Q(S)), and the optimistic PLD leaves it out (P_kept <= P
-// setwise, so every hockey-stick value, also after composition, can only fall). The other
-// distribution keeps every component: dropping mass there is only sound for one of the two bounds.
+// Negligible components: one distribution may drop components of total weight at most
+// kPrunedMassLimit, accounted soundly (mixture_components.hpp).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "dpcalc/pld/mixture_components.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::pld {
-
-// Largest total weight dropped from the first distribution: 1e-30 moves delta by at most 1e-30 per
-// composition (below 1e-14 even after 2^53 compositions).
-inline constexpr double kPrunedMassLimit = 1e-30;
-
-struct MixtureComponent {
-  double shift = 0;
-  double weight = 0;  // > 0
-};
-
-// Masses of {l <= t} (inside) and its complement (outside) under P and Q (kept components only;
-// each computed directly, not as one minus the other, so that small tails keep their accuracy).
-struct SublevelMasses {
-  double p_inside = 0, p_outside = 0, q_inside = 0, q_outside = 0;
-};
 
 class GaussianMixtureLoss {
  public:

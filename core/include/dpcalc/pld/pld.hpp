@@ -25,6 +25,9 @@ inline constexpr const char* kCancelled = "cancelled";
 // which then returns Error{kCancelled, "", "The computation was cancelled."}.
 using ProgressCallback = std::function<bool(double fraction)>;
 
+// That error.
+inline Error cancelled() { return Error{kCancelled, "", "The computation was cancelled."}; }
+
 // Largest FFT length (and discretisation grid) the engine allocates: 2^21 points. Composition needs
 // about 64 bytes per point at its peak, so this keeps the engine under about 140 MB (the wasm build
 // must stay under 256 MB). Larger requests fail with code "numeric" on kGridTooLarge before
@@ -74,7 +77,8 @@ struct CompositionWorkspace {
 };
 
 // The PLD of the composition prod_i pld_i^{count_i}: one FFT per term, pointwise powers and
-// products, one inverse FFT. All terms must share the discretisation interval.
+// products, one inverse FFT. All terms must share the discretisation interval. One copy of one PLD
+// is that PLD itself, returned as it is (no transform: no rounding error, no tail cut).
 // Support: sized up front from Chernoff bounds (composed_support.hpp) so that at most `tail_mass`
 // (> 0) lies outside it; that mass can only be misplaced by the circular convolution, and it is
 // accounted for soundly: a pessimistic result adds it to infinite_mass, an optimistic result

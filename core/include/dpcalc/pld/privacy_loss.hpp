@@ -10,6 +10,8 @@
 //   Laplace(b):        P = Lap(Delta, b), Q = Lap(0, b)
 //   Gaussian(sigma):   P = N(Delta, sigma^2), Q = N(0, sigma^2)
 //   Gaussian mixture:  P = sum_j w_j N(shift_j, sigma^2), Q = N(0, sigma^2)
+//   Laplace mixture:   P = sum_j w_j Lap(shift_j, b), Q = Lap(0, b), shifts >= 0
+//                      (laplace_mixture_loss.hpp; the Laplace pair is its one-component case)
 //   Mixture pair:      P = sum_i w_i N(a_i, sigma^2), Q = sum_j v_j N(b_j, sigma^2) (the pair itself;
 //                      see gaussian_mixture_loss.hpp for the shapes accepted)
 //   (eps, delta)-DP:   the randomized-response pair of Kairouz, Oh, Viswanath 2015 (Thm 2.1):
@@ -26,6 +28,7 @@
 #include <vector>
 
 #include "dpcalc/pld/gaussian_mixture_loss.hpp"
+#include "dpcalc/pld/laplace_mixture_loss.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::pld {
@@ -67,6 +70,14 @@ struct MixtureVsMixturePair {
   std::vector<double> q_shifts, q_weights;
 };
 
+// P = sum_j weights[j] Lap(shifts[j], scale) against Q = Lap(0, scale). weights as for
+// MixtureVsGaussianPair, shifts finite and >= 0, at least one positive with positive weight.
+struct LaplaceMixturePair {
+  double scale = 1;
+  std::vector<double> shifts;
+  std::vector<double> weights;
+};
+
 // Any pair on finitely many outcomes: P = p[i] and Q = q[i], each list non-negative and summing to 1
 // (within 1e-9; renormalised), of the same length >= 1. An outcome with q[i] = 0 < p[i] has infinite
 // loss: a mechanism on an infinite lattice puts the P-mass it truncates there, so that the pair
@@ -75,8 +86,8 @@ struct FinitePair {
   std::vector<double> p, q;
 };
 
-using BasePair =
-    std::variant<LaplacePair, GaussianPair, ApproxDpPair, MixtureVsGaussianPair, MixtureVsMixturePair, FinitePair>;
+using BasePair = std::variant<LaplacePair, GaussianPair, ApproxDpPair, MixtureVsGaussianPair, MixtureVsMixturePair,
+                              LaplaceMixturePair, FinitePair>;
 
 // The pair of a base mechanism run on a Poisson subsample: each record is kept independently with
 // probability sampling_rate in (0, 1]; sampling_rate = 1 is the base mechanism itself.
@@ -117,7 +128,7 @@ class PrivacyLossPair {
   // Exact masses (up to double rounding) of {L > threshold} and {L <= threshold}.
   LossMasses masses(double threshold) const;
   // The same masses without the atoms (the continuous part of L: everything for Gaussian pairs,
-  // the interior 0 < x < sensitivity for Laplace pairs, nothing for finite pairs), so that
+  // the interior 0 < x < largest shift for Laplace pairs, nothing for finite pairs), so that
   // continuous part + atoms + P[L = +inf] = P.
   LossMasses continuous_masses(double threshold) const;
   // P[L = +inf] (the delta of an (eps, delta) item, scaled by the sampling rate).
@@ -144,9 +155,9 @@ class PrivacyLossPair {
     // instead of a pass over every outcome (set by compute_loss_range).
     std::vector<double> losses, p_at_most, q_at_most, p_above, q_above;
   };
-  struct Laplace {  // (q Lap(Delta,b) + (1-q) Lap(0,b), Lap(0,b)), swapped for the add direction
-    double scale, sensitivity, sampling_rate;
-    bool swapped;
+  struct LaplaceMixture {  // (P, Q) of LaplaceMixtureLoss, swapped for the add direction
+    LaplaceMixtureLoss loss;
+    bool swapped = false;
   };
   struct Mixture {  // (P, Q) of GaussianMixtureLoss, swapped for the add direction
     GaussianMixtureLoss loss;
@@ -154,7 +165,7 @@ class PrivacyLossPair {
   };
 
  private:
-  std::variant<Finite, Laplace, Mixture> pair_;
+  std::variant<Finite, LaplaceMixture, Mixture> pair_;
   double min_finite_loss_ = 0;
   double max_finite_loss_ = 0;
   std::vector<LossAtom> atoms_;
