@@ -607,7 +607,7 @@ TprBounds evaluate(const pld::ComposedPlds& plds, const std::vector<double>& alp
   RemoveLines remove_lines(plds.upper_remove, alphas, log_alphas, bounds.upper);
   AddLines add_lines(plds.upper_add, alphas, bounds.upper);
   ZeroLossLine zero_loss(plds.upper_remove);
-  if (same_pld(plds.upper_remove, plds.upper_add)) {
+  if (plds.symmetric || same_pld(plds.upper_remove, plds.upper_add)) {
     walk_grid(plds.upper_remove, remove_lines, add_lines, zero_loss);
   } else {
     walk_grid(plds.upper_remove, remove_lines, zero_loss);
@@ -615,7 +615,7 @@ TprBounds evaluate(const pld::ComposedPlds& plds, const std::vector<double>& alp
   }
   RemoveChords remove_chords(plds.lower_remove, alphas, bounds.lower);
   AddChords add_chords(plds.lower_add, alphas, bounds.lower);
-  if (same_pld(plds.lower_remove, plds.lower_add)) {
+  if (plds.symmetric || same_pld(plds.lower_remove, plds.lower_add)) {
     walk_grid(plds.lower_remove, remove_chords, add_chords);
   } else {
     walk_grid(plds.lower_remove, remove_chords);
