@@ -32,6 +32,18 @@ const Value* present(const Value& object, const std::string& key) {
   return value == nullptr || value->is_null() ? nullptr : value;
 }
 
+// True when every number in `value` is finite.
+bool all_finite(const Value& value) {
+  if (value.is_number()) return std::isfinite(value.as_number());
+  for (const Value& item : value.as_array()) {
+    if (!all_finite(item)) return false;
+  }
+  for (const auto& member : value.as_object()) {
+    if (!all_finite(member.second)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool has_field(const Value& object, const std::string& key) { return present(object, key) != nullptr; }
@@ -105,15 +117,15 @@ Result<std::vector<double>> number_array_field(const Value& object, const std::s
 }
 
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path) {
-  if (value.is_number()) return std::isfinite(value.as_number()) ? std::nullopt : std::optional<std::string>{path};
+  // Paths are made only on the way to a non-finite number: results hold hundreds of members.
+  if (all_finite(value)) return std::nullopt;
+  if (value.is_number()) return path;
   for (std::size_t i = 0; i < value.as_array().size(); ++i) {
     const Value& item = value.as_array()[i];
-    // A path is made only for what needs one: plot series hold hundreds of numbers.
-    if (item.is_number() && std::isfinite(item.as_number())) continue;
-    if (auto found = first_non_finite(item, field_path(path, std::to_string(i)))) return found;
+    if (!all_finite(item)) return first_non_finite(item, field_path(path, std::to_string(i)));
   }
   for (const auto& [key, member_value] : value.as_object()) {
-    if (auto found = first_non_finite(member_value, field_path(path, key))) return found;
+    if (!all_finite(member_value)) return first_non_finite(member_value, field_path(path, key));
   }
   return std::nullopt;
 }

@@ -1,7 +1,7 @@
 #include "dpcalc/api/kept_answer.hpp"
 
 #include <algorithm>
-#include <cstdio>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,53 +9,32 @@
 namespace dpcalc::api {
 namespace {
 
-// The request as text that two equal requests share: object fields sorted by name, numbers in
-// hexadecimal (exact), strings quoted with their length (no escaping needed).
-void append_canonical(const Value& value, std::string& text) {
-  switch (value.kind()) {
+// True when two requests are the same: objects with the same fields in any order, numbers with the
+// same bits (so -0 is not 0), the same strings, literals and arrays.
+bool same_request(const Value& a, const Value& b) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
     case Value::Kind::kNull:
-      text += "null";
-      return;
+      return true;
     case Value::Kind::kBool:
-      text += value.as_bool() ? "true" : "false";
-      return;
+      return a.as_bool() == b.as_bool();
     case Value::Kind::kNumber: {
-      char number[32];
-      std::snprintf(number, sizeof number, "%a", value.as_number());
-      text += number;
-      return;
+      const double x = a.as_number(), y = b.as_number();
+      return std::memcmp(&x, &y, sizeof x) == 0;
     }
     case Value::Kind::kString:
-      text += std::to_string(value.as_string().size()) + '"' + value.as_string();
-      return;
+      return a.as_string() == b.as_string();
     case Value::Kind::kArray:
-      text += '[';
-      for (const Value& item : value.as_array()) {
-        append_canonical(item, text);
-        text += ',';
-      }
-      text += ']';
-      return;
-    case Value::Kind::kObject: {
-      std::vector<const Value::Object::value_type*> fields;
-      for (const auto& field : value.as_object()) fields.push_back(&field);
-      std::sort(fields.begin(), fields.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
-      text += '{';
-      for (const auto* field : fields) {
-        text += std::to_string(field->first.size()) + '"' + field->first + ':';
-        append_canonical(field->second, text);
-        text += ',';
-      }
-      text += '}';
-      return;
-    }
+      return a.as_array().size() == b.as_array().size() &&
+             std::equal(a.as_array().begin(), a.as_array().end(), b.as_array().begin(), same_request);
+    case Value::Kind::kObject:
+      return a.as_object().size() == b.as_object().size() &&
+             std::all_of(a.as_object().begin(), a.as_object().end(), [&b](const auto& field) {
+               const Value* other = b.find(field.first);
+               return other != nullptr && same_request(field.second, *other);
+             });
   }
-}
-
-std::string canonical(const Value& request) {
-  std::string text;
-  append_canonical(request, text);
-  return text;
+  return false;
 }
 
 std::size_t masses_of(const pld::ComposedPlds& plds) {
@@ -69,7 +48,7 @@ struct Part {
 };
 
 struct Entry {
-  std::string request;
+  Value request;
   std::vector<Part> parts;
   std::size_t masses = 0;  // of every part
 };
@@ -83,10 +62,9 @@ Entry& entry() {
 
 void keep_answer(const Value& request, pld::AnsweredEpsilon answered, const std::vector<double>& part) {
   Entry& kept = entry();
-  std::string key = canonical(request);
-  if (kept.request != key) {
+  if (!same_request(kept.request, request)) {
     kept = Entry{};  // the old entry is freed before the new one is stored
-    kept.request = std::move(key);
+    kept.request = request;
   }
   const auto same = std::find_if(kept.parts.begin(), kept.parts.end(), [&](const Part& p) { return p.key == part; });
   if (same != kept.parts.end()) {
@@ -101,7 +79,7 @@ void keep_answer(const Value& request, pld::AnsweredEpsilon answered, const std:
 
 std::shared_ptr<const pld::AnsweredEpsilon> kept_answer(const Value& request, const std::vector<double>& part) {
   const Entry& kept = entry();
-  if (kept.parts.empty() || kept.request != canonical(request)) return nullptr;
+  if (kept.parts.empty() || !same_request(kept.request, request)) return nullptr;
   for (const Part& each : kept.parts) {
     if (each.key == part) return each.answered;
   }

@@ -199,6 +199,11 @@ Result<Explained> explain_compose(const Value& of, const TradeoffOptions& option
                                   const pld::ProgressCallback& progress) {
   DPCALC_TRY(std::string method, string_field(of, "", "method"));
   if (method == "pld") {
+    // The PLDs compose_pld kept when it answered this very request (the page asks for the answer
+    // first): they exist only for a request it checked and composed numerically, not exactly
+    // Gaussian (it answers those in closed form, and so does request_mu below), and they are what
+    // answered_pld_request would return, so the request need not be read again.
+    if (const auto kept = kept_answer(of)) return from_plds(kept->plds, of, options, kept->bracket);
     DPCALC_TRY(auto checked, pld_request_items(of));
     (void)checked;
     DPCALC_TRY(std::optional<double> mu, request_mu(of));

@@ -2,19 +2,47 @@
 
 namespace dpcalc::api {
 
+struct Value::Composite {
+  std::string string;
+  Array array;
+  Object object;
+  std::unordered_map<std::string, std::size_t> index;  // key -> position in object
+};
+
+namespace {
+const std::string kNoString;
+const Value::Array kNoArray;
+const Value::Object kNoObject;
+}  // namespace
+
+Value::Composite& Value::composite() {
+  if (!composite_) composite_ = std::make_unique<Composite>();
+  return *composite_;
+}
+
 Value::Value() = default;
 Value::Value(bool b) : kind_(Kind::kBool), number_(b ? 1 : 0) {}
 Value::Value(double n) : kind_(Kind::kNumber), number_(n) {}
 Value::Value(int n) : kind_(Kind::kNumber), number_(n) {}
 Value::Value(std::size_t n) : kind_(Kind::kNumber), number_(double(n)) {}
-Value::Value(std::string s) : kind_(Kind::kString), string_(std::move(s)) {}
-Value::Value(const char* s) : kind_(Kind::kString), string_(s) {}
-Value::Value(Array a) : kind_(Kind::kArray), array_(std::move(a)) {}
-Value::Value(const Value& other) = default;
+Value::Value(std::string s) : kind_(Kind::kString) { composite().string = std::move(s); }
+Value::Value(const char* s) : kind_(Kind::kString) { composite().string = s; }
+Value::Value(Array a) : kind_(Kind::kArray) { composite().array = std::move(a); }
+Value::Value(const Value& other)
+    : kind_(other.kind_),
+      number_(other.number_),
+      composite_(other.composite_ ? std::make_unique<Composite>(*other.composite_) : nullptr) {}
 Value::Value(Value&& other) noexcept = default;
-Value& Value::operator=(const Value& other) = default;
+Value& Value::operator=(const Value& other) {
+  if (this != &other) *this = Value(other);
+  return *this;
+}
 Value& Value::operator=(Value&& other) noexcept = default;
 Value::~Value() = default;
+
+const std::string& Value::as_string() const { return composite_ ? composite_->string : kNoString; }
+const Value::Array& Value::as_array() const { return composite_ ? composite_->array : kNoArray; }
+const Value::Object& Value::as_object() const { return composite_ ? composite_->object : kNoObject; }
 
 Value Value::object() {
   Value v;
@@ -30,15 +58,17 @@ Value Value::array() {
 
 Value Value::numbers(const std::vector<double>& values) {
   Value array = Value::array();
-  array.array_.reserve(values.size());
-  for (double value : values) array.array_.emplace_back(value);
+  Array& items = array.composite().array;
+  items.reserve(values.size());
+  for (double value : values) items.emplace_back(value);
   return array;
 }
 
 const Value* Value::find(const std::string& key) const {
   if (kind_ != Kind::kObject) return nullptr;
-  const auto found = index_.find(key);
-  return found == index_.end() ? nullptr : &object_[found->second].second;
+  if (!composite_) return nullptr;
+  const auto found = composite_->index.find(key);
+  return found == composite_->index.end() ? nullptr : &composite_->object[found->second].second;
 }
 
 const Value* Value::find(const char* key) const { return find(std::string(key)); }
@@ -47,18 +77,19 @@ Value& Value::set(const char* key, Value value) { return set(std::string(key), s
 
 Value& Value::set(const std::string& key, Value value) {
   if (kind_ == Kind::kNull) kind_ = Kind::kObject;
-  const auto [position, inserted] = index_.emplace(key, object_.size());
+  Composite& members = composite();
+  const auto [position, inserted] = members.index.emplace(key, members.object.size());
   if (!inserted) {
-    object_[position->second].second = std::move(value);
+    members.object[position->second].second = std::move(value);
     return *this;
   }
-  object_.emplace_back(key, std::move(value));
+  members.object.emplace_back(key, std::move(value));
   return *this;
 }
 
 Value& Value::push(Value value) {
   if (kind_ == Kind::kNull) kind_ = Kind::kArray;
-  array_.push_back(std::move(value));
+  composite().array.push_back(std::move(value));
   return *this;
 }
 

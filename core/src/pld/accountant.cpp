@@ -559,6 +559,7 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
     if (discretized.symmetric()) {
       result.upper_add = result.upper_remove;
       result.lower_add = result.lower_remove;
+      result.symmetric = true;
     } else {
       DPCALC_TRY(result.upper_add, next(false, true));
       DPCALC_TRY(result.lower_add, next(false, false));
@@ -653,6 +654,7 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
       if (computed.value().symmetric) {
         kept->upper_add = kept->upper_remove;
         kept->lower_add = kept->lower_remove;
+        kept->symmetric = true;
       }
     }
     if (pass == 0) {

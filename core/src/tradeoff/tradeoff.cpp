@@ -68,12 +68,15 @@ Result<TradeoffOptions> check_options(const TradeoffOptions& options) {
 }
 
 TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& options) {
+  // The queries: the curve's rates (sorted already) merged with the few requested ones.
   const std::vector<double>& curve = curve_alphas();
-  std::vector<double> queries = curve;
+  std::vector<double> requested;
   for (const auto* list : {&options.alphas, &options.fprs, &options.reconstruction_baselines}) {
-    queries.insert(queries.end(), list->begin(), list->end());
+    requested.insert(requested.end(), list->begin(), list->end());
   }
-  std::sort(queries.begin(), queries.end());
+  std::sort(requested.begin(), requested.end());
+  std::vector<double> queries(curve.size() + requested.size());
+  std::merge(curve.begin(), curve.end(), requested.begin(), requested.end(), queries.begin());
   queries.erase(std::unique(queries.begin(), queries.end()), queries.end());
 
   const TprBounds bounds = source.evaluate(queries);
@@ -91,7 +94,8 @@ TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& optio
     if (i > 0) lower[i] = std::max(lower[i], lower[i - 1]);
   }
   std::vector<double> beta(queries.size()), beta_upper;
-  double advantage = source.advantage;
+  if (bracketed) beta_upper.reserve(queries.size());
+  double advantage = std::min(source.advantage, bounds.advantage);
   for (std::size_t i = 0; i < queries.size(); ++i) {
     beta[i] = std::max(0.0, one_minus_down(tpr[i]));
     advantage = std::max(advantage, round_up(tpr[i] - queries[i], 1));
@@ -107,9 +111,12 @@ TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& optio
     result.beta.push_back(beta[index_of(alpha)]);
     if (bracketed) result.beta_upper.push_back(beta_upper[index_of(alpha)]);
   }
-  for (double alpha : curve) {
-    const std::size_t i = index_of(alpha);
-    result.curve.alpha.push_back(alpha);
+  result.curve.alpha = curve;
+  result.curve.beta.reserve(curve.size());
+  result.curve.tpr.reserve(curve.size());
+  if (bracketed) result.curve.beta_upper.reserve(curve.size());
+  for (std::size_t i = 0, k = 0; k < curve.size(); ++k) {
+    while (queries[i] < curve[k]) ++i;  // every curve rate is a query
     result.curve.beta.push_back(beta[i]);
     result.curve.tpr.push_back(tpr[i]);
     if (bracketed) result.curve.beta_upper.push_back(beta_upper[i]);

@@ -47,9 +47,10 @@ class Value {
 
   bool as_bool() const { return number_ != 0; }
   double as_number() const { return number_; }
-  const std::string& as_string() const { return string_; }
-  const Array& as_array() const { return array_; }
-  const Object& as_object() const { return object_; }
+  // Empty for a value of another kind.
+  const std::string& as_string() const;
+  const Array& as_array() const;
+  const Object& as_object() const;
 
   // Object access: the member named `key`, or nullptr (also when this is not an object). O(1).
   const Value* find(const std::string& key) const;
@@ -67,12 +68,14 @@ class Value {
   const char* kind_name() const;
 
  private:
+  // A string, array or object lives behind one pointer, so that a null, boolean or number (most of
+  // a result: its plot series) is small and is destroyed without tearing down empty containers.
+  struct Composite;
+  Composite& composite();  // creates it
+
   Kind kind_ = Kind::kNull;
   double number_ = 0;
-  std::string string_;
-  Array array_;
-  Object object_;
-  std::unordered_map<std::string, std::size_t> index_;  // key -> position in object_
+  std::unique_ptr<Composite> composite_;
 };
 
 }  // namespace dpcalc::api

@@ -100,6 +100,9 @@ struct PrivacyProfile {
 struct ComposedPlds {
   DiscretePld upper_remove, upper_add, lower_remove, lower_add;
   Discretization discretization;
+  // True when every pair was symmetric, so that the add PLDs are copies of the remove ones (a reader
+  // may then walk one of each; false says nothing).
+  bool symmetric = false;
 };
 
 // Validates items (errors: invalid_argument on "<items_field>.<i>.mechanism.<name>" and

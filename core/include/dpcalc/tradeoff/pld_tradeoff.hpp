@@ -23,7 +23,8 @@
 // inward; chords between such points stay below the concave true curve, and beta_upper = 1 - the
 // best chord; an optimistic PLD that was not composed (the pair of equal laws, accountant.hpp
 // AnsweredEpsilon) gives only the trivial chord TPR >= alpha. Nothing is composed again: the cost is
-// one pass over each of the four PLDs and one over the remove direction's losses above 0.
+// one pass over each distinct PLD (a symmetric pair's two directions are one), by blocks of grid
+// points, reading point by point only where a query lies (pld_tradeoff.cpp, DownwardWalk).
 #pragma once
 
 #include "dpcalc/method_info.hpp"
@@ -39,9 +40,9 @@ inline constexpr MethodInfo kPldTradeoff{
     "dong2019gaussian doroshenko2022connect"};
 
 // beta from the pessimistic PLDs (sound lower bound), beta_upper from the optimistic ones. The
-// advantage is the pessimistic delta(0) of the remove direction (the total variation distance is
-// delta(0) of either direction; the add one's bound differs only by its discretisation and would
-// cost a second pass). Sets result.discretization. The PLDs are not validated (as for the
+// advantage is the pessimistic delta(0) of the remove direction, read on the same pass (the total
+// variation distance is delta(0) of either direction; the add one's bound differs only by its
+// discretisation). Sets result.discretization. The PLDs are not validated (as for the
 // accountant's queries on ComposedPlds).
 Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const TradeoffOptions& options);
 

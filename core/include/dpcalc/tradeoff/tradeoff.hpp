@@ -110,6 +110,9 @@ struct TradeoffResult {
 struct TprBounds {
   std::vector<double> upper;  // upper[i] >= 1 - f(alphas[i]) of the analysed mechanism (sound)
   std::vector<double> lower;  // empty, or lower[i] <= 1 - f(alphas[i]) (the other side of a bracket)
+  // An upper bound on the advantage found on the way (CurveSource::advantage when the source knows
+  // it only after evaluating); the smaller of the two is reported.
+  double advantage = 1;
 };
 
 // A source of trade-off bounds, as used by summarize().
