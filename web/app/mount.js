@@ -7,16 +7,36 @@ import { exportBar } from './export.js';
 import { showAttacker } from './attacker.js';
 
 const kDebounceMs = 150;
+// The longest wait for a frame (a page that draws none, such as a hidden tab, waits this long).
+const kPaintWaitMs = 100;
 
-/** A calculator that remembers every request and response of the current run (for the JSON export). */
-function recordingCalculator(calculator, log) {
+/** Resolves once the browser has drawn the page as it is now (the task after the next frame). */
+function afterNextPaint() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, kPaintWaitMs);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}
+
+/**
+ * A calculator that remembers every request and response of the current run (for the JSON export).
+ * A request waits for `gate()` when it returns a promise.
+ */
+function recordingCalculator(calculator, log, gate = () => null) {
   return {
     // The request schema and the mechanism catalog (for the mechanism pickers): not a computation.
     schema: () => calculator.schema?.(),
     run(request, options) {
       const entry = { request, response: null };
       log.push(entry);
-      return calculator.run(request, options).then((response) => {
+      const waiting = gate();
+      const answer = waiting ? waiting.then(() => calculator.run(request, options)) : calculator.run(request, options);
+      return answer.then((response) => {
         entry.response = response;
         return response;
       });
@@ -113,9 +133,19 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
       citation.sentence = cite;
       citation.onChange?.();
     };
+    // Once the section shows its answer, what it asks next (the attacker panel, the plots) waits
+    // for the browser to draw that answer: closed forms answer without yielding, so all of it would
+    // otherwise run in the same task, and the first number would be drawn only after the plots.
+    const shown = results.firstChild;
+    let drawn = null;
+    const afterAnswerDrawn = () => {
+      if (!drawn && results.firstChild !== shown) drawn = afterNextPaint();
+      return drawn;
+    };
+    const sectionCalculator = recordingCalculator(calculator, log, afterAnswerDrawn);
     try {
       await section.update({
-        calculator: recordingCalculator(calculator, log),
+        calculator: sectionCalculator,
         form,
         input: (name) => form.elements[name],
         results,
@@ -130,7 +160,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
           explained = true;
           return showAttacker(attacker, {
             ...spec,
-            calculator: recordingCalculator(calculator, log),
+            calculator: sectionCalculator,
             name: section.name,
             isCurrent,
             signal: abort.signal,
