@@ -69,13 +69,14 @@ for (const { name, request, targetMilliseconds } of numericRequests) {
     times.push(performance.now() - t0);
   }
   if (!response.ok) throw new Error(`${name}: ${JSON.stringify(response.error)}`);
-  // PLD ops report epsilon_upper and grid_size; the dpsgd op its guarantee.
+  // PLD ops report epsilon_upper and grid_size; the dpsgd op its guarantee; a group over a privacy
+  // profile has no lower bound.
   const { epsilon_lower: lower, grid_size: grid = '' } = response.result;
   const upper = response.result.epsilon_upper ?? response.result.guarantee.epsilon;
   const median = times.slice(1).sort((a, b) => a - b)[1];
   const target = targetMilliseconds ? `${targetMilliseconds} ms` : '';
   console.log(
-    `| ${name} | ${upper.toPrecision(6)} | ${lower.toPrecision(6)} | ${grid} | ${times[0].toFixed(1)} ms | ${median.toFixed(1)} ms | ${target} |`,
+    `| ${name} | ${upper.toPrecision(6)} | ${lower === undefined ? '—' : lower.toPrecision(6)} | ${grid} | ${times[0].toFixed(1)} ms | ${median.toFixed(1)} ms | ${target} |`,
   );
 }
 // The trade-off of a numeric answer reuses its composed PLDs: at most 20% on top of the answer. Alone
