@@ -21,6 +21,14 @@ EM_JS(emscripten::EM_VAL, number_array, (const double* data, int count), {
   return Emval.toHandle(numbers);
 });
 
+// A JavaScript number: one call, where val(double) looks its type up by name on every conversion.
+EM_JS(emscripten::EM_VAL, number_value, (double number), { return Emval.toHandle(number); });
+
+// `object[key] = value` for a key of `length` UTF-8 bytes without a zero byte, decoded in place: val's
+// string conversion copies it to a fresh heap buffer first, for each of the few dozen keys a result has.
+EM_JS(void, set_member, (emscripten::EM_VAL object, const char* key, int length, emscripten::EM_VAL value),
+      { Emval.toValue(object)[UTF8ToString(key, length)] = Emval.toValue(value); });
+
 namespace {
 
 using dpcalc::api::Value;
@@ -84,7 +92,7 @@ val to_js(const Value& value) {
     case Value::Kind::kBool:
       return val(value.as_bool());
     case Value::Kind::kNumber:
-      return val(value.as_number() + 0.0);  // −0 + 0 is +0: no result shows "-0"
+      return val::take_ownership(number_value(value.as_number() + 0.0));  // −0 + 0 is +0: no result shows "-0"
     case Value::Kind::kString:
       return val(value.as_string());
     case Value::Kind::kArray: {
@@ -98,7 +106,13 @@ val to_js(const Value& value) {
     }
     case Value::Kind::kObject: {
       val object = val::object();
-      for (const auto& [key, item] : value.as_object()) object.set(key, to_js(item));
+      for (const auto& [key, item] : value.as_object()) {
+        if (key.find('\0') == std::string::npos) {
+          set_member(object.as_handle(), key.data(), static_cast<int>(key.size()), to_js(item).as_handle());
+        } else {
+          object.set(key, to_js(item));
+        }
+      }
       return object;
     }
   }

@@ -153,6 +153,11 @@ void include_points(TradeoffResult& result, const std::vector<CurvePoint>& point
   const TradeoffCurve old = std::move(result.curve);
   TradeoffCurve& curve = result.curve = TradeoffCurve{};
   const bool bracketed = !old.beta_upper.empty();
+  const std::size_t size = old.alpha.size() + sorted.size();
+  curve.alpha.reserve(size);
+  curve.tpr.reserve(size);
+  curve.beta.reserve(size);
+  if (bracketed) curve.beta_upper.reserve(size);
   std::size_t next = 0;
   const auto push = [&](double alpha, double tpr, double beta_upper) {
     if (!curve.alpha.empty() && curve.alpha.back() == alpha) {

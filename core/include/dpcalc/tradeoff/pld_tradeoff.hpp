@@ -10,7 +10,9 @@
 // add/remove neighbours bound the same membership test (P with the record, Q without):
 //  - remove (P || Q): TPR <= delta(l) + e^l alpha at every grid loss l, negative ones included;
 //  - add (Q || P), delta': beta >= e^-l (1 - delta'(l) - alpha), i.e. TPR <= 1 - e^-l (1 - delta'(l) - alpha).
-// The answer takes the better of the two at every alpha; each is exact for the exact pair.
+// The answer takes the better of the two at every alpha; each is exact for the exact pair. (For a
+// symmetric pair, whose two directions are one PLD, the add lines are its remove lines mirrored and
+// add nothing measurable: only the remove lines are read, pld_tradeoff.cpp evaluate.)
 //
 // Soundness. The pessimistic PLDs' hockey-stick curves lie above the exact ones for every eps
 // (connect-the-dots discretisation, Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022; preserved
