@@ -192,6 +192,36 @@ TEST_CASE("[tradeoff] swapping the directions gives the other test's curve, the 
   CHECK(std::fabs(curve.beta[2] - pld_tradeoff(swapped, at(alphas)).value().beta[2]) > 0.01);
 }
 
+TEST_CASE("[tradeoff] a symmetric pair's add lines, read anyway, move no beta") {
+  // A symmetric pair reads its remove lines only (pld_tradeoff.cpp, evaluate). With the flag off and
+  // the add direction told apart by a field the lines do not read (truncated_mass, which only the
+  // optimistic PLDs' slack uses), the add lines of the same PLD are read too: beta may only rise,
+  // and by no more than rounding (the remove lines' curve of a symmetric pair is symmetric).
+  for (const pld::DominatingPair& pair :
+       {pld::DominatingPair{pld::LaplacePair{10, 1}}, pld::DominatingPair{pld::LaplacePair{0.5, 1}},
+        pld::DominatingPair{pld::ApproxDpPair{0.3, 1e-6}}}) {
+    for (double count : {1.0, 30.0, 1000.0}) {
+      const pld::ComposedPlds plds = composed(pair, count);
+      REQUIRE(plds.symmetric);
+      pld::ComposedPlds both_read = plds;
+      both_read.symmetric = false;
+      both_read.upper_add.truncated_mass = std::nextafter(plds.upper_add.truncated_mass, 1.0);
+      std::vector<double> alphas = {0, 1e-9, 1e-6, 1e-3};
+      for (int i = 1; i < 100; ++i) alphas.push_back(i / 100.0);
+      const auto one = pld_tradeoff(plds, at(alphas));
+      const auto two = pld_tradeoff(both_read, at(alphas));
+      REQUIRE(one.ok());
+      REQUIRE(two.ok());
+      for (std::size_t i = 0; i < alphas.size(); ++i) {
+        CAPTURE(count);
+        CAPTURE(alphas[i]);
+        CHECK(two.value().beta[i] >= one.value().beta[i]);
+        CHECK(two.value().beta[i] <= one.value().beta[i] + 1e-10);
+      }
+    }
+  }
+}
+
 TEST_CASE("[tradeoff] extreme PLDs give finite, ordered bounds") {
   struct Case {
     const char* name;
