@@ -6,10 +6,23 @@ struct Value::Composite {
   std::string string;
   Array array;
   Object object;
-  std::unordered_map<std::string, std::size_t> index;  // key -> position in object
+  // key -> position in object, built once an object has kIndexedFrom members: smaller ones (nearly
+  // every object of a request or a result) are searched in order, with no hashing and no node to
+  // allocate per member.
+  std::unordered_map<std::string, std::size_t> index;
 };
 
 namespace {
+constexpr std::size_t kIndexedFrom = 16;
+
+// The member named `key` of a small object (no index yet), or nullptr.
+template <class Key>
+const Value* find_in_order(const Value::Object& object, const Key& key) {
+  for (const auto& [name, value] : object) {
+    if (name == key) return &value;
+  }
+  return nullptr;
+}
 const std::string kNoString;
 const Value::Array kNoArray;
 const Value::Object kNoObject;
@@ -67,17 +80,36 @@ Value Value::numbers(const std::vector<double>& values) {
 const Value* Value::find(const std::string& key) const {
   if (kind_ != Kind::kObject) return nullptr;
   if (!composite_) return nullptr;
+  if (composite_->index.empty()) return find_in_order(composite_->object, key);
   const auto found = composite_->index.find(key);
   return found == composite_->index.end() ? nullptr : &composite_->object[found->second].second;
 }
 
-const Value* Value::find(const char* key) const { return find(std::string(key)); }
+const Value* Value::find(const char* key) const {
+  if (kind_ != Kind::kObject) return nullptr;
+  if (!composite_) return nullptr;
+  if (!composite_->index.empty()) return find(std::string(key));
+  return find_in_order(composite_->object, key);
+}
 
 Value& Value::set(const char* key, Value value) { return set(std::string(key), std::move(value)); }
 
 Value& Value::set(const std::string& key, Value value) {
   if (kind_ == Kind::kNull) kind_ = Kind::kObject;
   Composite& members = composite();
+  if (members.index.empty()) {
+    for (auto& [name, member] : members.object) {
+      if (name == key) {
+        member = std::move(value);
+        return *this;
+      }
+    }
+    members.object.emplace_back(key, std::move(value));
+    if (members.object.size() >= kIndexedFrom) {
+      for (std::size_t i = 0; i < members.object.size(); ++i) members.index.emplace(members.object[i].first, i);
+    }
+    return *this;
+  }
   const auto [position, inserted] = members.index.emplace(key, members.object.size());
   if (!inserted) {
     members.object[position->second].second = std::move(value);

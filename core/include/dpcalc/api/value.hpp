@@ -52,7 +52,8 @@ class Value {
   const Array& as_array() const;
   const Object& as_object() const;
 
-  // Object access: the member named `key`, or nullptr (also when this is not an object). O(1).
+  // Object access: the member named `key`, or nullptr (also when this is not an object). O(1)
+  // (objects of fewer than 16 members are searched in order).
   const Value* find(const std::string& key) const;
   const Value* find(const char* key) const;
   // Sets (or replaces) a member in O(1) (requests may carry 10^5 keys); returns *this for
