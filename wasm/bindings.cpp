@@ -6,6 +6,9 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,47 +32,154 @@ EM_JS(emscripten::EM_VAL, number_value, (double number), { return Emval.toHandle
 EM_JS(void, set_member, (emscripten::EM_VAL object, const char* key, int length, emscripten::EM_VAL value),
       { Emval.toValue(object)[UTF8ToString(key, length)] = Emval.toValue(value); });
 
+// The request as a tape of bytes, in one call: a kind byte (0 null, 1 false, 2 true, 3 number, 4
+// string, 5 array, 6 object), then a number's 8 bytes, or a string's UTF-8 length (4 bytes) and
+// bytes, or an array's length and items, or an object's member count and its key-value pairs (keys
+// in Object.keys order). Other types (web/dpcalc.js sends none) read as null, as JSON drops them, and
+// so do objects and arrays below `max_depth` (web/dpcalc.js refuses deeper requests before they get
+// here; this only keeps a direct caller of the module from exhausting the stack). Little-endian,
+// as wasm is. Returns a malloc'd [byte count (4 bytes)][tape], which the caller frees.
+// clang-format off
+EM_JS(unsigned char*, encode_request, (emscripten::EM_VAL request, int max_depth), {
+  let bytes = new Uint8Array(1024);
+  let view = new DataView(bytes.buffer);
+  let at = 0;
+  const reserve = (count) => {
+    if (at + count <= bytes.length) return;
+    const grown = new Uint8Array(Math.max(2 * bytes.length, at + count));
+    grown.set(bytes);
+    bytes = grown;
+    view = new DataView(bytes.buffer);
+  };
+  const encoder = new TextEncoder();
+  const text = (string) => {
+    reserve(4 + 3 * string.length);
+    const written = encoder.encodeInto(string, bytes.subarray(at + 4)).written;
+    view.setUint32(at, written, true);
+    at += 4 + written;
+  };
+  const write = (value, depth) => {
+    reserve(9);
+    if (value === false || value === true) {
+      bytes[at++] = value ? 2 : 1;
+    } else if (typeof value === 'number') {
+      bytes[at++] = 3;
+      view.setFloat64(at, value, true);
+      at += 8;
+    } else if (typeof value === 'string') {
+      bytes[at++] = 4;
+      text(value);
+    } else if (value === null || typeof value !== 'object' || depth >= max_depth) {
+      bytes[at++] = 0;
+    } else if (Array.isArray(value)) {
+      bytes[at++] = 5;
+      view.setUint32(at, value.length, true);
+      at += 4;
+      for (let i = 0; i < value.length; ++i) write(value[i], depth + 1);
+    } else {
+      const keys = Object.keys(value);
+      bytes[at++] = 6;
+      view.setUint32(at, keys.length, true);
+      at += 4;
+      for (const key of keys) {
+        text(key);
+        write(value[key], depth + 1);
+      }
+    }
+  };
+  write(Emval.toValue(request), 0);
+  const tape = _malloc(at + 4);
+  HEAPU32[tape >> 2] = at;
+  HEAPU8.set(bytes.subarray(0, at), tape + 4);
+  return tape;
+});
+// clang-format on
+
 namespace {
 
 using dpcalc::api::Value;
 using emscripten::val;
 
-// web/dpcalc.js refuses deeper requests before they get here (requestLimits.depth); this only keeps
-// a direct caller of the module from exhausting the stack. The cut-off subtree reads as null.
+// The depth below which encode_request reads objects and arrays as null (web/dpcalc.js refuses
+// deeper requests before they get here: requestLimits.depth).
 constexpr int kMaxDepth = 32;
 
-// The globals the conversions call, looked up once (each lookup is a call into JavaScript).
-const val& array_class() {
-  static const val array = val::global("Array");
-  return array;
-}
-const val& object_class() {
-  static const val object = val::global("Object");
-  return object;
-}
+// The kinds of a tape's values, as encode_request numbers them.
+enum TapeKind : unsigned char { kNull, kFalse, kTrue, kNumber, kString, kArray, kObject };
 
-// Null, booleans, numbers and strings are told apart without asking JavaScript for a type name
-// (a string per value); other types (web/dpcalc.js sends none) read as null, as JSON drops them.
-Value from_js(const val& input, int depth) {
-  if (input.isNull() || input.isUndefined()) return Value();
-  if (input.isTrue() || input.isFalse()) return Value(input.isTrue());
-  if (input.isNumber()) return Value(input.as<double>());
-  if (input.isString()) return Value(input.as<std::string>());
-  if (depth >= kMaxDepth || input.typeOf().as<std::string>() != "object") return Value();
-  if (input.instanceof (array_class())) {
-    Value array = Value::array();
-    const unsigned length = input["length"].as<unsigned>();
-    for (unsigned i = 0; i < length; ++i) array.push(from_js(input[i], depth + 1));
-    return array;
+// Reads the tape encode_request wrote into a Value. The tape is this module's own; a read past its
+// end (which it never asks for) gives null rather than reading outside it.
+class TapeReader {
+ public:
+  TapeReader(const unsigned char* data, std::size_t size) : at_(data), end_(data + size) {}
+
+  Value read() {
+    switch (byte()) {
+      case kFalse:
+        return Value(false);
+      case kTrue:
+        return Value(true);
+      case kNumber:
+        return Value(number());
+      case kString:
+        return Value(text());
+      case kArray: {
+        Value array = Value::array();
+        for (std::uint32_t i = 0, count = length(); i < count && at_ < end_; ++i) array.push(read());
+        return array;
+      }
+      case kObject: {
+        Value object = Value::object();
+        for (std::uint32_t i = 0, count = length(); i < count && at_ < end_; ++i) {
+          std::string key = text();
+          object.set(key, read());
+        }
+        return object;
+      }
+      default:
+        return Value();
+    }
   }
-  Value object = Value::object();
-  const val keys = object_class().call<val>("keys", input);
-  const unsigned length = keys["length"].as<unsigned>();
-  for (unsigned i = 0; i < length; ++i) {
-    const val key = keys[i];
-    object.set(key.as<std::string>(), from_js(input[key], depth + 1));
+
+ private:
+  unsigned char byte() { return at_ < end_ ? *at_++ : kNull; }
+  const unsigned char* take(std::size_t count) {
+    if (static_cast<std::size_t>(end_ - at_) < count) {
+      at_ = end_;
+      return nullptr;
+    }
+    const unsigned char* start = at_;
+    at_ += count;
+    return start;
   }
-  return object;
+  std::uint32_t length() {
+    std::uint32_t value = 0;
+    if (const unsigned char* bytes = take(sizeof value)) std::memcpy(&value, bytes, sizeof value);
+    return value;
+  }
+  double number() {
+    double value = 0;
+    if (const unsigned char* bytes = take(sizeof value)) std::memcpy(&value, bytes, sizeof value);
+    return value;
+  }
+  std::string text() {
+    const std::uint32_t size = length();
+    const unsigned char* bytes = take(size);
+    return bytes ? std::string(reinterpret_cast<const char*>(bytes), size) : std::string();
+  }
+
+  const unsigned char* at_;
+  const unsigned char* end_;
+};
+
+// The request as a Value: encoded by one call into JavaScript, read here.
+Value from_js(const val& request) {
+  unsigned char* tape = encode_request(request.as_handle(), kMaxDepth);
+  std::uint32_t size = 0;
+  std::memcpy(&size, tape, sizeof size);
+  Value value = TapeReader(tape + sizeof size, size).read();
+  std::free(tape);
+  return value;
 }
 
 // The numbers of an array of at least kNumberListLength numbers (−0 as +0: no result shows "-0").
@@ -119,14 +229,14 @@ val to_js(const Value& value) {
   return val::null();
 }
 
-val compute(const val& request) { return to_js(dpcalc::api::compute(from_js(request, 0))); }
+val compute(const val& request) { return to_js(dpcalc::api::compute(from_js(request))); }
 
 // `on_progress(fraction)` is called during numeric work; a falsy return value cancels it. It must
 // not throw (an exception would unwind through code built without exceptions): web/dpcalc.js wraps
 // the caller's callback so that it never does.
 val compute_with_progress(const val& request, const val& on_progress) {
   const auto progress = [&on_progress](double fraction) { return on_progress(fraction).as<bool>(); };
-  return to_js(dpcalc::api::compute(from_js(request, 0), progress));
+  return to_js(dpcalc::api::compute(from_js(request), progress));
 }
 
 // Every op and the fields of every object a request may hold (dpcalc/api/op_table.hpp).
