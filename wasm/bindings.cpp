@@ -120,17 +120,17 @@ class TapeReader {
       case kTrue:
         return Value(true);
       case kNumber:
-        return Value(number());
+        return Value(scalar<double>());
       case kString:
         return Value(text());
       case kArray: {
         Value array = Value::array();
-        for (std::uint32_t i = 0, count = length(); i < count && at_ < end_; ++i) array.push(read());
+        for (std::uint32_t i = 0, count = scalar<std::uint32_t>(); i < count && at_ < end_; ++i) array.push(read());
         return array;
       }
       case kObject: {
         Value object = Value::object();
-        for (std::uint32_t i = 0, count = length(); i < count && at_ < end_; ++i) {
+        for (std::uint32_t i = 0, count = scalar<std::uint32_t>(); i < count && at_ < end_; ++i) {
           std::string key = text();
           object.set(key, read());
         }
@@ -152,18 +152,15 @@ class TapeReader {
     at_ += count;
     return start;
   }
-  std::uint32_t length() {
-    std::uint32_t value = 0;
-    if (const unsigned char* bytes = take(sizeof value)) std::memcpy(&value, bytes, sizeof value);
-    return value;
-  }
-  double number() {
-    double value = 0;
+  // A length (std::uint32_t) or a number (double).
+  template <class T>
+  T scalar() {
+    T value = 0;
     if (const unsigned char* bytes = take(sizeof value)) std::memcpy(&value, bytes, sizeof value);
     return value;
   }
   std::string text() {
-    const std::uint32_t size = length();
+    const auto size = scalar<std::uint32_t>();
     const unsigned char* bytes = take(size);
     return bytes ? std::string(reinterpret_cast<const char*>(bytes), size) : std::string();
   }
