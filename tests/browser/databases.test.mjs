@@ -50,6 +50,8 @@ test('several databases: the hospital example by default, every row, both plots'
       await page.locator('[data-results="databases"] tr[data-row="uninformative"]').getAttribute('data-ok'),
       'true',
     );
+    // Formulas asked for before the first answer is drawn are typeset just after it (formula.js).
+    await page.locator('[data-results="databases"] .katex').nth(3).waitFor();
     assert.equal(
       await page.locator('[data-results="databases"] .katex').count(),
       4,

@@ -70,6 +70,8 @@ const count = (page, selector) => page.$$eval(selector, (elements) => elements.l
 async function checkGroupSection(page, problems) {
   // Defaults: k = 4, ε = 0.5: pure group privacy kε = 2 (Dwork & Roth 2014, Thm 2.2).
   await waitForBound(page, 'group', 'pure', 'ε ≤ 2');
+  // Formulas asked for before the first answer is drawn are typeset just after it (formula.js).
+  await page.waitForFunction(() => document.querySelectorAll('[data-results="group"] .katex').length >= 8, kWait);
   assert.ok((await count(page, '[data-results="group"] .katex')) >= 8, 'formulas typeset');
   await page.locator('#group-k').fill('6');
   // k = 6, ε = 0.5: kε = 3.

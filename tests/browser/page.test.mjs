@@ -31,6 +31,8 @@ test(
       // Defaults: k = 4, ε = 0.5, so pure DP gives kε = 2; ρ = 0.125 gives k²ρ = 2.
       await waitForBound(page, 'group', 'pure', `ε ≤ ${4 * 0.5}`);
       await waitForBound(page, 'group', 'zcdp', `ρ ≤ ${4 * 4 * 0.125}`);
+      // Formulas asked for before the first answer is drawn are typeset just after it (formula.js).
+      await page.locator('[data-results="group"] .katex').nth(7).waitFor();
       assert.ok((await page.locator('[data-results="group"] .katex').count()) >= 8, 'formulas typeset by KaTeX');
       assert.ok((await page.locator('[data-plots="group"] svg.dp-plot').count()) === 2, 'two group plots');
       assert.equal(await page.locator('#group [data-notice]').isHidden(), true);

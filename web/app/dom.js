@@ -108,6 +108,22 @@ export function fieldMessage(input, message) {
   return kFieldPath.test(words) ? words.replace(kFieldPath, `${term} `) : words;
 }
 
+// The longest wait for a frame (a page that draws none, such as a hidden tab, waits this long).
+const kPaintWaitMs = 100;
+
+/** Resolves once the browser has drawn the page as it is now (the task after the next frame). */
+export function afterNextPaint() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, kPaintWaitMs);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}
+
 /**
  * Lets the keyboard reach every formula and table in `root` that is wider than its box (it scrolls
  * sideways on a narrow screen), and only those, so that wide screens get no extra tab stops.

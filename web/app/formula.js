@@ -2,7 +2,7 @@
 // from the calculator core. Formulas are typeset by KaTeX at build time (scripts/formulas.mjs writes
 // vendor/formulas.js); KaTeX itself is loaded only for TeX that was not.
 import { prerendered } from '../vendor/formulas.js';
-import { h } from './dom.js';
+import { afterNextPaint, h } from './dom.js';
 
 const kNamespaces = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
 
@@ -20,8 +20,26 @@ function buildNode(node) {
   return element;
 }
 
+// The formulas of the first answers are most of the page's elements at that point (KaTeX's spans:
+// about three in four), and laying them out held back the drawing of the first number. So the
+// formulas asked for before the page has drawn an answer are typeset in the task after that frame;
+// later ones at once.
+let waitingForFirstFrame = null; // [tex, element, options] of each
+let firstFrameDrawn = false;
+
 /** KaTeX's render(): the output typeset at build time, else KaTeX loaded and run now. */
 function renderTex(tex, element, options) {
+  if (!firstFrameDrawn) {
+    if (!waitingForFirstFrame) {
+      waitingForFirstFrame = [];
+      afterNextPaint().then(() => {
+        firstFrameDrawn = true;
+        for (const waiting of waitingForFirstFrame) renderTex(...waiting);
+      });
+    }
+    waitingForFirstFrame.push([tex, element, options]);
+    return;
+  }
   const typeset = prerendered[tex]; // JSON text (scripts/formulas.mjs)
   if (typeset) element.append(...JSON.parse(typeset).map(buildNode));
   else import('../vendor/katex.js').then(({ render }) => render(tex, element, options));

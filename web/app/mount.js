@@ -1,27 +1,12 @@
 // Puts one registered section (see sections.js) on the page and runs it: its markup, its state
 // (the text of its inputs), and its computation, rerun shortly after the inputs change. Used by the
 // page (main.js) for every section, and usable on its own to show one section anywhere.
-import { h, markScrollableFormulas, showFieldErrors } from './dom.js';
+import { afterNextPaint, h, markScrollableFormulas, showFieldErrors } from './dom.js';
 import { buildForm, showApplicableFields } from './form.js';
 import { exportBar } from './export.js';
 import { showAttacker } from './attacker.js';
 
 const kDebounceMs = 150;
-// The longest wait for a frame (a page that draws none, such as a hidden tab, waits this long).
-const kPaintWaitMs = 100;
-
-/** Resolves once the browser has drawn the page as it is now (the task after the next frame). */
-function afterNextPaint() {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, kPaintWaitMs);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
-  });
-}
 
 /**
  * A calculator that remembers every request and response of the current run (for the JSON export).
