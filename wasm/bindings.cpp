@@ -41,17 +41,22 @@ EM_JS(void, set_member, (emscripten::EM_VAL object, const char* key, int length,
 // as wasm is. Returns a malloc'd [byte count (4 bytes)][tape], which the caller frees.
 // clang-format off
 EM_JS(unsigned char*, encode_request, (emscripten::EM_VAL request, int max_depth), {
-  let bytes = new Uint8Array(1024);
-  let view = new DataView(bytes.buffer);
+  // The encoder and the buffer are kept between calls (the buffer grows to the largest request).
+  if (!encode_request.kept) {
+    const bytes = new Uint8Array(1024);
+    encode_request.kept = { encoder: new TextEncoder(), bytes, view: new DataView(bytes.buffer) };
+  }
+  const { encoder } = encode_request.kept;
+  let { bytes, view } = encode_request.kept;
   let at = 0;
   const reserve = (count) => {
     if (at + count <= bytes.length) return;
     const grown = new Uint8Array(Math.max(2 * bytes.length, at + count));
-    grown.set(bytes);
+    grown.set(bytes.subarray(0, at));
     bytes = grown;
     view = new DataView(bytes.buffer);
+    Object.assign(encode_request.kept, { bytes, view });
   };
-  const encoder = new TextEncoder();
   const text = (string) => {
     reserve(4 + 3 * string.length);
     const written = encoder.encodeInto(string, bytes.subarray(at + 4)).written;

@@ -35,8 +35,9 @@ const Value* present(const Value& object, const std::string& key) {
 // True when every number in `value` is finite.
 bool all_finite(const Value& value) {
   if (value.is_number()) return std::isfinite(value.as_number());
+  // Results hold long arrays of numbers (plot series): their items are checked here, not by a call each.
   for (const Value& item : value.as_array()) {
-    if (!all_finite(item)) return false;
+    if (item.is_number() ? !std::isfinite(item.as_number()) : !all_finite(item)) return false;
   }
   for (const auto& member : value.as_object()) {
     if (!all_finite(member.second)) return false;
