@@ -16,9 +16,9 @@ namespace {
 constexpr std::size_t kIndexedFrom = 16;
 
 // The member named `key` of a small object (no index yet), or nullptr.
-template <class Key>
-const Value* find_in_order(const Value::Object& object, const Key& key) {
-  for (const auto& [name, value] : object) {
+template <class Members, class Key>
+auto find_in_order(Members& object, const Key& key) -> decltype(&object.front().second) {
+  for (auto& [name, value] : object) {
     if (name == key) return &value;
   }
   return nullptr;
@@ -98,11 +98,9 @@ Value& Value::set(const std::string& key, Value value) {
   if (kind_ == Kind::kNull) kind_ = Kind::kObject;
   Composite& members = composite();
   if (members.index.empty()) {
-    for (auto& [name, member] : members.object) {
-      if (name == key) {
-        member = std::move(value);
-        return *this;
-      }
+    if (Value* member = find_in_order(members.object, key)) {
+      *member = std::move(value);
+      return *this;
     }
     members.object.emplace_back(key, std::move(value));
     if (members.object.size() >= kIndexedFrom) {

@@ -495,19 +495,33 @@ void add_chord_points(const Chords& chords, const Walk& walk, int count, const W
   if (added < last) add(last == count ? bottom : walk.below(last));
 }
 
-// Remove direction (optimistic PLD): the vertices (Q[L >= l_j], P[L >= l_j] + m_inf) of its curve,
-// moved right (Q rounded up) and down (P rounded down, less the slack c), from (0, m_inf - c) up to
-// the point (1, 1) that every trade-off curve passes through. Any two such points give a sound
-// chord, consecutive ones the tightest.
-class RemoveChords {
+// What both chord readers keep of the optimistic PLD (its grid size K, for b's error; A's error
+// units; the slack c; m_inf rounded down), and their sweep over the queries.
+template <bool kIncreasing>
+class ChordReader {
  public:
   static constexpr bool kReadsSpread = false;
-  RemoveChords(const DiscretePld& pld, const std::vector<double>& alphas, std::vector<double>& lower)
+
+ protected:
+  ChordReader(const DiscretePld& pld, const std::vector<double>& alphas, std::vector<double>& lower)
       : grid_size_(static_cast<double>(pld.masses.size())),
         mass_error_units_(mass_error_units(pld)),
         slack_(optimistic_slack(pld)),
         infinite_(infinite_mass_lower(pld)),
-        chords_(alphas, lower) {
+        chords_(alphas, lower) {}
+
+  double grid_size_, mass_error_units_, slack_, infinite_;
+  ChordSweep<kIncreasing> chords_;
+};
+
+// Remove direction (optimistic PLD): the vertices (Q[L >= l_j], P[L >= l_j] + m_inf) of its curve,
+// moved right (Q rounded up) and down (P rounded down, less the slack c), from (0, m_inf - c) up to
+// the point (1, 1) that every trade-off curve passes through. Any two such points give a sound
+// chord, consecutive ones the tightest.
+class RemoveChords : public ChordReader<true> {
+ public:
+  RemoveChords(const DiscretePld& pld, const std::vector<double>& alphas, std::vector<double>& lower)
+      : ChordReader(pld, alphas, lower) {
     chords_.add(0, infinite_ - slack_ - 3 * kUnit * (infinite_ + slack_));
   }
 
@@ -535,23 +549,15 @@ class RemoveChords {
 
  private:
   double alpha(const WalkPoint& point) const { return point.q_mass_upper(grid_size_); }
-
-  double grid_size_, mass_error_units_, slack_, infinite_;
-  ChordSweep<true> chords_;
 };
 
 // Add direction (optimistic PLD): its curve mirrored into the membership test's plane has the
 // vertices (1 - m_inf - A_j, 1 - Q'[L' >= l_j]); the true curve lies above them moved right by the
 // slack c. From (1, 1) down to (0, 0), which every trade-off curve lies above.
-class AddChords {
+class AddChords : public ChordReader<false> {
  public:
-  static constexpr bool kReadsSpread = false;
   AddChords(const DiscretePld& pld, const std::vector<double>& alphas, std::vector<double>& lower)
-      : grid_size_(static_cast<double>(pld.masses.size())),
-        mass_error_units_(mass_error_units(pld)),
-        slack_(optimistic_slack(pld)),
-        infinite_(infinite_mass_lower(pld)),
-        chords_(alphas, lower) {
+      : ChordReader(pld, alphas, lower) {
     chords_.add(1, 1);
     chords_.add(1 - infinite_ + slack_ + 8 * kUnit, 1);
   }
@@ -580,9 +586,6 @@ class AddChords {
  private:
   // All magnitudes are at most 2: 8u absolute covers the three roundings (and that of A's product).
   double alpha(double mass) const { return 1 - (infinite_ + mass * (1 - mass_error_units_)) + slack_ + 8 * kUnit; }
-
-  double grid_size_, mass_error_units_, slack_, infinite_;
-  ChordSweep<false> chords_;
 };
 
 // True when the two PLDs are the same (a symmetric pair's directions): one walk then reads both.
