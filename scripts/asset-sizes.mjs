@@ -1,5 +1,5 @@
 // The sizes of the calculator's files in built folders (raw, gzip -9, brotli quality 11 as
-// scripts/compress.mjs writes them), and two sums: the calculator itself (wasm, glue, JS API, client)
+// scripts/compress.mjs writes them), and two sums: the calculator itself (the first part of the wasm, glue, JS API, client)
 // and everything the page loads before its first answer (those, its first script, its bundle and its
 // two style sheets: measured in headless Chromium with tests/bench/cold_load.mjs; the worker, Plot,
 // KaTeX and its fonts come after it).
@@ -9,7 +9,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const kCalculator = ['dpcalc.wasm', 'dpcalc-module.js', 'dpcalc.js', 'client.js', 'assets.js'];
+// The page's calculator up to its first answers: the first part of the split wasm module
+// (scripts/split-wasm.mjs), with the rest fetched after them.
+const kCalculator = ['dpcalc-first.wasm', 'dpcalc-module.js', 'dpcalc.js', 'client.js', 'assets.js'];
 const kFirstAnswer = [
   ...kCalculator,
   'boot.js',
@@ -18,7 +20,7 @@ const kFirstAnswer = [
   'styles.css',
   'vendor/katex/katex.min.css',
 ];
-const kOthers = ['worker.js', 'vendor/vendor.js', 'vendor/katex.js'];
+const kOthers = ['dpcalc-rest.wasm', 'dpcalc.wasm', 'worker.js', 'vendor/vendor.js', 'vendor/katex.js'];
 
 /** { file: { raw, gzip, brotli } } of the files of `folder` that exist. */
 export function assetSizes(folder) {

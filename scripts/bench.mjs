@@ -161,9 +161,14 @@ console.log(
 
 console.log('\n| asset | raw | gzipped | brotli (as served: dist/*.br) |');
 console.log('|---|---:|---:|---:|');
-const groups = { 'dpcalc.wasm': [], 'JS files (page, worker, element, API, vendor)': [], 'CSS (incl. KaTeX)': [] };
+const wasmFiles = ['dpcalc.wasm', 'dpcalc-first.wasm', 'dpcalc-rest.wasm'];
+const groups = {
+  ...Object.fromEntries(wasmFiles.map((file) => [file, []])),
+  'JS files (page, worker, element, API, vendor)': [],
+  'CSS (incl. KaTeX)': [],
+};
 for (const file of filesUnder(distDir)) {
-  if (file.endsWith('.wasm')) groups['dpcalc.wasm'].push(file);
+  if (file.endsWith('.wasm')) groups[path.basename(file)]?.push(file);
   else if (file.endsWith('.js')) groups['JS files (page, worker, element, API, vendor)'].push(file);
   else if (file.endsWith('.css')) groups['CSS (incl. KaTeX)'].push(file);
 }

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { ensureDependencies, repoRoot } from './install.mjs';
+import { splitWasm } from './split-wasm.mjs';
 
 const distDir = path.join(repoRoot, 'dist');
 const nativeDir = path.join(repoRoot, 'build', 'native');
@@ -89,12 +90,13 @@ function copyPage() {
     cpSync(path.join(webDir, entry), path.join(distDir, entry), { recursive: true });
   }
   cpSync(path.join(wasmDir, 'dpcalc-module.mjs'), path.join(distDir, 'dpcalc-module.js'));
-  cpSync(path.join(wasmDir, 'dpcalc-module.wasm'), path.join(distDir, 'dpcalc.wasm'));
+  cpSync(path.join(wasmDir, 'dpcalc-module.wasm.orig'), path.join(distDir, 'dpcalc.wasm'));
 }
 
 export async function buildDist() {
   buildWasm();
   copyPage();
+  await splitWasm(wasmDir, distDir);
   // Loaded here, not at the top: their npm packages exist only after ensureDependencies() has run.
   const { buildVendor } = await import('./vendor.mjs');
   const { buildFormulas } = await import('./formulas.mjs');

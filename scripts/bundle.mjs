@@ -5,7 +5,7 @@
 //   dist/worker.js    the worker with the JS API and the Emscripten glue;
 //   dist/dp-calculator.js  the <dp-calculator> element with the client (the JS API and its glue
 //                     stay the separate module dpcalc.js, which the npm package exports too).
-// dist/index.html then asks for the page's other modules and for dpcalc.wasm at once (preload
+// dist/index.html then asks for the page's other modules and for dpcalc-first.wasm at once (preload
 // links), rather than when the bundle reaches them.
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -95,7 +95,7 @@ export async function bundlePage(distDir) {
   const html = readFileSync(indexFile, 'utf8');
   const entry = '<script type="module" src="app/main.js"></script>';
   if (!html.includes(entry)) throw new Error(`dist/index.html: no ${entry} to preload for`);
-  // The wasm first: its download and compilation are the longest chain of the first result.
-  const wasm = '<link rel="preload" href="dpcalc.wasm" as="fetch" type="application/wasm" crossorigin>';
+  // The wasm's first part first: its download and compilation are the longest chain of the first result.
+  const wasm = '<link rel="preload" href="dpcalc-first.wasm" as="fetch" type="application/wasm" crossorigin>';
   writeFileSync(indexFile, html.replace(entry, [wasm, entry, ...preloadLinks(distDir, page.metafile)].join('\n  ')));
 }

@@ -39,12 +39,13 @@ function workerSource(distDir) {
   });
 }
 
-// web/assets.js for a page without files: the wasm and the worker carried inline.
-function inlineAssets(wasmBytes, worker) {
+// web/assets.js for a page without files: the two parts of the wasm module and the worker carried inline.
+function inlineAssets(wasmParts, worker) {
+  const base64 = Object.fromEntries(Object.entries(wasmParts).map(([part, bytes]) => [part, bytes.toString('base64')]));
   return `
-const wasmBase64 = ${JSON.stringify(Buffer.from(wasmBytes).toString('base64'))};
+const wasmBase64 = ${JSON.stringify(base64)};
 const workerCode = ${JSON.stringify(worker)};
-export const fetchWasm = async () => new Response(Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0)),
+export const fetchWasm = async (part) => new Response(Uint8Array.from(atob(wasmBase64[part]), (c) => c.charCodeAt(0)),
   { headers: { 'content-type': 'application/wasm' } });
 export const startedWasm = () => null;
 export const workerScript = () => ({ url: URL.createObjectURL(new Blob([workerCode], { type: 'text/javascript' })), type: 'classic' });
@@ -53,7 +54,9 @@ export const workerScript = () => ({ url: URL.createObjectURL(new Blob([workerCo
 
 async function pageSource(distDir) {
   const worker = await workerSource(distDir);
-  const wasm = readFileSync(path.join(distDir, 'dpcalc.wasm'));
+  const wasm = Object.fromEntries(
+    ['first', 'rest'].map((part) => [part, readFileSync(path.join(distDir, `dpcalc-${part}.wasm`))]),
+  );
   const swapAssets = {
     name: 'inline-assets',
     setup(pluginBuild) {
@@ -125,10 +128,10 @@ async function writeOfflinePage(distDir) {
 }
 
 // Everything the page may load, relative to dist/: not the compressed twins, the package files, the
-// offline page or the embedding element.
+// offline page, the embedding element or the whole wasm module (the page loads its two parts).
 function pageFiles(distDir) {
   const skipped =
-    /(\.(br|gz|d\.ts|ttf|woff)$)|^(package\.json|LICENSE|THIRD_PARTY_NOTICES\.md|dpcalc-offline\.html|sw\.js|dp-calculator\.js)$/;
+    /(\.(br|gz|d\.ts|ttf|woff)$)|^(package\.json|LICENSE|THIRD_PARTY_NOTICES\.md|dpcalc-offline\.html|sw\.js|dp-calculator\.js|dpcalc\.wasm)$/;
   return filesUnder(distDir)
     .map((file) => path.relative(distDir, file).split(path.sep).join('/'))
     .filter((file) => !skipped.test(file))

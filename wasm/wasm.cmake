@@ -1,5 +1,8 @@
-# The Emscripten build of the bindings: build/wasm/dpcalc-module.mjs + dpcalc-module.wasm, which
-# scripts/build.mjs copies to dist/ as dpcalc-module.js and dpcalc.wasm.
+# The Emscripten build of the bindings: build/wasm/dpcalc-module.mjs (the glue), dpcalc-module.wasm.orig
+# (the module, which scripts/build.mjs copies to dist/ as dpcalc.wasm) and dpcalc-module.wasm (the same
+# module instrumented by wasm-split, SPLIT_MODULE below). scripts/split-wasm.mjs runs the page's first
+# requests through the instrumented one and splits the module into what they run (dist/dpcalc-first.wasm)
+# and the rest (dist/dpcalc-rest.wasm), so that the page's first answer waits for the first part only.
 set(DPCALC_WASM_RELEASE_FLAGS -O2 CACHE STRING "optimisation flags for the wasm link (see README: -O2 vs -Oz -flto)")
 
 # WebAssembly SIMD (f64x2): the FFT's butterflies and complex products (dpcalc/fft/complex_vector.hpp)
@@ -29,6 +32,10 @@ target_link_options(dpcalc_wasm PRIVATE
   -sALLOW_MEMORY_GROWTH=1
   -sMAXIMUM_MEMORY=1GB
   -sFILESYSTEM=0
+  # Also writes the instrumented module, and gives the glue the placeholders of a split module's
+  # missing functions (web/dpcalc.js links the rest, or answers that it is not loaded).
+  -sSPLIT_MODULE=1
+  -Wno-experimental
   # Binaryen inlines every function that has one caller, however large: at -O2 that merged every API
   # op into one 240 KB dpcalc::api::compute, which V8 compiles lazily, on the first request (about
   # 200 ms of a cold load). Capping it keeps each op its own function; a call per op costs nothing.

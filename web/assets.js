@@ -1,16 +1,19 @@
 // Where the calculator's own files come from: next to this module, on a web server. The single-file
 // offline build (scripts/offline.mjs) swaps this module for one that carries them inline.
 
-/** The Response of dpcalc.wasm, for WebAssembly.compileStreaming. */
-export const fetchWasm = () => fetch(new URL('./dpcalc.wasm', import.meta.url));
+/**
+ * The Response of a part of the split wasm module, for WebAssembly.compileStreaming: 'first'
+ * (dpcalc-first.wasm, what the first answers run) or 'rest' (dpcalc-rest.wasm); scripts/split-wasm.mjs.
+ */
+export const fetchWasm = (part) => fetch(new URL(`./dpcalc-${part}.wasm`, import.meta.url));
 
 /**
- * The compilation of dpcalc.wasm that the page's first script (boot.js) started before the page's
- * modules ran, when it did and of this very file; else null.
+ * The compilation of dpcalc-first.wasm that the page's first script (boot.js) started before the
+ * page's modules ran, when it did and of this very file; else null.
  */
 export const startedWasm = () => {
   const started = globalThis[Symbol.for('dpcalc.wasm')];
-  return started?.url === new URL('./dpcalc.wasm', import.meta.url).href ? started.module : null;
+  return started?.url === new URL('./dpcalc-first.wasm', import.meta.url).href ? started.module : null;
 };
 
 /** The worker script, as a URL and the Worker type it needs. */

@@ -2,8 +2,9 @@
 // runs after parsing, before the modules). It explains a page that cannot start (module scripts
 // refused: opened from file:// in Chromium or Firefox, or framed in a sandbox by a server that does
 // not allow it) instead of leaving forms without results, registers the service worker that keeps a
-// visited page working offline, and starts compiling dpcalc.wasm before the page's modules run
-// (web/assets.js startedWasm hands the compilation to the client).
+// visited page working offline, and starts compiling dpcalc-first.wasm (the part of the wasm module
+// that the first answers run) before the page's modules run (web/assets.js startedWasm hands the
+// compilation to the client).
 (function () {
   'use strict';
 
@@ -14,7 +15,7 @@
     typeof fetch === 'function' &&
     /^https?:$/.test(location.protocol)
   ) {
-    var wasmUrl = new URL('dpcalc.wasm', document.baseURI).href;
+    var wasmUrl = new URL('dpcalc-first.wasm', document.baseURI).href;
     // Null when it fails (e.g. a server that does not send application/wasm): the client compiles it itself.
     var compiled = WebAssembly.compileStreaming(fetch(wasmUrl)).then(
       function (module) {

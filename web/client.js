@@ -2,10 +2,13 @@
 //   const calculator = createWorkerCalculator();
 //   const response = await calculator.run(request, { onProgress, signal });
 // Closed forms and numeric work run in separate workers, so a long numeric computation never delays
-// an answer that takes microseconds. dpcalc.wasm is fetched and compiled once, here, and the compiled
-// WebAssembly.Module is posted to each worker. Starting a worker takes a few hundred milliseconds on
-// a cold load, so until the closed-form worker is up the page answers closed forms itself, from the
-// same compiled module (they take microseconds): the first results do not wait for a worker.
+// an answer that takes microseconds. The wasm module comes in two parts (scripts/split-wasm.mjs):
+// dpcalc-first.wasm holds what the page's first answers run, dpcalc-rest.wasm everything else. Each
+// is fetched and compiled once, here, and the compiled WebAssembly.Modules are posted to each worker.
+// Starting a worker takes a few hundred milliseconds on a cold load, so until the closed-form worker
+// is up the page answers closed forms itself, from the first part alone (they take microseconds): the
+// first results wait neither for a worker nor for the rest, which is fetched only after them. A
+// request that needs the rest before the worker is up waits for the worker.
 // Cancelling terminates the worker that runs the request (the wasm cannot be interrupted otherwise)
 // and starts a fresh one for whatever else is queued.
 // Where no worker can start (a page opened from file:// in Firefox, a sandboxed frame on a host that
@@ -61,14 +64,14 @@ function abortError() {
   return new DOMException('The computation was cancelled.', 'AbortError');
 }
 
-/** dpcalc.wasm compiled here; null when that fails (each worker then loads it itself). */
-function compileWasm() {
-  return (startedWasm() ?? Promise.resolve(null))
+/** A part of the wasm module ('first' or 'rest') compiled here; null when that fails. */
+function compileWasm(part) {
+  return ((part === 'first' && startedWasm()) || Promise.resolve(null))
     .then(
       (started) =>
         started ??
-        fetchWasm().then((response) => {
-          if (!response.ok) throw new Error(`dpcalc.wasm: HTTP ${response.status}`);
+        fetchWasm(part).then((response) => {
+          if (!response.ok) throw new Error(`dpcalc-${part}.wasm: HTTP ${response.status}`);
           const streams =
             typeof WebAssembly.compileStreaming === 'function' &&
             (response.headers.get('content-type') ?? '').startsWith('application/wasm');
@@ -78,7 +81,7 @@ function compileWasm() {
         }),
     )
     .then((module) => {
-      performance.mark('dpcalc:wasm-compiled');
+      performance.mark(`dpcalc:wasm-${part}-compiled`);
       return module;
     })
     .catch(() => null);
@@ -98,8 +101,11 @@ function workerFactories() {
   return factories;
 }
 
-/** Starts a worker and hands it the compiled module; resolves once it has instantiated the wasm. */
-function startWorker(create, wasmModule) {
+/**
+ * Starts a worker and hands it the compiled parts of the module ({ first, rest }: Promises of a
+ * WebAssembly.Module or null); resolves once it has instantiated the wasm.
+ */
+function startWorker(create, parts) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
@@ -126,7 +132,10 @@ function startWorker(create, wasmModule) {
     };
     worker.addEventListener('error', onError);
     worker.addEventListener('message', onMessage);
-    wasmModule.then((module) => worker.postMessage({ wasmModule: module }));
+    Promise.all([parts.first, parts.rest]).then(([first, rest]) =>
+      // Without both parts the worker loads the whole module (dpcalc.wasm) itself.
+      worker.postMessage(first && rest ? { wasmModule: first, deferredModule: rest } : { wasmModule: null }),
+    );
   });
 }
 
@@ -191,8 +200,18 @@ class Lane {
       // After a restart the job is sent again, to the new worker.
       if (this.worker !== current || !this.pending.has(id)) return;
       if (calculator) {
+        // The stopgap was dropped since this job was handed to it (the worker is up, or it missed).
+        if (!this.stopgap) return this.send(id, job);
+        const response = calculator.compute(job.request);
+        if (response.error?.code === 'not_loaded') {
+          // The first part of the module lacks this request's code: it, and every later request, waits
+          // for the worker, which has both parts.
+          performance.mark('dpcalc:first-part-missed');
+          this.stopgap = null;
+          return this.send(id, job);
+        }
         this.pending.delete(id);
-        job.resolve(calculator.compute(job.request));
+        job.resolve(response);
       } else if (worker) worker.postMessage({ id, request: job.request });
       else this.runInPage(id, job);
     });
@@ -252,7 +271,9 @@ class Lane {
  * (where the calculator runs) once the first lane has started.
  */
 export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
-  const wasmModule = compileWasm();
+  const first = compileWasm('first');
+  let rest = null; // fetched when a worker or the page first needs it, after the first answers
+  const parts = () => ({ first, rest: (rest ??= compileWasm('rest')) });
   const factories = workerFactories();
   let firstWorking = 0; // factories before this one failed
   let inPage = null;
@@ -261,7 +282,7 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
     async spawn() {
       for (; firstWorking < factories.length; firstWorking++) {
         try {
-          return await startWorker(factories[firstWorking], wasmModule);
+          return await startWorker(factories[firstWorking], parts());
         } catch {
           // try the next way
         }
@@ -272,12 +293,16 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
       return null;
     },
     pageCalculator() {
-      inPage ??= (async () => createCalculator({ wasmModule: (await wasmModule) ?? undefined }))();
+      inPage ??= (async () => {
+        const [wasmModule, deferredModule] = await Promise.all([parts().first, parts().rest]);
+        // Without both parts, createCalculator loads the whole module (dpcalc.wasm) itself.
+        return createCalculator(wasmModule && deferredModule ? { wasmModule, deferredModule } : {});
+      })();
       return inPage;
     },
   };
-  // The stopgap of the closed-form lane: the JS API in the page, on the module compiled above.
-  const stopgap = wasmModule
+  // The stopgap of the closed-form lane: the JS API in the page, on the module's first part alone.
+  const stopgap = first
     .then((module) => (module ? createCalculator({ wasmModule: module }) : null))
     .then(
       (calculator) => {
@@ -300,6 +325,6 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
     },
     /** Resolves to the calculator's schema() (its ops, request shapes and mechanism catalog). */
     schema: () =>
-      stopgap.then((calculator) => calculator ?? engine.pageCalculator()).then((calculator) => calculator.schema()),
+      stopgap.then((calculator) => calculator?.schema() ?? engine.pageCalculator().then((inPage) => inPage.schema())),
   };
 }

@@ -1421,7 +1421,7 @@ export interface ResultsByOp {
 export type AnyResult = ResultsByOp[Request['op']];
 
 export interface CalculatorError {
-  code: 'invalid_argument' | 'unsupported' | 'numeric' | 'cancelled' | (string & {});
+  code: 'invalid_argument' | 'unsupported' | 'numeric' | 'cancelled' | 'not_loaded' | (string & {});
   /** Dotted path of the offending request field, e.g. `items.0.mechanism.sigma`; '' for the whole request. */
   field: string;
   /** A sentence a person can act on. */
@@ -1555,11 +1555,21 @@ export interface Calculator {
   memory(): { heapBytes: number; inUseBytes: number };
   /** Size of the wasm linear memory in bytes (it only grows). */
   memoryBytes(): number;
-  /** Every op and the fields each object of a request takes; null while the module restarts. */
+  /**
+   * Every op and the fields each object of a request takes; null while the module restarts, or when a
+   * first part without its rest (createCalculator's deferredModule) lacks the code.
+   */
   schema(): Schema | null;
   /** Resolves once a module replaced after a failed request is ready. */
   ready(): Promise<void>;
 }
 
-/** Loads dpcalc.wasm (next to dpcalc.js, or the compiled `wasmModule`). */
-export function createCalculator(options?: { wasmModule?: WebAssembly.Module }): Promise<Calculator>;
+/**
+ * Loads dpcalc.wasm (next to dpcalc.js, or the compiled `wasmModule`). With the split module the page
+ * uses, `wasmModule` is dpcalc-first.wasm and `deferredModule` dpcalc-rest.wasm, compiled; without
+ * `deferredModule` a request that needs the rest is answered with code 'not_loaded'.
+ */
+export function createCalculator(options?: {
+  wasmModule?: WebAssembly.Module;
+  deferredModule?: WebAssembly.Module;
+}): Promise<Calculator>;

@@ -45,25 +45,43 @@ async function compileWasm() {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-// Instantiates the compiled module. Synchronously where the platform allows it (workers, Node), so
-// that a crashed module can be replaced between two compute() calls; otherwise asynchronously.
-// Resolves to the Emscripten module; `immediate` is that module when it was ready at once.
-function instantiate(compiled) {
+// Thrown by a placeholder of a split module whose rest is not linked (see createCalculator).
+class RestNotLoaded extends Error {}
+
+// Instantiates the compiled module and links `rest` into it when given (the other part of a split
+// module: its instance fills the first part's placeholders in the shared table). Synchronously where
+// the platform allows it (workers, Node), so that a crashed module can be replaced between two
+// compute() calls; otherwise asynchronously. Resolves to the Emscripten module; `immediate` is that
+// module when it was ready at once.
+function instantiate(compiled, rest) {
+  let failed;
+  const failure = new Promise((resolve, reject) => (failed = reject));
   const options = {
     printErr: () => {}, // aborts are reported through the response, not the console
     locateFile: (file) => file, // the wasm is already compiled: keeps the glue from resolving a URL (a blob: base has none)
+    // Called by a placeholder of the first part: with the rest linked it is a stale copy of a table
+    // entry (the glue then calls the entry itself); without it the request needs the rest.
+    loadSplitModule() {
+      if (!rest) throw new RestNotLoaded();
+    },
     instantiateWasm(imports, receive) {
       try {
         const instance = new WebAssembly.Instance(compiled, imports);
+        if (rest) new WebAssembly.Instance(rest, { primary: instance.exports });
         receive(instance, compiled);
         return instance.exports;
       } catch {
-        WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+        WebAssembly.instantiate(compiled, imports)
+          .then(async (instance) => {
+            if (rest) await WebAssembly.instantiate(rest, { primary: instance.exports });
+            receive(instance, compiled);
+          })
+          .catch(failed);
         return {};
       }
     },
   };
-  const ready = createDpcalcModule(options);
+  const ready = Promise.race([createDpcalcModule(options), failure]);
   return { ready, immediate: typeof options.compute === 'function' ? options : null };
 }
 
@@ -163,25 +181,29 @@ function plainCopy(request) {
 
 /**
  * Loads dpcalc.wasm (next to this file, or takes `wasmModule`: a compiled WebAssembly.Module of it,
- * as the page posts to its workers) and resolves to a calculator:
+ * as the page posts to its workers) and resolves to a calculator. The page passes the split module
+ * instead (scripts/split-wasm.mjs): `wasmModule` compiled from dpcalc-first.wasm and `deferredModule`
+ * from dpcalc-rest.wasm. Without `deferredModule`, the first part answers the requests whose code it
+ * holds, and any other request with error code 'not_loaded'. The calculator:
  *   compute(request, { onProgress }?) → response (never throws). onProgress(fraction) is called
  *     during numeric work; returning false cancels it, and so does throwing (code 'cancelled').
  *   memory() → { heapBytes, inUseBytes }: the size of the wasm linear memory (it only grows, so
  *     this is its high-water mark) and the bytes currently allocated in it.
  *   memoryBytes() → memory().heapBytes.
  *   schema() → { ops: [{ name, lane, numeric_when }], shapes: { name: { title, fields, … } }, mechanisms }: every
- *     op and the fields every object of a request takes (requests with other fields are refused).
+ *     op and the fields every object of a request takes (requests with other fields are refused);
+ *     null while the module restarts, or when a first part without its rest lacks the code.
  */
-export async function createCalculator({ wasmModule } = {}) {
+export async function createCalculator({ wasmModule, deferredModule } = {}) {
   const compiled = wasmModule ?? (await compileWasm());
-  let module = await instantiate(compiled).ready;
+  let module = await instantiate(compiled, deferredModule).ready;
   let restarting = null;
 
   // After a crash (out of memory, a trap) the module's state is undefined: it is replaced by a
   // fresh instance, at once where possible.
   const replaceModule = () => {
     module = null;
-    const fresh = instantiate(compiled);
+    const fresh = instantiate(compiled, deferredModule);
     if (fresh.immediate) {
       module = fresh.immediate;
       return;
@@ -218,6 +240,13 @@ export async function createCalculator({ wasmModule } = {}) {
       response = onProgress ? module.computeWithProgress(plain, progress) : module.compute(plain);
     } catch (error) {
       replaceModule();
+      if (error instanceof RestNotLoaded) {
+        return failure(
+          'not_loaded',
+          '',
+          'This request needs the part of the calculator that is loaded after the first answers (deferredModule).',
+        );
+      }
       const reason =
         error instanceof WebAssembly.RuntimeError && /memory|Aborted/i.test(error.message)
           ? 'it ran out of memory'
@@ -245,7 +274,15 @@ export async function createCalculator({ wasmModule } = {}) {
         ? { heapBytes: module.HEAP8.length, inUseBytes: module.heapBytesInUse() }
         : { heapBytes: 0, inUseBytes: 0 },
     memoryBytes: () => (module ? module.HEAP8.length : 0),
-    schema: () => (module ? module.schema() : null),
+    schema: () => {
+      try {
+        return module ? module.schema() : null;
+      } catch (error) {
+        replaceModule();
+        if (error instanceof RestNotLoaded) return null;
+        throw error;
+      }
+    },
     // Resolves once a module replaced after a crash is ready (at once when none is pending).
     ready: () => restarting ?? Promise.resolve(),
   };

@@ -1,6 +1,7 @@
 // Runs the calculator in a Web Worker so that the page never waits on the wasm.
-// Messages in: { wasmModule } first (dpcalc.wasm compiled once by the page and shared by every worker;
-// null: load it here), then { id, request }. Messages out: { ready: true } or { failed: message } once,
+// Messages in: { wasmModule, deferredModule } first (the two parts of the split module, compiled once
+// by the page and shared by every worker; wasmModule null: load the whole dpcalc.wasm here), then
+// { id, request }. Messages out: { ready: true } or { failed: message } once,
 // then { id, progress } while working and { id, response } at the end.
 import { createCalculator } from './dpcalc.js';
 
@@ -8,7 +9,8 @@ let calculatorReady = null;
 
 self.addEventListener('message', async (event) => {
   if ('wasmModule' in event.data) {
-    calculatorReady = createCalculator({ wasmModule: event.data.wasmModule ?? undefined });
+    const { wasmModule, deferredModule } = event.data;
+    calculatorReady = createCalculator(wasmModule ? { wasmModule, deferredModule } : {});
     calculatorReady.then(
       () => self.postMessage({ ready: true }),
       (error) => self.postMessage({ failed: String(error?.message ?? error) }),

@@ -1,6 +1,6 @@
-// The first answers of a load do not wait for a worker: until the closed-form worker has started,
-// the page answers closed forms itself from the wasm it compiled (web/client.js, the stopgap), while
-// numeric work still waits for its own worker (it needs progress and cancel).
+// The first answers of a load wait neither for a worker nor for the whole wasm module: until the
+// closed-form worker has started, the page answers closed forms itself from the first part of the
+// split module (web/client.js, the stopgap; scripts/split-wasm.mjs), and fetches the rest after them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sessionForFile } from './helpers.mjs';
@@ -10,35 +10,47 @@ const session = sessionForFile();
 const kTimeout = { timeout: 120_000 };
 
 test(
-  'closed forms answer while the worker script is held back; numeric work runs once its worker starts',
+  'the first answers come from the first part of the module alone, before the worker and the rest arrive',
   kTimeout,
   async () => {
     const context = await session.browser.newContext({ serviceWorkers: 'block' });
     const held = [];
-    await context.route('**/worker.js', (route) => {
+    const hold = (route) => {
       held.push(route);
-    });
+    };
+    const asked = [];
+    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await context.route('**/worker.js', hold);
+    await context.route('**/dpcalc-rest.wasm', hold);
     try {
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(session.url);
       await page.waitForFunction(() => document.querySelector('[data-results="group"]')?.dataset.ready === 'true');
-      assert.ok(held.length >= 1, 'the page asked for its worker');
       // Pure ε-DP for a group of k = 4 at ε = 0.5 (the section's defaults): kε = 2 (Dwork & Roth 2014, Thm 2.2).
       assert.equal(
         await page.locator('[data-results="group"] tr[data-row="pure"] .bound').getAttribute('data-epsilon'),
         '2',
       );
-      assert.equal(await page.locator('[data-results="group"] tr[data-row="pure"]').getAttribute('data-ok'), 'true');
+      const rows = page.locator('[data-results="group"] tr[data-row]');
+      assert.ok((await rows.count()) >= 4);
+      for (const ok of await rows.evaluateAll((all) => all.map((row) => row.dataset.ok))) assert.equal(ok, 'true');
+      // No first request needed code outside dpcalc-first.wasm (scripts/first-answers.mjs lists them).
+      assert.deepEqual(await page.evaluate(() => performance.getEntriesByName('dpcalc:first-part-missed').length), 0);
+      assert.ok(!asked.includes('/dpcalc.wasm'), 'the page never loads the whole module');
 
+      // Closed forms whose code is in the rest wait for the worker, then every row answers.
       await page.click('nav a[href="#/composition"]');
-      const pldRow = page.locator('[data-results="composition"] tr[data-row="pld"]');
-      await page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="running"]');
-      assert.equal(await pldRow.getAttribute('data-status'), 'running', 'the numeric row waits for its worker');
       for (const route of held.splice(0)) await route.continue();
       await context.unroute('**/worker.js');
+      await context.unroute('**/dpcalc-rest.wasm');
       await page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"][data-ok="true"]');
+      assert.equal(
+        await page.locator('[data-results="composition"] tr[data-row="basic"]').getAttribute('data-ok'),
+        'true',
+      );
+      assert.ok(asked.includes('/dpcalc-rest.wasm'));
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
