@@ -1,7 +1,7 @@
 // Bundles the page and the worker inside dist/ (in place, after the copy of web/), so that each
 // loads as one file instead of a cascade of module requests:
-//   dist/app/main.js  the page's modules and its typeset formulas; files outside dist/app/ (the
-//                     client, the vendor bundles) stay separate modules that it imports;
+//   dist/app/main.js  the page's modules; files outside dist/app/ (the client, the vendor bundles,
+//                     the typeset formulas) stay separate modules that it imports;
 //   dist/worker.js    the worker with the JS API and the Emscripten glue;
 //   dist/dp-calculator.js  the <dp-calculator> element with the client (the JS API and its glue
 //                     stay the separate module dpcalc.js, which the npm package exports too).
@@ -22,14 +22,14 @@ const options = {
   legalComments: 'eof',
 };
 
-// Keeps every import that leaves `folder` a separate module, except `inlined` files.
-function keepOutside(folder, inlined = []) {
+// Keeps every import that leaves `folder` a separate module.
+function keepOutside(folder) {
   return {
     name: 'keep-outside',
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
         const target = path.resolve(args.resolveDir, args.path);
-        if (target.startsWith(folder + path.sep) || inlined.includes(target)) return undefined;
+        if (target.startsWith(folder + path.sep)) return undefined;
         return { path: args.path, external: true };
       });
     },
@@ -76,19 +76,17 @@ export async function bundlePage(distDir) {
   });
   copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
   rmSync(path.join(distDir, 'embed'), { recursive: true });
-  const formulas = path.join(distDir, 'vendor', 'formulas.js');
   const page = await build({
     ...options,
     metafile: true,
     entryPoints: [path.join(appDir, 'main.js')],
     outfile: path.join(appDir, 'main.js'),
-    plugins: [keepOutside(appDir, [formulas])],
+    plugins: [keepOutside(appDir)],
   });
   // The modules now inside the bundle are not needed beside it.
   for (const input of Object.keys(page.metafile.inputs)) {
     const file = path.resolve(input);
-    if ((file.startsWith(appDir + path.sep) && file !== path.join(appDir, 'main.js')) || file === formulas)
-      rmSync(file);
+    if (file.startsWith(appDir + path.sep) && file !== path.join(appDir, 'main.js')) rmSync(file);
   }
   await build({ ...options, entryPoints: [path.join(distDir, 'worker.js')], outfile: path.join(distDir, 'worker.js') });
   const indexFile = path.join(distDir, 'index.html');

@@ -1,7 +1,7 @@
 // The formula of each method, in TeX. The page shows the formula; the number beside it always comes
 // from the calculator core. Formulas are typeset by KaTeX at build time (scripts/formulas.mjs writes
-// vendor/formulas.js); KaTeX itself is loaded only for TeX that was not.
-import { prerendered } from '../vendor/formulas.js';
+// vendor/formulas.js, a module of its own that the page loads once it has drawn its first answer);
+// KaTeX itself is loaded only for TeX that was not.
 import { afterNextPaint, h } from './dom.js';
 
 const kNamespaces = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
@@ -21,21 +21,25 @@ function buildNode(node) {
 }
 
 // The formulas of the first answers are most of the page's elements at that point (KaTeX's spans:
-// about three in four), and laying them out held back the drawing of the first number. So the
-// formulas asked for before the page has drawn an answer are typeset in the task after that frame;
-// later ones at once.
+// about three in four), and laying them out held back the drawing of the first number; their typeset
+// forms are also an eighth of the bytes of the page's script. So the formulas asked for before the
+// page has drawn an answer wait for that frame, and for vendor/formulas.js, which is fetched then;
+// later ones are typeset at once.
 let waitingForFirstFrame = null; // [tex, element, options] of each
-let firstFrameDrawn = false;
+let prerendered = null; // { tex: JSON text } once vendor/formulas.js has loaded
 
 /** KaTeX's render(): the output typeset at build time, else KaTeX loaded and run now. */
 function renderTex(tex, element, options) {
-  if (!firstFrameDrawn) {
+  if (!prerendered) {
     if (!waitingForFirstFrame) {
       waitingForFirstFrame = [];
-      afterNextPaint().then(() => {
-        firstFrameDrawn = true;
-        for (const waiting of waitingForFirstFrame) renderTex(...waiting);
-      });
+      afterNextPaint()
+        .then(() => import('../vendor/formulas.js'))
+        .catch(() => ({ prerendered: {} })) // typeset by KaTeX instead
+        .then((loaded) => {
+          prerendered = loaded.prerendered;
+          for (const waiting of waitingForFirstFrame) renderTex(...waiting);
+        });
     }
     waitingForFirstFrame.push([tex, element, options]);
     return;
