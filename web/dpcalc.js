@@ -54,8 +54,8 @@ class RestNotLoaded extends Error {}
 // compute() calls; otherwise asynchronously. Resolves to the Emscripten module; `immediate` is that
 // module when it was ready at once.
 function instantiate(compiled, rest) {
-  let failed;
-  const failure = new Promise((resolve, reject) => (failed = reject));
+  let fail;
+  const instantiationFailed = new Promise((resolve, reject) => (fail = reject));
   const options = {
     printErr: () => {}, // aborts are reported through the response, not the console
     locateFile: (file) => file, // the wasm is already compiled: keeps the glue from resolving a URL (a blob: base has none)
@@ -76,12 +76,12 @@ function instantiate(compiled, rest) {
             if (rest) await WebAssembly.instantiate(rest, { primary: instance.exports });
             receive(instance, compiled);
           })
-          .catch(failed);
+          .catch(fail);
         return {};
       }
     },
   };
-  const ready = Promise.race([createDpcalcModule(options), failure]);
+  const ready = Promise.race([createDpcalcModule(options), instantiationFailed]);
   return { ready, immediate: typeof options.compute === 'function' ? options : null };
 }
 
