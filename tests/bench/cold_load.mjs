@@ -64,7 +64,7 @@ function readPhases() {
   const phases = { 'HTML received': navigation.responseEnd, 'DOM parsed': navigation.domInteractive };
   for (const entry of performance.getEntriesByType('resource')) {
     const file = new URL(entry.name).pathname.slice(1);
-    if (/^(boot|client|dpcalc|dpcalc-module|app\/main)\.js$|^dpcalc\.wasm$/.test(file))
+    if (/^(boot|client|dpcalc|dpcalc-module|app\/main|vendor\/formulas)\.js$|^dpcalc(-first|-rest)?\.wasm$/.test(file))
       phases[`${file} received`] = entry.responseEnd;
   }
   for (const mark of performance.getEntriesByType('mark')) {
