@@ -18,26 +18,16 @@ const kFeatures = ['--enable-simd', '--enable-mutable-globals'];
 /** Runs `requests` (and schema()) through the instrumented module; returns wasm-split's profile. */
 async function profileOf(instrumented, glueFile, requests) {
   const { default: createModule } = await import(pathToFileURL(glueFile).href);
-  const compiled = await WebAssembly.compile(instrumented);
-  let exports = null;
-  const module = await createModule({
-    printErr: () => {},
-    instantiateWasm(imports, receive) {
-      const instance = new WebAssembly.Instance(compiled, imports);
-      exports = instance.exports;
-      receive(instance, compiled);
-      return instance.exports;
-    },
-  });
+  const module = await createModule({ wasmBinary: instrumented, printErr: () => {} });
   module.schema();
   for (const request of requests) {
     const response = module.compute(request);
     if (!response.ok) throw new Error(`first-answer request ${JSON.stringify(request)}: ${response.error.message}`);
   }
   const capacity = 1 << 20;
-  const address = exports.malloc(capacity);
-  const length = exports.__write_profile(address, capacity);
-  return new Uint8Array(exports.memory.buffer, address, length).slice();
+  const address = module._malloc(capacity);
+  const length = module.asm.__write_profile(address, capacity);
+  return module.HEAPU8.slice(address, address + length);
 }
 
 /** Writes dist/dpcalc-first.wasm and dist/dpcalc-rest.wasm from the link's outputs in `wasmDir`. */

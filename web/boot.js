@@ -19,7 +19,7 @@
     // Null when it fails (e.g. a server that does not send application/wasm): the client compiles it itself.
     var compiled = WebAssembly.compileStreaming(fetch(wasmUrl)).then(
       function (module) {
-        performance.mark('dpcalc:wasm-compiled');
+        performance.mark('dpcalc:wasm-first-compiled'); // the name web/client.js gives it too
         return module;
       },
       function () {

@@ -294,7 +294,8 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
     },
     pageCalculator() {
       inPage ??= (async () => {
-        const [wasmModule, deferredModule] = await Promise.all([parts().first, parts().rest]);
+        const { first: firstPart, rest: restPart } = parts();
+        const [wasmModule, deferredModule] = await Promise.all([firstPart, restPart]);
         // Without both parts, createCalculator loads the whole module (dpcalc.wasm) itself.
         return createCalculator(wasmModule && deferredModule ? { wasmModule, deferredModule } : {});
       })();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchmarkRequests, numericRequests } from '../bench/requests.mjs';
 import { firstAnswerRequests } from '../../scripts/first-answers.mjs';
+import { assertError } from './helpers.mjs';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
 const { createCalculator } = await import(pathToFileURL(path.join(distDir, 'dpcalc.js')).href);
@@ -38,9 +39,7 @@ test('the first part alone answers the first requests, and a request that needs 
     delta: 1e-5,
     items: [{ mechanism: { type: 'laplace', scale: 10 }, count: 10 }],
   };
-  const missed = firstOnly.compute(numeric);
-  assert.equal(missed.ok, false);
-  assert.equal(missed.error.code, 'not_loaded');
+  assertError(firstOnly.compute(numeric), '', 'not_loaded');
   // The module is replaced after the miss (it stopped mid-request); the next request is answered.
   await firstOnly.ready();
   assert.deepEqual(firstOnly.compute(firstAnswerRequests[0]), whole.compute(firstAnswerRequests[0]));
