@@ -152,6 +152,11 @@ console.log('');
 console.log(coldLoadTable(await measureColdLoads({ roots: [distDir], runs: 7 })));
 console.log('');
 console.log(coldLoadTable(await measureColdLoads({ roots: [distDir], runs: 3, network: 'fast-3g' })));
+console.log('');
+// A link to another section than the default one: its first answers need both parts of the wasm.
+console.log(
+  coldLoadTable(await measureColdLoads({ roots: [distDir], runs: 3, network: 'fast-3g', route: '#/convert' })),
+);
 console.log(
   `(load average while measuring: ${(await import('node:os'))
     .loadavg()

@@ -1,7 +1,7 @@
 // The requests behind the page's first answers: the Group section, the page's default route, with its
 // default inputs (web/app/group.js: one request per family it compares, the trade-off of the attacker
 // panel) and the schema the page reads to build its forms. scripts/split-wasm.mjs keeps in
-// dpcalc-first.wasm every function these run; tests/browser/first_module.test.mjs checks that the page
+// dpcalc-first.wasm every function these run; tests/browser/first-answer.test.mjs checks that the page
 // answers its first requests from that part alone, so this list cannot fall behind the page unnoticed.
 const k = 4;
 const approx = { type: 'approx', epsilon: 0.5, delta: 1e-6 };

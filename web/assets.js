@@ -8,12 +8,12 @@
 export const fetchWasm = (part) => fetch(new URL(`./dpcalc-${part}.wasm`, import.meta.url));
 
 /**
- * The compilation of dpcalc-first.wasm that the page's first script (boot.js) started before the
- * page's modules ran, when it did and of this very file; else null.
+ * The compilation of a part of the wasm module ('first' or 'rest') that the page's first script
+ * (boot.js) started before the page's modules ran, when it did and of this very file; else null.
  */
-export const startedWasm = () => {
-  const started = globalThis[Symbol.for('dpcalc.wasm')];
-  return started?.url === new URL('./dpcalc-first.wasm', import.meta.url).href ? started.module : null;
+export const startedWasm = (part) => {
+  const started = globalThis[Symbol.for('dpcalc.wasm')]?.[part];
+  return started?.url === new URL(`./dpcalc-${part}.wasm`, import.meta.url).href ? started.module : null;
 };
 
 /** The worker script, as a URL and the Worker type it needs. */

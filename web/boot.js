@@ -3,8 +3,8 @@
 // refused: opened from file:// in Chromium or Firefox, or framed in a sandbox by a server that does
 // not allow it) instead of leaving forms without results, registers the service worker that keeps a
 // visited page working offline, and starts compiling dpcalc-first.wasm (the part of the wasm module
-// that the first answers run) before the page's modules run (web/assets.js startedWasm hands the
-// compilation to the client).
+// that the first answers run), with dpcalc-rest.wasm for a link to another section, before the page's
+// modules run (web/assets.js startedWasm hands the compilations to the client).
 (function () {
   'use strict';
 
@@ -15,18 +15,27 @@
     typeof fetch === 'function' &&
     /^https?:$/.test(location.protocol)
   ) {
-    var wasmUrl = new URL('dpcalc-first.wasm', document.baseURI).href;
     // Null when it fails (e.g. a server that does not send application/wasm): the client compiles it itself.
-    var compiled = WebAssembly.compileStreaming(fetch(wasmUrl)).then(
-      function (module) {
-        performance.mark('dpcalc:wasm-first-compiled'); // the name web/client.js gives it too
-        return module;
-      },
-      function () {
-        return null;
-      },
-    );
-    window[Symbol.for('dpcalc.wasm')] = { url: wasmUrl, module: compiled };
+    var compile = function (part) {
+      var url = new URL('dpcalc-' + part + '.wasm', document.baseURI).href;
+      var module = WebAssembly.compileStreaming(fetch(url)).then(
+        function (compiled) {
+          performance.mark('dpcalc:wasm-' + part + '-compiled'); // the names web/client.js gives them too
+          return compiled;
+        },
+        function () {
+          return null;
+        },
+      );
+      return { url: url, module: module };
+    };
+    var started = { first: compile('first') };
+    // The first part holds what the default section (Group) answers first (scripts/first-answers.mjs).
+    // A link to another section (#/convert?…, #convert, a permalink #v=1&…) answers from the rest too:
+    // it is then fetched now, beside the first part, rather than once the first part has missed.
+    var name = location.hash.replace(/^#\/?/, '').split(/[?&=]/)[0];
+    if (name !== '' && name !== 'group' && !document.getElementById(name)) started.rest = compile('rest');
+    window[Symbol.for('dpcalc.wasm')] = started;
   }
 
   function reason() {

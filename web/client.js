@@ -8,7 +8,9 @@
 // Starting a worker takes a few hundred milliseconds on a cold load, so until the closed-form worker
 // is up the page answers closed forms itself, from the first part alone (they take microseconds): the
 // first results wait neither for a worker nor for the rest, which is fetched only after them. A
-// request that needs the rest before the worker is up waits for the worker.
+// request that needs the rest before the worker is up waits for the worker. A link to another
+// section than the default one answers from the rest too: boot.js then fetches both parts at once,
+// and the page answers its closed forms from the two linked.
 // Cancelling terminates the worker that runs the request (the wasm cannot be interrupted otherwise)
 // and starts a fresh one for whatever else is queued.
 // Where no worker can start (a page opened from file:// in Firefox, a sandboxed frame on a host that
@@ -66,7 +68,7 @@ function abortError() {
 
 /** A part of the wasm module ('first' or 'rest') compiled here; null when that fails. */
 function compileWasm(part) {
-  return ((part === 'first' && startedWasm()) || Promise.resolve(null))
+  return (startedWasm(part) || Promise.resolve(null))
     .then(
       (started) =>
         started ??
@@ -272,7 +274,9 @@ class Lane {
  */
 export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
   const first = compileWasm('first');
-  let rest = null; // fetched when a worker or the page first needs it, after the first answers
+  // Fetched when a worker or the page first needs it, after the first answers; at once when boot.js
+  // started it (a link to another section).
+  let rest = startedWasm('rest') ? compileWasm('rest') : null;
   const parts = () => ({ first, rest: (rest ??= compileWasm('rest')) });
   const factories = workerFactories();
   let firstWorking = 0; // factories before this one failed
@@ -302,9 +306,12 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
       return inPage;
     },
   };
-  // The stopgap of the closed-form lane: the JS API in the page, on the module's first part alone.
-  const stopgap = first
-    .then((module) => (module ? createCalculator({ wasmModule: module }) : null))
+  // The stopgap of the closed-form lane: the JS API in the page, on the module's first part alone, or
+  // on both parts when the rest came at once.
+  const stopgap = Promise.all([first, rest])
+    .then(([module, deferredModule]) =>
+      module ? createCalculator({ wasmModule: module, ...(deferredModule && { deferredModule }) }) : null,
+    )
     .then(
       (calculator) => {
         performance.mark('dpcalc:page-calculator-ready');

@@ -3,12 +3,14 @@
 // contexts (empty cache, no service worker), and where that time goes: the median moment of each
 // phase of the load (when the page's files arrived, and the performance marks "dpcalc:…" the page
 // sets), so that a slower or busier machine shows which phase moved. The same loads can be made over
-// a throttled network (Chromium's own "Fast 3G" profile, set through the DevTools protocol). Run alone
-// with `node tests/bench/cold_load.mjs [runs] [folder …]` on built folders (default dist/), or
-// `node tests/bench/cold_load.mjs --network fast-3g [runs] [folder …]`; `npm run bench` prints both
-// tables for dist/.
+// a throttled network (Chromium's own "Fast 3G" profile, set through the DevTools protocol), and of a
+// link to another section than the default one (a route such as '#/convert', as papers link to).
+// Run alone with `node tests/bench/cold_load.mjs [runs] [folder …]` on built folders (default dist/),
+// `node tests/bench/cold_load.mjs --network fast-3g [runs] [folder …]` or with `--route '#/convert'`
+// (before the runs, with or without --network); `npm run bench` prints the tables for dist/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -133,7 +135,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
  * or over `network` (a name in networkProfiles); resolves to one summary per build (medians and the
  * raw samples).
  */
-export async function measureColdLoads({ roots = [path.join(repoRoot, 'dist')], runs = 7, network = null } = {}) {
+export async function measureColdLoads({
+  roots = [path.join(repoRoot, 'dist')],
+  runs = 7,
+  network = null,
+  route = '',
+} = {}) {
   if (network && !(network in networkProfiles)) throw new Error(`unknown network profile ${network}`);
   const servers = await Promise.all(roots.map((root) => startServer({ root, port: 0 })));
   const browser = await chromium.launch({
@@ -144,11 +151,13 @@ export async function measureColdLoads({ roots = [path.join(repoRoot, 'dist')], 
     await coldLoad(browser, servers[0].url); // warms the OS file cache and Chromium itself, not the page's cache
     const samples = roots.map(() => []);
     for (let run = 0; run < runs; run++) {
-      for (const [i, server] of servers.entries()) samples[i].push(await coldLoad(browser, server.url, network));
+      for (const [i, server] of servers.entries())
+        samples[i].push(await coldLoad(browser, `${server.url}${route}`, network));
     }
     return samples.map((list, i) => ({
       root: roots[i],
       network,
+      route,
       milliseconds: median(list.map((sample) => sample.milliseconds)),
       drawnMilliseconds: median(list.map((sample) => sample.phases['first result drawn'])),
       bytes: median(list.map((sample) => sample.bytes)),
@@ -170,7 +179,9 @@ function phaseMedians(samples) {
 /** The Markdown table `npm run bench` prints (the 500 ms target is for the local network). */
 export function coldLoadTable(summaries) {
   const runs = summaries[0].samples.length;
-  const network = summaries[0].network ? `, ${summaries[0].network} network` : '';
+  const network =
+    (summaries[0].network ? `, ${summaries[0].network} network` : '') +
+    (summaries[0].route ? `, link ${summaries[0].route}` : '');
   const target = summaries[0].network ? 'none (reported)' : '500 ms';
   return [
     `| page, cold load (median of ${runs}${network}) | first result after navigation | first result drawn | transferred | requests | target |`,
@@ -196,13 +207,15 @@ export function coldLoadTable(summaries) {
   ].join('\n');
 }
 
-// node tests/bench/cold_load.mjs [--network fast-3g] [runs] [build folder …]: several folders are
-// compared, load by load.
+// node tests/bench/cold_load.mjs [--network fast-3g] [--route '#/convert'] [runs] [build folder …]:
+// several folders are compared, load by load.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const network = args[0] === '--network' ? args.splice(0, 2)[1] : null;
-  const roots = args.slice(1).map((root) => path.resolve(root));
-  console.log(
-    coldLoadTable(await measureColdLoads({ runs: Number(args[0] ?? 7), network, ...(roots.length ? { roots } : {}) })),
-  );
+  const { values, positionals } = parseArgs({
+    options: { network: { type: 'string' }, route: { type: 'string', default: '' } },
+    allowPositionals: true,
+  });
+  const [runs = '7', ...folders] = positionals;
+  const roots = folders.map((root) => path.resolve(root));
+  const options = { runs: Number(runs), network: values.network ?? null, route: values.route };
+  console.log(coldLoadTable(await measureColdLoads({ ...options, ...(roots.length ? { roots } : {}) })));
 }

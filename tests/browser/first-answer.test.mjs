@@ -1,6 +1,7 @@
 // The first answers of a load wait neither for a worker nor for the whole wasm module: until the
 // closed-form worker has started, the page answers closed forms itself from the first part of the
 // split module (web/client.js, the stopgap; scripts/split-wasm.mjs), and fetches the rest after them.
+// A link to another section fetches both parts at once (web/boot.js) and answers from the two linked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sessionForFile } from './helpers.mjs';
@@ -51,6 +52,37 @@ test(
         'true',
       );
       assert.ok(asked.includes('/dpcalc-rest.wasm'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test(
+  'a link to another section fetches both parts at once and answers its closed forms in the page, before the worker',
+  kTimeout,
+  async () => {
+    const context = await session.browser.newContext({ serviceWorkers: 'block' });
+    const held = [];
+    const asked = [];
+    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await context.route('**/worker.js', (route) => held.push(route));
+    try {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${session.url}#/convert`);
+      await page.waitForFunction(() => document.querySelector('[data-results="convert"]')?.dataset.ready === 'true');
+      const rows = page.locator('[data-results="convert"] tr[data-row]');
+      assert.ok((await rows.count()) >= 2);
+      for (const ok of await rows.evaluateAll((all) => all.map((row) => row.dataset.ok))) assert.equal(ok, 'true');
+      // Answered by the page from the two parts linked (no worker can be up: its script is held back),
+      // without first trying the first part alone.
+      assert.deepEqual(await page.evaluate(() => performance.getEntriesByName('dpcalc:first-part-missed').length), 0);
+      assert.ok(asked.includes('/dpcalc-first.wasm') && asked.includes('/dpcalc-rest.wasm'));
+      assert.ok(!asked.includes('/dpcalc.wasm'), 'the page never loads the whole module');
+      for (const route of held.splice(0)) await route.continue();
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
