@@ -10,23 +10,29 @@ const session = sessionForFile();
 
 const kTimeout = { timeout: 120_000 };
 
+/**
+ * A fresh context (no service worker) whose requests for the files matching `heldBack` wait in
+ * `held` until continued, and a page in it: `asked` lists every path requested, `errors` the
+ * page's uncaught errors.
+ */
+async function pageHolding(heldBack) {
+  const context = await session.browser.newContext({ serviceWorkers: 'block' });
+  const held = [];
+  const asked = [];
+  context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  for (const pattern of heldBack) await context.route(pattern, (route) => held.push(route));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, held, asked, errors };
+}
+
 test(
   'the first answers come from the first part of the module alone, before the worker and the rest arrive',
   kTimeout,
   async () => {
-    const context = await session.browser.newContext({ serviceWorkers: 'block' });
-    const held = [];
-    const hold = (route) => {
-      held.push(route);
-    };
-    const asked = [];
-    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
-    await context.route('**/worker.js', hold);
-    await context.route('**/dpcalc-rest.wasm', hold);
+    const { context, page, held, asked, errors } = await pageHolding(['**/worker.js', '**/dpcalc-rest.wasm']);
     try {
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(session.url);
       await page.waitForFunction(() => document.querySelector('[data-results="group"]')?.dataset.ready === 'true');
       // Pure ε-DP for a group of k = 4 at ε = 0.5 (the section's defaults): kε = 2 (Dwork & Roth 2014, Thm 2.2).
@@ -63,15 +69,8 @@ test(
   'a link to another section fetches both parts at once and answers its closed forms in the page, before the worker',
   kTimeout,
   async () => {
-    const context = await session.browser.newContext({ serviceWorkers: 'block' });
-    const held = [];
-    const asked = [];
-    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
-    await context.route('**/worker.js', (route) => held.push(route));
+    const { context, page, held, asked, errors } = await pageHolding(['**/worker.js']);
     try {
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${session.url}#/convert`);
       await page.waitForFunction(() => document.querySelector('[data-results="convert"]')?.dataset.ready === 'true');
       const rows = page.locator('[data-results="convert"] tr[data-row]');
