@@ -68,7 +68,7 @@ function abortError() {
 
 /** A part of the wasm module ('first' or 'rest') compiled here; null when that fails. */
 function compileWasm(part) {
-  return (startedWasm(part) || Promise.resolve(null))
+  return (startedWasm(part) ?? Promise.resolve(null))
     .then(
       (started) =>
         started ??
@@ -88,6 +88,15 @@ function compileWasm(part) {
     })
     .catch(() => null);
 }
+
+/**
+ * createCalculator's options for the compiled parts ({ first, rest }: Promises of a WebAssembly.Module
+ * or null): both parts linked, or {} (the whole dpcalc.wasm, loaded where it runs) when one failed.
+ */
+const linkedParts = ({ first, rest }) =>
+  Promise.all([first, rest]).then(([wasmModule, deferredModule]) =>
+    wasmModule && deferredModule ? { wasmModule, deferredModule } : {},
+  );
 
 /** Ways to start the worker, tried in order. */
 function workerFactories() {
@@ -134,10 +143,7 @@ function startWorker(create, parts) {
     };
     worker.addEventListener('error', onError);
     worker.addEventListener('message', onMessage);
-    Promise.all([parts.first, parts.rest]).then(([first, rest]) =>
-      // Without both parts the worker loads the whole module (dpcalc.wasm) itself.
-      worker.postMessage(first && rest ? { wasmModule: first, deferredModule: rest } : { wasmModule: null }),
-    );
+    linkedParts(parts).then((options) => worker.postMessage({ wasmModule: null, ...options }));
   });
 }
 
@@ -297,12 +303,7 @@ export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
       return null;
     },
     pageCalculator() {
-      inPage ??= (async () => {
-        const { first: firstPart, rest: restPart } = parts();
-        const [wasmModule, deferredModule] = await Promise.all([firstPart, restPart]);
-        // Without both parts, createCalculator loads the whole module (dpcalc.wasm) itself.
-        return createCalculator(wasmModule && deferredModule ? { wasmModule, deferredModule } : {});
-      })();
+      inPage ??= linkedParts(parts()).then(createCalculator);
       return inPage;
     },
   };
