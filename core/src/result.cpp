@@ -11,4 +11,12 @@ Error& Error::operator=(const Error& other) = default;
 Error& Error::operator=(Error&& other) noexcept = default;
 Error::~Error() = default;
 
+Error invalid_argument(std::string field, std::string message) {
+  return Error{kInvalidArgument, std::move(field), std::move(message)};
+}
+
+std::string field_path(const std::string& prefix, const std::string& name) {
+  return prefix.empty() ? name : prefix + "." + name;
+}
+
 }  // namespace dpcalc

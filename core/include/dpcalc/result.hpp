@@ -30,9 +30,8 @@ struct Error {
   std::string message;  // a sentence a person can act on; quotes the bad value
 };
 
-inline Error invalid_argument(std::string field, std::string message) {
-  return Error{kInvalidArgument, std::move(field), std::move(message)};
-}
+// Out of line (result.cpp), like Error's members: it is called at hundreds of places.
+Error invalid_argument(std::string field, std::string message);
 
 template <class T>
 class Result {
@@ -50,10 +49,9 @@ class Result {
   std::variant<T, Error> state_;
 };
 
-// Joins a field prefix and a name into a dotted path ("" + "k" -> "k", "a" + "b" -> "a.b").
-inline std::string field_path(const std::string& prefix, const std::string& name) {
-  return prefix.empty() ? name : prefix + "." + name;
-}
+// Joins a field prefix and a name into a dotted path ("" + "k" -> "k", "a" + "b" -> "a.b"). Out of
+// line (result.cpp): inlined, the concatenation was repeated at each of its hundred call sites.
+std::string field_path(const std::string& prefix, const std::string& name);
 
 }  // namespace dpcalc
 
