@@ -62,7 +62,7 @@ Result<CompositionMethod> read_databases_method(const Value& request) {
 }
 
 Result<double> whole_number_or_one(const Value& object, const std::string& path, const std::string& key) {
-  DPCALC_TRY(auto value, optional_number_field(object, path, key));
+  DPCALC_TRY(auto value, optional_number_field(object, path, key.c_str()));
   if (!value) return 1.0;
   return check_count(*value, field_path(path, key));
 }
@@ -185,7 +185,7 @@ Result<Constraint> read_constraint(const Value& request) {
 
 Result<bool> read_choice(const Value& request, const std::string& key, const std::string& default_value,
                          const std::string& other) {
-  DPCALC_TRY(auto value, optional_string_field(request, "", key));
+  DPCALC_TRY(auto value, optional_string_field(request, "", key.c_str()));
   if (!value || *value == default_value) return false;
   if (*value == other) return true;
   return unknown_choice(key, *value, {default_value, other});

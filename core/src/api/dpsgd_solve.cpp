@@ -32,7 +32,7 @@ Value with_stand_in(const Value& request, const std::string& unknown) {
 
 // Steps and epochs are one question (the length of training): neither may be given.
 Result<bool> check_fields_for(const Value& request, const std::string& unknown) {
-  if (has_field(request, unknown)) return given_unknown(unknown, unknown);
+  if (has_field(request, unknown.c_str())) return given_unknown(unknown, unknown);
   if (unknown == "steps" && has_field(request, "epochs")) return given_unknown("epochs", unknown);
   if (unknown == "epochs" && has_field(request, "steps")) return given_unknown("steps", unknown);
   DPCALC_TRY(std::string sampling, string_field(request, "", "sampling"));

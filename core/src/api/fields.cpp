@@ -27,7 +27,7 @@ std::string echo(const std::string& text) {
 }
 
 // A member that is absent or null counts as missing.
-const Value* present(const Value& object, const std::string& key) {
+const Value* present(const Value& object, const char* key) {
   const Value* value = object.find(key);
   return value == nullptr || value->is_null() ? nullptr : value;
 }
@@ -47,7 +47,7 @@ bool all_finite(const Value& value) {
 
 }  // namespace
 
-bool has_field(const Value& object, const std::string& key) { return present(object, key) != nullptr; }
+bool has_field(const Value& object, const char* key) { return present(object, key) != nullptr; }
 
 Error does_not_apply(const std::string& field, const std::string& because) {
   return invalid_argument(field, field + " does not apply here: " + because + ". Leave it out.");
@@ -58,10 +58,10 @@ Result<const Value*> require_object(const Value& value, const std::string& path)
   return &value;
 }
 
-Result<const Value*> member(const Value& object, const std::string& prefix, const std::string& key) {
+Result<const Value*> member(const Value& object, const std::string& prefix, const char* key) {
   const Value* value = present(object, key);
-  const std::string field = field_path(prefix, key);
   if (value == nullptr) {
+    const std::string field = field_path(prefix, key);
     const std::string name = describe_field(field);
     return invalid_argument(field,
                             name == field ? field + " is required." : name + " is required (field " + field + ").");
@@ -69,41 +69,40 @@ Result<const Value*> member(const Value& object, const std::string& prefix, cons
   return value;
 }
 
-Result<double> number_field(const Value& object, const std::string& prefix, const std::string& key) {
+Result<double> number_field(const Value& object, const std::string& prefix, const char* key) {
   DPCALC_TRY(const Value* value, member(object, prefix, key));
   if (!value->is_number()) return wrong_kind(field_path(prefix, key), "a number", *value);
   return without_negative_zero(value->as_number());
 }
 
-Result<std::optional<double>> optional_number_field(const Value& object, const std::string& prefix,
-                                                    const std::string& key) {
+Result<std::optional<double>> optional_number_field(const Value& object, const std::string& prefix, const char* key) {
   const Value* value = present(object, key);
   if (value == nullptr) return std::optional<double>{};
   if (!value->is_number()) return wrong_kind(field_path(prefix, key), "a number", *value);
   return std::optional<double>{without_negative_zero(value->as_number())};
 }
 
-Result<std::string> string_field(const Value& object, const std::string& prefix, const std::string& key) {
+Result<std::string> string_field(const Value& object, const std::string& prefix, const char* key) {
   DPCALC_TRY(const Value* value, member(object, prefix, key));
   if (!value->is_string()) return wrong_kind(field_path(prefix, key), "a string", *value);
   return value->as_string();
 }
 
-Result<bool> boolean_field(const Value& object, const std::string& prefix, const std::string& key) {
+Result<bool> boolean_field(const Value& object, const std::string& prefix, const char* key) {
   DPCALC_TRY(const Value* value, member(object, prefix, key));
   if (!value->is_bool()) return wrong_kind(field_path(prefix, key), "true or false", *value);
   return value->as_bool();
 }
 
 Result<std::optional<std::string>> optional_string_field(const Value& object, const std::string& prefix,
-                                                         const std::string& key) {
+                                                         const char* key) {
   const Value* value = present(object, key);
   if (value == nullptr) return std::optional<std::string>{};
   if (!value->is_string()) return wrong_kind(field_path(prefix, key), "a string", *value);
   return std::optional<std::string>{value->as_string()};
 }
 
-Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const std::string& key) {
+Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const char* key) {
   DPCALC_TRY(const Value* value, member(object, prefix, key));
   const std::string field = field_path(prefix, key);
   if (!value->is_array()) return wrong_kind(field, "an array of numbers", *value);

@@ -90,7 +90,7 @@ Result<double> check_quadrature_relative_error(double relative_error) {
 }
 
 Result<double> read_count(const Value& object, const std::string& prefix, const std::string& key, double minimum) {
-  DPCALC_TRY(double count, number_field(object, prefix, key));
+  DPCALC_TRY(double count, number_field(object, prefix, key.c_str()));
   return check_whole_number(count, minimum, groupwise::kMaxGroupCount, field_path(prefix, key));
 }
 

@@ -37,7 +37,7 @@ Result<Guarantee> read_guarantee(const Value& value, const std::string& path) {
 }
 
 Result<ApproxDp> read_target(const Value& request, const std::string& key) {
-  DPCALC_TRY(const Value* value, member(request, "", key));
+  DPCALC_TRY(const Value* value, member(request, "", key.c_str()));
   DPCALC_TRY(const Value* object, require_object(*value, key));
   DPCALC_TRY(auto type, optional_string_field(*object, key, "type"));
   if (type && *type != "approx") return unknown_choice(field_path(key, "type"), *type, {"approx"});

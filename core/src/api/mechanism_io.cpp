@@ -22,14 +22,14 @@ Result<bool> read_parameter(const Value& object, const MechanismType& type, cons
                             int depth, Arguments& arguments) {
   const std::string field = arguments.field(parameter.name);
   if (noise == Noise::kUnknown && type.calibrates(parameter.name)) {
-    if (has_field(object, parameter.name)) {
+    if (has_field(object, parameter.name.c_str())) {
       return invalid_argument(
           field, "Leave out " + field + ": the noise is the unknown that calibrate computes (see 'unknown').");
     }
     arguments.numbers[parameter.name] = 1;
     return true;
   }
-  if (!has_field(object, parameter.name) && parameter.default_value) {
+  if (!has_field(object, parameter.name.c_str()) && parameter.default_value) {
     if (parameter.kind == Parameter::Kind::kBoolean) {
       arguments.flags[parameter.name] = *parameter.default_value != 0;
     } else {
@@ -39,20 +39,20 @@ Result<bool> read_parameter(const Value& object, const MechanismType& type, cons
   }
   switch (parameter.kind) {
     case Parameter::Kind::kNumber: {
-      DPCALC_TRY(arguments.numbers[parameter.name], number_field(object, arguments.path, parameter.name));
+      DPCALC_TRY(arguments.numbers[parameter.name], number_field(object, arguments.path, parameter.name.c_str()));
       return true;
     }
     case Parameter::Kind::kNumbers: {
-      DPCALC_TRY(arguments.lists[parameter.name], number_array_field(object, arguments.path, parameter.name));
+      DPCALC_TRY(arguments.lists[parameter.name], number_array_field(object, arguments.path, parameter.name.c_str()));
       return true;
     }
     case Parameter::Kind::kBoolean: {
-      DPCALC_TRY(arguments.flags[parameter.name], boolean_field(object, arguments.path, parameter.name));
+      DPCALC_TRY(arguments.flags[parameter.name], boolean_field(object, arguments.path, parameter.name.c_str()));
       return true;
     }
     case Parameter::Kind::kMechanism: {
       if (depth >= kMaxMechanismNesting) return invalid_argument(field, field + " nests mechanisms too deeply.");
-      DPCALC_TRY(const Value* inner, member(object, arguments.path, parameter.name));
+      DPCALC_TRY(const Value* inner, member(object, arguments.path, parameter.name.c_str()));
       DPCALC_TRY(arguments.mechanisms[parameter.name], read_at_depth(*inner, field, noise, depth + 1));
       return true;
     }

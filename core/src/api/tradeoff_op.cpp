@@ -372,8 +372,8 @@ Error in_of(Error error) {
 
 Result<std::vector<double>> optional_rates(const Value& request, const std::string& key,
                                            const std::vector<double>& fallback) {
-  if (!has_field(request, key)) return fallback;
-  return number_array_field(request, "", key);
+  if (!has_field(request, key.c_str())) return fallback;
+  return number_array_field(request, "", key.c_str());
 }
 
 Result<TradeoffOptions> read_options(const Value& request) {

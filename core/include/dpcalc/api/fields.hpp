@@ -1,6 +1,8 @@
 // Reading request fields out of a Value with their dotted paths. Each reader returns an
 // invalid_argument error naming the field when it is missing or of the wrong kind; range checks
-// are the job of the named checks in dpcalc/checks.hpp.
+// are the job of the named checks in dpcalc/checks.hpp. Member names are taken as pointers (nearly
+// all are literals): a std::string parameter would be built at each of the readers' call sites, and
+// the path "prefix.key" is built only for an error.
 #pragma once
 
 #include <optional>
@@ -13,7 +15,7 @@
 namespace dpcalc::api {
 
 // True when `object` has a member `key` that is not null (null counts as absent).
-bool has_field(const Value& object, const std::string& key);
+bool has_field(const Value& object, const char* key);
 
 // An invalid_argument error on `field`: it does not apply `because` (a sentence without its subject:
 // "a Laplace mechanism's group guarantee is pure ε-DP").
@@ -21,15 +23,14 @@ Error does_not_apply(const std::string& field, const std::string& because);
 
 // `object` must be an object; `prefix` is its own path ("" at the top level).
 Result<const Value*> require_object(const Value& value, const std::string& path);
-Result<const Value*> member(const Value& object, const std::string& prefix, const std::string& key);
-Result<double> number_field(const Value& object, const std::string& prefix, const std::string& key);
-Result<std::optional<double>> optional_number_field(const Value& object, const std::string& prefix,
-                                                    const std::string& key);
-Result<std::string> string_field(const Value& object, const std::string& prefix, const std::string& key);
-Result<bool> boolean_field(const Value& object, const std::string& prefix, const std::string& key);
+Result<const Value*> member(const Value& object, const std::string& prefix, const char* key);
+Result<double> number_field(const Value& object, const std::string& prefix, const char* key);
+Result<std::optional<double>> optional_number_field(const Value& object, const std::string& prefix, const char* key);
+Result<std::string> string_field(const Value& object, const std::string& prefix, const char* key);
+Result<bool> boolean_field(const Value& object, const std::string& prefix, const char* key);
 Result<std::optional<std::string>> optional_string_field(const Value& object, const std::string& prefix,
-                                                         const std::string& key);
-Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const std::string& key);
+                                                         const char* key);
+Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const char* key);
 
 // The path of the first NaN or infinite number in `value` ("guarantee.epsilon"), or nullopt.
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path = "");
