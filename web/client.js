@@ -213,8 +213,8 @@ class Lane {
         const response = calculator.compute(job.request);
         if (response.error?.code === 'not_loaded') {
           // The first part of the module lacks this request's code: it, and every later request, waits
-          // for the worker, which has both parts.
-          performance.mark('dpcalc:first-part-missed');
+          // for the worker, which has both parts. The mark names the op (tests/browser/first-answer).
+          performance.mark('dpcalc:first-part-missed', { detail: job.request.op });
           this.stopgap = null;
           return this.send(id, job);
         }
