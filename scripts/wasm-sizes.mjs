@@ -4,10 +4,13 @@
 // optimises as usual), e.g.
 //   em++ … -O2 --profiling-funcs -o /tmp/named.mjs   (the link line of build/wasm, see wasm/wasm.cmake)
 //   node scripts/wasm-sizes.mjs /tmp/named.wasm [how many largest functions, default 30]
-// Without names the code shows as one group. Sizes are raw bytes (brotli compresses code about 3.5×).
+// Without names the code shows as one group. Sizes are raw bytes; the "brotli" column is what each
+// group adds to the code's brotli size (the code's size minus that of the code without the group):
+// repeated code compresses far better than its raw share says, so this is the size a change saves.
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 function reader(bytes) {
   let at = 0;
@@ -81,7 +84,7 @@ export function wasmSizes(bytes) {
     } else if (id === 10) {
       for (let count = read.uleb(); count > 0; count--) {
         const length = read.uleb();
-        bodies.push(length);
+        bodies.push({ start: read.at, length });
         read.skip(length);
       }
     } else if (name === 'custom "name"') {
@@ -98,9 +101,10 @@ export function wasmSizes(bytes) {
     sections.push({ name, bytes: size });
     read.at = end;
   }
-  const functions = bodies.map((size, i) => ({
+  const functions = bodies.map(({ start, length }, i) => ({
     name: names.get(i + importedFunctions) ?? `function ${i}`,
-    bytes: size,
+    bytes: length,
+    body: bytes.subarray(start, start + length),
   }));
   return { sections, functions };
 }
@@ -153,9 +157,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     entry.count += 1;
     groups.set(group, entry);
   });
-  console.log('\n| code from | bytes | functions |\n|---|---:|---:|');
-  for (const [group, { bytes, count }] of [...groups].sort((a, b) => b[1].bytes - a[1].bytes))
-    console.log(`| ${group} | ${kb(bytes)} | ${count} |`);
+  const brotli = (bodies) =>
+    zlib.brotliCompressSync(Buffer.concat(bodies), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const allCode = brotli(functions.map((fn) => fn.body));
+  const groupOfFunction = functions.map((fn) => groupOf(fn.name));
+  console.log(`\n| code from (all: ${kb(allCode)} with brotli) | bytes | brotli | functions |\n|---|---:|---:|---:|`);
+  for (const [group, { bytes, count }] of [...groups].sort((a, b) => b[1].bytes - a[1].bytes)) {
+    // Only the groups worth a change: the marginal size of a tiny group is within brotli's noise.
+    const added =
+      bytes >= 4096
+        ? kb(allCode - brotli(functions.filter((_, i) => groupOfFunction[i] !== group).map((fn) => fn.body)))
+        : '';
+    console.log(`| ${group} | ${kb(bytes)} | ${added} | ${count} |`);
+  }
   console.log(`\n| largest functions | bytes |\n|---|---:|`);
   for (const { name, bytes } of [...functions].sort((a, b) => b.bytes - a.bytes).slice(0, Number(top)))
     console.log(`| ${name.length > 150 ? `${name.slice(0, 150)}…` : name} | ${kb(bytes)} |`);
