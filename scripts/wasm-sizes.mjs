@@ -151,23 +151,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const groups = new Map();
   functions.forEach((fn, i) => {
     fn.name = demangled[i] ?? fn.name;
-    const group = groupOf(fn.name);
-    const entry = groups.get(group) ?? { bytes: 0, count: 0 };
+    fn.group = groupOf(fn.name);
+    const entry = groups.get(fn.group) ?? { bytes: 0, count: 0 };
     entry.bytes += fn.bytes;
     entry.count += 1;
-    groups.set(group, entry);
+    groups.set(fn.group, entry);
   });
   const brotli = (bodies) =>
     zlib.brotliCompressSync(Buffer.concat(bodies), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const allCode = brotli(functions.map((fn) => fn.body));
-  const groupOfFunction = functions.map((fn) => groupOf(fn.name));
   console.log(`\n| code from (all: ${kb(allCode)} with brotli) | bytes | brotli | functions |\n|---|---:|---:|---:|`);
   for (const [group, { bytes, count }] of [...groups].sort((a, b) => b[1].bytes - a[1].bytes)) {
     // Only the groups worth a change: the marginal size of a tiny group is within brotli's noise.
     const added =
-      bytes >= 4096
-        ? kb(allCode - brotli(functions.filter((_, i) => groupOfFunction[i] !== group).map((fn) => fn.body)))
-        : '';
+      bytes >= 4096 ? kb(allCode - brotli(functions.filter((fn) => fn.group !== group).map((fn) => fn.body))) : '';
     console.log(`| ${group} | ${kb(bytes)} | ${added} | ${count} |`);
   }
   console.log(`\n| largest functions | bytes |\n|---|---:|`);
