@@ -104,13 +104,12 @@ Result<std::optional<std::string>> optional_string_field(const Value& object, co
 
 Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const char* key) {
   DPCALC_TRY(const Value* value, member(object, prefix, key));
-  const std::string field = field_path(prefix, key);
-  if (!value->is_array()) return wrong_kind(field, "an array of numbers", *value);
+  if (!value->is_array()) return wrong_kind(field_path(prefix, key), "an array of numbers", *value);
   std::vector<double> numbers;
   numbers.reserve(value->as_array().size());
   for (std::size_t i = 0; i < value->as_array().size(); ++i) {
     const Value& item = value->as_array()[i];
-    if (!item.is_number()) return wrong_kind(field + "." + std::to_string(i), "a number", item);
+    if (!item.is_number()) return wrong_kind(field_path(prefix, key) + "." + std::to_string(i), "a number", item);
     numbers.push_back(without_negative_zero(item.as_number()));
   }
   return numbers;
