@@ -124,8 +124,15 @@ double highest_weighty_atom(const std::vector<LossAtom>& atoms) {
 // k h + c, k = floor(top / h), lowered by kOffsetMargin h so that rounding cannot lift the grid point
 // above the atom (the sweep takes an atom up to kOnGridTolerance h above a point as on it). 0 when
 // the atom already sits on the unshifted grid (the aligned default grid) or within that margin of it.
+// k is corrected after the division: top / h rounds, so floor(top / h) can be one step below the
+// point the atom sits on (an aligned atom then shifted by almost a whole step, which its copies'
+// offsets give back only as a whole step lost in their composition) or one step above the atom (an
+// atom a hair below a given step's point, then rounded down a whole step in every copy).
 double top_atom_offset(double top, double h) {
-  const double below = top - std::floor(top / h) * h - kOffsetMargin * h;
+  double k = std::floor(top / h);
+  if ((k + 1) * h <= top) k += 1;
+  if (k * h > top) k -= 1;
+  const double below = top - k * h - kOffsetMargin * h;
   return below >= kOffsetMargin * h && below < h ? below : 0.0;
 }
 

@@ -59,3 +59,27 @@ TEST_CASE("[pld] the top atom of a Laplace loss is never cut off the grid") {
   REQUIRE(single.ok());
   CHECK(single.value().epsilon_upper <= 0.1805);
 }
+
+TEST_CASE("[pld] a top atom beside a grid point costs the lower bound at most one step in all") {
+  // b = 10, 1000 releases, delta = 1e-5. The top loss 0.1 on the step h = 0.1/n: for n = 235 the
+  // atom sits on the grid point 235 h (0.1 / h rounds below 235, which once shifted the lower grid
+  // by almost a step and lost that step in the composition: a width of 1.0 h); for n = 269 and 300,
+  // n h rounds above 0.1, so the atom sits a hair below a grid point (which once rounded it down a
+  // step in every copy: widths of 564 h). dp_accounting's pessimistic value (above) is an
+  // upper bound on the exact eps, so it bounds every lower bound.
+  const double dp_accounting = 17.423652078499213;
+  for (const double n : {235.0, 269.0, 300.0}) {
+    CAPTURE(n);
+    AccountingOptions options;
+    options.discretization_interval = 0.1 / n;
+    const auto result = epsilon_for_delta({CompositionItem{DominatingPair{LaplacePair{10, 1}}, 1000}}, 1e-5, options);
+    REQUIRE(result.ok());
+    const EpsilonBracket& bracket = result.value();
+    CHECK(bracket.epsilon_lower <= dp_accounting);
+    const double width_in_steps = (bracket.epsilon_upper - bracket.epsilon_lower) / options.discretization_interval;
+    CAPTURE(width_in_steps);
+    // On the grid: only the discretisation's own width (about 0.01 step). Beside it: the lower grid
+    // shifted by almost a step, given back in whole steps, so one step lost in all, plus that width.
+    CHECK(width_in_steps <= (n == 235 ? 0.1 : 1.1));
+  }
+}
