@@ -1,7 +1,7 @@
 // The sizes of the calculator's files in built folders (raw, gzip -9, brotli quality 11 as
 // scripts/compress.mjs writes them), and two sums: the calculator itself (the first part of the wasm, glue, JS API, client)
-// and everything the page loads before its first answer (those, its first script, its bundle and its
-// two style sheets: measured in headless Chromium with tests/bench/cold_load.mjs; the worker, Plot,
+// and everything the page loads before its first answer (those, its first script, its bundle with the
+// chunks it imports, and its two style sheets: measured in headless Chromium with tests/bench/cold_load.mjs; the worker, Plot,
 // KaTeX and its fonts come after it).
 //   node scripts/asset-sizes.mjs [folder …]   (default dist/)
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,10 +22,18 @@ const kFirstAnswer = [
 ];
 const kOthers = ['dpcalc-rest.wasm', 'dpcalc.wasm', 'worker.js', 'vendor/vendor.js', 'vendor/katex.js'];
 
+/** The chunks the page bundle imports statically (scripts/bundle.mjs), which load with it. */
+function bundleChunks(folder) {
+  const main = path.join(folder, 'app', 'main.js');
+  if (!existsSync(main)) return [];
+  const code = readFileSync(main, 'utf8');
+  return [...new Set([...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+)"/g)].map(([, file]) => `app/${file}`))];
+}
+
 /** { file: { raw, gzip, brotli } } of the files of `folder` that exist. */
 export function assetSizes(folder) {
   const sizes = {};
-  for (const file of [...new Set([...kFirstAnswer, ...kOthers])]) {
+  for (const file of [...new Set([...kFirstAnswer, ...bundleChunks(folder), ...kOthers])]) {
     const full = path.join(folder, file);
     if (!existsSync(full)) continue;
     const bytes = readFileSync(full);
@@ -57,8 +65,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const rows = Object.entries(sizes).map(([file, size]) => [file, size]);
     rows.push(['calculator (wasm, glue, JS API, client)', sum(kCalculator)]);
     rows.push([
-      'first answer of the page (calculator, boot.js, index.html, app/main.js, style sheets)',
-      sum(kFirstAnswer),
+      'first answer of the page (calculator, boot.js, index.html, app/main.js and its chunks, style sheets)',
+      sum([...kFirstAnswer, ...bundleChunks(folder)]),
     ]);
     console.log(`\n| ${folder} | raw | gzip | brotli |\n|---|---:|---:|---:|`);
     for (const [file, { raw, gzip, brotli }] of rows)

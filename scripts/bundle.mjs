@@ -40,11 +40,19 @@ function keepOutside(folder) {
 // The modules the page bundle imports (statically) and the modules those import, statically or
 // dynamically (client.js imports assets.js and the JS API), as preload links.
 function preloadLinks(distDir, metafile) {
-  const [output] = Object.values(metafile.outputs);
   const appDir = path.join(distDir, 'app');
-  const pending = output.imports
-    .filter((entry) => entry.external && entry.kind === 'import-statement')
-    .map((entry) => path.relative(distDir, path.resolve(appDir, entry.path)).split(path.sep).join('/'));
+  const fromDist = (file) => path.relative(distDir, file).split(path.sep).join('/');
+  // An output's static imports: the bundle's chunks (named from the working directory), with theirs,
+  // and the modules outside the bundle (named relative to dist/app/, where every output lies).
+  const staticImports = (output) =>
+    metafile.outputs[output].imports
+      .filter((entry) => entry.kind === 'import-statement')
+      .flatMap((entry) =>
+        entry.external
+          ? [fromDist(path.resolve(appDir, entry.path))]
+          : [fromDist(path.resolve(entry.path)), ...staticImports(entry.path)],
+      );
+  const pending = staticImports(Object.keys(metafile.outputs).find((file) => file.endsWith('app/main.js')));
   const modules = new Set();
   for (let href; (href = pending.shift()) !== undefined;) {
     if (modules.has(href)) continue;
@@ -81,11 +89,17 @@ export async function bundlePage(distDir) {
   });
   copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
   rmSync(path.join(distDir, 'embed'), { recursive: true });
+  // The other sections' answering code (web/app/later-sections.js, loaded after the first answer by
+  // lazy-update.js) becomes a chunk of its own, and what it shares with the default section another
+  // one that main.js imports. Both lie beside main.js (dist/app/), so that the imports they keep
+  // outside the bundle (../vendor/…, ../client.js) still resolve.
   const page = await build({
     ...options,
     metafile: true,
     entryPoints: [path.join(appDir, 'main.js')],
-    outfile: path.join(appDir, 'main.js'),
+    outdir: appDir,
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     plugins: [keepOutside(appDir)],
   });
   // The modules now inside the bundle are not needed beside it.

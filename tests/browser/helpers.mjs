@@ -121,6 +121,8 @@ export async function waitForAllSections(page) {
   await page.waitForFunction(() => {
     const regions = [...document.querySelectorAll('section.calculator:not([hidden]) [data-results]')];
     return (
+      // The other sections' code has been fetched (web/app/main.js), so a reload aborts no request.
+      document.documentElement.hasAttribute('data-sections-loaded') &&
       regions.length > 0 &&
       regions.every((region) => region.dataset.ready === 'true' && !region.hasAttribute('aria-busy')) &&
       !document.querySelector('section.calculator:not([hidden]) .chart-body[data-pending]')

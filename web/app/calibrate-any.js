@@ -23,7 +23,7 @@ function innermost(spec, inputs, path = 'mechanism') {
 }
 
 /**
- * The section's description of the mechanism picked in `form` (as calibrate.js describes its own
+ * The section's description of the mechanism picked in `form` (as calibrate-update.js describes its own
  * mechanisms: describe, short, symbol, noiseName, unknown, mechanism(), methods), with `fields` (the
  * request paths of its parameters → inputs) and `solvable` false when it has no noise to solve for.
  */
@@ -62,7 +62,7 @@ export async function anyMechanism({ calculator, form }) {
     unknown: solve?.unknown,
     mechanism: () => request,
     methods: kMethods,
-    // Only the methods the core takes for this mechanism are shown (calibrate.js).
+    // Only the methods the core takes for this mechanism are shown (calibrate-update.js).
     appliesOnly: true,
     fields,
   };

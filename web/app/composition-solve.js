@@ -11,12 +11,6 @@ import { boundText, citeSentence, methodWords, paperGuarantee } from './headline
 import { numericStatus } from './numeric.js';
 import { boundElement, solvedElements, solvedValueText, valueText } from './solved.js';
 
-/** The question modes of the section's "Question" selector. */
-export const kCompositionQuestions = [
-  ['total', 'total ε for the ledger'],
-  ['most_releases', 'most releases for a target'],
-];
-
 const kFormulas = {
   solved: String.raw`n^\star = \max\{n : \varepsilon(n) \le \varepsilon_{\text{target}},\ \delta(n) \le \delta_{\text{target}}\}`,
   beyond: String.raw`\varepsilon(n^\star + 1) > \varepsilon_{\text{target}}\ \text{or}\ \delta(n^\star + 1) > \delta_{\text{target}}`,

@@ -6,13 +6,6 @@ import { formatNumber } from './format.js';
 import { boundText } from './headline.js';
 import { solvedElements, solvedValueText } from './solved.js';
 
-/** The question modes of the section's "Question" selector that solve for an unknown. */
-export const kSolveModes = {
-  most_steps: 'most steps for a target ε',
-  largest_rate: 'largest batch or rate for a target ε',
-  largest_group: 'largest group for a target ε',
-};
-
 /** The request's unknown for `mode` ('most_steps' → 'steps' or 'epochs', …), or null. */
 export function unknownOf(mode, { duration, sampling }) {
   if (mode === 'most_steps') return duration === 'epochs' ? 'epochs' : 'steps';

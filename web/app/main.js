@@ -167,8 +167,17 @@ performance.mark('dpcalc:main-end');
 // The other sections are built once the section shown has answered (or after kBuildOthersAfterMs,
 // when its answer is a long numeric one): building them holds the page's thread for tens of
 // milliseconds, which its first answer would otherwise wait for (the wasm's compilation ends there).
+// Their answering code is fetched then too (lazy-update.js), so that opening one does not wait for
+// it; data-sections-loaded on <html> says when those fetches have ended (a failed one is tried again
+// when its section runs).
 const kBuildOthersAfterMs = 1000;
-const buildOthers = () => setTimeout(buildAllSections);
+const buildOthers = () =>
+  setTimeout(() => {
+    buildAllSections();
+    Promise.allSettled(sections.map((section) => section.update.load?.())).then(() => {
+      document.documentElement.dataset.sectionsLoaded = '';
+    });
+  });
 Promise.race([firstRun, new Promise((resolve) => setTimeout(resolve, kBuildOthersAfterMs))]).then(
   buildOthers,
   buildOthers,

@@ -44,6 +44,11 @@
 //    `explain({ of, one?, groupSize? })` shows "What an attacker can do" under the answer (attacker.js):
 //    the trade-off of request `of` (and of `one`, the same for one record, beside a group's).
 //    The section also becomes a <dp-calculator section="…"> (web/embed/sections.js): add it there.
+//    Unless it is the default section (the first below), keep the module to its description and move
+//    `update` and what only it uses to web/app/<name>-update.js, exported by later-sections.js and
+//    registered in the description as
+//      update: lazyUpdate(() => import('./later-sections.js'), 'updateDpsgd'),   // lazy-update.js
+//    so that the page's first answer does not wait for that code (it loads after the first answer).
 // 2. Add one line to the list below (its position is its place in the nav).
 // That is all: the nav link, the route, permalinks, the back button, the link notices, embedding
 // (?embed=1#/dpsgd) and the export bar come from the registry.
