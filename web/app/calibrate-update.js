@@ -178,17 +178,7 @@ function noisePlot(entry, values, plotted, responses) {
   });
 }
 
-export async function updateCalibrate({
-  calculator,
-  form,
-  isCurrent,
-  results,
-  plots,
-  errors,
-  signal,
-  summary,
-  explain,
-}) {
+async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const { kind, fields, values, fieldMap: baseFields } = inputsOf(form);
   form.querySelector('[data-picked]').closest('fieldset').hidden = kind !== 'catalog';
   const entry = kind === 'catalog' ? await anyMechanism({ calculator, form }) : mechanisms[kind];
@@ -318,3 +308,5 @@ export async function updateCalibrate({
     signal.removeEventListener('abort', abortNumeric);
   }
 }
+
+export { updateCalibrate };

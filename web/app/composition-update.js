@@ -428,7 +428,7 @@ function headlineOf(rows, pld, { what, delta }, { pending = false } = {}) {
   return [`${what}: ${parts.join('; ')}.`, { cite }];
 }
 
-export async function updateComposition(section) {
+async function updateComposition(section) {
   const { calculator, form, isCurrent, results, plots, errors, signal, summary, explain } = section;
   const catalog = await catalogOf(calculator);
   if (!isCurrent()) return;
@@ -684,3 +684,5 @@ export async function updateComposition(section) {
     signal.removeEventListener('abort', abortNumeric);
   }
 }
+
+export { updateComposition };

@@ -6,7 +6,7 @@ import { askAll, guaranteeElement, methodTable } from './results.js';
 import { formatNumber } from './format.js';
 import { citeSentence, paperGuarantee } from './headline.js';
 
-export async function updateConvert({ calculator, input, isCurrent, results, errors, summary, isSet, explain }) {
+async function updateConvert({ calculator, input, isCurrent, results, errors, summary, isSet, explain }) {
   const fields = { rho: input('rho'), delta: input('delta'), epsilon: input('epsilon') };
   const rho = readNumber(fields.rho);
   const delta = readNumber(fields.delta);
@@ -106,3 +106,5 @@ function headlineOf([, tighter, pureToZcdp], fields, { zcdpAsked, pureAsked }) {
   const example = zcdpAsked || pureAsked ? '' : 'Example: ';
   return [`${example}${shown.map((part) => part.text).join('; ')}.`, { cite: shown[0].cite }];
 }
+
+export { updateConvert };

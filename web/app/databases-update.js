@@ -118,7 +118,7 @@ function logRange(upTo, points) {
   return [...values].sort((a, b) => a - b);
 }
 
-export async function updateDatabases({
+async function updateDatabases({
   calculator,
   form,
   isCurrent,
@@ -411,3 +411,5 @@ function headlineOf(responses, { form, total, pure, methodName, uninformative, d
     : '';
   return [`${person}: ${parts.join('; ')}.`, { cite }];
 }
+
+export { updateDatabases };

@@ -273,18 +273,7 @@ function headlineOf(result, { k, calibrating, sampling }) {
   return [text, { cite }];
 }
 
-export async function updateDpsgd({
-  calculator,
-  input,
-  form,
-  isCurrent,
-  results,
-  plots,
-  errors,
-  signal,
-  summary,
-  explain,
-}) {
+async function updateDpsgd({ calculator, input, form, isCurrent, results, plots, errors, signal, summary, explain }) {
   const { request, fields } = requestOf(input);
   if (request.unknown)
     return solveDpsgd({ calculator, request, fields, results, plots, errors, form, signal, summary, isCurrent });
@@ -506,3 +495,5 @@ async function solveDpsgd({ calculator, request, fields, results, plots, errors,
     signal.removeEventListener('abort', abortNumeric);
   }
 }
+
+export { updateDpsgd };

@@ -252,17 +252,7 @@ function headlineOf(result, chosen, group) {
   ];
 }
 
-export async function updateGroupwise({
-  calculator,
-  input,
-  isCurrent,
-  results,
-  plots,
-  errors,
-  signal,
-  summary,
-  explain,
-}) {
+async function updateGroupwise({ calculator, input, isCurrent, results, plots, errors, signal, summary, explain }) {
   const fields = {
     rho: input('rho'),
     r: input('relative_error'),
@@ -352,3 +342,5 @@ export async function updateGroupwise({
     signal.removeEventListener('abort', abort);
   }
 }
+
+export { updateGroupwise };

@@ -18,7 +18,7 @@ function shownIterations(iterations) {
   return [...head, null, iterations - 1, iterations];
 }
 
-export async function updateKmeans({ calculator, input, isCurrent, results, errors, summary, isSet, explain }) {
+async function updateKmeans({ calculator, input, isCurrent, results, errors, summary, isSet, explain }) {
   const fields = { epsilon: input('epsilon'), iterations: input('iterations'), delta: input('delta') };
   const epsilon = readNumber(fields.epsilon);
   const delta = readNumber(fields.delta);
@@ -174,3 +174,5 @@ function headlineOf(totals, responses, { stepText, iterations, deltaSet }) {
   if (parts.length === 0) return [`Each release: ε = ${stepText}. No total: check the marked fields.`];
   return [`Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`, { cite }];
 }
+
+export { updateKmeans };

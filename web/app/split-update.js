@@ -38,7 +38,7 @@ function noteOf(result) {
   return notes.join('; ');
 }
 
-export async function updateSplit({ calculator, input, isCurrent, results, errors, summary, explain }) {
+async function updateSplit({ calculator, input, isCurrent, results, errors, summary, explain }) {
   const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
   const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
   const count = readNumber(fields.count);
@@ -106,3 +106,5 @@ function headlineOf(responses, fields) {
     },
   ];
 }
+
+export { updateSplit };
