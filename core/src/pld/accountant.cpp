@@ -38,6 +38,10 @@ constexpr double kLatticeTolerance = 1e-6;
 // See composed_on_own_lattice.
 constexpr double kLatticeSteps = 2;
 constexpr double kAtomicTolerance = 1e-9;
+// See exact_interval: atoms within this many steps of a grid point count as on it (as the
+// discretisations take them: discretization.cpp), and the divisors of a lattice tried.
+constexpr double kExactGridTolerance = 1e-9;
+constexpr int kMaxLatticeDivisor = 64;
 // Floor of the pilot's standard deviation and eps estimate in default_interval.
 constexpr double kSmallestEstimate = 1e-3;
 constexpr std::size_t kMaxProfilePoints = 10000;
@@ -220,6 +224,40 @@ double shared_lattice_step(const std::vector<ItemPairs>& pairs, bool remove) {
   return step;
 }
 
+// Whether every atom of `pair` lies on the grid k h (within kExactGridTolerance of a step) and its
+// atoms and infinite loss hold all its P-mass (within kAtomicTolerance): then both discretisations
+// put every outcome where it is, and the pair's PLD on that grid is exact.
+bool exact_on_grid(const PrivacyLossPair& pair, double h) {
+  double atomic = pair.infinite_loss_mass();
+  for (const LossAtom& atom : pair.atoms()) {
+    const double steps = atom.loss / h;
+    if (!(std::fabs(steps - std::round(steps)) <= kExactGridTolerance)) return false;
+    atomic += atom.p;
+  }
+  return atomic >= 1 - kAtomicTolerance;
+}
+
+// The coarsest step, at most kMaxDefaultInterval, on which every item's PLD is exact in both
+// directions (exact_on_grid): the lattice spacing of the first item's atoms divided by the least
+// whole number up to kMaxLatticeDivisor that puts every atom of every item on the grid (the discrete
+// Gaussian's losses, odd multiples of 1 / (2 sigma^2), need half their spacing). On it only the
+// truncated tails and the FFT's rounding separate the bounds, and a finer step only widens them:
+// more points, more rounding. 0 when there is none (an item with a continuous part, or atoms on no
+// common lattice).
+double exact_interval(const std::vector<ItemPairs>& pairs) {
+  const double lattice = lattice_step(pairs.front().remove);
+  if (!(lattice > 0)) return 0;
+  for (int divisor = 1; divisor <= kMaxLatticeDivisor; ++divisor) {
+    const double h = lattice / divisor;
+    if (h > kMaxDefaultInterval) continue;
+    const bool exact = std::all_of(pairs.begin(), pairs.end(), [h](const ItemPairs& item) {
+      return exact_on_grid(item.remove, h) && exact_on_grid(item.add, h);
+    });
+    if (exact) return h;
+  }
+  return 0;
+}
+
 // The default grid step. Connect-the-dots splits a loss l = e_{k-1} + u h between the end points of
 // its cell keeping its P- and Q-mass, which raises the item's mean loss by about u (1 - u) h^2 / 2
 // <= h^2 / 8 and its variance by about u (1 - u) h^2 <= h^2 / 4. Over T compositions, with the
@@ -230,6 +268,8 @@ double shared_lattice_step(const std::vector<ItemPairs>& pairs, bool remove) {
 // with T, and a step chosen from the spread alone is too coarse.
 Result<double> default_interval(const std::vector<ItemPairs>& pairs, const AccountingOptions& options,
                                 const RequestContext& context, double smallest_step, const ProgressCallback& progress) {
+  const double exact = exact_interval(pairs);
+  if (exact >= smallest_step) return exact;
   // The pilot grids come before any measurable progress: they only keep the cancel alive.
   ProgressCallback heartbeat;
   if (progress) heartbeat = [&](double) { return progress(0); };
@@ -668,6 +708,8 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
     const double width = answer.epsilon_upper - answer.epsilon_lower;
     answer.accuracy_met = width <= kRefinementWidth * checked.relative_accuracy * answer.epsilon_upper;
     if (checked.discretization_interval != 0 || answer.accuracy_met) break;
+    // On the step where every item is exact, a finer one only adds rounding (exact_interval).
+    if (bracket.discretization.discretization_interval == exact_interval(pairs)) break;
     // Near the delta floor the bound on the FFT's rounding error, not the grid, sets the width:
     // stop there when halving the step no longer narrows the bracket much. (Elsewhere the width
     // can stall for a pass and then drop, for atoms that land on the grid only every few passes.)
