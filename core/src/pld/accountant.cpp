@@ -22,6 +22,9 @@ constexpr double kPilotInterval = 1e-2;
 constexpr double kSmallestDefaultInterval = 1e-7;
 constexpr double kCoarsestDefaultLimit = 1e-4;
 constexpr double kMaxDefaultInterval = 1.0;
+// See with_fitting_step: a factor small enough that the step that fits stays close to the limit's.
+constexpr double kCoarsening = 1.4142135623730951;
+constexpr int kMaxCoarsenings = 6;
 // Share of the progress that the discretisation takes; the compositions share the rest.
 constexpr double kDiscretizationShare = 0.2;
 // Largest tail_mass_truncation accepted, and how it is spent: half on the items' discretisation
@@ -470,9 +473,10 @@ Discretization discretization_of(double interval, const DiscretePld& upper_remov
 
 // Runs `pass(interval)` on the request's grid step, or on the automatic one, allowed down to
 // kSmallestDefaultInterval; when an automatic step below kCoarsestDefaultLimit makes the grid
-// exceed kMaxGridPoints, runs it again with the step no finer than that limit: asking for more
-// accuracy than the grid can hold then gives the bracket the grid holds (refinement stops at the
-// limit) rather than an error. The pilot discretisations of the automatic step only keep the
+// exceed kMaxGridPoints, runs it again with the step no finer than that limit, then with that step
+// times kCoarsening (up to kMaxCoarsenings times) while the grid is still too large: asking for
+// more accuracy than the grid can hold then gives the bracket the grid holds (refinement stops at
+// the limit) rather than an error. The pilot discretisations of the automatic step only keep the
 // cancel alive (progress reports 0).
 template <class Pass>
 auto with_fitting_step(const std::vector<ItemPairs>& pairs, const RequestContext& context,
@@ -483,9 +487,13 @@ auto with_fitting_step(const std::vector<ItemPairs>& pairs, const RequestContext
              default_interval(pairs, context.options, context, kSmallestDefaultInterval, progress));
   auto result = pass(interval);
   if (result.ok() || result.error().code != kNumeric || interval >= kCoarsestDefaultLimit) return result;
-  DPCALC_TRY(const double coarser, default_interval(pairs, context.options, context, kCoarsestDefaultLimit, progress));
-  auto retry = pass(coarser);
-  return retry.ok() ? retry : result;
+  DPCALC_TRY(double coarser, default_interval(pairs, context.options, context, kCoarsestDefaultLimit, progress));
+  for (int coarsening = 0; coarsening <= kMaxCoarsenings; ++coarsening, coarser *= kCoarsening) {
+    auto retry = pass(coarser);
+    if (retry.ok()) return retry;
+    if (retry.error().code != kNumeric) break;
+  }
+  return result;
 }
 
 // The PLD of a pair whose two laws are equal (mass 1 at loss 0): every pair dominates it (its

@@ -162,6 +162,29 @@ TEST_CASE("[pld] brackets: lower <= upper and the bracket narrows as the grid st
   }
 }
 
+TEST_CASE("[pld] more accuracy than the grid can hold gives the bracket the grid holds") {
+  // DP-SGD sigma 1, q 0.01, 10^6 steps at delta 1e-5: at relative_accuracy 1e-5 the automatic step
+  // (about 9.4e-5) and the coarsest automatic limit (1e-4) both need more than kMaxGridPoints points,
+  // which used to be an error although relative_accuracy 3e-5 answers. The bracket now comes from
+  // the finest step that fits (1e-4 times sqrt 2): not met, but no wider than the one asked less.
+  const auto at = [](double accuracy) {
+    AccountingOptions options;
+    options.relative_accuracy = accuracy;
+    return epsilon_for_delta(subsampled_gaussian(1, 0.01, 1e6), 1e-5, options);
+  };
+  const auto looser = at(3e-5), tighter = at(1e-5);
+  REQUIRE(looser.ok());
+  REQUIRE(tighter.ok());
+  const EpsilonBracket& a = looser.value();
+  const EpsilonBracket& b = tighter.value();
+  CHECK(!b.accuracy_met);
+  CHECK(b.discretization.grid_size <= static_cast<std::int64_t>(kMaxGridPoints));
+  CHECK(b.epsilon_upper - b.epsilon_lower <= a.epsilon_upper - a.epsilon_lower);
+  // Both are sound, so they overlap.
+  CHECK(b.epsilon_lower <= a.epsilon_upper);
+  CHECK(a.epsilon_lower <= b.epsilon_upper);
+}
+
 TEST_CASE("[pld] composition properties") {
   SUBCASE("monotone in the number of compositions") {
     double previous = 0;
