@@ -6,7 +6,7 @@ mechanism's exact privacy loss distribution, by direct summation (no discretisat
    has the trinomial law; delta(eps) = sum_j P(j) (1 - e^{eps - jL})_+ (mpmath, 50 digits).
  * discrete Laplace (scale b, sensitivity D): the loss of one use is m/b with m in {-D, -D+2, ..., D}
    (the pair of discrete_laplace.cpp, its geometric tails in closed form); the n-fold law of m by exact
-   convolution in mpmath.
+   convolution in mpmath, or for D = 1 and many uses by its binomial law.
  * discrete Gaussian (sigma, sensitivity D): the loss of one use is (2xD - D^2)/(2 sigma^2), x ~ N_Z(D,
    sigma^2); the n-fold law of S = sum x_i by exact lattice convolution in mpmath over |x - D| <= 40 sigma
    (the cut mass, below 1e-340, cannot move delta at the digits printed).
@@ -92,6 +92,14 @@ def discrete_laplace(b, D, n):
   return [[(m / b, q) for m, q in pmf.items()]]
 
 
+def discrete_laplace_binomial(b, n):
+  """discrete_laplace(b, 1, n) for large n: the loss of one use is +1/b with probability 1/(1 + r) and
+  -1/b with r/(1 + r), so n uses give (2m - n)/b with m ~ Binomial(n, 1/(1 + r))."""
+  b = mp.mpf(b)
+  up = 1 / (1 + mp.e**(-1 / b))
+  return [[(mp.mpf(2 * m - n) / b, mp.binomial(n, m) * up**m * (1 - up)**(n - m)) for m in range(n + 1)]]
+
+
 def discrete_gaussian(sigma, D, n):
   sigma = mp.mpf(sigma)
   width = int(mp.ceil(40 * sigma))
@@ -143,6 +151,9 @@ if __name__ == '__main__':
     show('randomized_response p=%g k=%d n=%d delta=%g' % (p, k, n, delta), eps_of(randomized_response(p, k, n), delta))
   for b, D, n, delta in ((1, 1, 10, 1e-6), (2, 3, 20, 1e-5), (5, 1, 100, 1e-5)):
     show('discrete_laplace b=%g D=%d n=%d delta=%g' % (b, D, n, delta), eps_of(discrete_laplace(b, D, n), delta))
+  for b, n, delta in ((1, 100, 1e-5), (1, 10000, 1e-5)):
+    show('discrete_laplace b=%g D=1 n=%d delta=%g (binomial)' % (b, n, delta),
+         eps_of(discrete_laplace_binomial(b, n), delta))
   for sigma, D, n, delta in ((5, 1, 12, 1e-5), (2, 1, 4, 1e-6), (3, 2, 6, 1e-5)):
     show('discrete_gaussian sigma=%g D=%d n=%d delta=%g' % (sigma, D, n, delta),
          eps_of(discrete_gaussian(sigma, D, n), delta))
