@@ -80,3 +80,22 @@ test('databases: discretization applies to method pld only', () => {
   assert.ok(pld.guarantee.epsilon - pld.epsilon_lower <= 4e-4 * pld.guarantee.epsilon);
   assertError(calc.compute({ op: 'databases', method: 'zcdp', databases, discretization: 1e-3 }), 'discretization');
 });
+
+test('a bracket wider than asked says how wide, however narrow', () => {
+  // A group of 32 of a Poisson-subsampled Laplace mechanism at relative_accuracy 3e-6: refinement
+  // stops at a bracket about 1.3e-5 of ε wide, more than 4 × 3e-6, and the note says so. Its width
+  // in percent has two significant digits, rounded up (it once read "0% wide").
+  const result = okResult(
+    calc.compute({
+      op: 'group',
+      k: 32,
+      delta: 1e-5,
+      mechanism: { type: 'poisson_subsampled', rate: 0.02, mechanism: { type: 'laplace', scale: 1.5 } },
+      discretization: { relative_accuracy: 3e-6 },
+    }),
+  );
+  const percent = ((result.epsilon_upper - result.epsilon_lower) / result.epsilon_upper) * 100;
+  assert.ok(percent > 4 * 3e-6 * 100, `the bracket is wider than asked (${percent}%)`);
+  const shown = Number(result.note.match(/is ([\d.]+)% wide/)?.[1]);
+  assert.ok(shown >= percent && shown <= percent * 1.1, `${shown}% shown for ${percent}%`);
+});

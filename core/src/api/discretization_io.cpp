@@ -52,11 +52,13 @@ Error discretization_in_request_terms(Error error, const Value& request) {
   return error;
 }
 
-// Says so when the bracket stayed wider than the accuracy asked for.
+// Says so when the bracket stayed wider than the accuracy asked for. Its width, relative to
+// epsilon_upper, in percent to two significant digits rounded up: 1.28e-5 is 0.0013%, not 0%.
 std::string accuracy_note(const pld::EpsilonBracket& answer, const pld::AccountingOptions& options) {
   if (answer.accuracy_met) return "";
-  return "The bracket [epsilon_lower, epsilon_upper] is " +
-         format_number(std::round((answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 1e4) / 100) +
+  const double percent = (answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 100;
+  const double scale = percent > 0 ? std::pow(10.0, 1 - std::floor(std::log10(percent))) : 1;
+  return "The bracket [epsilon_lower, epsilon_upper] is " + format_number(std::ceil(percent * scale) / scale) +
          "% wide, more than the requested accuracy allows (4 × relative_accuracy " +
          format_number(options.relative_accuracy) +
          "): refining the grid reached its limit or stopped narrowing it, which happens near the smallest "
