@@ -57,7 +57,8 @@ Error discretization_in_request_terms(Error error, const Value& request) {
 std::string accuracy_note(const pld::EpsilonBracket& answer, const pld::AccountingOptions& options) {
   if (answer.accuracy_met) return "";
   const double percent = (answer.epsilon_upper - answer.epsilon_lower) / answer.epsilon_upper * 100;
-  const double scale = percent > 0 ? std::pow(10.0, 1 - std::floor(std::log10(percent))) : 1;
+  double scale = 1;  // a power of ten that puts two digits before the point (a loop: no pow/log10 in the module)
+  while (percent > 0 && percent * scale < 10 && scale < 1e300) scale *= 10;
   return "The bracket [epsilon_lower, epsilon_upper] is " + format_number(std::ceil(percent * scale) / scale) +
          "% wide, more than the requested accuracy allows (4 × relative_accuracy " +
          format_number(options.relative_accuracy) +
