@@ -1,7 +1,7 @@
-// "More digits": a numeric (PLD) answer asked again for a bracket ten times narrower (the request's
-// `discretization.relative_accuracy`, docs/API.md: the core makes the bracket at most 4 × that
-// relative width, or says why not), in the numeric worker with progress and Cancel, and how long it
-// took. The bounds are shown with as many digits as the bracket supports, rounded outwards.
+// "More digits": a numeric (PLD) answer asked again for a bracket ten times narrower than the one
+// shown (the request's `discretization.relative_accuracy`, docs/API.md: the core makes the bracket at
+// most 4 × that relative width, or says why not), in the numeric worker with progress and Cancel, and
+// how long it took. The bounds are shown with as many digits as the bracket supports, rounded outwards.
 import { h } from './dom.js';
 import { numberText, roundTo } from './format.js';
 import { settleUnlessAborted } from './results.js';
@@ -12,9 +12,15 @@ import { numericStatus } from './numeric.js';
 const kDefaultAccuracy = 5e-4;
 const kFinestAccuracy = 1e-9;
 
-/** The accuracy ten times finer than `accuracy`, or null below the finest asked for or for an exact answer. */
+/**
+ * The accuracy that asks for a tenth of the bracket's width: a tenth of `accuracy` (the one it was
+ * asked at), or of the width's own accuracy (width / 4) where the bracket came out narrower than
+ * asked, as an exact grid makes it (a tenth of `accuracy` would then give the same bracket again).
+ * Null below the finest asked for, and for an exact answer.
+ */
 function tighterAccuracy({ lower, upper }, accuracy) {
-  const next = Number((accuracy / 10).toPrecision(1));
+  const width = (upper - lower) / upper;
+  const next = Number((Math.min(accuracy, width / 4) / 10).toPrecision(1));
   return next >= kFinestAccuracy && upper > lower ? next : null;
 }
 
