@@ -227,17 +227,22 @@ double shared_lattice_step(const std::vector<ItemPairs>& pairs, bool remove) {
   return step;
 }
 
-// Whether every atom of `pair` lies on the grid k h (within kExactGridTolerance of a step) and its
-// atoms and infinite loss hold all its P-mass (within kAtomicTolerance): then both discretisations
-// put every outcome where it is, and the pair's PLD on that grid is exact.
-bool exact_on_grid(const PrivacyLossPair& pair, double h) {
+// Whether the atoms and infinite loss of `pair` hold all its P-mass (within kAtomicTolerance): it
+// has no continuous part.
+bool purely_atomic(const PrivacyLossPair& pair) {
   double atomic = pair.infinite_loss_mass();
-  for (const LossAtom& atom : pair.atoms()) {
-    const double steps = atom.loss / h;
-    if (!(std::fabs(steps - std::round(steps)) <= kExactGridTolerance)) return false;
-    atomic += atom.p;
-  }
+  for (const LossAtom& atom : pair.atoms()) atomic += atom.p;
   return atomic >= 1 - kAtomicTolerance;
+}
+
+// Whether `pair` is purely atomic with every atom on the grid k h (within kExactGridTolerance of a
+// step): then both discretisations put every outcome where it is, and its PLD on that grid is exact.
+bool exact_on_grid(const PrivacyLossPair& pair, double h) {
+  const auto on_grid = [h](const LossAtom& atom) {
+    const double steps = atom.loss / h;
+    return std::fabs(steps - std::round(steps)) <= kExactGridTolerance;
+  };
+  return std::all_of(pair.atoms().begin(), pair.atoms().end(), on_grid) && purely_atomic(pair);
 }
 
 // The coarsest step, at most kMaxDefaultInterval, on which every item's PLD is exact in both
@@ -371,9 +376,7 @@ std::optional<DiscretePld> composed_on_own_lattice(const PrivacyLossPair& pair, 
                                                    double item_tail, double composition_tail) {
   const double lattice = lattice_step(pair);
   if (!(count > 1 && lattice >= kLatticeSteps * interval)) return std::nullopt;
-  double atomic = pair.infinite_loss_mass();
-  for (const LossAtom& atom : pair.atoms()) atomic += atom.p;
-  if (!(atomic >= 1 - kAtomicTolerance)) return std::nullopt;
+  if (!purely_atomic(pair)) return std::nullopt;
   const double fine = lattice / std::ceil(lattice / interval);
   if (!(fine < interval * (1 - kSameAtomTolerance))) return std::nullopt;
   const Result<DiscretizedPair> own = discretize(pair, fine, item_tail);
@@ -674,6 +677,8 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
   pass_options.tail_mass_truncation = std::min(checked.tail_mass_truncation, target / 10);
   EpsilonBracket answer;
   double previous_width = kInfinity;
+  // On the step where every item is exact, a finer one only adds rounding (exact_interval).
+  const double exact_step = exact_interval(pairs);
   for (int pass = 0; pass <= kMaxRefinements; ++pass) {
     const double start = 1 - std::ldexp(1.0, -pass);
     ProgressCallback scaled;
@@ -716,8 +721,7 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
     const double width = answer.epsilon_upper - answer.epsilon_lower;
     answer.accuracy_met = width <= kRefinementWidth * checked.relative_accuracy * answer.epsilon_upper;
     if (checked.discretization_interval != 0 || answer.accuracy_met) break;
-    // On the step where every item is exact, a finer one only adds rounding (exact_interval).
-    if (bracket.discretization.discretization_interval == exact_interval(pairs)) break;
+    if (bracket.discretization.discretization_interval == exact_step) break;
     // Near the delta floor the bound on the FFT's rounding error, not the grid, sets the width:
     // stop there when halving the step no longer narrows the bracket much. (Elsewhere the width
     // can stall for a pass and then drop, for atoms that land on the grid only every few passes.)
