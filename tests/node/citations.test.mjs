@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCalculator, okResult } from './helpers.mjs';
-import { hasEntry, keysOf } from '../../web/app/bibliography.js';
+import { hasEntry } from '../../web/app/bibliography.js';
+import { keysOf } from '../../web/app/citation-keys.js';
 
 const calc = await loadCalculator();
 

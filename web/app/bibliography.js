@@ -175,9 +175,6 @@ const entries = {
 }`,
 };
 
-/** The keys a result cites (its `citation_key`: a string or a list), as a list. */
-export const keysOf = (citationKey) => (citationKey === undefined ? [] : [citationKey].flat());
-
 /** Whether `key` has an entry here. */
 export const hasEntry = (key) => Object.hasOwn(entries, key);
 

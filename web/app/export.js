@@ -5,7 +5,6 @@
 // "Cite this result", and a snippet that embeds the section elsewhere. Everything is read from what
 // the section shows, so a new section gets its exports for free.
 import { h } from './dom.js';
-import { bibtexOf } from './bibliography.js';
 import { downloadText } from './download.js';
 import { attackerCurveCsv } from './attacker.js';
 
@@ -249,9 +248,11 @@ export function exportBar({ section, element, citation, log, permalink }) {
         downloadText(`${curve.file}.csv`, 'text/csv', curve.text());
         return '';
       }),
-      button('BibTeX', 'bibtex', () =>
-        downloadText(`${file}.bib`, 'application/x-bibtex', `${bibtexOf(citedKeys())}\n`),
-      ),
+      button('BibTeX', 'bibtex', async () => {
+        // The entries load when first asked for, so that the page's first answer does not wait for them.
+        const { bibtexOf } = await import('./bibliography.js');
+        downloadText(`${file}.bib`, 'application/x-bibtex', `${bibtexOf(citedKeys())}\n`);
+      }),
       status,
     ),
     citeBox(citation),

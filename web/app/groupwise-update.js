@@ -10,7 +10,7 @@ import { formulaElement } from './formula.js';
 import { chartFigure } from './chart.js';
 import { numericStatus } from './numeric.js';
 import { citeElement, settleUnlessAborted } from './results.js';
-import { keysOf } from './bibliography.js';
+import { keysOf } from './citation-keys.js';
 import { boundText, citeSentence, paperGuarantee } from './headline.js';
 
 const kEstimateLabel = 'numerical estimate, not a proof';

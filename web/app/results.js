@@ -4,7 +4,7 @@
 import { fieldMessage, h } from './dom.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
-import { keysOf } from './bibliography.js';
+import { keysOf } from './citation-keys.js';
 
 export const kVacuousText = 'no meaningful guarantee (δ ≥ 1)';
 
