@@ -146,7 +146,10 @@ test('compose: the item solved for is the one without a count; δ comes from the
   assert.equal(result.item, 1);
   assert.equal(result.count, 12); // (4 − 2 · 0.5) / 0.25, exact in binary
   assertError(calc.compute({ ...request, delta: 1e-6 }), 'delta');
-  assertError(calc.compute({ ...request, items: [request.items[1], request.items[1]] }), 'items.1.count');
+  // A second item without a count: its count is the missing required field (the page marks its input).
+  const twoUnknown = calc.compute({ ...request, items: [request.items[1], request.items[1]] });
+  assertError(twoUnknown, 'items.1.count');
+  assert.match(twoUnknown.error.message, /^items\.1\.count is required: .* items\.0 already does\.$/);
 });
 
 test('group: the largest k of an (ε, δ) guarantee, and unknown k named by its field', () => {

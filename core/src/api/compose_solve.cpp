@@ -26,8 +26,10 @@ Result<std::size_t> unknown_item(const Value& request) {
     if (!list[i].is_object() || has_field(list[i], "count")) continue;
     const std::string path = "items." + std::to_string(i) + ".count";
     if (found != list.size()) {
-      return invalid_argument(path, "With unknown 'count' exactly one item leaves out its count (items." +
-                                        std::to_string(found) + " does): give this item's count.");
+      return invalid_argument(path, path +
+                                        " is required: with unknown 'count' exactly one item leaves out its count, "
+                                        "and items." +
+                                        std::to_string(found) + " already does.");
     }
     found = i;
   }
