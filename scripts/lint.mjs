@@ -1,10 +1,12 @@
 // npm run lint: the formatting and lint checks that npm test runs first. Exits non-zero on any
 // finding. C++ (core/, wasm/, tests/) must match clang-format 14 with .clang-format; JavaScript
-// (web/, scripts/, tests/) must pass ESLint (eslint.config.js) and Prettier (.prettierrc.json).
+// (web/, scripts/, tests/) must pass ESLint (eslint.config.js) and Prettier (.prettierrc.json); the
+// core must keep its layers (scripts/layering.mjs).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { repoRoot } from './install.mjs';
+import { layeringFindings } from './layering.mjs';
 
 function trackedFiles(patterns) {
   const listed = spawnSync('git', ['ls-files', '--', ...patterns], { cwd: repoRoot, encoding: 'utf8' });
@@ -21,6 +23,18 @@ function check(name, command, args) {
   return passed;
 }
 
+// Nothing below core/src/api/ knows a request (scripts/layering.mjs).
+function layering() {
+  const findings = layeringFindings();
+  console.log(`${findings.length === 0 ? 'ok' : 'FAILED'}: layering (no request field or path below core/src/api/)`);
+  for (const finding of findings) console.log(finding);
+  return findings.length === 0;
+}
+
+// How many checks lint() runs (npm test counts each as a test).
+export const lintChecks = 4;
+
+/** Runs every check; returns the number that failed. */
 export function lint() {
   const cppFiles = trackedFiles(['*.cpp', '*.hpp']);
   const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -28,6 +42,7 @@ export function lint() {
     check('clang-format (C++)', 'clang-format', ['--dry-run', '--Werror', ...cppFiles]),
     check('ESLint (JavaScript)', bin('eslint'), ['.']),
     check('Prettier (JavaScript, CSS, HTML, JSON)', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+    layering(),
   ];
   return results.filter((passed) => !passed).length;
 }

@@ -305,6 +305,18 @@ export type Constraint =
       families: number[][];
     };
 
+/** The trade-off's options. */
+export interface TradeoffOptions {
+  /** false-positive rates at which β is reported, each in [0, 1] (at most 10000) (default [0.001, 0.01, 0.1]) */
+  alphas?: number[];
+  /** false-positive rates at which the largest true-positive rate is reported, each in [0, 1] (default [0.001, 0.01, 0.1]) */
+  fpr?: number[];
+  /** prior probability of membership, in (0, 1): adds the largest posterior (optional) */
+  prior?: number;
+  /** success rates of a reconstruction attack that does not see the output, each in [0, 1] (optional) */
+  reconstruction_baselines?: number[];
+}
+
 /** Op 'group'. */
 export interface GroupRequest {
   /** op 'group' */
@@ -325,6 +337,8 @@ export interface GroupRequest {
   unknown?: 'k';
   /** the (ε, δ) the group must stay within (with unknown: required) */
   target?: GroupTarget;
+  /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+  explain?: boolean | TradeoffOptions;
 }
 
 /** Op 'compose', by method. */
@@ -342,6 +356,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
     }
   | {
       /** op 'compose' */
@@ -356,6 +372,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
     }
   | {
       /** op 'compose' */
@@ -370,6 +388,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** which theorem (default 'kairouz') */
       variant?: 'kairouz' | 'dwork_rothblum_vadhan';
       /** the total δ target (δ′ chosen optimally) (one of delta, delta_slack) */
@@ -390,6 +410,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** the total δ target, in (0, 1) (required (not with unknown)) */
       delta?: number;
     }
@@ -406,6 +428,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** the δ of the conversion to (ε, δ), in (0, 1) (optional) */
       delta?: number;
       /** how zCDP becomes (ε, δ) (default 'canonne_kamath_steinke') */
@@ -424,6 +448,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** δ in (0, 1): the answer is ε (one of delta, epsilon) */
       delta?: number;
       /** ε ≥ 0: the answer is δ (one of delta, epsilon) */
@@ -444,6 +470,8 @@ export type ComposeRequest =
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
       target?: Target;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** the total δ target, in (0, 1) (required (not with unknown)) */
       delta?: number;
       /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
@@ -459,6 +487,8 @@ export type ConvertRequest =
       guarantee: Guarantee;
       /** to (ε, δ)-DP */
       to: 'approx';
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** the target δ, in (0, 1) (required for zCDP and RDP guarantees) */
       delta?: number;
       /** how a zCDP guarantee becomes (ε, δ) (default 'canonne_kamath_steinke') */
@@ -471,6 +501,8 @@ export type ConvertRequest =
       guarantee: Guarantee;
       /** to ρ-zCDP */
       to: 'zcdp';
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
     };
 
 /** Op 'split', by method. */
@@ -530,6 +562,8 @@ export interface ProfileRequest {
   relation?: 'add_remove' | 'substitute';
   /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
   discretization?: number | Discretization;
+  /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+  explain?: boolean | TradeoffOptions;
 }
 
 /** Op 'calibrate'. */
@@ -577,6 +611,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** q in (0, 1] (required unless unknown) */
       sampling_rate?: number;
     }
@@ -603,6 +639,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** N, a whole number ≥ 1 */
       dataset_size: number;
       /** B, a whole number from 1 to N (required unless unknown) */
@@ -677,6 +715,8 @@ export type DatabasesRequest =
       adversary?: 'worst_case' | 'uninformative';
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
     }
   | {
       /** op 'databases' */
@@ -695,6 +735,8 @@ export type DatabasesRequest =
       adversary?: 'worst_case' | 'uninformative';
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** which theorem (default 'kairouz') */
       variant?: 'kairouz' | 'dwork_rothblum_vadhan';
     }
@@ -715,6 +757,8 @@ export type DatabasesRequest =
       adversary?: 'worst_case' | 'uninformative';
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
     }
   | {
       /** op 'databases' */
@@ -733,6 +777,8 @@ export type DatabasesRequest =
       adversary?: 'worst_case' | 'uninformative';
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
     }
   | {
       /** op 'databases' */
@@ -751,6 +797,8 @@ export type DatabasesRequest =
       adversary?: 'worst_case' | 'uninformative';
       /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
       relation?: 'add_remove' | 'substitute';
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
     };

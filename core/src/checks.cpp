@@ -32,7 +32,7 @@ std::string got(double value) {
   return "(got " + format_number(value) + ")";
 }
 
-std::string describe_field(const std::string& field) {
+std::string describe_name(const std::string& field) {
   std::string name = field.substr(field.rfind('.') == std::string::npos ? 0 : field.rfind('.') + 1);
   // An element of an array ("guarantee.epsilons.3") is named after its array.
   const bool element = !name.empty() && name.find_first_not_of("0123456789") == std::string::npos;
@@ -64,7 +64,7 @@ std::string describe_field(const std::string& field) {
 
 namespace {
 Error bad(const std::string& field, const std::string& requirement, double value) {
-  return invalid_argument(field, describe_field(field) + " must be " + requirement + " " + got(value) + ".");
+  return invalid_argument(field, describe_name(field) + " must be " + requirement + " " + got(value) + ".");
 }
 
 // "ε must be 0 or more (got -1)." / "ε must be finite (got Infinity)."
@@ -82,8 +82,8 @@ Result<double> check_epsilon(double value, const std::string& field) {
 Result<double> check_target_epsilon(double value, const std::string& field) {
   if (!(value > 0) || std::isinf(value)) return bad_range(field, "greater than 0", value);
   if (!(value <= kMaxTargetEpsilon)) {
-    return invalid_argument(field, describe_field(field) + " must be at most " + format_number(kMaxTargetEpsilon) +
-                                       " " + got(value) +
+    return invalid_argument(field, describe_name(field) + " must be at most " + format_number(kMaxTargetEpsilon) + " " +
+                                       got(value) +
                                        ": beyond it e^ε exceeds the largest double, so an (ε, δ) guarantee bounds "
                                        "no event of probability above 1e-308 and any noise, however small, meets it. "
                                        "There is no least noise to report.");

@@ -3,8 +3,8 @@
 namespace dpcalc {
 
 Error::Error() = default;
-Error::Error(std::string error_code, std::string error_field, std::string error_message)
-    : code(std::move(error_code)), field(std::move(error_field)), message(std::move(error_message)) {}
+Error::Error(std::string error_code, std::string error_subject, std::string error_message)
+    : code(std::move(error_code)), field(std::move(error_subject)), message(std::move(error_message)) {}
 Error::Error(const Error& other) = default;
 Error::Error(Error&& other) noexcept = default;
 Error& Error::operator=(const Error& other) = default;
@@ -15,8 +15,9 @@ Error invalid_argument(std::string field, std::string message) {
   return Error{kInvalidArgument, std::move(field), std::move(message)};
 }
 
-std::string field_path(const std::string& prefix, const std::string& name) {
-  return prefix.empty() ? name : prefix + "." + name;
+Error about_item(Error error, std::size_t item) {
+  error.item = item;
+  return error;
 }
 
 }  // namespace dpcalc

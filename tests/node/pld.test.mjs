@@ -172,7 +172,7 @@ test('errors: unreachable δ, bad mechanisms, bad discretization', () => {
     items: [{ guarantee: { type: 'approx', epsilon: 0.1, delta: 1e-6 }, count: 10 }],
   });
   assertError(unreachable, 'delta');
-  assert.match(unreachable.error.message, /9\.99.*the smallest delta/);
+  assert.match(unreachable.error.message, /9\.99.*the smallest δ/);
   assertError(
     calc.compute({
       op: 'compose',
@@ -240,7 +240,7 @@ test('tiny δ gives a bracket around the exact ε or a refusal stating the small
       assert.ok(response.result.epsilon_lower <= exact, `lower ${response.result.epsilon_lower} > exact ${exact}`);
     } else {
       assertError(response, 'delta');
-      assert.match(response.error.message, /smallest delta this numeric composition can certify/);
+      assert.match(response.error.message, /smallest δ this numeric composition can certify/);
       assert.ok(statedFloor(response.error.message) > delta);
     }
     const certifiable = okResult(compose(1e-9, items));
@@ -310,12 +310,12 @@ test('limits are refused before the work, on a field of the request, saying what
   const huge = compose(1e-5, [{ mechanism: { type: 'laplace', scale: 1 }, count: 1e9 }]);
   assertError(huge, 'items.0.count', 'numeric');
   assert.match(huge.error.message, /2097152/);
-  assert.match(huge.error.message, /Reduce items\.0\.count/);
+  assert.match(huge.error.message, /Use fewer compositions/);
   assert.doesNotMatch(huge.error.message, /discretization_interval|NaN|Infinity/);
   assert.ok(performance.now() - started < 5000, 'refused without doing the work');
   const tinySigma = compose(1e-5, [{ mechanism: subsampledGaussian(0.001, 0.5), count: 1 }]);
   assertError(tinySigma, 'items.0.mechanism.mechanism.sigma', 'numeric');
-  assert.match(tinySigma.error.message, /sigma = 0\.001/);
+  assert.match(tinySigma.error.message, /σ = 0\.001/);
   const numeric = [{ mechanism: subsampledGaussian(1, 0.5), count: 1 }];
   const tinyStep = compose(1e-5, numeric, { discretization: 1e-300 });
   assertError(tinyStep, 'discretization', 'numeric');

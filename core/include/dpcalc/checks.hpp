@@ -19,10 +19,11 @@ std::string format_number(double value);
 // "(got 1.5)" for messages; NaN is explained ("(got NaN, which is not a number)").
 std::string got(double value);
 
-// The name a person knows a request field by, from its dotted path: "items.0.mechanism.sigma" ->
-// "σ", "target.delta" -> "δ", "k" -> "The group size k"; an unknown name is returned as its path.
-// Messages start with it ("δ must be below 1 (got 1.5)."); the error's `field` keeps the exact path.
-std::string describe_field(const std::string& field);
+// The name a person knows a parameter by, from its name ("sigma" -> "σ", "k" -> "The group size k")
+// or the last name of a dotted request path ("items.0.mechanism.sigma" -> "σ"; an element of a list,
+// "guarantee.epsilons.3", is named after its list); an unknown name is returned as it is. Messages
+// start with it ("δ must be below 1 (got 1.5)."); the error's `field` keeps the name or the path.
+std::string describe_name(const std::string& name);
 
 // epsilon: finite and >= 0.
 Result<double> check_epsilon(double value, const std::string& field);

@@ -3,6 +3,7 @@
 // invalid object can never exist and no error can cross the Embind boundary as a bare number.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <variant>
@@ -18,20 +19,31 @@ struct Error {
   // Out of line (result.cpp): every fallible call site copies, moves or destroys an Error, and
   // inlined, the three strings' code repeated at each of them.
   Error();
-  Error(std::string error_code, std::string error_field, std::string error_message);
+  Error(std::string error_code, std::string error_subject, std::string error_message);
   Error(const Error& other);
   Error(Error&& other) noexcept;
   Error& operator=(const Error& other);
   Error& operator=(Error&& other) noexcept;
   ~Error();
 
-  std::string code;     // kInvalidArgument, kUnsupported or kNumeric
-  std::string field;    // dotted path of the offending request field, e.g. "guarantee.delta"
-  std::string message;  // a sentence a person can act on; quotes the bad value
+  std::string code;  // kInvalidArgument, kUnsupported or kNumeric
+  // What the error is about. In the api layer's answers: the dotted path of the offending request field
+  // ("guarantee.delta"). Below it, in the words of the code that found it: the name of one of its own
+  // parameters ("sigma", a mechanism parameter as its type declares it; "count"), or "" for the call as a whole;
+  // the reader that built the request puts it on the request's path (api/locate.hpp), once.
+  std::string field;
+  std::string message;  // a sentence a person can act on; quotes the bad value, names no request path
+  // Below the api layer: the index of the element, among those of a list the callee was given, that the error
+  // is about (a composition's item, an order of a curve); kNoItem when none.
+  std::size_t item = kNoItem;
+  static constexpr std::size_t kNoItem = static_cast<std::size_t>(-1);
 };
 
 // Out of line (result.cpp), like Error's members: it is called at hundreds of places.
 Error invalid_argument(std::string field, std::string message);
+
+// `error` about element `item` of the callee's list (Error::item).
+Error about_item(Error error, std::size_t item);
 
 template <class T>
 class Result {
@@ -49,10 +61,6 @@ class Result {
   std::variant<T, Error> state_;
 };
 
-// Joins a field prefix and a name into a dotted path ("" + "k" -> "k", "a" + "b" -> "a.b"). Out of
-// line (result.cpp): inlined, the concatenation was repeated at each of its hundred call sites.
-std::string field_path(const std::string& prefix, const std::string& name);
-
 }  // namespace dpcalc
 
 // Propagates an error from an expression returning Result<...>:
@@ -64,3 +72,8 @@ std::string field_path(const std::string& prefix, const std::string& name);
   if (!tmp.ok()) return std::move(tmp).error(); \
   decl = std::move(tmp.value())
 #define DPCALC_TRY(decl, expr) DPCALC_TRY_IMPL(DPCALC_CONCAT(dpcalc_try_, __LINE__), decl, expr)
+// Propagates an error from a check whose value is not needed (a Result<bool> that only says "valid"):
+//   DPCALC_CHECK(check_relation(mechanism, relation));
+#define DPCALC_CHECK_IMPL(tmp, expr) \
+  if (auto tmp = (expr); !tmp.ok()) return std::move(tmp).error()
+#define DPCALC_CHECK(expr) DPCALC_CHECK_IMPL(DPCALC_CONCAT(dpcalc_check_, __LINE__), expr)

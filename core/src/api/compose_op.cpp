@@ -1,231 +1,299 @@
-// {op:'compose', method, items, ...} for the closed-form methods: see docs/API.md. Method 'pld'
-// is answered by pld_ops.cpp.
-#include <cmath>
-#include <string>
-#include <variant>
-#include <vector>
+#include "dpcalc/api/compose_op.hpp"
 
+#include <cmath>
+
+#include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
-#include "dpcalc/api/items_io.hpp"
-#include "dpcalc/api/mechanism_io.hpp"
-#include "dpcalc/api/ops.hpp"
+#include "dpcalc/api/locate.hpp"
+#include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
-#include "dpcalc/closed_form/advanced_composition.hpp"
-#include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
-#include "dpcalc/closed_form/optimal_composition.hpp"
+#include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
+#include "dpcalc/tradeoff/outward_rounding.hpp"
 
 namespace dpcalc::api {
 namespace {
 
-enum class Method { kBasic, kParallel, kAdvanced, kOptimal, kZcdp };
+const Shape& compose_shape() { return request_shapes().compose; }
 
-Result<Method> read_method(const Value& request) {
-  DPCALC_TRY(std::string name, string_field(request, "", "method"));
-  if (name == "basic") return Method::kBasic;
-  if (name == "parallel") return Method::kParallel;
-  if (name == "advanced") return Method::kAdvanced;
-  if (name == "optimal") return Method::kOptimal;
-  if (name == "zcdp") return Method::kZcdp;
-  return unknown_choice("method", name, {"basic", "parallel", "advanced", "optimal", "zcdp", "pld", "rdp"});
-}
-
-// An item's mechanism lacks what a closed-form method needs: said on the mechanism when it has
-// other closed forms (a Gaussian under basic composition), on its type when it has none at all.
-Error lacks(const RequestItem& item, const std::string& what, const std::string& methods) {
-  const mechanisms::Mechanism& mechanism = *item.mechanism;
-  if (mechanism.pure_epsilon() || mechanism.zcdp()) {
-    return Error{kUnsupported, item.field(),
-                 "The " + mechanism.type().title + " has no " + what + "; compose it with method " + methods + "."};
+Result<ComposeMethod> read_compose_method(const Value& request, const std::string& at) {
+  DPCALC_TRY(std::string name, read_choice(request, at, declared(compose_shape(), "method")));
+  const std::vector<std::string> names{"basic", "parallel", "advanced", "optimal", "zcdp", "pld", "rdp"};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (name == names[i]) return static_cast<ComposeMethod>(i);
   }
-  return Error{kUnsupported, field_path(item.field(), "type"),
-               "A mechanism of type '" + mechanism.type().name + "' has no closed form here; use method 'pld'."};
+  return unknown_choice(field_path(at, "method"), name, names);
 }
 
-// Items as (ε, δ) guarantees, for basic, parallel, advanced and optimal composition.
-Result<std::vector<ComposedItem>> as_approx_items(const std::vector<RequestItem>& items) {
-  std::vector<ComposedItem> result;
-  for (const RequestItem& item : items) {
-    if (item.mechanism) {
-      const auto epsilon = item.mechanism->pure_epsilon();
-      if (!epsilon) return lacks(item, "pure ε", "'zcdp' or 'pld'");
-      result.push_back({ApproxDp{*epsilon, 0}, item.count});
-    } else if (const auto* pure = std::get_if<PureDp>(&*item.guarantee)) {
-      result.push_back({ApproxDp{pure->epsilon, 0}, item.count});
-    } else if (const auto* approx = std::get_if<ApproxDp>(&*item.guarantee)) {
-      result.push_back({*approx, item.count});
-    } else {
-      return Error{kUnsupported, field_path(item.path, "guarantee.type"),
-                   "zCDP and RDP guarantees compose with method 'zcdp' (convert RDP curves first)."};
+// The request's delta, checked to be a target δ in (0, 1), when it gives one.
+Result<std::optional<double>> read_target_delta(const Value& request, const std::string& at) {
+  DPCALC_TRY(std::optional<double> delta, read_optional_number(request, at, declared(compose_shape(), "delta")));
+  if (delta) {
+    DPCALC_TRY(delta, check_positive_delta(*delta, field_path(at, "delta")));
+  }
+  return delta;
+}
+
+Result<ComposeRequest> read_pld_method(const Value& request, const std::string& at, ComposeRequest read) {
+  DPCALC_TRY(read.items, read_items(request, at, compose_shape()));
+  DPCALC_TRY(read.discretization, read_discretization(request, at));
+  DPCALC_TRY(std::optional<double> delta, read_optional_number(request, at, declared(compose_shape(), "delta")));
+  DPCALC_TRY(read.epsilon, read_optional_number(request, at, declared(compose_shape(), "epsilon")));
+  if (delta && read.epsilon) {
+    return invalid_argument(field_path(at, "epsilon"), "Give either delta (to get ε) or epsilon (to get δ), not both.");
+  }
+  read.delta = delta;
+  return read;
+}
+
+Result<ComposeRequest> read_rdp_method(const Value& request, const std::string& at, ComposeRequest read) {
+  DPCALC_TRY(double delta, read_number(request, at, declared(compose_shape(), "delta")));
+  DPCALC_TRY(read.delta, check_positive_delta(delta, field_path(at, "delta")));
+  DPCALC_TRY(read.items, read_items(request, at, compose_shape()));
+  DPCALC_TRY(read.orders, read_orders(request, at, declared(compose_shape(), "orders")));
+  return read;
+}
+
+Result<ComposeRequest> read_closed_method(const Value& request, const std::string& at, ComposeRequest read) {
+  DPCALC_TRY(read.items, read_items(request, at, compose_shape()));
+  if (read.method == ComposeMethod::kAdvanced) {
+    DPCALC_TRY(const std::string variant, read_choice(request, at, declared(compose_shape(), "variant")));
+    if (variant == "dwork_rothblum_vadhan") read.variant = AdvancedVariant::kDworkRothblumVadhan;
+    DPCALC_TRY(read.delta_slack, read_optional_number(request, at, declared(compose_shape(), "delta_slack")));
+    DPCALC_TRY(std::optional<double> delta, read_optional_number(request, at, declared(compose_shape(), "delta")));
+    if (read.delta_slack && delta) {
+      return invalid_argument(field_path(at, "delta_slack"),
+                              "Give either delta_slack (δ') or delta (the total δ target), not both.");
+    }
+    read.delta = delta;
+  }
+  return read;
+}
+
+// The one item without a count, for unknown 'count', or an error that says which items to change.
+Result<std::size_t> unknown_item(const Value& request, const std::string& at) {
+  const std::string items_path = field_path(at, "items");
+  DPCALC_TRY(const Value* items, member(request, at, "items"));
+  if (!items->is_array() || items->as_array().empty()) {
+    return invalid_argument(items_path, items_path + " must be a non-empty list.");
+  }
+  const Value::Array& list = items->as_array();
+  std::size_t found = list.size();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    // An item that is not an object is not the one solved for: the items reader refuses it on its path.
+    if (!list[i].is_object() || has_field(list[i], "count")) continue;
+    const std::string path = field_path(field_path(items_path, std::to_string(i)), "count");
+    if (found != list.size()) {
+      return invalid_argument(path, path +
+                                        " is required: with unknown 'count' exactly one item leaves out its count, "
+                                        "and " +
+                                        field_path(items_path, std::to_string(found)) + " already does.");
+    }
+    found = i;
+  }
+  if (found != list.size()) return found;
+  const std::string first = field_path(items_path, "0");
+  if (list.size() == 1 && !list[0].is_object()) {
+    return invalid_argument(first,
+                            first + " must be an object: a guarantee or a mechanism, without count (the unknown).");
+  }
+  if (list.size() == 1) return given_unknown(field_path(first, "count"), "count");
+  return invalid_argument(items_path, "With unknown 'count', leave out the count of the one item to solve for.");
+}
+
+// With unknown 'count' the total (ε, δ) is the target, whose δ is the forward methods' delta.
+Result<ComposeRequest> read_count_solve(const Value& request, const std::string& at, ComposeRequest read) {
+  DPCALC_TRY(const std::string unknown, read_choice(request, at, declared(compose_shape(), "unknown")));
+  (void)unknown;  // 'count', the only unknown compose takes (the reader checked the choice)
+  for (const char* field : {"delta", "epsilon"}) {
+    if (has_field(request, field)) {
+      return invalid_argument(field_path(at, field),
+                              std::string("With unknown 'count' the total (ε, δ) is the target: leave ") + field +
+                                  " out and give target:{epsilon, delta}.");
     }
   }
-  return result;
-}
-
-// Items as zCDP guarantees: ε-DP is ε²/2-zCDP (Bun & Steinke 2016, Prop 1.4); a mechanism's own
-// bound (the Gaussian's Δ²/(2σ²), Prop 1.6).
-Result<std::vector<ZcdpItem>> as_zcdp_items(const std::vector<RequestItem>& items) {
-  std::vector<ZcdpItem> result;
-  for (const RequestItem& item : items) {
-    if (item.mechanism) {
-      const auto zcdp = item.mechanism->zcdp();
-      if (!zcdp) return lacks(item, "zCDP bound", "'pld'");
-      result.push_back({*zcdp, item.count});
-    } else if (const auto* pure = std::get_if<PureDp>(&*item.guarantee)) {
-      result.push_back({pure_to_zcdp(*pure), item.count});
-    } else if (const auto* zcdp = std::get_if<Zcdp>(&*item.guarantee)) {
-      result.push_back({*zcdp, item.count});
-    } else if (const auto* approx = std::get_if<ApproxDp>(&*item.guarantee); approx && approx->delta == 0) {
-      result.push_back({pure_to_zcdp(PureDp{approx->epsilon}), item.count});
-    } else {
-      return Error{kUnsupported, field_path(item.path, "guarantee.type"),
-                   "Only pure DP, zCDP and Gaussian items have a zCDP bound; an (ε, δ) guarantee with δ > 0 "
-                   "does not. Use method 'basic', 'advanced' or 'pld'."};
-    }
+  DPCALC_TRY(read.unknown_item, unknown_item(request, at));
+  DPCALC_TRY(read.target, read_target(request, at, "target"));
+  DPCALC_TRY(read.method, read_compose_method(request, at));
+  if (read.method == ComposeMethod::kPld) {
+    DPCALC_CHECK(check_engine_target(read.target.epsilon, field_path(at, "target.epsilon"), "number of releases"));
   }
-  return result;
-}
-
-// The field that sets an item's size: its mechanism's noise, or its guarantee's ε or ρ.
-std::string item_magnitude_field(const RequestItem& item) {
-  if (item.mechanism) return noise_field(*item.mechanism);
-  return magnitude_field(*item.guarantee, field_path(item.path, "guarantee"));
-}
-
-// For overflow errors: the field of the item with the largest count × `magnitude` (ε or ρ).
-template <class Item, class Magnitude>
-std::string dominant_field(const std::vector<RequestItem>& request_items, const std::vector<Item>& items,
-                           const Magnitude& magnitude) {
-  std::size_t largest = 0;
-  for (std::size_t i = 1; i < items.size(); ++i) {
-    if (!(magnitude(items[i]) * items[i].count <= magnitude(items[largest]) * items[largest].count)) largest = i;
+  DPCALC_TRY(read.items, read_items(request, at, compose_shape(), true));
+  if (read.method == ComposeMethod::kAdvanced) {
+    DPCALC_TRY(const std::string variant, read_choice(request, at, declared(compose_shape(), "variant")));
+    if (variant == "dwork_rothblum_vadhan") read.variant = AdvancedVariant::kDworkRothblumVadhan;
+    DPCALC_TRY(read.delta_slack, read_optional_number(request, at, declared(compose_shape(), "delta_slack")));
   }
-  return item_magnitude_field(request_items[largest]);
+  if (read.method == ComposeMethod::kZcdp) {
+    DPCALC_TRY(const std::string conversion, read_choice(request, at, declared(compose_shape(), "conversion")));
+    read.bun_steinke = conversion == "bun_steinke";
+  }
+  if (read.method == ComposeMethod::kPld) {
+    DPCALC_TRY(read.discretization, read_discretization(request, at));
+  }
+  if (read.method == ComposeMethod::kRdp) {
+    DPCALC_TRY(read.orders, read_orders(request, at, declared(compose_shape(), "orders")));
+  }
+  // The forward methods that take a total δ are given the target's (advanced only without δ′).
+  if (read.method != ComposeMethod::kBasic && read.method != ComposeMethod::kParallel &&
+      !(read.method == ComposeMethod::kAdvanced && read.delta_slack)) {
+    read.delta = read.target.delta;
+  }
+  return read;
 }
 
-Value approx_result(const ApproxDp& guarantee, const MethodInfo& info, bool all_pure) {
-  Value result = Value::object();
-  result.set("guarantee", all_pure ? to_value(PureDp{guarantee.epsilon}) : to_value(guarantee));
-  if (is_vacuous(guarantee)) result.set("vacuous", true);
-  set_method(result, info);
-  return result;
+// The exact μ of an all-Gaussian composition, for the trade-off.
+std::optional<double> mu_of(const ComposeRequest& request) {
+  const bool numeric_or_renyi = request.method == ComposeMethod::kPld || request.method == ComposeMethod::kZcdp ||
+                                request.method == ComposeMethod::kRdp;
+  return numeric_or_renyi ? composed_mu(request.items) : std::nullopt;
 }
 
-bool all_pure(const std::vector<ComposedItem>& items) {
-  for (const ComposedItem& item : items) {
-    if (item.guarantee.delta != 0) return false;
+void write_closed(Value& result, const ClosedComposition& composed) {
+  result.set("guarantee", to_value(composed.guarantee));
+  if (composed.vacuous) result.set("vacuous", true);
+  set_method(result, composed.method);
+  if (composed.delta_slack) result.set("delta_slack", *composed.delta_slack);
+  if (composed.approx) {
+    result.set("approx", to_value(*composed.approx));
+    Value conversion = Value::object();
+    set_method(conversion, *composed.conversion);
+    result.set("conversion", std::move(conversion));
   }
-  return true;
 }
 
-Result<Value> compose_advanced_op(const Value& request, const std::vector<ComposedItem>& items) {
-  DPCALC_TRY(auto variant_name, optional_string_field(request, "", "variant"));
-  AdvancedVariant variant = AdvancedVariant::kKairouzOhViswanath;
-  if (variant_name && *variant_name == "dwork_rothblum_vadhan") {
-    variant = AdvancedVariant::kDworkRothblumVadhan;
-  } else if (variant_name && *variant_name != "kairouz") {
-    return unknown_choice("variant", *variant_name, {"dwork_rothblum_vadhan", "kairouz"});
-  }
-  DPCALC_TRY(auto delta_slack, optional_number_field(request, "", "delta_slack"));
-  DPCALC_TRY(auto delta, optional_number_field(request, "", "delta"));
-  if (delta_slack && delta) {
-    return invalid_argument("delta_slack", "Give either delta_slack (δ') or delta (the total δ target), not both.");
-  }
-  AdvancedResult answer;
-  if (delta_slack) {
-    DPCALC_TRY(double slack, check_positive_delta(*delta_slack, "delta_slack"));
-    answer = compose_advanced(variant, items, slack);
+void write_rdp_composition(Value& result, const RdpComposition& composed) {
+  if (composed.approx) {
+    result.set("guarantee", to_value(*composed.approx));
+    result.set("order", composed.order);
   } else {
-    if (!delta) return invalid_argument("delta", "delta (the total δ target) or delta_slack (δ') is required.");
-    DPCALC_TRY(double target, check_positive_delta(*delta, "delta"));
-    DPCALC_TRY(answer, compose_advanced_for_total_delta(variant, items, target, "delta"));
+    result.set("orders", Value::numbers(composed.curve.orders));
+    result.set("epsilons", Value::numbers(composed.curve.epsilons));
   }
-  Value result = approx_result(answer.guarantee,
-                               variant == AdvancedVariant::kKairouzOhViswanath ? kAdvancedKov : kAdvancedDrv, false);
-  result.set("delta_slack", answer.delta_slack);
-  return result;
-}
-
-// The request field an item's per-step ε comes from: the guarantee's ε, or the mechanism's noise.
-std::string epsilon_field(const RequestItem& item) {
-  return item.mechanism ? noise_field(*item.mechanism) : field_path(item.path, "guarantee.epsilon");
-}
-
-Result<Value> compose_optimal_op(const Value& request, const std::vector<RequestItem>& request_items,
-                                 const std::vector<ComposedItem>& items) {
-  DPCALC_TRY(double delta, number_field(request, "", "delta"));
-  DPCALC_TRY(double target, check_positive_delta(delta, "delta"));
-  double count = 0;
-  for (const ComposedItem& item : items) {
-    if (item.guarantee.epsilon != items[0].guarantee.epsilon || item.guarantee.delta != items[0].guarantee.delta) {
-      return Error{kUnsupported, "items",
-                   "Optimal composition in closed form needs identical items; for different items use method "
-                   "'pld', which brackets the optimal heterogeneous composition."};
-    }
-    count += item.count;
-  }
-  const std::string count_field = items.size() == 1 ? field_path(request_items[0].path, "count") : "items";
-  DPCALC_TRY(double count_total, check_count(count, count_field));
-  DPCALC_TRY(count_total, check_optimal_composition_size(items[0].guarantee.epsilon, count_total, count_field,
-                                                         epsilon_field(request_items[0])));
-  DPCALC_TRY(double epsilon, optimal_composition_epsilon(items[0].guarantee, count_total, target, "delta"));
-  return approx_result(ApproxDp{epsilon, target}, kOptimalComposition, false);
-}
-
-Result<Value> compose_zcdp_op(const Value& request, const std::vector<ZcdpItem>& items) {
-  const Zcdp total = compose_zcdp(items);
-  Value result = Value::object();
-  result.set("guarantee", to_value(total));
-  set_method(result, kZcdpComposition);
-  DPCALC_TRY(auto delta, optional_number_field(request, "", "delta"));
-  if (!delta) return result;
-  DPCALC_TRY(double target, check_positive_delta(*delta, "delta"));
-  DPCALC_TRY(auto conversion, optional_string_field(request, "", "conversion"));
-  const bool bun_steinke = conversion && *conversion == "bun_steinke";
-  if (conversion && !bun_steinke && *conversion != "canonne_kamath_steinke") {
-    return unknown_choice("conversion", *conversion, {"bun_steinke", "canonne_kamath_steinke"});
-  }
-  const ApproxDp approx =
-      bun_steinke ? zcdp_to_approx_bun_steinke(total, target) : zcdp_to_approx_canonne_kamath_steinke(total, target);
-  result.set("approx", to_value(approx));
-  const MethodInfo& info = bun_steinke ? kZcdpBunSteinke : kZcdpCanonneKamathSteinke;
-  Value conversion_method = Value::object();
-  set_method(conversion_method, info);
-  result.set("conversion", std::move(conversion_method));
-  return result;
-}
-
-Result<Value> compose_zcdp_checked(const Value& request, const std::vector<RequestItem>& request_items) {
-  DPCALC_TRY(std::vector<ZcdpItem> items, as_zcdp_items(request_items));
-  DPCALC_TRY(Value result, compose_zcdp_op(request, items));
-  return finite_or_overflow(
-      std::move(result), dominant_field(request_items, items, [](const ZcdpItem& item) { return item.guarantee.rho; }));
-}
-
-Result<Value> compose_approx(Method method, const Value& request, const std::vector<ComposedItem>& items) {
-  switch (method) {
-    case Method::kBasic:
-      return approx_result(compose_basic(items), kBasicComposition, all_pure(items));
-    case Method::kParallel:
-      return approx_result(compose_parallel(items), kParallelComposition, all_pure(items));
-    default:
-      return compose_advanced_op(request, items);
+  if (!composed.dropped.empty()) result.set("dropped_orders", Value::numbers(composed.dropped));
+  set_method(result, composed.method);
+  if (composed.approx) {
+    result.set("conversion", std::string(kRdpToApprox.method) + " (" + kRdpToApprox.citation + ")");
   }
 }
 
 }  // namespace
 
-Result<Value> compose_op(const Value& request) {
-  DPCALC_TRY(Method method, read_method(request));
-  DPCALC_TRY(std::vector<RequestItem> request_items, read_items(request));
-  if (method == Method::kZcdp) return compose_zcdp_checked(request, request_items);
-  DPCALC_TRY(std::vector<ComposedItem> items, as_approx_items(request_items));
-  if (method == Method::kOptimal) return compose_optimal_op(request, request_items, items);
-  DPCALC_TRY(Value result, compose_approx(method, request, items));
-  return finite_or_overflow(std::move(result), dominant_field(request_items, items, [](const ComposedItem& item) {
-                              return item.guarantee.epsilon;
-                            }));
+std::optional<double> composed_mu(const std::vector<RequestItem>& items) {
+  double mu_squared = 0;
+  for (const RequestItem& item : items) {
+    const auto noise = item.mechanism ? item.mechanism->mechanism->gaussian() : std::nullopt;
+    if (!noise) return std::nullopt;
+    const double mu = noise->sensitivity / noise->sigma;
+    mu_squared += item.count * mu * mu;
+  }
+  if (!std::isfinite(mu_squared)) return std::nullopt;  // the PLD engine says which noise is too small
+  // Each term within 4 units of roundoff, the sum within one per term, the root within one: a larger
+  // μ is a smaller curve, so rounding up stays sound.
+  return tradeoff::round_up(std::sqrt(mu_squared), 5.0 + static_cast<double>(items.size()));
+}
+
+Result<OrdersAt> read_orders(const Value& request, const std::string& at, const Field& declared_orders) {
+  OrdersAt read;
+  read.path = field_path(at, declared_orders.name);
+  read.given = has_field(request, declared_orders.name.c_str());
+  if (!read.given) {
+    read.orders = rdp::default_orders();
+    return read;
+  }
+  DPCALC_TRY(std::vector<double> orders, read_numbers(request, at, declared_orders));
+  Result<std::vector<double>> checked = rdp::check_orders(orders);
+  if (!checked.ok()) return at_path(std::move(checked).error(), at);
+  read.orders = std::move(checked.value());
+  return read;
+}
+
+Result<ComposeRequest> read_compose(const Value& request, const std::string& at) {
+  ComposeRequest read;
+  read.at = at;
+  if (has_field(request, "unknown")) return read_count_solve(request, at, std::move(read));
+  DPCALC_TRY(read.method, read_compose_method(request, at));
+  switch (read.method) {
+    case ComposeMethod::kPld:
+      return read_pld_method(request, at, std::move(read));
+    case ComposeMethod::kRdp:
+      return read_rdp_method(request, at, std::move(read));
+    case ComposeMethod::kZcdp: {
+      DPCALC_TRY(read, read_closed_method(request, at, std::move(read)));
+      DPCALC_TRY(read.delta, read_target_delta(request, at));
+      DPCALC_TRY(const std::string conversion, read_choice(request, at, declared(compose_shape(), "conversion")));
+      read.bun_steinke = conversion == "bun_steinke";
+      return read;
+    }
+    case ComposeMethod::kOptimal: {
+      DPCALC_TRY(read, read_closed_method(request, at, std::move(read)));
+      DPCALC_TRY(double delta, read_number(request, at, declared(compose_shape(), "delta")));
+      DPCALC_TRY(read.delta, check_positive_delta(delta, field_path(at, "delta")));
+      return read;
+    }
+    default:
+      return read_closed_method(request, at, std::move(read));
+  }
+}
+
+Result<ComposeAnswer> answer_compose(const ComposeRequest& request, const Progress& progress) {
+  ComposeAnswer answer;
+  answer.mu = mu_of(request);
+  if (request.unknown_item) {
+    answer.solved_item = *request.unknown_item;
+    DPCALC_TRY(answer.answer, compose_solve(request, progress));
+    return answer;
+  }
+  switch (request.method) {
+    case ComposeMethod::kPld: {
+      DPCALC_TRY(NumericAnswer numeric, compose_pld(request.items, request.delta, request.epsilon, {},
+                                                    request.discretization, request.at, progress));
+      numeric.mu = answer.mu;
+      answer.answer = std::move(numeric);
+      return answer;
+    }
+    case ComposeMethod::kRdp: {
+      DPCALC_TRY(answer.answer, compose_rdp(request));
+      return answer;
+    }
+    default: {
+      DPCALC_TRY(answer.answer, compose_closed(request, answer.overflow_field));
+      return answer;
+    }
+  }
+}
+
+Value write_compose(const ComposeAnswer& answer) {
+  Value result = Value::object();
+  if (const auto* closed = std::get_if<ClosedComposition>(&answer.answer)) {
+    write_closed(result, *closed);
+  } else if (const auto* numeric = std::get_if<NumericAnswer>(&answer.answer)) {
+    write_numeric(result, *numeric);
+  } else if (const auto* renyi = std::get_if<RdpComposition>(&answer.answer)) {
+    write_rdp_composition(result, *renyi);
+  } else {
+    write_solved(result, std::get<SolvedAnswer>(answer.answer));
+    result.set("item", answer.solved_item);
+  }
+  return result;
+}
+
+Result<bool> compose_explainable(const ComposeRequest& request) {
+  if (!request.unknown_item) return true;
+  return invalid_argument(field_path(request.at, "unknown"),
+                          "The trade-off is that of a forward request: give every count (for instance the one this "
+                          "solve finds) instead of unknown.");
+}
+
+Result<Explained> explain_compose(const ComposeAnswer& answer, const tradeoff::TradeoffOptions& options,
+                                  const Progress&) {
+  if (const auto* numeric = std::get_if<NumericAnswer>(&answer.answer)) return explain_numeric(*numeric, options);
+  if (answer.mu) return explain_mu(*answer.mu, options);
+  if (const auto* closed = std::get_if<ClosedComposition>(&answer.answer)) {
+    return explain_guarantee(closed->guarantee, options);
+  }
+  return explain_guarantee(std::get<RdpComposition>(answer.answer).curve, options);
 }
 
 }  // namespace dpcalc::api

@@ -1,13 +1,31 @@
 #include "dpcalc/api/compute.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/op_table.hpp"
+#include "dpcalc/api/tradeoff_op.hpp"
 
 namespace dpcalc::api {
 namespace {
+
+// `explain`: true for the default trade-off options, an object of them, false or absent for none.
+Result<std::optional<tradeoff::TradeoffOptions>> read_explain(const Value& request) {
+  const Value* explain = request.find("explain");
+  if (explain == nullptr || explain->is_null() || (explain->is_bool() && !explain->as_bool())) {
+    return std::optional<tradeoff::TradeoffOptions>{};
+  }
+  if (explain->is_bool()) return std::optional<tradeoff::TradeoffOptions>{tradeoff::TradeoffOptions{}};
+  if (!explain->is_object()) {
+    return invalid_argument("explain", std::string("explain must be true, false or the trade-off's options "
+                                                   "{alphas?, fpr?, prior?, reconstruction_baselines?} (got ") +
+                                           explain->kind_name() + ").");
+  }
+  DPCALC_TRY(tradeoff::TradeoffOptions options, read_tradeoff_options(*explain, "explain"));
+  return std::optional<tradeoff::TradeoffOptions>{std::move(options)};
+}
 
 Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value* object, require_object(request, ""));
@@ -18,9 +36,9 @@ Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progre
       names.push_back(op.shape->name);
       continue;
     }
-    DPCALC_TRY(bool checked, check_fields(request, "", *op.shape));
-    (void)checked;
-    return op.answer(request, progress);
+    DPCALC_CHECK(check_fields(request, "", *op.shape));
+    DPCALC_TRY(const std::optional<tradeoff::TradeoffOptions> explaining, read_explain(request));
+    return op.run(request, progress, explaining);
   }
   return unknown_choice("op", name, names);
 }
@@ -38,7 +56,7 @@ Value error_value(const Error& error) {
 Value compute(const Value& request, const pld::ProgressCallback& progress) {
   Result<Value> result = dispatch(request, progress);
   if (!result.ok()) return error_value(result.error());
-  // Each op names the input behind an overflow (finite_or_overflow); this is the last line of
+  // Each op names the input behind an overflow (op.hpp: AnswerBase); this is the last line of
   // defence, so that no NaN or infinity ever reaches a result.
   if (const auto path = first_non_finite(result.value())) {
     return error_value(Error{kNumeric, "",

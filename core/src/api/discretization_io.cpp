@@ -4,51 +4,49 @@
 #include <string>
 
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/locate.hpp"
 #include "dpcalc/checks.hpp"
 
 namespace dpcalc::api {
 
-Result<pld::AccountingOptions> read_discretization(const Value& request, const pld::AccountingOptions& defaults) {
-  pld::AccountingOptions options = defaults;
+Result<Discretization> read_discretization(const Value& request, const std::string& at,
+                                           const pld::AccountingOptions& defaults) {
+  Discretization read;
+  read.options = defaults;
+  read.path = field_path(at, "discretization");
   const Value* discretization = request.find("discretization");
-  if (discretization == nullptr || discretization->is_null()) return options;
+  if (discretization == nullptr || discretization->is_null()) return read;
+  read.given = true;
   if (discretization->is_number()) {
-    DPCALC_TRY(double interval, check_positive(discretization->as_number(), "discretization"));
-    options.discretization_interval = interval;
-    return options;
+    read.as_number = true;
+    DPCALC_TRY(read.options.discretization_interval, check_positive(discretization->as_number(), read.path));
+    return read;
   }
-  DPCALC_TRY(const Value* object, require_object(*discretization, "discretization"));
-  DPCALC_TRY(auto interval, optional_number_field(*object, "discretization", "interval"));
-  DPCALC_TRY(auto accuracy, optional_number_field(*object, "discretization", "relative_accuracy"));
-  DPCALC_TRY(auto tail_mass, optional_number_field(*object, "discretization", "tail_mass_truncation"));
+  DPCALC_TRY(const Value* object, require_object(*discretization, read.path));
+  DPCALC_TRY(auto interval, optional_number_field(*object, read.path, "interval"));
+  DPCALC_TRY(auto accuracy, optional_number_field(*object, read.path, "relative_accuracy"));
+  DPCALC_TRY(auto tail_mass, optional_number_field(*object, read.path, "tail_mass_truncation"));
   if (interval) {
-    DPCALC_TRY(double checked, check_positive(*interval, "discretization.interval"));
-    options.discretization_interval = checked;
+    DPCALC_TRY(read.options.discretization_interval, check_positive(*interval, field_path(read.path, "interval")));
   }
-  if (accuracy) options.relative_accuracy = *accuracy;
-  if (tail_mass) options.tail_mass_truncation = *tail_mass;
-  return options;
+  if (accuracy) read.options.relative_accuracy = *accuracy;
+  if (tail_mass) read.options.tail_mass_truncation = *tail_mass;
+  read.tail_mass_given = tail_mass.has_value();
+  return read;
 }
 
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
+bool is_option_error(const Error& error) {
+  return error.field == "discretization_interval" || error.field == "relative_accuracy" ||
+         error.field == "tail_mass_truncation";
 }
 
-Error discretization_in_request_terms(Error error, const Value& request) {
-  const Value* discretization = request.find("discretization");
-  const bool given = discretization != nullptr && !discretization->is_null();
-  const std::string interval_field =
-      given && discretization->is_number() ? "discretization" : "discretization.interval";
-  if (given && error.field == "discretization_interval") error.field = interval_field;
-  if (given && (error.field == "relative_accuracy" || error.field == "tail_mass_truncation")) {
-    error.field = "discretization." + error.field;
+Error on_options(Error error, const Discretization& discretization) {
+  if (!is_option_error(error)) return error;
+  if (error.field == "discretization_interval") {
+    error.field = discretization.as_number ? discretization.path : field_path(discretization.path, "interval");
+  } else {
+    error.field = field_path(discretization.path, error.field);
   }
-  error.message = replace_all(error.message, "discretization_interval", interval_field);
-  error.message = replace_all(error.message, "relative_accuracy", "discretization.relative_accuracy");
-  error.message = replace_all(error.message, "tail_mass_truncation", "discretization.tail_mass_truncation");
   return error;
 }
 

@@ -8,7 +8,7 @@ namespace dpcalc::api {
 namespace {
 
 Error wrong_kind(const std::string& field, const char* expected, const Value& got) {
-  return invalid_argument(field, describe_field(field) + " must be " + expected + " (got " + got.kind_name() + ").");
+  return invalid_argument(field, describe_name(field) + " must be " + expected + " (got " + got.kind_name() + ").");
 }
 
 // JSON has no −0 worth keeping: every number read from a request is +0 when it is zero, so that no
@@ -47,6 +47,10 @@ bool all_finite(const Value& value) {
 
 }  // namespace
 
+std::string field_path(const std::string& prefix, const std::string& name) {
+  return prefix.empty() ? name : prefix + "." + name;
+}
+
 bool has_field(const Value& object, const char* key) { return present(object, key) != nullptr; }
 
 Error does_not_apply(const std::string& field, const std::string& because) {
@@ -62,7 +66,7 @@ Result<const Value*> member(const Value& object, const std::string& prefix, cons
   const Value* value = present(object, key);
   if (value == nullptr) {
     const std::string field = field_path(prefix, key);
-    const std::string name = describe_field(field);
+    const std::string name = describe_name(field);
     return invalid_argument(field,
                             name == field ? field + " is required." : name + " is required (field " + field + ").");
   }
@@ -115,6 +119,50 @@ Result<std::vector<double>> number_array_field(const Value& object, const std::s
   return numbers;
 }
 
+Result<double> read_number(const Value& object, const std::string& prefix, const Field& field) {
+  if (!has_field(object, field.name.c_str()) && field.fallback.is_number()) return field.fallback.as_number();
+  return number_field(object, prefix, field.name.c_str());
+}
+
+Result<std::optional<double>> read_optional_number(const Value& object, const std::string& prefix, const Field& field) {
+  if (!has_field(object, field.name.c_str()) && field.fallback.is_number()) {
+    return std::optional<double>{field.fallback.as_number()};
+  }
+  return optional_number_field(object, prefix, field.name.c_str());
+}
+
+Result<std::vector<double>> read_numbers(const Value& object, const std::string& prefix, const Field& field) {
+  return number_array_field(object, prefix, field.name.c_str());
+}
+
+Result<std::optional<std::string>> read_optional_choice(const Value& object, const std::string& prefix,
+                                                        const Field& field) {
+  std::optional<std::string> value;
+  if (has_field(object, field.name.c_str())) {
+    DPCALC_TRY(value, string_field(object, prefix, field.name.c_str()));
+  } else if (field.fallback.is_string()) {
+    value = field.fallback.as_string();
+  }
+  if (!value || field.choices.empty()) return value;
+  for (const std::string& choice : field.choices) {
+    if (*value == choice) return value;
+  }
+  return unknown_choice(field_path(prefix, field.name), *value, field.choices);
+}
+
+Result<std::string> read_choice(const Value& object, const std::string& prefix, const Field& field) {
+  DPCALC_TRY(std::optional<std::string> value, read_optional_choice(object, prefix, field));
+  if (value) return *value;
+  DPCALC_TRY(const Value* missing, member(object, prefix, field.name.c_str()));
+  (void)missing;  // member() reports the field as required
+  return std::string();
+}
+
+Result<bool> read_boolean(const Value& object, const std::string& prefix, const Field& field) {
+  if (!has_field(object, field.name.c_str()) && field.fallback.is_bool()) return field.fallback.as_bool();
+  return boolean_field(object, prefix, field.name.c_str());
+}
+
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path) {
   // Paths are made only on the way to a non-finite number: results hold hundreds of members.
   if (all_finite(value)) return std::nullopt;
@@ -132,7 +180,7 @@ std::optional<std::string> first_non_finite(const Value& value, const std::strin
 Error overflow(const std::string& field) {
   const std::string name = field.substr(field.rfind('.') == std::string::npos ? 0 : field.rfind('.') + 1);
   const bool is_noise = name == "sigma" || name == "scale";
-  return invalid_argument(field, describe_field(field) + (is_noise ? " is too small" : " is too large") +
+  return invalid_argument(field, describe_name(field) + (is_noise ? " is too small" : " is too large") +
                                      " for this computation: the result would exceed the largest number a "
                                      "double can hold (about 1.8e308), so it would promise nothing. Use a " +
                                      (is_noise ? "larger" : "smaller") + " value.");
@@ -146,7 +194,7 @@ Result<Value> finite_or_overflow(Value result, const std::string& field) {
 Error unknown_choice(const std::string& field, const std::string& got, const std::vector<std::string>& allowed) {
   std::string list;
   for (std::size_t i = 0; i < allowed.size(); ++i) list += (i ? ", '" : "'") + allowed[i] + "'";
-  return invalid_argument(field, describe_field(field) + " must be one of " + list + " (got " + echo(got) + ").");
+  return invalid_argument(field, describe_name(field) + " must be one of " + list + " (got " + echo(got) + ").");
 }
 
 }  // namespace dpcalc::api

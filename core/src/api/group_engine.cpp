@@ -1,26 +1,23 @@
-#include "dpcalc/api/group_engine.hpp"
-
+// The groups op 'group' answers numerically: a group known by its dominating pair only (a
+// Poisson-subsampled Gaussian's group of k records is a mixture of Gaussians, Schuchardt, Stoian,
+// Kosmala, Günnemann 2024; sampled_group.hpp) has its pair composed once at the request's δ, and its
+// trade-off reads the same PLDs; a mechanism with no group transform at all (sampling without
+// replacement, other noise under Poisson sampling, a Gaussian mixture) has one record's pair
+// composed, and group privacy applied at every point of its privacy profile
+// (pld/group_over_profile.hpp).
 #include <algorithm>
 #include <cmath>
-#include <optional>
-#include <string>
-#include <utility>
+#include <memory>
 
-#include "dpcalc/api/citation.hpp"
-#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
-#include "dpcalc/api/guarantee_io.hpp"
-#include "dpcalc/api/kept_answer.hpp"
-#include "dpcalc/api/mechanism_io.hpp"
+#include "dpcalc/api/group_op.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/group_privacy.hpp"
 #include "dpcalc/pld/group_over_profile.hpp"
+#include "dpcalc/tradeoff/profile_tradeoff.hpp"
 
 namespace dpcalc::api {
 namespace {
-
-// The engine names the one item it composes this way.
-const std::string kEngineItem = "items.0.mechanism";
 
 // The tail mass one record's PLD may cut when the group is answered over its profile, unless the
 // request sets it: the cut mass is the smallest δ(ε) the PLD certifies, and a group of k needs one
@@ -41,150 +38,129 @@ constexpr const char* kProfileNote =
     "group, which the calculator has only for Poisson-subsampled Gaussian or Laplace noise: the group's true ε may "
     "be much smaller.";
 
-struct GroupRequest {
-  mechanisms::MechanismPtr mechanism;  // as the request gives it
-  // As the group sees it; null when the mechanism has no group transform, whose group is answered
-  // over its own privacy profile.
-  mechanisms::MechanismPtr grouped;
-  double group_size = 1;
-  mechanisms::Relation relation = mechanisms::Relation::kAddRemove;
-  double delta = 0;
-  pld::AccountingOptions options;
-};
+constexpr MethodInfo kGroupProfileTradeoff{
+    "Trade-off of the group's (ε, δ) at points of the mechanism's privacy profile (group privacy at each, "
+    "envelope of their pairs)",
+    "Vadhan 2017, Lemma 2.2; Dong, Roth, Su 2019, Prop. 2.12", "vadhan2017complexity dong2019gaussian"};
 
-// The request as group_op has checked it, read again for what the engine needs.
-Result<GroupRequest> read_group_request(const Value& request) {
-  GroupRequest read;
-  DPCALC_TRY(read.mechanism, read_mechanism(*request.find("mechanism"), "mechanism"));
-  DPCALC_TRY(read.group_size, number_field(request, "", "k"));
-  Result<mechanisms::MechanismPtr> grouped = read.mechanism->for_group(read.group_size);
-  if (grouped.ok()) {
-    read.grouped = grouped.value();
-  } else if (grouped.error().code != kUnsupported) {
-    return grouped.error();
+Result<double> engine_delta(const GroupRequest& request) {
+  if (!request.delta) {
+    DPCALC_TRY(const Value* missing, member(Value::object(), request.at, "delta"));
+    (void)missing;
   }
-  DPCALC_TRY(read.relation, read_relation(request));
-  DPCALC_TRY(double delta, number_field(request, "", "delta"));
-  DPCALC_TRY(read.delta, check_positive_delta(delta, "delta"));
-  pld::AccountingOptions defaults;
-  if (!read.grouped) defaults.tail_mass_truncation = kProfileTailMass;
-  DPCALC_TRY(read.options, read_discretization(request, defaults));
-  return read;
+  return check_positive_delta(*request.delta, field_path(request.at, "delta"));
 }
 
 // The group's pair at the request's δ; without a group transform, one record's pair at δ/k, where the
 // profile's search starts (pld::best_group_point: no per-record δ above δ/k meets the group's δ), or
 // at kProfileEngineDelta when δ/k is smaller.
-Result<pld::AnsweredEpsilon> compose_group(const Value& request, const GroupRequest& read,
-                                           const pld::ProgressCallback& progress) {
-  const mechanisms::Mechanism& composed = read.grouped ? *read.grouped : *read.mechanism;
-  const double delta =
-      read.grouped ? read.delta : std::max(read.delta / read.group_size, std::min(read.delta, kProfileEngineDelta));
-  auto answered = pld::epsilon_for_delta_with_plds({pld::CompositionItem{composed.pair(read.relation), 1}}, delta,
-                                                   read.options, progress);
-  if (!answered.ok()) return in_group_terms(answered.error(), *read.mechanism, request);
+Result<pld::AnsweredEpsilon> compose_group(const GroupRequest& request, const mechanisms::Mechanism* grouped,
+                                           double delta, const Progress& progress) {
+  const mechanisms::Mechanism& composed = grouped ? *grouped : *request.mechanism->mechanism;
+  pld::AccountingOptions options = request.discretization.options;
+  if (!grouped && !request.discretization.tail_mass_given) options.tail_mass_truncation = kProfileTailMass;
+  const double at_delta = grouped ? delta : std::max(delta / request.k, std::min(delta, kProfileEngineDelta));
+  auto answered = pld::epsilon_for_delta_with_plds({pld::CompositionItem{composed.pair(request.relation.relation), 1}},
+                                                   at_delta, options, progress);
+  if (!answered.ok()) return in_group_terms(std::move(answered).error(), request);
   return std::move(answered.value());
-}
-
-void set_grid(Value& result, const pld::Discretization& grid) {
-  result.set("discretization", grid.discretization_interval);
-  result.set("grid_size", static_cast<double>(grid.grid_size));
-  result.set("truncated_mass", grid.truncated_mass);
-}
-
-// A pure mechanism asked without δ: its pure group guarantee kε (Dwork & Roth 2014, Thm 2.2), the
-// profile's point at ε₀ where δ(ε₀) = 0.
-Result<Value> pure_group(const Value& request, double pure_epsilon, double group_size) {
-  if (has_field(request, "discretization")) {
-    return does_not_apply("discretization",
-                          "without delta the group guarantee of a pure ε-DP mechanism is k·ε (no grid)");
-  }
-  Value result = Value::object();
-  result.set("guarantee", to_value(group_privacy(PureDp{pure_epsilon}, group_size)));
-  result.set("per_record", to_value(PureDp{pure_epsilon}));
-  set_method(result, kGroupPure);
-  result.set("note",
-             "Group privacy of the mechanism's pure ε, a generic bound (with delta: group privacy over its whole "
-             "privacy profile, Vadhan 2017, Lemma 2.2, which is never larger).");
-  return result;
 }
 
 }  // namespace
 
-bool needs_engine(const mechanisms::Mechanism& grouped) {
-  return !grouped.pure_epsilon() && !grouped.gaussian() && !grouped.zcdp();
-}
-
-Error in_group_terms(Error error, const mechanisms::Mechanism& mechanism, const Value& request) {
-  if (error.field == "delta") return error;
-  const std::string prefix = kEngineItem + ".";
-  if (error.field.rfind(prefix, 0) != 0) {
-    error = discretization_in_request_terms(error, request);
-    // The automatic grid (no discretization given) is sized by the group: its size is what to change.
-    const bool engine_option = error.field == "discretization_interval" || error.field == "relative_accuracy" ||
-                               error.field == "tail_mass_truncation";
-    if (engine_option) error.field = "k";
+Error in_group_terms(Error error, const GroupRequest& request) {
+  if (error.field == "delta") {
+    error.field = field_path(request.at, "delta");
     return error;
   }
-  const std::string name = error.field.substr(prefix.size());
-  const mechanisms::Mechanism& inner = innermost(mechanism);
-  const auto& parameters = inner.type().parameters;
-  const bool own = std::any_of(parameters.begin(), parameters.end(),
-                               [&](const mechanisms::Parameter& parameter) { return parameter.name == name; });
-  const std::string mapped = own ? inner.arguments().field(name) : noise_field(mechanism);
-  error.message = replace_all(error.message, error.field, mapped);
-  error.field = mapped;
-  return error;
-}
-
-Result<std::shared_ptr<const pld::AnsweredEpsilon>> answered_group_request(const Value& request,
-                                                                           const pld::ProgressCallback& progress) {
-  if (auto kept = kept_answer(request)) return kept;
-  DPCALC_TRY(const GroupRequest read, read_group_request(request));
-  DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, read, progress));
-  return std::make_shared<const pld::AnsweredEpsilon>(std::move(answered));
-}
-
-Result<Value> group_by_profile(const Value& request, const mechanisms::Mechanism& mechanism, double group_size,
-                               const pld::ProgressCallback& progress) {
-  const auto pure = mechanism.pure_epsilon();
-  if (pure && !has_field(request, "delta")) return pure_group(request, *pure, group_size);
-  DPCALC_TRY(const GroupRequest read, read_group_request(request));
-  DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, read, progress));
-  const std::optional<pld::GroupPoint> best = pld::best_group_point(answered.plds, group_size, read.delta, pure);
-  const pld::Discretization grid = answered.bracket.discretization;
-  keep_answer(request, std::move(answered));  // for its trade-off
-  if (!best) {
-    return Error{kNumeric, "delta",
-                 "No per-record ε of this mechanism keeps a group of k = " + format_number(group_size) +
-                     " within delta: its δ(ε) (e^{kε} − 1)/(e^ε − 1) (Vadhan 2017, Lemma 2.2) stays above " +
-                     format_number(read.delta) + " at every ε. Give a larger delta or a smaller k."};
+  if (error.item != Error::kNoItem) {
+    error.item = Error::kNoItem;
+    return on_mechanism(std::move(error), *request.mechanism);
   }
-  Value result = Value::object();
-  result.set("guarantee", to_value(ApproxDp{best->group.epsilon, read.delta}));
-  result.set("per_record", to_value(best->per_record));
-  set_grid(result, grid);
-  set_method(result, pld::kGroupOverProfile);
-  result.set("note", kProfileNote);
-  return finite_or_overflow(std::move(result), noise_field(mechanism));
+  if (!is_option_error(error)) return error;
+  // The automatic grid (no discretization given) is sized by the group: its size is what to change.
+  if (!request.discretization.given) {
+    error.field = field_path(request.at, "k");
+    return error;
+  }
+  return on_options(std::move(error), request.discretization);
 }
 
-Result<Value> group_by_engine(const Value& request, const pld::ProgressCallback& progress) {
-  DPCALC_TRY(const GroupRequest read, read_group_request(request));
-  DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, read, progress));
-  const pld::EpsilonBracket answer = answered.bracket;
-  keep_answer(request, std::move(answered));  // for its trade-off
-  if (!std::isfinite(answer.epsilon_upper)) return Error{kNumeric, "delta", "The group has no finite ε at this δ."};
-  Value result = Value::object();
-  result.set("guarantee",
-             Value::object().set("type", "approx").set("epsilon", answer.epsilon_upper).set("delta", read.delta));
-  result.set("epsilon_upper", answer.epsilon_upper);
-  result.set("epsilon_lower", answer.epsilon_lower);
-  set_grid(result, answer.discretization);
-  set_method(result, read.mechanism->group_method());
-  const std::string note = accuracy_note(answer, read.options);
-  if (!note.empty()) result.set("note", note);
-  return result;
+Result<GroupAnswer> group_by_engine(const GroupRequest& request, GroupAnswer answer, const Progress& progress) {
+  DPCALC_TRY(const double delta, engine_delta(request));
+  DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, answer.grouped.get(), delta, progress));
+  const pld::EpsilonBracket bracket = answered.bracket;
+  if (!std::isfinite(bracket.epsilon_upper)) {
+    return Error{kNumeric, field_path(request.at, "delta"), "The group has no finite ε at this δ."};
+  }
+  answer.kind = GroupAnswer::Kind::kEngine;
+  answer.guarantee = ApproxDp{bracket.epsilon_upper, delta};
+  answer.numeric.asked.delta = delta;
+  answer.numeric.asked.epsilon_at = bracket;
+  answer.numeric.plds = std::make_shared<const pld::ComposedPlds>(std::move(answered.plds));
+  answer.numeric.note = accuracy_note(bracket, request.discretization.options);
+  return answer;
+}
+
+Result<GroupAnswer> group_by_profile(const GroupRequest& request, GroupAnswer answer, const Progress& progress) {
+  const mechanisms::Mechanism& mechanism = *request.mechanism->mechanism;
+  const auto pure = mechanism.pure_epsilon();
+  answer.overflow_field = noise_path(*request.mechanism);
+  // A pure mechanism asked without δ: its pure group guarantee kε (Dwork & Roth 2014, Thm 2.2), the
+  // profile's point at ε₀ where δ(ε₀) = 0.
+  if (pure && !request.delta) {
+    if (request.discretization.given) {
+      return does_not_apply(field_path(request.at, "discretization"),
+                            "without delta the group guarantee of a pure ε-DP mechanism is k·ε (no grid)");
+    }
+    answer.kind = GroupAnswer::Kind::kPureProfile;
+    answer.guarantee = group_privacy(PureDp{*pure}, request.k);
+    answer.per_record = PureDp{*pure};
+    answer.method = kGroupPure;
+    answer.numeric.note =
+        "Group privacy of the mechanism's pure ε, a generic bound (with delta: group privacy over its whole "
+        "privacy profile, Vadhan 2017, Lemma 2.2, which is never larger).";
+    return answer;
+  }
+  DPCALC_TRY(const double delta, engine_delta(request));
+  DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, nullptr, delta, progress));
+  const std::optional<pld::GroupPoint> best = pld::best_group_point(answered.plds, request.k, delta, pure);
+  if (!best) {
+    return Error{kNumeric, field_path(request.at, "delta"),
+                 "No per-record ε of this mechanism keeps a group of k = " + format_number(request.k) +
+                     " within delta: its δ(ε) (e^{kε} − 1)/(e^ε − 1) (Vadhan 2017, Lemma 2.2) stays above " +
+                     format_number(delta) + " at every ε. Give a larger delta or a smaller k."};
+  }
+  answer.kind = GroupAnswer::Kind::kProfile;
+  answer.guarantee = ApproxDp{best->group.epsilon, delta};
+  answer.per_record = best->per_record;
+  answer.method = pld::kGroupOverProfile;
+  answer.numeric.asked.epsilon_at = answered.bracket;
+  answer.numeric.plds = std::make_shared<const pld::ComposedPlds>(std::move(answered.plds));
+  answer.numeric.note = kProfileNote;
+  return answer;
+}
+
+// A group answered without a group transform: the curve of its zCDP bound or of its pure answer
+// where that is the answer; else the envelope of the group's (ε, δ) at points of one record's privacy
+// profile (pld::group_profile_points on the PLDs the answer was read from), the answer's own among
+// them. Each is a sound guarantee of the group (Vadhan 2017, Lemma 2.2), so the envelope lies below
+// the group's true trade-off, and never says less than the answer.
+Result<Explained> explain_group_over_profile(const GroupAnswer& answer, const tradeoff::TradeoffOptions& options) {
+  if (answer.rho) return explain_guarantee(Zcdp{*answer.rho}, options);
+  if (answer.kind != GroupAnswer::Kind::kProfile) return explain_guarantee(answer.guarantee, options);
+  const ApproxDp own = std::get<ApproxDp>(answer.guarantee);
+  tradeoff::ProfilePoints points{{own.epsilon}, {own.delta}};
+  const mechanisms::Mechanism& mechanism = *answer.request.mechanism->mechanism;
+  for (const pld::GroupPoint& point :
+       pld::group_profile_points(*answer.numeric.plds, answer.request.k, mechanism.pure_epsilon())) {
+    points.epsilons.push_back(point.group.epsilon);
+    points.deltas.push_back(point.group.delta);
+  }
+  DPCALC_TRY(tradeoff::TradeoffResult curve, tradeoff::profile_tradeoff(points, options));
+  curve.method = kGroupProfileTradeoff;
+  curve.discretization = answer.numeric.plds->discretization;
+  return Explained{std::move(curve), "profile", std::nullopt, std::nullopt, ""};
 }
 
 }  // namespace dpcalc::api

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/locate.hpp"
 #include "dpcalc/checks.hpp"
 
 namespace dpcalc::api {
@@ -13,37 +14,38 @@ Result<Guarantee> read_guarantee(const Value& value, const std::string& path) {
   DPCALC_TRY(std::string type, string_field(*object, path, "type"));
   if (type == "pure") {
     DPCALC_TRY(double epsilon, number_field(*object, path, "epsilon"));
-    DPCALC_TRY(PureDp guarantee, PureDp::create(epsilon, path));
+    DPCALC_TRY(PureDp guarantee, at_path(PureDp::create(epsilon), path));
     return Guarantee{guarantee};
   }
   if (type == "approx") {
     DPCALC_TRY(double epsilon, number_field(*object, path, "epsilon"));
     DPCALC_TRY(double delta, number_field(*object, path, "delta"));
-    DPCALC_TRY(ApproxDp guarantee, ApproxDp::create(epsilon, delta, path));
+    DPCALC_TRY(ApproxDp guarantee, at_path(ApproxDp::create(epsilon, delta), path));
     return Guarantee{guarantee};
   }
   if (type == "zcdp") {
     DPCALC_TRY(double rho, number_field(*object, path, "rho"));
-    DPCALC_TRY(Zcdp guarantee, Zcdp::create(rho, path));
+    DPCALC_TRY(Zcdp guarantee, at_path(Zcdp::create(rho), path));
     return Guarantee{guarantee};
   }
   if (type == "rdp") {
     DPCALC_TRY(std::vector<double> orders, number_array_field(*object, path, "orders"));
     DPCALC_TRY(std::vector<double> epsilons, number_array_field(*object, path, "epsilons"));
-    DPCALC_TRY(RdpCurve guarantee, RdpCurve::create(std::move(orders), std::move(epsilons), path));
+    DPCALC_TRY(RdpCurve guarantee, at_path(RdpCurve::create(std::move(orders), std::move(epsilons)), path));
     return Guarantee{std::move(guarantee)};
   }
   return unknown_choice(field_path(path, "type"), type, {"pure", "approx", "zcdp", "rdp"});
 }
 
-Result<ApproxDp> read_target(const Value& request, const std::string& key) {
-  DPCALC_TRY(const Value* value, member(request, "", key.c_str()));
-  DPCALC_TRY(const Value* object, require_object(*value, key));
-  DPCALC_TRY(auto type, optional_string_field(*object, key, "type"));
-  if (type && *type != "approx") return unknown_choice(field_path(key, "type"), *type, {"approx"});
-  DPCALC_TRY(double epsilon, number_field(*object, key, "epsilon"));
-  DPCALC_TRY(double delta, number_field(*object, key, "delta"));
-  return ApproxDp::create(epsilon, delta, key);
+Result<ApproxDp> read_target(const Value& object, const std::string& at, const char* key) {
+  const std::string path = field_path(at, key);
+  DPCALC_TRY(const Value* value, member(object, at, key));
+  DPCALC_TRY(const Value* target, require_object(*value, path));
+  DPCALC_TRY(auto type, optional_string_field(*target, path, "type"));
+  if (type && *type != "approx") return unknown_choice(field_path(path, "type"), *type, {"approx"});
+  DPCALC_TRY(double epsilon, number_field(*target, path, "epsilon"));
+  DPCALC_TRY(double delta, number_field(*target, path, "delta"));
+  return at_path(ApproxDp::create(epsilon, delta), path);
 }
 
 std::string magnitude_field(const Guarantee& guarantee, const std::string& path) {

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/locate.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 
 namespace dpcalc::api {
@@ -18,9 +19,9 @@ Result<MechanismPtr> read_at_depth(const Value& value, const std::string& path, 
 
 // One parameter into `arguments`: its value, its default, or (the unknown of a calibration) a
 // placeholder that the search replaces.
-Result<bool> read_parameter(const Value& object, const MechanismType& type, const Parameter& parameter, Noise noise,
-                            int depth, Arguments& arguments) {
-  const std::string field = arguments.field(parameter.name);
+Result<bool> read_parameter(const Value& object, const std::string& path, const MechanismType& type,
+                            const Parameter& parameter, Noise noise, int depth, Arguments& arguments) {
+  const std::string field = field_path(path, parameter.name);
   if (noise == Noise::kUnknown && type.calibrates(parameter.name)) {
     if (has_field(object, parameter.name.c_str())) {
       return invalid_argument(
@@ -39,20 +40,20 @@ Result<bool> read_parameter(const Value& object, const MechanismType& type, cons
   }
   switch (parameter.kind) {
     case Parameter::Kind::kNumber: {
-      DPCALC_TRY(arguments.numbers[parameter.name], number_field(object, arguments.path, parameter.name.c_str()));
+      DPCALC_TRY(arguments.numbers[parameter.name], number_field(object, path, parameter.name.c_str()));
       return true;
     }
     case Parameter::Kind::kNumbers: {
-      DPCALC_TRY(arguments.lists[parameter.name], number_array_field(object, arguments.path, parameter.name.c_str()));
+      DPCALC_TRY(arguments.lists[parameter.name], number_array_field(object, path, parameter.name.c_str()));
       return true;
     }
     case Parameter::Kind::kBoolean: {
-      DPCALC_TRY(arguments.flags[parameter.name], boolean_field(object, arguments.path, parameter.name.c_str()));
+      DPCALC_TRY(arguments.flags[parameter.name], boolean_field(object, path, parameter.name.c_str()));
       return true;
     }
     case Parameter::Kind::kMechanism: {
       if (depth >= kMaxMechanismNesting) return invalid_argument(field, field + " nests mechanisms too deeply.");
-      DPCALC_TRY(const Value* inner, member(object, arguments.path, parameter.name.c_str()));
+      DPCALC_TRY(const Value* inner, member(object, path, parameter.name.c_str()));
       DPCALC_TRY(arguments.mechanisms[parameter.name], read_at_depth(*inner, field, noise, depth + 1));
       return true;
     }
@@ -66,54 +67,81 @@ Result<MechanismPtr> read_at_depth(const Value& value, const std::string& path, 
   const MechanismType* type = mechanisms::find_mechanism_type(name);
   if (type == nullptr) return unknown_choice(field_path(path, "type"), name, mechanisms::mechanism_type_names());
   Arguments arguments;
-  arguments.path = path;
   for (const Parameter& parameter : type->parameters) {
-    DPCALC_TRY(bool read, read_parameter(*object, *type, parameter, noise, depth, arguments));
-    (void)read;
+    DPCALC_CHECK(read_parameter(*object, path, *type, parameter, noise, depth, arguments));
   }
-  return mechanisms::create(*type, std::move(arguments));
+  return at_path(mechanisms::create(*type, std::move(arguments)), path);
+}
+
+bool has_parameter(const mechanisms::Mechanism& mechanism, const std::string& name) {
+  for (const Parameter& parameter : mechanism.type().parameters) {
+    if (parameter.name == name) return true;
+  }
+  return false;
+}
+
+// The path of `parameter` at or inside the mechanism at `path`, or "" when none of them has it.
+std::string find_parameter(const mechanisms::Mechanism& mechanism, const std::string& path,
+                           const std::string& parameter) {
+  if (has_parameter(mechanism, parameter)) return field_path(path, parameter);
+  if (parameter == "sampling_rate" && !mechanism.sampling_rate_parameter().empty()) {
+    return field_path(path, mechanism.sampling_rate_parameter());
+  }
+  for (const auto& [name, inner] : mechanism.arguments().mechanisms) {
+    const std::string found = find_parameter(*inner, field_path(path, name), parameter);
+    if (!found.empty()) return found;
+  }
+  return "";
 }
 
 }  // namespace
 
-Result<mechanisms::Relation> read_relation(const Value& request) {
-  DPCALC_TRY(auto name, optional_string_field(request, "", "relation"));
-  if (!name || *name == "add_remove") return mechanisms::Relation::kAddRemove;
-  if (*name == "substitute") return mechanisms::Relation::kSubstitute;
-  return unknown_choice("relation", *name, {"add_remove", "substitute"});
+Result<MechanismAt> read_mechanism(const Value& value, const std::string& path, Noise noise) {
+  DPCALC_TRY(MechanismPtr mechanism, read_at_depth(value, path, noise, 0));
+  return MechanismAt{std::move(mechanism), path};
 }
 
-Result<bool> check_relation(const Value& request, const mechanisms::Mechanism& mechanism,
-                            mechanisms::Relation relation) {
-  if (mechanism.supports(relation)) return true;
+Result<RelationAt> read_relation(const Value& object, const std::string& at, const Field& declared) {
+  DPCALC_TRY(const std::string name, read_choice(object, at, declared));
+  RelationAt relation;
+  relation.relation = name == "substitute" ? mechanisms::Relation::kSubstitute : mechanisms::Relation::kAddRemove;
+  relation.given = has_field(object, declared.name.c_str());
+  relation.path = field_path(at, declared.name);
+  return relation;
+}
+
+Result<bool> check_relation(const MechanismAt& at, const RelationAt& relation) {
+  const mechanisms::Mechanism& mechanism = *at.mechanism;
+  if (mechanism.supports(relation.relation)) return true;
   std::string supported;
   for (mechanisms::Relation other : {mechanisms::Relation::kAddRemove, mechanisms::Relation::kSubstitute}) {
     if (mechanism.supports(other))
       supported += std::string(supported.empty() ? "'" : " and '") + relation_name(other) + "'";
   }
-  const bool asked = has_field(request, "relation");
   return invalid_argument(
-      asked ? "relation" : mechanism.arguments().field("type"),
-      std::string("relation '") + relation_name(relation) + "'" + (asked ? "" : " (the default)") +
-          " does not apply to the " + mechanism.type().title + " at " + mechanism.arguments().path +
+      relation.given ? relation.path : field_path(at.path, "type"),
+      std::string("relation '") + relation_name(relation.relation) + "'" + (relation.given ? "" : " (the default)") +
+          " does not apply to the " + mechanism.type().title + " at " + at.path +
           (supported.empty() ? ": it has a dominating pair under neither relation (sampling "
                                "without replacement needs one under 'substitute' inside)."
                              : ": it has a dominating pair under " + supported + " only; give that relation."));
 }
 
-Result<MechanismPtr> read_mechanism(const Value& value, const std::string& path, Noise noise) {
-  return read_at_depth(value, path, noise, 0);
+std::string parameter_path(const MechanismAt& at, const std::string& parameter) {
+  if (parameter.empty()) return at.path;
+  const std::string found = find_parameter(*at.mechanism, at.path, parameter);
+  if (!found.empty()) return found;
+  const std::string noise = find_parameter(*at.mechanism, at.path, at.mechanism->noise_parameter());
+  return noise.empty() ? field_path(at.path, "type") : noise;
 }
 
-const mechanisms::Mechanism& innermost(const mechanisms::Mechanism& mechanism) {
-  const auto& inner = mechanism.arguments().mechanisms;
-  return inner.empty() ? mechanism : innermost(*inner.begin()->second);
+Error on_mechanism(Error error, const MechanismAt& at) {
+  error.field = parameter_path(at, error.field);
+  if (error.item != Error::kNoItem) error.field = field_path(error.field, std::to_string(error.item));
+  error.item = Error::kNoItem;
+  return error;
 }
 
-std::string noise_field(const mechanisms::Mechanism& mechanism) {
-  const mechanisms::Mechanism& inner = innermost(mechanism);
-  const auto calibratable = inner.calibratable();
-  return inner.arguments().field(calibratable.empty() ? "type" : calibratable.front().parameter);
-}
+std::string noise_path(const MechanismAt& at) { return parameter_path(at, at.mechanism->noise_parameter()); }
 
 }  // namespace dpcalc::api

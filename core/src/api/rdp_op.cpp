@@ -1,13 +1,13 @@
-// {op:'rdp', items, orders?} and {op:'compose', method:'rdp', delta, items, orders?}: see docs/API.md.
+#include "dpcalc/api/rdp_op.hpp"
+
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "dpcalc/api/dpsgd_ops.hpp"
+#include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/fields.hpp"
-#include "dpcalc/api/guarantee_io.hpp"
-#include "dpcalc/api/items_io.hpp"
-#include "dpcalc/api/mechanism_io.hpp"
+#include "dpcalc/api/locate.hpp"
+#include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
 #include "dpcalc/rdp/accountant.hpp"
@@ -16,53 +16,36 @@
 namespace dpcalc::api {
 namespace {
 
-struct RequestItems {
+// Items of mechanisms whose Rényi DP curve is known.
+Result<std::vector<mechanisms::Use>> rdp_uses(const std::vector<RequestItem>& items, bool& any_plain,
+                                              bool& any_subsampled) {
   std::vector<mechanisms::Use> uses;
-  std::vector<std::string> noise_fields;           // where each item's noise is in the request
-  bool any_plain = false, any_subsampled = false;  // which curves the result cites
-};
-
-// Items of mechanisms whose Rényi DP curve is known: the Gaussian (Mironov 2017, Prop 7) and the
-// Poisson-subsampled Gaussian (Mironov, Talwar, Zhang 2019).
-Result<RequestItems> read_rdp_items(const Value& request) {
-  DPCALC_TRY(std::vector<RequestItem> items, read_items(request));
-  RequestItems result;
   for (const RequestItem& item : items) {
     if (!item.mechanism) {
       return Error{kUnsupported, item.field(),
                    "The RDP accountant composes mechanisms; give the mechanism (or use op 'convert' and method "
                    "'zcdp' for guarantees)."};
     }
-    if (!item.mechanism->rdp_epsilon(2)) {
-      const std::string& type = innermost(*item.mechanism).type().name;
+    const mechanisms::Mechanism& mechanism = *item.mechanism->mechanism;
+    if (!mechanism.rdp_epsilon(2)) {
+      const mechanisms::Mechanism* inner = &mechanism;
+      while (!inner->arguments().mechanisms.empty()) inner = inner->arguments().mechanisms.begin()->second.get();
       return Error{kUnsupported, field_path(item.field(), "type"),
                    "The RDP accountant handles 'gaussian' and 'poisson_subsampled' Gaussian mechanisms; use method "
                    "'pld' for " +
-                       type + "."};
+                       inner->type().name + "."};
     }
-    const bool subsampled = item.mechanism->pair(mechanisms::Relation::kAddRemove).sampling_rate < 1;
-    (subsampled ? result.any_subsampled : result.any_plain) = true;
-    result.uses.push_back({item.mechanism, item.count});
-    result.noise_fields.push_back(noise_field(*item.mechanism));
+    const bool subsampled = mechanism.pair(mechanisms::Relation::kAddRemove).sampling_rate < 1;
+    (subsampled ? any_subsampled : any_plain) = true;
+    uses.push_back({item.mechanism->mechanism, item.count});
   }
-  return result;
+  return uses;
 }
-
-Result<std::vector<double>> read_orders(const Value& request) {
-  if (request.find("orders") == nullptr || request.find("orders")->is_null()) return rdp::default_orders();
-  DPCALC_TRY(std::vector<double> orders, number_array_field(request, "", "orders"));
-  return rdp::check_orders(orders, "orders");
-}
-
-struct ComposedCurve {
-  std::vector<double> orders, epsilons, dropped;
-  const MethodInfo* method = &rdp::kSubsampledGaussianRdp;
-};
 
 // The curves the items use: a plain Gaussian is Mironov 2017's, not the subsampled one's.
-const MethodInfo& curves_cited(const RequestItems& items) {
-  if (!items.any_subsampled) return rdp::kGaussianRdp;
-  return items.any_plain ? rdp::kGaussianAndSubsampledGaussianRdp : rdp::kSubsampledGaussianRdp;
+const MethodInfo& curves_cited(bool any_plain, bool any_subsampled) {
+  if (!any_subsampled) return rdp::kGaussianRdp;
+  return any_plain ? rdp::kGaussianAndSubsampledGaussianRdp : rdp::kSubsampledGaussianRdp;
 }
 
 bool any_finite(const std::vector<double>& values) {
@@ -72,66 +55,73 @@ bool any_finite(const std::vector<double>& values) {
   return false;
 }
 
-// No order is finite (fuzz seed 1 found this named `orders` when the request had none): an item
-// whose own curve is infinite at every order has too little noise (ε(α) = α count Δ²/(2σ²)
-// overflows, Mironov 2017, Prop. 7); otherwise the orders given (or the items together) are at fault.
-Error no_finite_order(const Value& request, const RequestItems& request_items, const std::vector<double>& orders) {
-  for (std::size_t i = 0; i < request_items.uses.size(); ++i) {
-    if (any_finite(rdp::compose({request_items.uses[i]}, orders))) continue;
-    const std::string& field = request_items.noise_fields[i];
-    return invalid_argument(field, describe_field(field) +
+// No order is finite: an item whose own curve is infinite at every order has too little noise
+// (ε(α) = α count Δ²/(2σ²) overflows, Mironov 2017, Prop. 7); otherwise the orders given (or the
+// items together) are at fault.
+Error no_finite_order(const std::vector<RequestItem>& items, const std::vector<mechanisms::Use>& uses,
+                      const OrdersAt& orders, const std::string& at) {
+  for (std::size_t i = 0; i < uses.size(); ++i) {
+    if (any_finite(rdp::compose({uses[i]}, orders.orders))) continue;
+    const std::string field = noise_path(*items[i].mechanism);
+    return invalid_argument(field, describe_name(field) +
                                        " is too small for the RDP accountant: ε(α) of this "
                                        "mechanism exceeds the largest number a double can hold at every order, so "
                                        "it would promise nothing. Use a larger σ (or fewer uses).");
   }
-  const bool has_orders = request.find("orders") != nullptr && !request.find("orders")->is_null();
-  return Error{kNumeric, has_orders ? "orders" : "items",
-               has_orders ? "No order gives a finite Rényi divergence for these mechanisms; add integer orders."
-                          : "No order gives a finite Rényi divergence for these mechanisms together; use larger "
-                            "noise or fewer uses."};
-}
-
-// Orders whose fractional series did not converge (infinite eps) are reported apart.
-Result<ComposedCurve> composed_curve(const Value& request) {
-  DPCALC_TRY(RequestItems request_items, read_rdp_items(request));
-  DPCALC_TRY(std::vector<double> orders, read_orders(request));
-  const std::vector<double> epsilons = rdp::compose(request_items.uses, orders);
-  ComposedCurve curve;
-  curve.method = &curves_cited(request_items);
-  for (std::size_t i = 0; i < orders.size(); ++i) {
-    (std::isfinite(epsilons[i]) ? curve.orders : curve.dropped).push_back(orders[i]);
-    if (std::isfinite(epsilons[i])) curve.epsilons.push_back(epsilons[i]);
-  }
-  if (curve.orders.empty()) return no_finite_order(request, request_items, orders);
-  return curve;
-}
-
-void describe(Value& result, const ComposedCurve& curve) {
-  if (!curve.dropped.empty()) result.set("dropped_orders", Value::numbers(curve.dropped));
-  set_method(result, *curve.method);
+  return Error{kNumeric, orders.given ? orders.path : field_path(at, "items"),
+               orders.given ? "No order gives a finite Rényi divergence for these mechanisms; add integer orders."
+                            : "No order gives a finite Rényi divergence for these mechanisms together; use larger "
+                              "noise or fewer uses."};
 }
 
 }  // namespace
 
-Result<Value> rdp_op(const Value& request) {
-  DPCALC_TRY(ComposedCurve curve, composed_curve(request));
-  Value result = Value::object();
-  result.set("orders", Value::numbers(curve.orders));
-  result.set("epsilons", Value::numbers(curve.epsilons));
-  describe(result, curve);
-  return result;
+Result<RdpComposition> composed_curve(const std::vector<RequestItem>& items, const OrdersAt& orders,
+                                      const std::string& at) {
+  bool any_plain = false, any_subsampled = false;
+  DPCALC_TRY(const std::vector<mechanisms::Use> uses, rdp_uses(items, any_plain, any_subsampled));
+  const std::vector<double> epsilons = rdp::compose(uses, orders.orders);
+  RdpComposition composed;
+  composed.method = curves_cited(any_plain, any_subsampled);
+  for (std::size_t i = 0; i < orders.orders.size(); ++i) {
+    (std::isfinite(epsilons[i]) ? composed.curve.orders : composed.dropped).push_back(orders.orders[i]);
+    if (std::isfinite(epsilons[i])) composed.curve.epsilons.push_back(epsilons[i]);
+  }
+  if (composed.curve.orders.empty()) return no_finite_order(items, uses, orders, at);
+  return composed;
 }
 
-Result<Value> compose_rdp(const Value& request) {
-  DPCALC_TRY(double delta, number_field(request, "", "delta"));
-  DPCALC_TRY(double checked_delta, check_positive_delta(delta, "delta"));
-  DPCALC_TRY(ComposedCurve curve, composed_curve(request));
-  DPCALC_TRY(rdp::RdpToApprox converted, rdp::to_approx(curve.orders, curve.epsilons, checked_delta, "orders"));
+Result<RdpComposition> compose_rdp(const ComposeRequest& request) {
+  DPCALC_CHECK(check_positive_delta(*request.delta, field_path(request.at, "delta")));
+  DPCALC_TRY(RdpComposition composed, composed_curve(request.items, request.orders, request.at));
+  Result<rdp::RdpToApprox> converted = rdp::to_approx(composed.curve.orders, composed.curve.epsilons, *request.delta);
+  if (!converted.ok()) return at_path(std::move(converted).error(), request.at);
+  composed.approx = converted.value().guarantee;
+  composed.order = converted.value().order;
+  return composed;
+}
+
+Result<RdpRequest> read_rdp(const Value& request, const std::string& at) {
+  const Shape& shape = request_shapes().rdp;
+  RdpRequest read;
+  read.at = at;
+  DPCALC_TRY(read.items, read_items(request, at, shape));
+  DPCALC_TRY(read.orders, read_orders(request, at, declared(shape, "orders")));
+  return read;
+}
+
+Result<RdpAnswer> answer_rdp(const RdpRequest& request, const Progress&) {
+  RdpAnswer answer;
+  DPCALC_TRY(answer.composition, composed_curve(request.items, request.orders, request.at));
+  return answer;
+}
+
+Value write_rdp(const RdpAnswer& answer) {
   Value result = Value::object();
-  result.set("guarantee", to_value(converted.guarantee));
-  result.set("order", converted.order);
-  describe(result, curve);
-  result.set("conversion", std::string(kRdpToApprox.method) + " (" + kRdpToApprox.citation + ")");
+  result.set("orders", Value::numbers(answer.composition.curve.orders));
+  result.set("epsilons", Value::numbers(answer.composition.curve.epsilons));
+  if (!answer.composition.dropped.empty()) result.set("dropped_orders", Value::numbers(answer.composition.dropped));
+  set_method(result, answer.composition.method);
   return result;
 }
 

@@ -1,19 +1,12 @@
-// Every object a request may hold and the fields it takes (schema.hpp), with the op table that
-// pairs each op's shape with the function answering it (op_table.hpp). The field tables of
-// docs/API.md are written from these declarations (`npm run docs`).
+// Every object a request may hold and the fields it takes (schema.hpp, request_shapes.hpp). The
+// field tables of docs/API.md are written from these declarations (`npm run docs`), and the op
+// readers read each field as declared here.
+#include "dpcalc/api/request_shapes.hpp"
+
 #include <string>
 #include <vector>
 
-#include "dpcalc/api/calibrate_op.hpp"
-#include "dpcalc/api/databases_op.hpp"
-#include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
-#include "dpcalc/api/groupwise_ops.hpp"
-#include "dpcalc/api/mechanism_catalog.hpp"
-#include "dpcalc/api/op_table.hpp"
-#include "dpcalc/api/ops.hpp"
-#include "dpcalc/api/pld_ops.hpp"
-#include "dpcalc/api/tradeoff_op.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 
@@ -72,15 +65,42 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
                  std::move(fields)};
 }
 
-// Every shape, built once; the shapes point at each other, so they live together.
-struct Shapes {
-  Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, group_target,
-      database_class, constraint;
-  Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, rdp, databases, groupwise_simulate,
-      groupwise_privacy, groupwise_plan, bare_guarantee, tradeoff;
-  std::vector<Op> ops;
+// The declarations; the shapes point at each other, so they are built together (RequestShapes).
+struct Declarations {
+  RequestShapes& shapes;
+  Shape &guarantee, &mechanism, &mechanism_template, &item, &discretization, &target, &dpsgd_target, &group_target,
+      &database_class, &constraint, &tradeoff_options;
+  Shape &group, &compose, &convert, &split, &profile, &calibrate, &dpsgd, &dpsgd_pair, &rdp, &databases,
+      &groupwise_simulate, &groupwise_privacy, &groupwise_plan, &bare_guarantee, &tradeoff;
 
-  Shapes() {
+  explicit Declarations(RequestShapes& all)
+      : shapes(all),
+        guarantee(all.guarantee),
+        mechanism(all.mechanism),
+        mechanism_template(all.mechanism_template),
+        item(all.item),
+        discretization(all.discretization),
+        target(all.target),
+        dpsgd_target(all.dpsgd_target),
+        group_target(all.group_target),
+        database_class(all.database_class),
+        constraint(all.constraint),
+        tradeoff_options(all.tradeoff_options),
+        group(all.group),
+        compose(all.compose),
+        convert(all.convert),
+        split(all.split),
+        profile(all.profile),
+        calibrate(all.calibrate),
+        dpsgd(all.dpsgd),
+        dpsgd_pair(all.dpsgd_pair),
+        rdp(all.rdp),
+        databases(all.databases),
+        groupwise_simulate(all.groupwise_simulate),
+        groupwise_privacy(all.groupwise_privacy),
+        groupwise_plan(all.groupwise_plan),
+        bare_guarantee(all.bare_guarantee),
+        tradeoff(all.tradeoff) {
     declare_objects();
     declare_ops();
   }
@@ -350,40 +370,9 @@ struct Shapes {
         {}};
 
     declare_tradeoff();
-
-    ops = {
-        {&group,
-         Lane::kClosedForm,
-         {{"mechanism.type", "poisson_subsampled"},
-          {"mechanism.type", "sampled_without_replacement"},
-          {"mechanism.type", "gaussian_mixture"}},
-         [](const Value& request, const pld::ProgressCallback& progress) { return group_op(request, progress); }},
-        {&compose, Lane::kClosedForm, {{"method", "pld"}, {"unknown", "count"}}, compose_any},
-        {&convert,
-         Lane::kClosedForm,
-         {},
-         [](const Value& request, const pld::ProgressCallback&) { return convert_op(request); }},
-        {&split,
-         Lane::kClosedForm,
-         {},
-         [](const Value& request, const pld::ProgressCallback&) { return split_op(request); }},
-        {&profile, Lane::kNumeric, {}, privacy_profile_op},
-        {&calibrate, Lane::kNumeric, {}, calibrate_op},
-        {&dpsgd, Lane::kNumeric, {}, dpsgd_op},
-        {&dpsgd_pair,
-         Lane::kClosedForm,
-         {},
-         [](const Value& request, const pld::ProgressCallback&) { return dpsgd_pair_op(request); }},
-        {&rdp,
-         Lane::kClosedForm,
-         {},
-         [](const Value& request, const pld::ProgressCallback&) { return rdp_op(request); }},
-        {&databases, Lane::kClosedForm, {{"method", "pld"}, {"adversary", "uninformative"}}, databases_op},
-        {&groupwise_simulate, Lane::kNumeric, {}, groupwise_simulate_op},
-        {&groupwise_privacy, Lane::kNumeric, {}, groupwise_privacy_op},
-        {&groupwise_plan, Lane::kNumeric, {}, groupwise_plan_op},
-    };
-    ops.push_back({&tradeoff, Lane::kClosedForm, tradeoff_numeric_when(), tradeoff_op});
+    for (Shape* explained : {&group, &compose, &profile, &convert, &dpsgd, &databases}) {
+      explained->fields.push_back(explain_field());
+    }
   }
 
   // {op:'tradeoff', of: <a request of an op with a trade-off, or {guarantee}>, alphas?, fpr?, prior?, …}.
@@ -400,42 +389,31 @@ struct Shapes {
     of.type.clear();
     for (const Shape* request : of.requests) of.type += request->name + " | ";
     of.type += bare_guarantee.name;
-    tradeoff = {"tradeoff",
-                "op 'tradeoff'",
-                {op_field(), of,
-                 text("alphas", "[number]", "default [0.001, 0.01, 0.1]",
-                      "false-positive rates at which β is reported, each in [0, 1] (at most 10000)"),
-                 text("fpr", "[number]", "default [0.001, 0.01, 0.1]",
-                      "false-positive rates at which the largest true-positive rate is reported, each in [0, 1]"),
-                 number("prior", "optional", "prior probability of membership, in (0, 1): adds the largest posterior"),
-                 text("reconstruction_baselines", "[number]", "optional",
-                      "success rates of a reconstruction attack that does not see the output, each in [0, 1]")},
-                "",
-                {}};
+    tradeoff_options = {
+        "tradeoff_options",
+        "the trade-off's options",
+        {text("alphas", "[number]", "default [0.001, 0.01, 0.1]",
+              "false-positive rates at which β is reported, each in [0, 1] (at most 10000)"),
+         text("fpr", "[number]", "default [0.001, 0.01, 0.1]",
+              "false-positive rates at which the largest true-positive rate is reported, each in [0, 1]"),
+         number("prior", "optional", "prior probability of membership, in (0, 1): adds the largest posterior"),
+         text("reconstruction_baselines", "[number]", "optional",
+              "success rates of a reconstruction attack that does not see the output, each in [0, 1]")},
+        "",
+        {}};
+    std::vector<Field> fields{op_field(), of};
+    fields.insert(fields.end(), tradeoff_options.fields.begin(), tradeoff_options.fields.end());
+    tradeoff = {"tradeoff", "op 'tradeoff'", std::move(fields), "", {}};
   }
 
-  // A trade-off takes the lane of its source: numeric when the request it explains is numeric (its
-  // op's lane and numeric_when, under "of."), and for a group of a mechanism that is not Gaussian
-  // noise, whose curve comes from its privacy loss distribution (tradeoff_op.hpp).
-  std::vector<NumericWhen> tradeoff_numeric_when() const {
-    std::vector<NumericWhen> rules;
-    const auto add = [&rules](const std::string& field, const std::string& value) {
-      for (const NumericWhen& rule : rules) {
-        if (rule.field == field && rule.value == value) return;
-      }
-      rules.push_back({field, value});
-    };
-    for (const Shape* request : tradeoff.fields[1].requests) {
-      for (const Op& op : ops) {
-        if (op.shape != request) continue;
-        if (op.lane == Lane::kNumeric) add("of.op", request->name);
-        for (const NumericWhen& rule : op.numeric_when) add("of." + rule.field, rule.value);
-      }
-    }
-    for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
-      if (type != &mechanisms::gaussian_type()) add("of.mechanism.type", type->name);
-    }
-    return rules;
+  // `explain` on the requests that op 'tradeoff' takes as `of`: their answer's trade-off as
+  // result.tradeoff, the object op 'tradeoff' returns for the same request.
+  Field explain_field() const {
+    Field field = object("explain", tradeoff_options, "default false",
+                         "true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the "
+                         "object op 'tradeoff' returns for this request");
+    field.type = "boolean | tradeoff_options";
+    return field;
   }
 
   // One variant per mechanism type of the catalog, its fields the type's parameters: a mechanism
@@ -491,72 +469,50 @@ struct Shapes {
     return text("orders", "[number]", "optional",
                 "Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024)");
   }
-
-  static Result<Value> compose_any(const Value& request, const pld::ProgressCallback& progress) {
-    const Value* method = request.find("method");
-    const std::string name = method != nullptr && method->is_string() ? method->as_string() : "";
-    if (has_field(request, "unknown")) return compose_solve(request, progress, compose_any);
-    if (name == "pld") return compose_pld(request, progress);
-    if (name == "rdp") return compose_rdp(request);
-    return compose_op(request);
-  }
 };
-
-const Shapes& shapes() {
-  static const Shapes instance;
-  return instance;
-}
-
-const char* lane_name(Lane lane) { return lane == Lane::kClosedForm ? "closed_form" : "numeric"; }
 
 }  // namespace
 
-const std::vector<Op>& op_table() { return shapes().ops; }
-const Shape& guarantee_shape() { return shapes().guarantee; }
-const Shape& mechanism_shape() { return shapes().mechanism; }
+RequestShapes::RequestShapes() { Declarations declarations(*this); }
 
-Value schema_value() {
-  const Shapes& all = shapes();
-  Value ops = Value::array();
-  for (const Op& op : all.ops) {
-    Value entry = Value::object();
-    entry.set("name", op.shape->name).set("lane", lane_name(op.lane));
-    Value numeric_when = Value::array();
-    for (const NumericWhen& when : op.numeric_when) {
-      numeric_when.push(Value::object().set("field", when.field).set("value", when.value));
-    }
-    entry.set("numeric_when", std::move(numeric_when));
-    ops.push(std::move(entry));
-  }
-  Value schema = Value::object();
-  schema.set("ops", std::move(ops));
-  schema.set("shapes", shapes_value({&all.guarantee,
-                                     &all.mechanism,
-                                     &all.mechanism_template,
-                                     &all.item,
-                                     &all.discretization,
-                                     &all.target,
-                                     &all.dpsgd_target,
-                                     &all.group_target,
-                                     &all.database_class,
-                                     &all.constraint,
-                                     &all.group,
-                                     &all.compose,
-                                     &all.convert,
-                                     &all.split,
-                                     &all.profile,
-                                     &all.calibrate,
-                                     &all.dpsgd,
-                                     &all.dpsgd_pair,
-                                     &all.rdp,
-                                     &all.databases,
-                                     &all.groupwise_simulate,
-                                     &all.groupwise_privacy,
-                                     &all.groupwise_plan,
-                                     &all.bare_guarantee,
-                                     &all.tradeoff}));
-  schema.set("mechanisms", mechanism_catalog_value());
-  return schema;
+std::vector<const Shape*> RequestShapes::all() const {
+  return {&guarantee,
+          &mechanism,
+          &mechanism_template,
+          &item,
+          &discretization,
+          &target,
+          &dpsgd_target,
+          &group_target,
+          &database_class,
+          &constraint,
+          &tradeoff_options,
+          &group,
+          &compose,
+          &convert,
+          &split,
+          &profile,
+          &calibrate,
+          &dpsgd,
+          &dpsgd_pair,
+          &rdp,
+          &databases,
+          &groupwise_simulate,
+          &groupwise_privacy,
+          &groupwise_plan,
+          &bare_guarantee,
+          &tradeoff};
+}
+
+const RequestShapes& request_shapes() {
+  static const RequestShapes shapes;
+  return shapes;
+}
+
+const Field& declared(const Shape& shape, const char* name) {
+  static const Field kUndeclared;
+  const Field* field = shape.field(name);
+  return field != nullptr ? *field : kUndeclared;
 }
 
 }  // namespace dpcalc::api

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+
+#include "dpcalc/api/fields.hpp"
 
 namespace dpcalc::api {
 namespace {
@@ -132,6 +135,55 @@ const Shape* request_shape(const Field& field, const Value& member) {
 
 }  // namespace
 
+namespace {
+
+// "'a' | 'b'" -> {"a", "b"}; empty unless every alternative is quoted.
+std::vector<std::string> quoted_alternatives(const std::string& type) {
+  std::vector<std::string> values;
+  std::size_t at = 0;
+  while (at < type.size()) {
+    if (type[at] != '\'') return {};
+    const std::size_t end = type.find('\'', at + 1);
+    if (end == std::string::npos) return {};
+    values.push_back(type.substr(at + 1, end - at - 1));
+    at = end + 1;
+    if (at == type.size()) break;
+    if (type.compare(at, 3, " | ") != 0) return {};
+    at += 3;
+  }
+  return values;
+}
+
+// The value of "default <text>": a number, 'a quoted string', true or false; null when the text is
+// none of these (a default stated in words, which the reader applies).
+Value default_of(const std::string& text) {
+  if (text == "true" || text == "false") return Value(text == "true");
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'' && text.find('\'', 1) == text.size() - 1) {
+    return Value(text.substr(1, text.size() - 2));
+  }
+  char* end = nullptr;
+  const double number = std::strtod(text.c_str(), &end);
+  if (!text.empty() && end == text.c_str() + text.size()) return Value(number);
+  return Value();
+}
+
+void read_presence(Field& field) {
+  field.choices = quoted_alternatives(field.type);
+  const std::string& presence = field.presence;
+  if (presence == "required") {
+    field.presence_kind = Presence::kRequired;
+  } else if (presence == "optional") {
+    field.presence_kind = Presence::kOptional;
+  } else if (presence.rfind("default ", 0) == 0 && !default_of(presence.substr(8)).is_null()) {
+    field.presence_kind = Presence::kDefault;
+    field.fallback = default_of(presence.substr(8));
+  } else {
+    field.presence_kind = Presence::kConditional;
+  }
+}
+
+}  // namespace
+
 Field::Field() = default;
 Field::Field(std::string field_name, std::string field_type, std::string field_presence, std::string field_meaning,
              const Shape* field_shape)
@@ -139,7 +191,9 @@ Field::Field(std::string field_name, std::string field_type, std::string field_p
       type(std::move(field_type)),
       presence(std::move(field_presence)),
       meaning(std::move(field_meaning)),
-      shape(field_shape) {}
+      shape(field_shape) {
+  read_presence(*this);
+}
 Field::Field(const Field& other) = default;
 Field::Field(Field&& other) noexcept = default;
 Field& Field::operator=(const Field& other) = default;
@@ -176,6 +230,18 @@ Shape::~Shape() = default;
 const Variant* Shape::variant(const std::string& value) const {
   for (const Variant& candidate : variants) {
     if (candidate.value == value) return &candidate;
+  }
+  return nullptr;
+}
+
+const Field* Shape::field(const std::string& field_name) const {
+  for (const Field& candidate : fields) {
+    if (candidate.name == field_name) return &candidate;
+  }
+  for (const Variant& candidate : variants) {
+    for (const Field& variant_field : candidate.fields) {
+      if (variant_field.name == field_name) return &variant_field;
+    }
   }
   return nullptr;
 }

@@ -36,6 +36,28 @@ constexpr std::int64_t kSmallestResolvedGrid = 3;
 
 bool is_closed_form(CalibrationMethod method) { return method != CalibrationMethod::kPld; }
 
+// An error of the accountant that evaluated the bound at a noise the search tried, in this problem's
+// terms: its δ is the target's; a composition too large for its grid is the count's to change, and a
+// privacy loss it cannot represent is the target's (it asked for that noise). A grid step the problem
+// gives stays the step's.
+Error in_calibration_terms(Error error, bool step_given = false) {
+  const bool about_item = error.item != Error::kNoItem;
+  if (error.field == "delta" || error.field == "total_delta") {
+    error.field = "target_delta";
+  } else if ((about_item && error.field == "count") || (error.field == "discretization_interval" && !step_given)) {
+    error = Error{kNumeric, "count",
+                  "Near the answer the numeric accountant needs more grid points than its limit (" + error.message +
+                      "); lower the count or raise the target ε."};
+  } else if (error.code == kNumeric && about_item) {
+    error = Error{kNumeric, "target_epsilon",
+                  "The numeric accountant cannot evaluate the noise this target needs: one use would have a privacy "
+                  "loss beyond ±700, where e^loss no longer fits a double. Ask for a smaller target ε (or change the "
+                  "count, the sampling rate or the sensitivity)."};
+  }
+  error.item = Error::kNoItem;
+  return error;
+}
+
 }  // namespace
 
 const char* method_name(CalibrationMethod method) {
@@ -88,9 +110,11 @@ std::string quoted_list(const std::vector<CalibrationMethod>& methods) {
 
 // The parameters' ranges (the api layer reports them first, with their request paths), then
 // whether the method applies to the mechanism (methods_for).
-Result<bool> check_problem(const CalibrationProblem& problem, const std::string& target_field) {
-  if (auto target = ApproxDp::create(problem.target.epsilon, problem.target.delta, target_field); !target.ok()) {
-    return target.error();
+Result<bool> check_problem(const CalibrationProblem& problem) {
+  if (auto target = ApproxDp::create(problem.target.epsilon, problem.target.delta); !target.ok()) {
+    Error error = std::move(target).error();
+    error.field = "target_" + error.field;
+    return error;
   }
   DPCALC_TRY(const double count, check_count(problem.count, "count"));
   (void)count;
@@ -101,25 +125,23 @@ Result<bool> check_problem(const CalibrationProblem& problem, const std::string&
     return invalid_argument("method", std::string("method '") + method_name(method) + "' does not apply to a " +
                                           mechanism.type().title + " (use " + quoted_list(methods) + ").");
   }
-  const std::string delta_field = field_path(target_field, "delta");
   const bool pure = !is_subsampled(mechanism) && mechanism.pure_epsilon();
   // A pure target: no noise of a mechanism that is never pure meets it (the target is the
   // problem), while Laplace noise does under basic composition (then only the chosen method is).
   if (problem.target.delta == 0 && !pure) {
-    return invalid_argument(delta_field, delta_field + " must be greater than 0 for a " + mechanism.type().title +
-                                             ", which is never pure ε-DP (got 0).");
+    return invalid_argument("target_delta", "The target δ must be greater than 0 for a " + mechanism.type().title +
+                                                ", which is never pure ε-DP (got 0).");
   }
   if (problem.target.delta == 0 && method != CalibrationMethod::kBasic) {
     return Error{kUnsupported, "method",
-                 std::string("method '") + method_name(method) + "' needs " + delta_field +
-                     " > 0; a pure target (δ = 0) is met by Laplace noise under method 'basic'."};
+                 std::string("method '") + method_name(method) +
+                     "' needs a target δ > 0; a pure target (δ = 0) is met by Laplace noise under method 'basic'."};
   }
   if (problem.target.epsilon == 0 && method == CalibrationMethod::kBasic) {
-    const std::string epsilon_field = field_path(target_field, "epsilon");
-    return invalid_argument(epsilon_field, epsilon_field +
-                                               " must be greater than 0 with method 'basic': Laplace noise of "
-                                               "any finite scale has ε = count·Δ/b > 0. Give an ε > 0, or a "
-                                               "δ > 0 with method 'pld'.");
+    return invalid_argument("target_epsilon",
+                            "The target ε must be greater than 0 with method 'basic': Laplace noise of "
+                            "any finite scale has ε = count·Δ/b > 0. Give an ε > 0, or a "
+                            "δ > 0 with method 'pld'.");
   }
   return true;
 }
@@ -209,9 +231,9 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
     case CalibrationMethod::kBasic:
       return compose_basic({ComposedItem{ApproxDp{*noisy->pure_epsilon(), 0}, count}});
     case CalibrationMethod::kOptimal: {
-      DPCALC_TRY(double epsilon,
-                 optimal_composition_epsilon(ApproxDp{*noisy->pure_epsilon(), 0}, count, delta, "delta"));
-      return ApproxDp{epsilon, delta};
+      Result<double> epsilon = optimal_composition_epsilon(ApproxDp{*noisy->pure_epsilon(), 0}, count, delta);
+      if (!epsilon.ok()) return in_calibration_terms(std::move(epsilon).error());
+      return ApproxDp{epsilon.value(), delta};
     }
     case CalibrationMethod::kAnalytic: {
       // μ of the composition, rounded up so that the exact ε at the exact μ is never understated.
@@ -225,14 +247,19 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
     }
     case CalibrationMethod::kPld: {
       const std::vector<pld::CompositionItem> items{{noisy->pair(problem.relation), count}};
-      DPCALC_TRY(pld::EpsilonBracket bracket, pld::epsilon_for_delta(items, delta, problem.accounting, progress));
+      Result<pld::EpsilonBracket> computed = pld::epsilon_for_delta(items, delta, problem.accounting, progress);
+      if (!computed.ok()) {
+        return in_calibration_terms(std::move(computed).error(), problem.accounting.discretization_interval != 0);
+      }
+      const pld::EpsilonBracket& bracket = computed.value();
       // A loss narrower than the grid step leaves the composed PLD on one or two points, where
       // its ε is no longer resolved (measured: ε = 0 at δ = 1e-300 for a subsampled Gaussian at
       // σ = 7e13, whose exact δ(0) is about 2e-15). Such noise is not certified.
       if (bracket.discretization.grid_size < kSmallestResolvedGrid) {
-        return Error{kNumeric, "",
-                     "At this noise the privacy loss is narrower than the grid step of the numeric "
-                     "accountant, which cannot resolve it."};
+        return Error{kNumeric, "target_epsilon",
+                     "The numeric accountant cannot evaluate the noise this target needs: its privacy loss would be "
+                     "narrower than the accountant's grid step. Ask for a larger target ε (or change the count, the "
+                     "sampling rate or the sensitivity)."};
       }
       return ApproxDp{bracket.epsilon_upper, delta};
     }
@@ -240,9 +267,8 @@ Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown
   return invalid_argument("method", "Unknown calibration method.");
 }
 
-Result<Calibration> calibrate(const CalibrationProblem& problem, const std::string& target_field,
-                              const pld::ProgressCallback& progress) {
-  if (auto valid = check_problem(problem, target_field); !valid.ok()) return valid.error();
+Result<Calibration> calibrate(const CalibrationProblem& problem, const pld::ProgressCallback& progress) {
+  DPCALC_CHECK(check_problem(problem));
 
   const bool closed_form = is_closed_form(problem.method);
   SearchOptions options;
@@ -269,21 +295,19 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const std::stri
   if (!searched.ok()) return searched.error();
   const SearchResult& search = searched.value();
 
-  const std::string epsilon_field = field_path(target_field, "epsilon");
   if (search.outcome == SearchOutcome::kMetAtLowest) {
-    return invalid_argument(epsilon_field, epsilon_field + " = " + format_number(problem.target.epsilon) +
-                                               " is met even by the smallest noise searched (" +
-                                               format_number(kLowestNoiseRatio) +
-                                               " × the sensitivity); ask for a smaller ε.");
+    return invalid_argument("target_epsilon", "The target ε = " + format_number(problem.target.epsilon) +
+                                                  " is met even by the smallest noise searched (" +
+                                                  format_number(kLowestNoiseRatio) +
+                                                  " × the sensitivity); ask for a smaller ε.");
   }
   if (search.outcome == SearchOutcome::kNotMetAtHighest) {
     if (search.first_error) return *search.first_error;
     return invalid_argument(
-        epsilon_field,
+        "target_epsilon",
         "Even the largest noise searched (" + format_number(kHighestNoiseRatio) +
             " × the sensitivity) does not meet the target (ε = " + format_number(problem.target.epsilon) +
-            ", δ = " + format_number(problem.target.delta) + "); raise " + epsilon_field + " or " +
-            field_path(target_field, "delta") + ", or lower count.");
+            ", δ = " + format_number(problem.target.delta) + "); raise the target ε or δ, or lower the count.");
   }
   // Noise just below the answer could not be certified, and the answer is not within tolerance of
   // the target: a smaller noise may well meet it, so the answer would not be the smallest.

@@ -74,8 +74,8 @@ AdvancedResult compose_advanced(AdvancedVariant variant, const std::vector<Compo
 }
 
 Result<AdvancedResult> compose_advanced_for_total_delta(AdvancedVariant variant, const std::vector<ComposedItem>& items,
-                                                        double total_delta, const std::string& delta_field) {
-  DPCALC_TRY(const double target, check_positive_delta(total_delta, delta_field));
+                                                        double total_delta) {
+  DPCALC_TRY(const double target, check_positive_delta(total_delta, "total_delta"));
   const CompositionSums sums = sum_items(items);
   // Both bounds are decreasing in delta' and the total delta is increasing in it, so the optimal
   // delta' is the largest one whose total delta still meets the target:
@@ -94,8 +94,8 @@ Result<AdvancedResult> compose_advanced_for_total_delta(AdvancedVariant variant,
     slack = lowered ? lowered->meeting : 0;
   }
   if (!(slack > 0)) {
-    return invalid_argument(delta_field,
-                            describe_field(delta_field) + " must be greater than " + format_number(items_delta) +
+    return invalid_argument("total_delta",
+                            "The total δ must be greater than " + format_number(items_delta) +
                                 ": the composed items' own δ already add up to that, and advanced composition needs "
                                 "a slack δ′ > 0 on top " +
                                 got(total_delta) + ".");

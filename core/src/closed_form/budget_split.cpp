@@ -34,12 +34,11 @@ double lowered_until_met(const SoundPredicate& meets, double value, double floor
   return found ? found->meeting : floor;
 }
 
-Error needs_positive_delta(const std::string& target_field, double delta) {
-  const std::string field = field_path(target_field, "delta");
-  return invalid_argument(field, describe_field(field) +
-                                     " must be greater than 0 for this method: only basic composition "
-                                     "can split a pure (δ = 0) budget " +
-                                     got(delta) + ".");
+Error needs_positive_delta(double delta) {
+  return invalid_argument("target_delta",
+                          "The target δ must be greater than 0 for this method: only basic composition "
+                          "can split a pure (δ = 0) budget " +
+                              got(delta) + ".");
 }
 
 SplitResult split_basic(const ApproxDp& target, double count) {
@@ -68,9 +67,13 @@ SplitResult split_advanced(AdvancedVariant variant, const ApproxDp& target, doub
   return SplitResult{ApproxDp{epsilon, item_delta}, slack, kNaN, achieved.guarantee};
 }
 
-Result<SplitResult> split_optimal(const ApproxDp& target, double count, const std::string& target_field) {
-  DPCALC_TRY(count, check_optimal_composition_size(target.epsilon, count, "count", field_path(target_field, "epsilon"),
-                                                   kMaxOptimalSplitCount));
+Result<SplitResult> split_optimal(const ApproxDp& target, double count) {
+  Result<double> size = check_optimal_composition_size(target.epsilon, count, kMaxOptimalSplitCount);
+  if (!size.ok()) {
+    Error error = std::move(size).error();
+    if (error.field == "epsilon0") error.field = "target_epsilon";  // the per-item ε is at most the target's
+    return error;
+  }
   const double item_delta = divide_down(target.delta / 2, count);
   const double basic_share = divide_down(target.epsilon, count);
   // For a fixed eps, delta is increasing in eps0, so "delta at the target eps meets the target
@@ -87,14 +90,15 @@ Result<SplitResult> split_optimal(const ApproxDp& target, double count, const st
   // always lands below, as the optimal eps never exceeds k·eps0 (its search is capped at that
   // breakpoint). The walk stops at the first value that lands below, so `achieved_epsilon` is its
   // recomposition; an error of the composition also stops it and is returned.
-  const std::string delta_field = field_path(target_field, "delta");
   double achieved_epsilon = 0;
   std::optional<Error> failure;
   const double epsilon0 = lowered_until_met(
       [&](double trial) {
-        const Result<double> achieved =
-            optimal_composition_epsilon(ApproxDp{trial, item_delta}, count, target.delta, delta_field);
-        if (!achieved.ok()) failure = achieved.error();
+        const Result<double> achieved = optimal_composition_epsilon(ApproxDp{trial, item_delta}, count, target.delta);
+        if (!achieved.ok()) {
+          failure = achieved.error();
+          failure->field = "target_delta";
+        }
         achieved_epsilon = achieved.ok() ? achieved.value() : 0;
         return failure || achieved_epsilon <= target.epsilon;
       },
@@ -129,13 +133,12 @@ SplitResult split_zcdp(const ApproxDp& target, double count) {
 
 }  // namespace
 
-Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, double count,
-                                 const std::string& target_field) {
-  DPCALC_TRY(const double epsilon, check_epsilon(target.epsilon, field_path(target_field, "epsilon")));
-  DPCALC_TRY(const double delta, check_delta(target.delta, field_path(target_field, "delta")));
+Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, double count) {
+  DPCALC_TRY(const double epsilon, check_epsilon(target.epsilon, "target_epsilon"));
+  DPCALC_TRY(const double delta, check_delta(target.delta, "target_delta"));
   DPCALC_TRY(const double items, check_count(count, "count"));
   const ApproxDp checked{epsilon, delta};
-  if (method != SplitMethod::kBasic && !(delta > 0)) return needs_positive_delta(target_field, delta);
+  if (method != SplitMethod::kBasic && !(delta > 0)) return needs_positive_delta(delta);
   switch (method) {
     case SplitMethod::kBasic:
       return split_basic(checked, items);
@@ -144,7 +147,7 @@ Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, dou
     case SplitMethod::kAdvancedKairouzOhViswanath:
       return split_advanced(AdvancedVariant::kKairouzOhViswanath, checked, items);
     case SplitMethod::kOptimal:
-      return split_optimal(checked, items, target_field);
+      return split_optimal(checked, items);
     case SplitMethod::kZcdp:
       return split_zcdp(checked, items);
   }

@@ -47,7 +47,7 @@ Zcdp group_privacy(const Zcdp& guarantee, double group_size) {
   return Zcdp{multiply_up(multiply_up(group_size, group_size), guarantee.rho)};
 }
 
-Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, const std::string& field) {
+Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size) {
   if (group_size == 1) return RdpGroupResult{curve, 1, 0};
   // A group of size k is within distance 2^c for the smallest c with 2^c >= k.
   double power_of_two = 1;
@@ -68,7 +68,7 @@ Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, c
     grouped.epsilons.push_back(multiply_up(curve.epsilons[i], three_to_c));
   }
   if (grouped.orders.empty()) {
-    return Error{kUnsupported, field,
+    return Error{kUnsupported, "orders",
                  "Mironov's group property for a group of " + format_number(group_size) +
                      " needs orders >= " + format_number(2 * power_of_two) +
                      " (twice the next power of two), and the curve has none. " + "Add larger orders."};
@@ -76,12 +76,12 @@ Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, c
   for (std::size_t j = 0; j < grouped.epsilons.size(); ++j) {
     if (std::isinf(grouped.epsilons[j])) {
       // Output j comes from input order j + dropped; name that input's epsilon.
-      const std::string curve_path = field.rfind('.') == std::string::npos ? "" : field.substr(0, field.rfind('.'));
-      const std::string epsilon_field = field_path(curve_path, "epsilons." + std::to_string(j + dropped));
-      return invalid_argument(epsilon_field, describe_field(epsilon_field) + " is too large for a group of " +
-                                                 format_number(group_size) + ": 3^c·ε = " + format_number(three_to_c) +
-                                                 " × " + format_number(curve.epsilons[j + dropped]) +
-                                                 " exceeds the largest double (about 1.8e308).");
+      return about_item(invalid_argument("epsilons", "ε at order " + format_number(curve.orders[j + dropped]) +
+                                                         " is too large for a group of " + format_number(group_size) +
+                                                         ": 3^c·ε = " + format_number(three_to_c) + " × " +
+                                                         format_number(curve.epsilons[j + dropped]) +
+                                                         " exceeds the largest double (about 1.8e308)."),
+                        j + dropped);
     }
   }
   return RdpGroupResult{std::move(grouped), power_of_two, dropped};

@@ -307,19 +307,18 @@ double delta_from_log_sum(const ApproxDp& per_step, double count, double log_sum
 
 }  // namespace
 
-Result<double> check_optimal_composition_size(double epsilon0, double count, const std::string& count_field,
-                                              const std::string& epsilon_field, double max_count) {
+Result<double> check_optimal_composition_size(double epsilon0, double count, double max_count) {
   if (count > max_count) {
-    return invalid_argument(count_field,
+    return invalid_argument("count",
                             "Exact optimal composition handles at most " + format_number(max_count) +
                                 " compositions in total, because its cost grows with √count " + got(count) +
                                 ". For more, use method 'pld' (numeric, close to optimal), 'advanced' or 'zcdp'.");
   }
   if (!std::isfinite(count * epsilon0)) {
-    return invalid_argument(epsilon_field, describe_field(epsilon_field) + " is too large: count × ε = " +
-                                               format_number(count) + " × " + format_number(epsilon0) +
-                                               " exceeds the largest double (about 1.8e308), so the composition "
-                                               "gives no meaningful guarantee.");
+    return invalid_argument("epsilon0", "ε is too large: count × ε = " + format_number(count) + " × " +
+                                            format_number(epsilon0) +
+                                            " exceeds the largest double (about 1.8e308), so the composition "
+                                            "gives no meaningful guarantee.");
   }
   return count;
 }
@@ -328,15 +327,14 @@ double optimal_composition_delta(const ApproxDp& per_step, double count, double 
   return delta_from_log_sum(per_step, count, log_positive_sum(RandomizedResponse(per_step.epsilon, count), epsilon));
 }
 
-Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double count, double total_delta,
-                                           const std::string& delta_field) {
-  DPCALC_TRY(const double target, check_delta(total_delta, delta_field));
+Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double count, double total_delta) {
+  DPCALC_TRY(const double target, check_delta(total_delta, "total_delta"));
   const double base = failure_delta(per_step, count);
   if (target < base) {
-    return invalid_argument(delta_field, describe_field(delta_field) + " must be at least " + format_number(base) +
-                                             ", the δ = 1 − (1 − δ₀)^k that composing mechanisms with δ₀ = " +
-                                             format_number(per_step.delta) + " reaches at every ε " + got(total_delta) +
-                                             ".");
+    return invalid_argument("total_delta", "δ must be at least " + format_number(base) +
+                                               ", the δ = 1 − (1 − δ₀)^k that composing mechanisms with δ₀ = " +
+                                               format_number(per_step.delta) + " reaches at every ε " +
+                                               got(total_delta) + ".");
   }
   // From the first breakpoint k eps0 on (the double at or above it), delta is `base`: the answer is
   // at most there.
@@ -365,7 +363,7 @@ Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double coun
   const std::optional<Boundary> certified =
       step_until_met(meets_target, pass.epsilon, ceiling, std::max(pass.epsilon, per_step.epsilon) * DBL_EPSILON);
   if (!certified || !std::isfinite(certified->meeting)) {
-    return Error{kNumeric, delta_field,
+    return Error{kNumeric, "total_delta",
                  "Optimal composition could not certify an ε for this δ: count × ε₀ is outside the range it "
                  "computes (see check_optimal_composition_size)."};
   }

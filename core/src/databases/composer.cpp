@@ -43,7 +43,7 @@ Result<std::vector<Item>> footprint_items(const std::vector<DatabaseClass>& clas
   for (std::size_t c = 0; c < classes.size(); ++c) {
     if (footprint[c] == 0) continue;
     auto release = convert(classes[c]);
-    if (!release.ok()) return release.error();
+    if (!release.ok()) return about_item(release.error(), c);
     items.push_back({release.value(), footprint[c] * classes[c].queries});
   }
   return items;
@@ -101,11 +101,11 @@ Result<PldItems> footprint_pld_items(const std::vector<DatabaseClass>& classes, 
   }
   if (largest_share < 0) return result;
   if (!std::isfinite(mu_squared)) {
-    const std::string field = field_path(release_field(classes[gaussian_origin]), "sigma");
-    return invalid_argument(field, describe_field(field) +
-                                       " is too small for this computation: Σ count·(Δ/σ)² of "
-                                       "the Gaussian releases would exceed the largest number a double can hold (about "
-                                       "1.8e308), so it would promise nothing. Use a larger value.");
+    return about_item(invalid_argument("sigma",
+                                       "σ is too small for this computation: Σ count·(Δ/σ)² of "
+                                       "the Gaussian releases would exceed the largest number a double can "
+                                       "hold (about 1.8e308), so it would promise nothing. Use a larger σ."),
+                      gaussian_origin);
   }
   result.items.push_back({pld::DominatingPair{pld::GaussianPair{1 / std::sqrt(mu_squared), 1}, 1.0}, 1});
   result.origin.push_back(gaussian_origin);
@@ -148,23 +148,21 @@ Result<ApproxDp> approx_release(const DatabaseClass& database_class) {
   if (const auto* approx = std::get_if<ApproxDp>(&database_class.release)) return *approx;
   if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
     if (const auto epsilon = mechanism->pure_epsilon()) return ApproxDp{*epsilon, 0};
-    return Error{kUnsupported, release_field(database_class),
+    return Error{kUnsupported, kRelease,
                  "The " + mechanism->type().title + " has no pure ε; compose it with method 'zcdp' or 'pld'."};
   }
-  return Error{kUnsupported, field_path(release_field(database_class), "type"),
-               "A zCDP guarantee composes with method 'zcdp' only."};
+  return Error{kUnsupported, "type", "A zCDP guarantee composes with method 'zcdp' only."};
 }
 
 Result<Zcdp> zcdp_release(const DatabaseClass& database_class) {
   if (const auto* zcdp = std::get_if<Zcdp>(&database_class.release)) return *zcdp;
   if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
     if (const auto zcdp = mechanism->zcdp()) return *zcdp;
-    return Error{kUnsupported, release_field(database_class),
-                 "The " + mechanism->type().title + " has no zCDP bound; use method 'pld'."};
+    return Error{kUnsupported, kRelease, "The " + mechanism->type().title + " has no zCDP bound; use method 'pld'."};
   }
   const ApproxDp approx = std::get<ApproxDp>(database_class.release);
   if (approx.delta != 0) {
-    return Error{kUnsupported, field_path(release_field(database_class), "type"),
+    return Error{kUnsupported, "type",
                  "An (ε, δ) guarantee with δ > 0 has no zCDP bound; use method 'basic', 'advanced' or 'pld'."};
   }
   return pure_to_zcdp(PureDp{approx.epsilon});
@@ -177,31 +175,29 @@ Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class) {
   if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class)) {
     return mechanism->pair(database_class.relation);
   }
-  return Error{kUnsupported, field_path(release_field(database_class), "type"),
+  return Error{kUnsupported, "type",
                "Method 'pld' composes mechanisms and pure or approx guarantees; a zCDP guarantee has no single "
                "dominating pair. Use method 'zcdp' or give the mechanism."};
 }
 
 Result<bool> check_method(const std::vector<DatabaseClass>& classes, const MethodOptions& options) {
   if (needs_delta(options.method) && !options.delta) {
-    return invalid_argument("delta", std::string("delta (the total δ target) is required for method '") +
-                                         method_name(options.method) + "'.");
+    return invalid_argument(
+        "delta", std::string("The total δ target is required for method '") + method_name(options.method) + "'.");
   }
-  if (options.delta) {
-    DPCALC_TRY(double checked, check_positive_delta(*options.delta, "delta"));
-    (void)checked;
-  }
-  for (const DatabaseClass& database_class : classes) {
+  if (options.delta) DPCALC_CHECK(check_positive_delta(*options.delta, "delta"));
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    const DatabaseClass& database_class = classes[c];
     if (options.method == CompositionMethod::kZcdp) {
-      DPCALC_TRY(Zcdp checked, zcdp_release(database_class));
-      (void)checked;
+      if (auto checked = zcdp_release(database_class); !checked.ok()) return about_item(checked.error(), c);
     } else if (options.method == CompositionMethod::kPld) {
-      DPCALC_TRY(pld::DominatingPair checked, pld_release(database_class));
-      (void)checked;
+      if (auto checked = pld_release(database_class); !checked.ok()) return about_item(checked.error(), c);
     } else {
-      DPCALC_TRY(ApproxDp release, approx_release(database_class));
-      if (options.method == CompositionMethod::kOptimal && !same_release(release, approx_release(classes[0]).value())) {
-        return Error{kUnsupported, options.classes_field,
+      Result<ApproxDp> release = approx_release(database_class);
+      if (!release.ok()) return about_item(release.error(), c);
+      if (options.method == CompositionMethod::kOptimal &&
+          !same_release(release.value(), approx_release(classes[0]).value())) {
+        return Error{kUnsupported, "classes",
                      "Optimal composition in closed form needs the same guarantee on every release; for different "
                      "releases use method 'pld', which brackets the optimal heterogeneous composition."};
       }
@@ -209,6 +205,16 @@ Result<bool> check_method(const std::vector<DatabaseClass>& classes, const Metho
   }
   return true;
 }
+
+namespace {
+
+// The composition theorems' total δ is the δ of these options.
+Error as_options_delta(Error error) {
+  if (error.field == "total_delta") error.field = "delta";
+  return error;
+}
+
+}  // namespace
 
 Result<Composed> compose_approx_items(const std::vector<ComposedItem>& items, const MethodOptions& options) {
   Composed composed;
@@ -223,7 +229,9 @@ Result<Composed> compose_approx_items(const std::vector<ComposedItem>& items, co
       const AdvancedVariant variant = options.method == CompositionMethod::kAdvancedDrv
                                           ? AdvancedVariant::kDworkRothblumVadhan
                                           : AdvancedVariant::kKairouzOhViswanath;
-      DPCALC_TRY(AdvancedResult advanced, compose_advanced_for_total_delta(variant, items, *options.delta, "delta"));
+      Result<AdvancedResult> composed_advanced = compose_advanced_for_total_delta(variant, items, *options.delta);
+      if (!composed_advanced.ok()) return as_options_delta(std::move(composed_advanced).error());
+      const AdvancedResult& advanced = composed_advanced.value();
       composed.approx = advanced.guarantee;
       return composed;
     }
@@ -234,8 +242,10 @@ Result<Composed> compose_approx_items(const std::vector<ComposedItem>& items, co
         composed.approx = ApproxDp{0, *options.delta};
         return composed;
       }
-      DPCALC_TRY(double checked, check_count(count, "databases"));
-      DPCALC_TRY(double epsilon, optimal_composition_epsilon(items[0].guarantee, checked, *options.delta, "delta"));
+      DPCALC_TRY(double checked, check_count(count, "classes"));
+      Result<double> epsilon_at = optimal_composition_epsilon(items[0].guarantee, checked, *options.delta);
+      if (!epsilon_at.ok()) return as_options_delta(std::move(epsilon_at).error());
+      const double epsilon = epsilon_at.value();
       composed.approx = ApproxDp{epsilon, *options.delta};
       return composed;
     }
@@ -287,9 +297,9 @@ Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, co
 Result<pld::AnsweredEpsilon> footprint_answer(const std::vector<DatabaseClass>& classes, const Footprint& footprint,
                                               const MethodOptions& options) {
   DPCALC_TRY(PldItems pld_items, footprint_pld_items(classes, footprint));
-  Result<pld::AnsweredEpsilon> answered = pld::epsilon_for_delta_with_plds(
-      pld_items.items, *options.delta, options.accounting, options.progress, "databases");
-  if (!answered.ok()) return on_class_field(answered.error(), classes, pld_items.origin);
+  Result<pld::AnsweredEpsilon> answered =
+      pld::epsilon_for_delta_with_plds(pld_items.items, *options.delta, options.accounting, options.progress);
+  if (!answered.ok()) return on_class(answered.error(), classes, pld_items.origin);
   return answered;
 }
 
@@ -302,30 +312,15 @@ bool gaussian_footprint(const std::vector<DatabaseClass>& classes, const Footpri
   return true;
 }
 
-Error on_class_field(const Error& error, const std::vector<DatabaseClass>& classes,
-                     const std::vector<std::size_t>& origin) {
-  const std::string prefix = "databases.";
-  if (error.field.rfind(prefix, 0) != 0) return error;
-  const std::size_t end = error.field.find('.', prefix.size());
-  const std::string index = error.field.substr(prefix.size(), end - prefix.size());
-  if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos) return error;
-  const std::size_t item = std::stoul(index);
-  if (item >= origin.size()) return error;
-  const DatabaseClass& database_class = classes[origin[item]];
-  const std::string rest = end == std::string::npos ? "" : error.field.substr(end + 1);
-  const std::string mechanism = "mechanism";
-  std::string field = database_class.field;
-  if (rest == mechanism) field = release_field(database_class);
-  if (rest.rfind(mechanism + ".", 0) == 0)
-    field = field_path(release_field(database_class), rest.substr(mechanism.size() + 1));
-  Error restated = error;
-  restated.field = field;
-  // An item's count is the releases of every class merged into it (add_pld_item).
-  const std::string words = rest == "count" ? "the number of releases like those of " + field : field;
-  for (std::size_t at = restated.message.find(error.field); at != std::string::npos;
-       at = restated.message.find(error.field, at + words.size())) {
-    restated.message.replace(at, error.field.size(), words);
+Error on_class(const Error& error, const std::vector<DatabaseClass>& classes, const std::vector<std::size_t>& origin) {
+  if (error.item == Error::kNoItem || error.item >= origin.size() || origin[error.item] >= classes.size()) {
+    return error;
   }
+  Error restated = error;
+  restated.item = origin[error.item];
+  // An item's count is the releases of every class merged into it (add_pld_item): the class is what
+  // to change.
+  if (restated.field == "count") restated.field = "";
   return restated;
 }
 

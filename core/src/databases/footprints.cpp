@@ -10,34 +10,13 @@ namespace {
 
 using ClassSet = std::vector<bool>;
 
-Result<std::vector<ClassSet>> read_families(const std::vector<DatabaseClass>& classes, const Constraint& constraint) {
-  if (constraint.families.empty()) {
-    return invalid_argument(constraint.families_field,
-                            constraint.families_field + " must list at least one family (a list of class indices).");
-  }
-  if (constraint.families.size() > kMaxFamilies) {
-    return invalid_argument(constraint.families_field,
-                            constraint.families_field + " lists " + std::to_string(constraint.families.size()) +
-                                " families; at most " + std::to_string(kMaxFamilies) + " are supported.");
-  }
+// The families as sets of classes (Constraint: at least one, each a non-empty list of distinct
+// class indices).
+std::vector<ClassSet> family_sets(const std::vector<DatabaseClass>& classes, const Constraint& constraint) {
   std::vector<ClassSet> families;
-  for (std::size_t i = 0; i < constraint.families.size(); ++i) {
-    const std::string path = field_path(constraint.families_field, std::to_string(i));
-    if (constraint.families[i].empty()) {
-      return invalid_argument(path, path + " is empty: a family names the classes of databases a person is in.");
-    }
+  for (const std::vector<std::size_t>& members : constraint.families) {
     ClassSet family(classes.size(), false);
-    for (std::size_t j = 0; j < constraint.families[i].size(); ++j) {
-      const std::size_t index = constraint.families[i][j];
-      const std::string item = path + "." + std::to_string(j);
-      if (index >= classes.size()) {
-        return invalid_argument(item, item + " names class " + std::to_string(index) + ", but databases has only " +
-                                          std::to_string(classes.size()) + " classes (indices 0 to " +
-                                          std::to_string(classes.size() - 1) + ").");
-      }
-      if (family[index]) return invalid_argument(item, item + " names class " + std::to_string(index) + " twice.");
-      family[index] = true;
-    }
+    for (std::size_t index : members) family[index] = true;
     families.push_back(std::move(family));
   }
   return families;
@@ -78,28 +57,18 @@ Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& c
   const double pairs = neighbours == Neighbours::kBounded ? 2 : 1;
   const double total = total_databases(classes);
   AllowedFootprints allowed;
-  allowed.constraint_field = constraint.field;
-  allowed.families_field = constraint.families_field;
   switch (constraint.type) {
     case ConstraintType::kNone:
       allowed.capacity = total;
       return allowed;
-    case ConstraintType::kAtMost: {
-      if (!(constraint.at_most >= 1)) {
-        return invalid_argument(constraint.at_most_field,
-                                constraint.at_most_field +
-                                    " must be a whole number >= 1 (the most databases one person can be in) " +
-                                    got(constraint.at_most) + ".");
-      }
-      DPCALC_TRY(double m, check_count(constraint.at_most, constraint.at_most_field));
-      allowed.capacity = std::min(pairs * m, total);
+    case ConstraintType::kAtMost:
+      allowed.capacity = std::min(pairs * constraint.at_most, total);
       return allowed;
-    }
     case ConstraintType::kExactlyOne:
       allowed.capacity = std::min(pairs, total);
       return allowed;
     case ConstraintType::kFamilies: {
-      DPCALC_TRY(std::vector<ClassSet> families, read_families(classes, constraint));
+      const std::vector<ClassSet> families = family_sets(classes, constraint);
       std::vector<ClassSet> candidates = families;
       if (neighbours == Neighbours::kBounded) {
         candidates.clear();

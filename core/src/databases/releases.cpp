@@ -15,10 +15,6 @@ const mechanisms::Mechanism* release_mechanism(const DatabaseClass& database_cla
   return mechanism ? mechanism->get() : nullptr;
 }
 
-std::string release_field(const DatabaseClass& database_class) {
-  return field_path(database_class.field, release_mechanism(database_class) ? "mechanism" : "guarantee");
-}
-
 bool all_pure(const std::vector<DatabaseClass>& classes) {
   for (const DatabaseClass& database_class : classes) {
     const auto* approx = std::get_if<ApproxDp>(&database_class.release);

@@ -114,13 +114,16 @@ Result<std::optional<Composed>> subsampling_route(const std::vector<DatabaseClas
   // Each database releases `queries` times: its own guarantee is their basic composition.
   std::vector<ComposedItem> amplified;
   std::vector<ZcdpItem> amplified_zcdp;
-  for (const DatabaseClass& database_class : classes) {
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    const DatabaseClass& database_class = classes[c];
     const mechanisms::Mechanism* mechanism = release_mechanism(database_class);
     if ((mechanism && !mechanism->pure_epsilon()) || std::holds_alternative<Zcdp>(database_class.release)) {
-      return Error{kUnsupported, release_field(database_class),
-                   "The uninformative prior needs each database's (ε, δ) to amplify it by subsampling (Balle, Barthe, "
-                   "Gaboardi 2018, Thm 8); a Gaussian or zCDP release has none. Use method 'pld' for Gaussian "
-                   "releases."};
+      return about_item(
+          Error{kUnsupported, kRelease,
+                "The uninformative prior needs each database's (ε, δ) to amplify it by subsampling (Balle, Barthe, "
+                "Gaboardi 2018, Thm 8); a Gaussian or zCDP release has none. Use method 'pld' for Gaussian "
+                "releases."},
+          c);
     }
     const ApproxDp release = approx_release(database_class).value();
     const double epsilon = log_half_one_plus_exp(database_class.queries * release.epsilon);
@@ -130,10 +133,11 @@ Result<std::optional<Composed>> subsampling_route(const std::vector<DatabaseClas
     } else if (options.method == CompositionMethod::kOptimal && !amplified.empty() &&
                (amplified[0].guarantee.epsilon != epsilon || amplified[0].guarantee.delta != delta)) {
       // The class's own queries field, or the class when it leaves queries at its default (fuzz seed 3).
-      return Error{kUnsupported,
-                   database_class.queries == 1 ? database_class.field : field_path(database_class.field, "queries"),
-                   "Under the uninformative prior each database is one subsampled release of all its queries; optimal "
-                   "composition needs the same number of queries on every database. Use method 'advanced' or 'pld'."};
+      return about_item(Error{kUnsupported, database_class.queries == 1 ? "" : "queries",
+                              "Under the uninformative prior each database is one subsampled release of all its "
+                              "queries; optimal composition needs the same number of queries on every database. Use "
+                              "method 'advanced' or 'pld'."},
+                        c);
     } else {
       amplified.push_back({ApproxDp{epsilon, std::min(delta, 1.0)}, database_class.count});
     }
@@ -191,23 +195,24 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
       // q Gaussian releases on one database are one Gaussian of σ/√q (the record's bit is shared).
       gaussian->sigma /= std::sqrt(database_class.queries);
     } else if (database_class.queries != 1) {
-      return Error{kUnsupported, field_path(database_class.field, "queries"),
-                   "Under the uninformative prior each database is subsampled as a whole; method 'pld' can do so for "
-                   "one release per database or for Gaussian releases. Use a closed-form method for several "
-                   "Laplace or (ε, δ) releases per database."};
+      return about_item(Error{kUnsupported, "queries",
+                              "Under the uninformative prior each database is subsampled as a whole; method 'pld' can "
+                              "do so for one release per database or for Gaussian releases. Use a closed-form method "
+                              "for several Laplace or (ε, δ) releases per database."},
+                        c);
     }
     mechanism.sampling_rate = 0.5;
     if (add_pld_item(items, mechanism, database_class.count) == origin.size()) origin.push_back(c);
   }
   pld::AccountingOptions accounting = options.accounting;
   accounting.tail_mass_truncation = std::min(accounting.tail_mass_truncation, delta / 10);
-  Result<pld::ComposedPlds> composed_plds = pld::compose_items(items, accounting, options.progress, "databases");
-  if (!composed_plds.ok()) return on_class_field(composed_plds.error(), classes, origin);
+  Result<pld::ComposedPlds> composed_plds = pld::compose_items(items, accounting, options.progress);
+  if (!composed_plds.ok()) return on_class(composed_plds.error(), classes, origin);
   const pld::ComposedPlds& plds = composed_plds.value();
   const double first_target = delta * std::exp(log_one_minus_inverse_power(databases));
   const double reachable = pld::delta_floor(plds.upper_remove);
   if (!(first_target > reachable)) {
-    return invalid_argument("delta", "delta must be larger than " + format_number(reachable) +
+    return invalid_argument("delta", "δ must be larger than " + format_number(reachable) +
                                          ", the smallest delta this numeric composition can certify; got " +
                                          format_number(delta) + ".");
   }
@@ -257,7 +262,7 @@ Result<Uninformative> uninformative(const std::vector<DatabaseClass>& classes, c
   }
   if (options.method == CompositionMethod::kZcdp && !options.delta) {
     return invalid_argument("delta",
-                            "delta is required: the uninformative prior is an (ε, δ) statement, reached from "
+                            "The total δ is required: the uninformative prior is an (ε, δ) statement, reached from "
                             "zCDP through the subsampled releases.");
   }
   std::optional<Composed> composed;

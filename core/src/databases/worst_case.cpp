@@ -226,14 +226,13 @@ Result<WorstCase> worst_of(const std::vector<DatabaseClass>& classes, const std:
 
 // The footprints of `capacity` databases among which the PLD method finds the worst: the most
 // revealing ones when the classes are ordered by domination, else every one no swap improves.
-Result<std::vector<Footprint>> pld_capacity_footprints(const std::vector<DatabaseClass>& classes, double capacity,
-                                                       const std::string& constraint_field) {
+Result<std::vector<Footprint>> pld_capacity_footprints(const std::vector<DatabaseClass>& classes, double capacity) {
   if (capacity >= total_databases(classes)) return std::vector<Footprint>{all_databases(classes)};
   if (auto order = chain_order(classes, pld_dominates))
     return std::vector<Footprint>{greedy(classes, *order, capacity)};
   auto candidates = unswappable_footprints(classes, capacity, pld_dominates, kMaxPldFootprints, 100000);
   if (!candidates) {
-    return Error{kUnsupported, constraint_field,
+    return Error{kUnsupported, "constraint",
                  "The classes' releases are not ordered by privacy loss (different mechanism families, or more "
                  "queries on the less noisy one), and more than " +
                      std::to_string(kMaxPldFootprints) + " footprints of " + format_number(capacity) +
@@ -246,14 +245,14 @@ Result<std::vector<Footprint>> pld_capacity_footprints(const std::vector<Databas
 // Too many explicit footprints to compose numerically.
 Result<bool> check_pld_footprint_count(const AllowedFootprints& allowed) {
   if (allowed.footprints.size() <= kMaxPldFootprints) return true;
-  return Error{kUnsupported, allowed.families_field,
+  return Error{kUnsupported, "families",
                "These families give " + std::to_string(allowed.footprints.size()) +
                    " different footprints to compose numerically; method 'pld' composes at most " +
                    std::to_string(kMaxPldFootprints) + ". Use fewer families or a closed-form method."};
 }
 
 Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, double capacity,
-                                 const std::string& constraint_field, const MethodOptions& options) {
+                                 const MethodOptions& options) {
   if (capacity >= total_databases(classes)) return worst_of(classes, {all_databases(classes)}, options);
   const auto score = [&](const std::function<double(const DatabaseClass&)>& f) {
     return greedy(classes, by_score(classes, f), capacity);
@@ -282,7 +281,7 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
       return advanced_envelope(classes, capacity, options);
     }
     case CompositionMethod::kPld: {
-      DPCALC_TRY(std::vector<Footprint> candidates, pld_capacity_footprints(classes, capacity, constraint_field));
+      DPCALC_TRY(std::vector<Footprint> candidates, pld_capacity_footprints(classes, capacity));
       return worst_of(classes, candidates, options);
     }
   }
@@ -293,19 +292,15 @@ Result<WorstCase> capacity_worst(const std::vector<DatabaseClass>& classes, doub
 
 Result<WorstCase> worst_case(const std::vector<DatabaseClass>& classes, const AllowedFootprints& allowed,
                              const MethodOptions& options) {
-  if (allowed.capacity) return capacity_worst(classes, *allowed.capacity, allowed.constraint_field, options);
-  if (options.method == CompositionMethod::kPld) {
-    DPCALC_TRY(bool checked, check_pld_footprint_count(allowed));
-    (void)checked;
-  }
+  if (allowed.capacity) return capacity_worst(classes, *allowed.capacity, options);
+  if (options.method == CompositionMethod::kPld) DPCALC_CHECK(check_pld_footprint_count(allowed));
   return worst_of(classes, allowed.footprints, options);
 }
 
 Result<std::vector<Footprint>> pld_worst_footprints(const std::vector<DatabaseClass>& classes,
                                                     const AllowedFootprints& allowed) {
-  if (allowed.capacity) return pld_capacity_footprints(classes, *allowed.capacity, allowed.constraint_field);
-  DPCALC_TRY(bool checked, check_pld_footprint_count(allowed));
-  (void)checked;
+  if (allowed.capacity) return pld_capacity_footprints(classes, *allowed.capacity);
+  DPCALC_CHECK(check_pld_footprint_count(allowed));
   return allowed.footprints;
 }
 

@@ -54,9 +54,8 @@ RdpOverapprox rdp_overapprox(const GroupSetting& setting, double noise_multiplie
   subsampled.numbers = {{"rate", group_sampling_probability(setting)}};
   if (step.ok()) subsampled.mechanisms = {{"mechanism", step.value()}};
   const auto sampled = step.ok() ? mechanisms::create(mechanisms::poisson_subsampled_type(), subsampled) : step;
-  const auto converted = sampled.ok()
-                             ? rdp::to_approx(orders, rdp::compose({{sampled.value(), steps}}, orders), delta, "")
-                             : Result<rdp::RdpToApprox>(sampled.error());
+  const auto converted = sampled.ok() ? rdp::to_approx(orders, rdp::compose({{sampled.value(), steps}}, orders), delta)
+                                      : Result<rdp::RdpToApprox>(sampled.error());
   if (!converted.ok()) return RdpOverapprox{kInfinity, 0};
   return RdpOverapprox{converted.value().guarantee.epsilon, converted.value().order};
 }
@@ -70,10 +69,9 @@ struct CalibratedNoise {
 // band: the one search for the smallest noise meeting a target (calibration/noise_search.hpp), on ε
 // decreasing in the noise multiplier (more noise is post-processing). Errors: the engine's, when
 // they are not numeric (a numeric error, far too little noise for the engine, only means that noise
-// is not certified); numeric on target_field when kMaxNoiseMultiplier does not reach the target.
+// is not certified); numeric on "target_epsilon" when kMaxNoiseMultiplier does not reach the target.
 Result<CalibratedNoise> smallest_noise_multiplier(const GroupSetting& setting, double steps, double delta,
-                                                  double target, const std::string& target_field,
-                                                  const pld::AccountingOptions& options,
+                                                  double target, const pld::AccountingOptions& options,
                                                   const pld::ProgressCallback& within,
                                                   const std::function<bool()>& tick) {
   std::map<double, pld::EpsilonBracket> certified;  // every bracket the search evaluated, by noise multiplier
@@ -99,7 +97,7 @@ Result<CalibratedNoise> smallest_noise_multiplier(const GroupSetting& setting, d
   if (stopped) return *stopped;
   if (!found.ok()) return found.error();
   if (found.value().outcome == calibration::SearchOutcome::kNotMetAtHighest) {
-    return Error{kNumeric, target_field,
+    return Error{kNumeric, "target_epsilon",
                  "No noise multiplier up to " + format_number(kMaxNoiseMultiplier) +
                      " reaches ε = " + format_number(target) +
                      " at this δ, group size and number of steps; raise the target ε or δ, "
@@ -118,6 +116,15 @@ Result<pld::CompositionItem> tight_item(const GroupSetting& setting, double nois
   return pld::CompositionItem{worst_case_pair(checked, sigma), count};
 }
 
+// The engine's errors about the one item it composes, in this setting's terms: its count is the
+// number of steps, its noise the noise multiplier; its options keep their names.
+Error in_training_terms(Error error) {
+  if (error.item == Error::kNoItem) return error;
+  error.field = error.field == "count" ? "steps" : "noise_multiplier";
+  error.item = Error::kNoItem;
+  return error;
+}
+
 }  // namespace
 
 Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
@@ -125,7 +132,9 @@ Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double no
                                           const pld::AccountingOptions& options) {
   DPCALC_TRY(const pld::CompositionItem item, tight_item(setting, noise_multiplier, steps));
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
-  return pld::epsilon_for_delta({item}, target, options, progress, "items");
+  Result<pld::EpsilonBracket> bracket = pld::epsilon_for_delta({item}, target, options, progress);
+  if (!bracket.ok()) return in_training_terms(std::move(bracket).error());
+  return bracket;
 }
 
 Result<pld::AnsweredEpsilon> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
@@ -133,7 +142,9 @@ Result<pld::AnsweredEpsilon> tight_plds(const GroupSetting& setting, double nois
                                         const pld::AccountingOptions& options) {
   DPCALC_TRY(const pld::CompositionItem item, tight_item(setting, noise_multiplier, steps));
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
-  return pld::epsilon_for_delta_with_plds({item}, target, options, progress, "items");
+  Result<pld::AnsweredEpsilon> answered = pld::epsilon_for_delta_with_plds({item}, target, options, progress);
+  if (!answered.ok()) return in_training_terms(std::move(answered).error());
+  return answered;
 }
 
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
@@ -166,9 +177,8 @@ Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise
 }
 
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
-                              const std::string& target_field, const pld::ProgressCallback& progress,
-                              const pld::AccountingOptions& options) {
-  DPCALC_TRY(const double target, check_target_epsilon(target_epsilon, target_field));
+                              const pld::ProgressCallback& progress, const pld::AccountingOptions& options) {
+  DPCALC_TRY(const double target, check_target_epsilon(target_epsilon, "target_epsilon"));
   DPCALC_TRY(const GroupSetting checked, check_setting(setting));
   DPCALC_TRY(const double count, check_count(steps, "steps"));
   DPCALC_TRY(const double target_delta, check_positive_delta(delta, "delta"));
@@ -184,13 +194,12 @@ Result<Calibration> calibrate(const GroupSetting& setting, double steps, double 
     return within(0);
   };
   DPCALC_TRY(const CalibratedNoise group,
-             smallest_noise_multiplier(checked, count, target_delta, target, target_field, options, within, tick));
+             smallest_noise_multiplier(checked, count, target_delta, target, options, within, tick));
   CalibratedNoise single = group;
   if (checked.group_size != 1) {
     GroupSetting one_example = checked;
     one_example.group_size = 1;
-    DPCALC_TRY(single, smallest_noise_multiplier(one_example, count, target_delta, target, target_field, options,
-                                                 within, tick));
+    DPCALC_TRY(single, smallest_noise_multiplier(one_example, count, target_delta, target, options, within, tick));
   }
   Calibration result;
   result.noise_multiplier = group.noise_multiplier;

@@ -19,9 +19,11 @@ std::string format_count(double value) {
 
 constexpr double kSmallestInclusion = 1e-300;
 
-Result<double> check_integer(double value, const std::string& field, double low, double high, const std::string& what) {
+// `name` is the member checked, `symbol` how sentences name it ("The group size k").
+Result<double> check_integer(double value, const std::string& name, const std::string& symbol, double low, double high,
+                             const std::string& what) {
   if (!(value >= low && value <= high && value == std::floor(value))) {
-    return invalid_argument(field, field + " must be " + what + " " + got(value) + ".");
+    return invalid_argument(name, symbol + " must be " + what + " " + got(value) + ".");
   }
   return value;
 }
@@ -30,29 +32,29 @@ Result<double> check_integer(double value, const std::string& field, double low,
 
 Result<GroupSetting> check_setting(const GroupSetting& setting) {
   GroupSetting checked = setting;
-  DPCALC_TRY(checked.group_size, check_integer(setting.group_size, "group_size", 1, kMaxGroupSize,
+  DPCALC_TRY(checked.group_size, check_integer(setting.group_size, "group_size", "The group size k", 1, kMaxGroupSize,
                                                "a whole number from 1 to " + format_count(kMaxGroupSize)));
   if (setting.sampling == Sampling::kPoisson) {
     DPCALC_TRY(checked.sampling_rate, check_rate(setting.sampling_rate, "sampling_rate"));
     // Pr[J >= 1] <= k q: below 1e-300 every weight of J >= 1 underflows and the pair is the same
     // distribution twice (fuzz seed 3: q = 5e-324 gave an error on a field the request did not have).
     if (!(checked.group_size * checked.sampling_rate >= kSmallestInclusion)) {
-      return invalid_argument("sampling_rate", "sampling_rate " + got(checked.sampling_rate) +
+      return invalid_argument("sampling_rate", "The sampling rate " + got(checked.sampling_rate) +
                                                    " is so small that the group is in a batch with probability "
                                                    "below 1e-300, which a double cannot carry through the "
-                                                   "accounting; use a sampling_rate of at least 1e-300 / group_size.");
+                                                   "accounting; use a sampling rate of at least 1e-300 / k.");
     }
     return checked;
   }
-  DPCALC_TRY(checked.dataset_size, check_integer(setting.dataset_size, "dataset_size", 1, kMaxCount,
-                                                 "a whole number of examples, at least 1"));
+  DPCALC_TRY(checked.dataset_size, check_integer(setting.dataset_size, "dataset_size", "The dataset size N", 1,
+                                                 kMaxCount, "a whole number of examples, at least 1"));
   DPCALC_TRY(checked.batch_size,
-             check_integer(setting.batch_size, "batch_size", 1, checked.dataset_size,
-                           "a whole number from 1 to dataset_size (" + format_count(checked.dataset_size) + ")"));
+             check_integer(setting.batch_size, "batch_size", "The batch size B", 1, checked.dataset_size,
+                           "a whole number from 1 to the dataset size N (" + format_count(checked.dataset_size) + ")"));
   if (checked.group_size > checked.dataset_size) {
-    return invalid_argument("group_size", "group_size (" + format_count(checked.group_size) +
-                                              ") cannot exceed dataset_size (" + format_count(checked.dataset_size) +
-                                              ").");
+    return invalid_argument("group_size", "The group size k (" + format_count(checked.group_size) +
+                                              ") cannot exceed the dataset size N (" +
+                                              format_count(checked.dataset_size) + ").");
   }
   return checked;
 }

@@ -37,13 +37,13 @@ Result<PairDensities> pair_densities(const GroupSetting& setting, double noise_m
   DPCALC_TRY(const double count, check_whole_number(points, 2, kMaxDensityPoints, "points"));
   // 1/(σ √(2π)) must be finite for the densities to be numbers.
   if (!(sigma >= 1e-300)) {
-    return invalid_argument("noise_multiplier", describe_field("noise_multiplier") + " must be at least 1e-300 " +
+    return invalid_argument("noise_multiplier", "The noise multiplier must be at least 1e-300 " +
                                                     got(noise_multiplier) + " for its densities to be finite.");
   }
   // The plotted range reaches kReach σ beyond the shifts: it must stay within the doubles.
   if (!(sigma <= 1e300)) {
-    return invalid_argument("noise_multiplier", describe_field("noise_multiplier") + " must be at most 1e300 " +
-                                                    got(noise_multiplier) + " for the plotted range to be finite.");
+    return invalid_argument("noise_multiplier", "The noise multiplier must be at most 1e300 " + got(noise_multiplier) +
+                                                    " for the plotted range to be finite.");
   }
   const pld::DominatingPair pair = worst_case_pair(checked, sigma);
   static const std::vector<double> kOrigin{0}, kWhole{1};

@@ -91,21 +91,20 @@ class DiscreteGaussian final : public Mechanism {
 };
 
 Result<MechanismPtr> create_discrete_gaussian(const Arguments& arguments) {
-  const std::string sigma_field = arguments.field("sigma");
   DPCALC_TRY(const double sensitivity,
-             check_whole_number(arguments.number("sensitivity"), 1, kLargestLattice, arguments.field("sensitivity")));
-  DPCALC_TRY(const double sigma, check_noise(arguments.number("sigma"), sensitivity, sigma_field));
+             check_whole_number(arguments.number("sensitivity"), 1, kLargestLattice, "sensitivity"));
+  DPCALC_TRY(const double sigma, check_noise(arguments.number("sigma"), sensitivity, "sigma"));
   if (!(sigma >= 0.01)) {
-    return invalid_argument(sigma_field, sigma_field + " must be at least 0.01 " + got(sigma) +
-                                             ": below that the discrete Gaussian is the constant 0 within double "
-                                             "precision and adds no noise.");
+    return invalid_argument("sigma", "σ must be at least 0.01 " + got(sigma) +
+                                         ": below that the discrete Gaussian is the constant 0 within double "
+                                         "precision and adds no noise.");
   }
   if (!(lattice_size(sigma, sensitivity) <= kLargestLattice)) {
-    return invalid_argument(sigma_field, "A discrete Gaussian with σ = " + format_number(sigma) +
-                                             " and Δ = " + format_number(sensitivity) + " needs more than " +
-                                             format_number(kLargestLattice) +
-                                             " lattice points for its exact privacy loss; σ up to about 360 "
-                                             "(with a small Δ) is supported.");
+    return invalid_argument("sigma", "A discrete Gaussian with σ = " + format_number(sigma) +
+                                         " and Δ = " + format_number(sensitivity) + " needs more than " +
+                                         format_number(kLargestLattice) +
+                                         " lattice points for its exact privacy loss; σ up to about 360 "
+                                         "(with a small Δ) is supported.");
   }
   return MechanismPtr{std::make_shared<DiscreteGaussian>(arguments)};
 }

@@ -78,14 +78,13 @@ class DiscreteLaplace final : public Mechanism {
 };
 
 Result<MechanismPtr> create_discrete_laplace(const Arguments& arguments) {
-  DPCALC_TRY(const double sensitivity, check_whole_number(arguments.number("sensitivity"), 1, kLargestSensitivity,
-                                                          arguments.field("sensitivity")));
-  DPCALC_TRY(const double scale, check_noise(arguments.number("scale"), sensitivity, arguments.field("scale")));
+  DPCALC_TRY(const double sensitivity,
+             check_whole_number(arguments.number("sensitivity"), 1, kLargestSensitivity, "sensitivity"));
+  DPCALC_TRY(const double scale, check_noise(arguments.number("scale"), sensitivity, "scale"));
   if (!(sensitivity / scale < 700)) {
-    return invalid_argument(arguments.field("scale"), arguments.field("scale") +
-                                                          " is too small next to the sensitivity " + got(scale) +
-                                                          ": the privacy loss Δ/b is beyond 700, where "
-                                                          "e^loss no longer fits a double.");
+    return invalid_argument("scale", describe_name("scale") + " is too small next to the sensitivity " + got(scale) +
+                                         ": the privacy loss Δ/b is beyond 700, where "
+                                         "e^loss no longer fits a double.");
   }
   return MechanismPtr{std::make_shared<DiscreteLaplace>(arguments)};
 }

@@ -27,34 +27,29 @@ class GaussianMixture final : public Mechanism {
 Result<bool> check_components(const Arguments& arguments) {
   const std::vector<double>& shifts = arguments.lists.at("shifts");
   const std::vector<double>& weights = arguments.lists.at("weights");
-  const std::string weights_field = arguments.field("weights");
   if (shifts.empty() || shifts.size() != weights.size()) {
-    return invalid_argument(weights_field, weights_field + " and " + arguments.field("shifts") +
-                                               " must be non-empty lists of the same length (got " +
-                                               std::to_string(weights.size()) + " weights and " +
-                                               std::to_string(shifts.size()) + " shifts).");
+    return invalid_argument("weights", "The weights and the shifts must be non-empty lists of the same length (got " +
+                                           std::to_string(weights.size()) + " weights and " +
+                                           std::to_string(shifts.size()) + " shifts).");
   }
   double total = 0;
   for (std::size_t j = 0; j < weights.size(); ++j) {
-    const std::string weight_field = field_path(weights_field, std::to_string(j));
     if (!(weights[j] >= 0 && weights[j] <= 1)) {
-      return invalid_argument(weight_field, weight_field + " must be a weight in [0, 1] " + got(weights[j]) + ".");
+      return about_item(invalid_argument("weights", "Each weight must be in [0, 1] " + got(weights[j]) + "."), j);
     }
-    const std::string shift_field = field_path(arguments.field("shifts"), std::to_string(j));
     if (!std::isfinite(shifts[j])) {
-      return invalid_argument(shift_field, shift_field + " must be a finite number " + got(shifts[j]) + ".");
+      return about_item(invalid_argument("shifts", "Each shift must be a finite number " + got(shifts[j]) + "."), j);
     }
     total += weights[j];
   }
   if (!(std::fabs(total - 1) <= kWeightSumTolerance)) {
-    return invalid_argument(weights_field,
-                            weights_field + " must sum to 1 (got a sum of " + format_number(total) + ").");
+    return invalid_argument("weights", "The weights must sum to 1 (got a sum of " + format_number(total) + ").");
   }
   return true;
 }
 
 Result<MechanismPtr> create_gaussian_mixture(const Arguments& arguments) {
-  DPCALC_TRY(const double sigma, check_positive(arguments.number("sigma"), arguments.field("sigma")));
+  DPCALC_TRY(const double sigma, check_positive(arguments.number("sigma"), "sigma"));
   (void)sigma;
   DPCALC_TRY(const bool valid, check_components(arguments));
   (void)valid;
@@ -71,7 +66,9 @@ const MechanismType& gaussian_mixture_type() {
       {Parameter::number("sigma", "σ > 0"), Parameter::numbers("shifts", "the shifts of P's components, finite"),
        Parameter::numbers("weights", "their weights ≥ 0, summing to 1")},
       {},
-      create_gaussian_mixture};
+      create_gaussian_mixture,
+      {"", "", ""},
+      true};
   return type;
 }
 

@@ -38,6 +38,11 @@ Result<MechanismPtr> Mechanism::for_group(double) const {
 
 double Mechanism::max_group_size() const { return kMaxCount; }
 
+std::string Mechanism::noise_parameter() const {
+  const std::vector<Calibratable> noise = calibratable();
+  return noise.empty() ? "type" : noise.front().parameter;
+}
+
 Result<MechanismPtr> Mechanism::with_noise(const std::string& unknown, double value) const {
   for (const Calibratable& calibratable : type().calibratable) {
     if (calibratable.unknown != unknown) continue;
@@ -64,7 +69,7 @@ Result<MechanismPtr> create(const MechanismType& type, Arguments arguments) {
 Result<double> check_noise(double noise, double sensitivity, const std::string& field) {
   DPCALC_TRY(const double checked, check_positive(noise, field));
   if (std::isfinite(sensitivity / checked)) return checked;
-  return invalid_argument(field, describe_field(field) + " is too small next to the sensitivity " +
+  return invalid_argument(field, describe_name(field) + " is too small next to the sensitivity " +
                                      format_number(sensitivity) + " " + got(checked) +
                                      ": sensitivity / noise overflows a double, so the mechanism adds no "
                                      "meaningful noise (numeric composition needs noise of at least 1e-100 × the "
@@ -78,8 +83,7 @@ double amplified_epsilon(double epsilon, double rate) {
 }
 
 Error not_supported(const Mechanism& mechanism, const std::string& what) {
-  const std::string field = mechanism.arguments().field("type");
-  return Error{kUnsupported, field, "A mechanism of type '" + mechanism.type().name + "' " + what + "."};
+  return Error{kUnsupported, "type", "A mechanism of type '" + mechanism.type().name + "' " + what + "."};
 }
 
 }  // namespace dpcalc::mechanisms

@@ -42,11 +42,11 @@ class PermuteAndFlip final : public Mechanism {
 };
 
 Result<MechanismPtr> create_permute_and_flip(const Arguments& arguments) {
-  const std::string field = arguments.field("epsilon");
-  DPCALC_TRY(const double epsilon, check_positive(arguments.number("epsilon"), field));
+  DPCALC_TRY(const double epsilon, check_positive(arguments.number("epsilon"), "epsilon"));
   if (!(epsilon < 700)) {
-    return invalid_argument(field, field + " must be below 700 " + got(epsilon) +
-                                       ": beyond it e^ε no longer fits a double, and the selection is not private.");
+    return invalid_argument("epsilon",
+                            "ε must be below 700 " + got(epsilon) +
+                                ": beyond it e^ε no longer fits a double, and the selection is not private.");
   }
   return MechanismPtr{std::make_shared<PermuteAndFlip>(arguments)};
 }

@@ -1,15 +1,14 @@
 // A mechanism run on a Poisson subsample: each record is kept independently with probability q.
-// Under add/remove its dominating pair is (q P + (1 − q) Q, Q) for the remove direction and the
-// swapped pair for the add direction, where (P, Q) dominates the inner mechanism (Zhu, Dong, Wang
+// Under add/remove its dominating pair is the subsampled pair of subsampled.hpp (Zhu, Dong, Wang
 // 2022, Thm 11), whatever the inner pair (Laplace, Gaussian, a finite pair: the engine mixes it);
-// subsampling twice keeps a record with the product of the rates. Pure ε-DP inside gives
-// ln(1 + q(e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018). With a Gaussian
-// inside, its Rényi DP curve is known (Mironov, Talwar, Zhang 2019); with Gaussian or Laplace noise
-// inside, so is the worst-case pair of a group (sampled_group.hpp).
+// subsampling twice keeps a record with the product of the rates. With a Gaussian inside, its Rényi
+// DP curve is known (Mironov, Talwar, Zhang 2019); with Gaussian or Laplace noise inside, so is the
+// worst-case pair of a group (sampled_group.hpp).
 #include "dpcalc/checks.hpp"
 #include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/mechanisms/sampled_group.hpp"
+#include "dpcalc/mechanisms/subsampled.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::mechanisms {
@@ -21,28 +20,15 @@ constexpr MethodInfo kLaplaceGroupMethod{
     "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
     "schuchardt2024unified doroshenko2022connect"};
 
-class PoissonSubsampled final : public Mechanism {
+class PoissonSubsampled final : public Subsampled {
  public:
   explicit PoissonSubsampled(const Arguments& arguments)
-      : Mechanism(poisson_subsampled_type(), arguments),
-        rate_(arguments.number("rate")),
-        inner_(arguments.mechanisms.at("mechanism")) {}
+      : Subsampled(poisson_subsampled_type(), arguments, arguments.number("rate"), "rate") {}
 
   // Poisson sampling amplifies under add/remove only (a substituted record's slot is not sampled
   // independently of the rest).
   bool supports(Relation relation) const override {
-    return relation == Relation::kAddRemove && inner_->supports(Relation::kAddRemove);
-  }
-  pld::DominatingPair pair(Relation relation) const override {
-    pld::DominatingPair pair = inner_->pair(relation);
-    pair.sampling_rate *= rate_;
-    return pair;
-  }
-
-  std::optional<double> pure_epsilon() const override {
-    const auto inner = inner_->pure_epsilon();
-    if (!inner) return std::nullopt;
-    return amplified_epsilon(*inner, rate_);
+    return relation == Relation::kAddRemove && inner().supports(Relation::kAddRemove);
   }
 
   std::optional<double> rdp_epsilon(double order) const override {
@@ -74,30 +60,16 @@ class PoissonSubsampled final : public Mechanism {
   // The group's pair has k + 1 components; without one there is nothing that grows with k.
   double max_group_size() const override { return has_group_pair() ? kMaxSampledGroupSize : kMaxCount; }
 
-  std::string pair_analysis() const override { return inner_->pair_analysis(); }
-  double sensitivity() const override { return inner_->sensitivity(); }
-  std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
-
-  Result<MechanismPtr> with_noise(const std::string& unknown, double value) const override {
-    DPCALC_TRY(MechanismPtr inner, inner_->with_noise(unknown, value));
-    Arguments changed = arguments();
-    changed.mechanisms["mechanism"] = std::move(inner);
-    return create(poisson_subsampled_type(), std::move(changed));
-  }
-
  private:
   // Gaussian or Laplace noise inside: the group's worst-case mixture is known (sampled_group.hpp).
   bool has_group_pair() const {
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
     return std::holds_alternative<pld::GaussianPair>(flat.base) || std::holds_alternative<pld::LaplacePair>(flat.base);
   }
-
-  double rate_;
-  MechanismPtr inner_;
 };
 
 Result<MechanismPtr> create_poisson_subsampled(const Arguments& arguments) {
-  DPCALC_TRY(const double rate, check_rate(arguments.number("rate"), arguments.field("rate")));
+  DPCALC_TRY(const double rate, check_rate(arguments.number("rate"), "rate"));
   (void)rate;
   return MechanismPtr{std::make_shared<PoissonSubsampled>(arguments)};
 }
@@ -116,7 +88,8 @@ const MechanismType& poisson_subsampled_type() {
       {"The group's worst-case Gaussian mixture (J ~ Binomial(k, rate) of its records sampled), composed with "
        "privacy loss distributions",
        "Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
-       "schuchardt2024unified doroshenko2022connect"}};
+       "schuchardt2024unified doroshenko2022connect"},
+      true};
   return type;
 }
 

@@ -95,13 +95,12 @@ class RandomizedResponse final : public Mechanism {
 };
 
 Result<MechanismPtr> create_randomized_response(const Arguments& arguments) {
-  DPCALC_TRY(const double noise, check_rate(arguments.number("noise_parameter"), arguments.field("noise_parameter")));
-  DPCALC_TRY(const double buckets,
-             check_whole_number(arguments.number("num_buckets"), 2, kMaxCount, arguments.field("num_buckets")));
+  DPCALC_TRY(const double noise, check_rate(arguments.number("noise_parameter"), "noise_parameter"));
+  DPCALC_TRY(const double buckets, check_whole_number(arguments.number("num_buckets"), 2, kMaxCount, "num_buckets"));
   (void)buckets;
   if (!(std::log1p(buckets * (1 - noise) / noise) < 700)) {
-    return invalid_argument(arguments.field("noise_parameter"),
-                            arguments.field("noise_parameter") + " is too small " + got(noise) +
+    return invalid_argument("noise_parameter",
+                            "The probability p of a random answer is too small " + got(noise) +
                                 ": its privacy loss ln(1 + k(1 − p)/p) is beyond 700, where e^loss no longer fits "
                                 "a double.");
   }

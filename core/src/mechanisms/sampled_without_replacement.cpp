@@ -1,51 +1,35 @@
 // A mechanism run on a sample of m records drawn without replacement from a dataset of n, for
-// neighbours that substitute one record (n is public). With γ = m/n, its dominating pair is
-// (γ P + (1 − γ) Q, Q), where (P, Q) dominates the inner mechanism under substitution (Zhu, Dong,
-// Wang 2022, Thm 11), so the engine takes it as the inner pair at sampling rate γ; sampling twice
-// without replacement samples m₂ of n, and the rates multiply. Pure ε-DP inside gives
-// ln(1 + γ(e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018). With a Gaussian inside, its Rényi DP curve
-// is the bound of Wang, Balle, Kasiviswanathan 2019 (rdp/sampled_without_replacement_rdp.hpp).
+// neighbours that substitute one record (n is public). With γ = m/n, its dominating pair is the
+// subsampled pair of subsampled.hpp around the inner pair under substitution (Zhu, Dong, Wang 2022,
+// Thm 11); sampling twice without replacement samples m₂ of n, and the rates multiply. With a
+// Gaussian inside, its Rényi DP curve is the bound of Wang, Balle, Kasiviswanathan 2019
+// (rdp/sampled_without_replacement_rdp.hpp).
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/subsampled.hpp"
 #include "dpcalc/rdp/sampled_without_replacement_rdp.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
 
-class SampledWithoutReplacement final : public Mechanism {
+class SampledWithoutReplacement final : public Subsampled {
  public:
   explicit SampledWithoutReplacement(const Arguments& arguments)
-      : Mechanism(sampled_without_replacement_type(), arguments),
-        rate_(divide_up(arguments.number("sample_size"), arguments.number("dataset_size"))),
-        inner_(arguments.mechanisms.at("mechanism")) {}
+      : Subsampled(sampled_without_replacement_type(), arguments,
+                   divide_up(arguments.number("sample_size"), arguments.number("dataset_size")), "sample_size") {}
 
-  bool supports(Relation relation) const override {
-    return relation == Relation::kSubstitute && inner_->supports(Relation::kSubstitute);
-  }
   // Only substitution has this pair: the request's relation is checked against supports() first.
-  pld::DominatingPair pair(Relation) const override {
-    pld::DominatingPair pair = inner_->pair(Relation::kSubstitute);
-    pair.sampling_rate *= rate_;
-    return pair;
-  }
-
-  std::optional<double> pure_epsilon() const override {
-    const auto inner = inner_->pure_epsilon();
-    if (!inner) return std::nullopt;
-    return amplified_epsilon(*inner, rate_);
+  bool supports(Relation relation) const override {
+    return relation == Relation::kSubstitute && inner().supports(Relation::kSubstitute);
   }
 
   // Wang, Balle, Kasiviswanathan 2019 for a Gaussian inside (as dp_accounting computes it).
   std::optional<double> rdp_epsilon(double order) const override {
-    const auto noise = inner_->gaussian();
+    const auto noise = inner().gaussian();
     if (!noise) return std::nullopt;
-    return rdp::sampled_without_replacement_gaussian_rdp(rate_, noise->sigma / noise->sensitivity, order);
+    return rdp::sampled_without_replacement_gaussian_rdp(rate(), noise->sigma / noise->sensitivity, order);
   }
-
-  std::string pair_analysis() const override { return inner_->pair_analysis(); }
-  double sensitivity() const override { return inner_->sensitivity(); }
-  std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
 
   // Groups: the known group analysis for sampling without replacement is a Rényi DP bound evaluated by
   // quadrature (Schuchardt, Stoian, Kosmala, Günnemann 2024), with no dominating pair to compose. Op
@@ -55,24 +39,13 @@ class SampledWithoutReplacement final : public Mechanism {
                          "has no group transform (for groups, sampling without replacement is analysed only "
                          "through Rényi DP bounds); 'poisson_subsampled' has one with Gaussian or Laplace noise");
   }
-
-  Result<MechanismPtr> with_noise(const std::string& unknown, double value) const override {
-    DPCALC_TRY(MechanismPtr inner, inner_->with_noise(unknown, value));
-    Arguments changed = arguments();
-    changed.mechanisms["mechanism"] = std::move(inner);
-    return create(sampled_without_replacement_type(), std::move(changed));
-  }
-
- private:
-  double rate_;
-  MechanismPtr inner_;
 };
 
 Result<MechanismPtr> create_sampled_without_replacement(const Arguments& arguments) {
   DPCALC_TRY(const double dataset_size,
-             check_whole_number(arguments.number("dataset_size"), 1, kMaxCount, arguments.field("dataset_size")));
+             check_whole_number(arguments.number("dataset_size"), 1, kMaxCount, "dataset_size"));
   DPCALC_TRY(const double sample_size,
-             check_whole_number(arguments.number("sample_size"), 1, dataset_size, arguments.field("sample_size")));
+             check_whole_number(arguments.number("sample_size"), 1, dataset_size, "sample_size"));
   (void)sample_size;
   return MechanismPtr{std::make_shared<SampledWithoutReplacement>(arguments)};
 }
@@ -89,7 +62,9 @@ const MechanismType& sampled_without_replacement_type() {
        Parameter::number("sample_size", "records in the sample m, a whole number in [1, n]"),
        Parameter::mechanism("mechanism", "the mechanism run on the sample")},
       {},
-      create_sampled_without_replacement};
+      create_sampled_without_replacement,
+      {"", "", ""},
+      true};
   return type;
 }
 

@@ -59,16 +59,16 @@ class TreeAggregation final : public Mechanism {
 };
 
 Result<MechanismPtr> create_tree_aggregation(const Arguments& arguments) {
-  DPCALC_TRY(const double sensitivity, check_positive(arguments.number("sensitivity"), arguments.field("sensitivity")));
-  DPCALC_TRY(const double steps, check_count(arguments.number("steps"), arguments.field("steps")));
+  DPCALC_TRY(const double sensitivity, check_positive(arguments.number("sensitivity"), "sensitivity"));
+  DPCALC_TRY(const double steps, check_count(arguments.number("steps"), "steps"));
   (void)steps;
-  DPCALC_TRY(const double multiplier,
-             check_noise(arguments.number("noise_multiplier"), 1.0, arguments.field("noise_multiplier")));
+  DPCALC_TRY(const double multiplier, check_noise(arguments.number("noise_multiplier"), 1.0, "noise_multiplier"));
   if (!std::isfinite(multiplier * sensitivity) || !(multiplier * sensitivity > 0)) {
-    return invalid_argument(arguments.field("noise_multiplier"),
-                            "noise_multiplier × sensitivity (the noise σ of each node) must be a positive finite "
-                            "number " +
-                                got(multiplier * sensitivity) + ".");
+    return invalid_argument(
+        "noise_multiplier",
+        "The noise multiplier × the sensitivity (the noise σ of each node) must be a positive finite "
+        "number " +
+            got(multiplier * sensitivity) + ".");
   }
   return MechanismPtr{std::make_shared<TreeAggregation>(arguments)};
 }

@@ -71,32 +71,29 @@ struct ItemPairs {
   bool symmetric;
 };
 
-Result<std::vector<ItemPairs>> validate_items(const std::vector<CompositionItem>& items,
-                                              const std::string& items_field) {
-  if (items.empty()) return invalid_argument(items_field, "At least one item is needed.");
+Result<std::vector<ItemPairs>> validate_items(const std::vector<CompositionItem>& items) {
+  if (items.empty()) return invalid_argument("", "At least one item is needed.");
   std::vector<ItemPairs> pairs;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string item_field = field_path(items_field, std::to_string(i));
-    DPCALC_TRY(const double count, check_count(items[i].count, field_path(item_field, "count")));
-    const std::string mechanism_field = field_path(item_field, "mechanism");
-    Result<PrivacyLossPair> remove = PrivacyLossPair::create(items[i].pair, Direction::kRemove, mechanism_field);
-    if (!remove.ok()) return remove.error();
-    Result<PrivacyLossPair> add = PrivacyLossPair::create(items[i].pair, Direction::kAdd, mechanism_field);
-    if (!add.ok()) return add.error();
-    pairs.push_back(ItemPairs{remove.value(), add.value(), count, is_symmetric(items[i].pair)});
+    Result<double> count = check_count(items[i].count, "count");
+    if (!count.ok()) return about_item(count.error(), i);
+    Result<PrivacyLossPair> remove = PrivacyLossPair::create(items[i].pair, Direction::kRemove);
+    if (!remove.ok()) return about_item(remove.error(), i);
+    Result<PrivacyLossPair> add = PrivacyLossPair::create(items[i].pair, Direction::kAdd);
+    if (!add.ok()) return about_item(add.error(), i);
+    pairs.push_back(ItemPairs{remove.value(), add.value(), count.value(), is_symmetric(items[i].pair)});
   }
   return pairs;
 }
 
-// What the engine's internal limits (kGridTooLarge, kLossTooLarge) mean for the request, as an
-// error on a field the request has.
-struct RequestContext {
+// What the engine's internal limits (kGridTooLarge, kLossTooLarge) mean for the composition: the
+// item and parameter to change (accountant.hpp: compose_items).
+struct LimitContext {
   const std::vector<CompositionItem>& items;
-  const std::string& items_field;
-  const AccountingOptions& options;  // as requested (discretization_interval 0 = automatic)
+  const AccountingOptions& options;  // as given (discretization_interval 0 = automatic)
 };
 
-// The parameter that sets the width of a mechanism's privacy loss, and its value.
+// The parameter of a pair that sets the width of its privacy loss (its own name for it), and its value.
 std::pair<std::string, double> width_parameter(const DominatingPair& mechanism) {
   if (const auto* m = std::get_if<LaplacePair>(&mechanism.base)) return {"scale", m->scale};
   if (const auto* m = std::get_if<GaussianPair>(&mechanism.base)) return {"sigma", m->sigma};
@@ -114,21 +111,24 @@ std::pair<std::string, double> width_parameter(const DominatingPair& mechanism) 
   return {"epsilon", std::get<ApproxDpPair>(mechanism.base).epsilon};
 }
 
-std::string item_parameter_field(const RequestContext& context, std::size_t item) {
-  const std::string base = field_path(field_path(context.items_field, std::to_string(item)), "mechanism");
-  return field_path(base, width_parameter(context.items[item].pair).first);
+// "sigma = 0.001", in the words of the paper: the symbol of a pair's width parameter and its value.
+std::string width_text(const std::pair<std::string, double>& width) {
+  const std::string& name = width.first;
+  const std::string symbol = name == "sigma" ? "σ" : name == "scale" ? "b" : name == "epsilon" ? "ε" : "the noise";
+  return symbol + " = " + format_number(width.second);
 }
 
-Error explain_limit(const Error& error, const RequestContext& context, std::size_t item, double interval) {
+Error explain_limit(const Error& error, const LimitContext& context, std::size_t item, double interval) {
   if (error.field == kLossTooLarge) {
-    const auto [name, value] = width_parameter(context.items[item].pair);
-    const bool epsilon = name == "epsilon";
-    return Error{kNumeric, item_parameter_field(context, item),
-                 "This item's privacy loss reaches " + error.message + " (" + name + " = " + format_number(value) +
-                     "), beyond ±" + max_loss_text() +
-                     ", where e^loss no longer fits a double, so the numeric composition cannot represent it (its "
-                     "epsilon is in the hundreds at any practical delta). " +
-                     (epsilon ? "Give an epsilon of at most " + max_loss_text() + "." : "Increase " + name + ".")};
+    const auto width = width_parameter(context.items[item].pair);
+    const bool epsilon = width.first == "epsilon";
+    return about_item(Error{kNumeric, width.first,
+                            "This item's privacy loss reaches " + error.message + " (" + width_text(width) +
+                                "), beyond ±" + max_loss_text() +
+                                ", where e^loss no longer fits a double, so the numeric composition cannot represent "
+                                "it (its ε is in the hundreds at any practical δ). " +
+                                (epsilon ? "Give an ε of at most " + max_loss_text() + "." : "Add more noise.")},
+                      item);
   }
   if (error.field != kGridTooLarge) return error;
   const bool counted = std::isfinite(std::strtod(error.message.c_str(), nullptr));
@@ -136,27 +136,29 @@ Error explain_limit(const Error& error, const RequestContext& context, std::size
   const std::string limit = "(limit " + std::to_string(kMaxGridPoints) + " points, which bounds memory and time)";
   if (context.options.discretization_interval != 0) {
     return Error{kNumeric, "discretization_interval",
-                 "With discretization_interval = " + format_number(interval) + " this composition needs " + needed +
-                     " grid points " + limit + "; give a larger discretization_interval."};
+                 "With a grid step of " + format_number(interval) + " this composition needs " + needed +
+                     " grid points " + limit + "; give a larger grid step."};
   }
   std::size_t largest = 0;
   for (std::size_t i = 1; i < context.items.size(); ++i) {
     if (context.items[i].count > context.items[largest].count) largest = i;
   }
-  const std::string count_field = field_path(field_path(context.items_field, std::to_string(largest)), "count");
   const bool by_count = context.items[largest].count > 1;
-  return Error{
-      kNumeric, by_count ? count_field : item_parameter_field(context, largest),
-      "At relative_accuracy " + format_number(context.options.relative_accuracy) + " the automatic grid step is " +
-          format_number(interval) + ", and this composition needs " + needed + " grid points " + limit + ". " +
-          (by_count ? "Reduce " + count_field + " (now " + format_number(context.items[largest].count) + "), "
-                    : "Increase " + item_parameter_field(context, largest) + ", ") +
-          "or ask for less accuracy with a larger relative_accuracy, or give a larger discretization_interval."};
+  const auto width = width_parameter(context.items[largest].pair);
+  return about_item(Error{kNumeric, by_count ? "count" : width.first,
+                          "At a relative accuracy of " + format_number(context.options.relative_accuracy) +
+                              " the automatic grid step is " + format_number(interval) +
+                              ", and this composition needs " + needed + " grid points " + limit + ". " +
+                              (by_count ? "Use fewer compositions (the most used item is used " +
+                                              format_number(context.items[largest].count) + " times), "
+                                        : "Add more noise (now " + width_text(width) + "), ") +
+                              "or ask for less accuracy with a larger relative accuracy, or give a larger grid step."},
+                    largest);
 }
 
 // discretize() for one item, its limits explained.
 Result<DiscretizedPair> discretize_item(const PrivacyLossPair& pair, double interval, double tail_mass,
-                                        const RequestContext& context, std::size_t item,
+                                        const LimitContext& context, std::size_t item,
                                         const ProgressCallback& progress) {
   Result<DiscretizedPair> result = discretize(pair, interval, tail_mass, progress);
   if (!result.ok()) return explain_limit(result.error(), context, item, interval);
@@ -275,7 +277,7 @@ double exact_interval(const std::vector<ItemPairs>& pairs) {
 // The mean term dominates at large eps (large T): there the error relative to eps does not fall
 // with T, and a step chosen from the spread alone is too coarse.
 Result<double> default_interval(const std::vector<ItemPairs>& pairs, const AccountingOptions& options,
-                                const RequestContext& context, double smallest_step, const ProgressCallback& progress) {
+                                const LimitContext& context, double smallest_step, const ProgressCallback& progress) {
   const double exact = exact_interval(pairs);
   if (exact >= smallest_step) return exact;
   // The pilot grids come before any measurable progress: they only keep the cancel alive.
@@ -389,7 +391,7 @@ std::optional<DiscretePld> composed_on_own_lattice(const PrivacyLossPair& pair, 
 }
 
 // Discretises every item in both directions on the grid of step `interval`. Progress over [0, 1].
-Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, const RequestContext& context,
+Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, const LimitContext& context,
                                           double interval, const ProgressCallback& progress) {
   const AccountingOptions& options = context.options;
   DiscretizedItems result;
@@ -440,7 +442,7 @@ Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, c
 }
 
 // The upper (pessimistic) or lower (optimistic) composed PLD of one direction.
-Result<DiscretePld> compose_direction(const DiscretizedItems& items, const RequestContext& context, bool remove,
+Result<DiscretePld> compose_direction(const DiscretizedItems& items, const LimitContext& context, bool remove,
                                       bool pessimistic, CompositionWorkspace& workspace,
                                       const ProgressCallback& progress) {
   const std::vector<DiscretizedPair>& pairs = remove || items.symmetric() ? items.removes : items.adds;
@@ -482,7 +484,7 @@ Discretization discretization_of(double interval, const DiscretePld& upper_remov
 // the limit) rather than an error. The pilot discretisations of the automatic step only keep the
 // cancel alive (progress reports 0).
 template <class Pass>
-auto with_fitting_step(const std::vector<ItemPairs>& pairs, const RequestContext& context,
+auto with_fitting_step(const std::vector<ItemPairs>& pairs, const LimitContext& context,
                        const ProgressCallback& progress, Pass pass) -> decltype(pass(0.0)) {
   const double requested = context.options.discretization_interval;
   if (requested != 0) return pass(requested);
@@ -521,7 +523,7 @@ struct EpsilonPass {
   ComposedPlds plds;
   bool symmetric = false;
 };
-Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const RequestContext& context, double delta,
+Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const LimitContext& context, double delta,
                                  double interval, const ProgressCallback& progress) {
   DPCALC_TRY(const DiscretizedItems discretized,
              discretize_items(pairs, context, interval, progress_part(progress, 0, kDiscretizationShare)));
@@ -572,15 +574,15 @@ Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const Requ
 Result<AccountingOptions> check_options(const AccountingOptions& options) {
   if (!(options.discretization_interval >= 0 && options.discretization_interval <= 10)) {
     return invalid_argument("discretization_interval",
-                            "discretization_interval must be 0 (automatic) or a number in (0, 10] (got " +
+                            "The grid step must be 0 (automatic) or a number in (0, 10] (got " +
                                 format_number(options.discretization_interval) + ").");
   }
   if (!(options.relative_accuracy > 0 && options.relative_accuracy <= 0.1)) {
-    return invalid_argument("relative_accuracy", "relative_accuracy must be a number in (0, 0.1] (got " +
+    return invalid_argument("relative_accuracy", "The relative accuracy must be a number in (0, 0.1] (got " +
                                                      format_number(options.relative_accuracy) + ").");
   }
   if (!(options.tail_mass_truncation > 0 && options.tail_mass_truncation < kMaxTailMassTruncation)) {
-    return invalid_argument("tail_mass_truncation", "tail_mass_truncation must be a number in (0, " +
+    return invalid_argument("tail_mass_truncation", "The truncated tail mass must be a number in (0, " +
                                                         format_number(kMaxTailMassTruncation) + ") (got " +
                                                         format_number(options.tail_mass_truncation) + ").");
   }
@@ -588,10 +590,10 @@ Result<AccountingOptions> check_options(const AccountingOptions& options) {
 }
 
 Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
-                                   const ProgressCallback& progress, const std::string& items_field) {
+                                   const ProgressCallback& progress) {
   DPCALC_TRY(const AccountingOptions checked, check_options(options));
-  DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
-  const RequestContext context{items, items_field, checked};
+  DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items));
+  const LimitContext context{items, checked};
   return with_fitting_step(pairs, context, progress, [&](double interval) -> Result<ComposedPlds> {
     // Discretisation is the first fifth of the progress, the compositions share the rest.
     DPCALC_TRY(const DiscretizedItems discretized,
@@ -659,17 +661,16 @@ namespace {
 // epsilon_for_delta; with `kept`, also the PLDs of the pass whose discretization the answer reports.
 Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items, double delta,
                                       const AccountingOptions& options, const ProgressCallback& progress,
-                                      const std::string& items_field, ComposedPlds* kept) {
+                                      ComposedPlds* kept) {
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
   // A tenth of the target is the truncation budget below; it must stay a normal double (> 0).
   if (!(target / 10 >= std::numeric_limits<double>::min())) {
-    return invalid_argument("delta", "delta must be at least " +
-                                         format_number(10 * std::numeric_limits<double>::min()) +
+    return invalid_argument("delta", "δ must be at least " + format_number(10 * std::numeric_limits<double>::min()) +
                                          " for the numeric composition, which works in double precision (got " +
                                          format_number(target) + ").");
   }
   DPCALC_TRY(const AccountingOptions checked, check_options(options));
-  DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items, items_field));
+  DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items));
   // Each pass is a complete, sound computation; a refinement pass only replaces the previous
   // answer. Pass i reports its progress in [1 - 2^-i, 1 - 2^-(i+1)].
   AccountingOptions pass_options = checked;
@@ -683,7 +684,7 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
     const double start = 1 - std::ldexp(1.0, -pass);
     ProgressCallback scaled;
     if (progress) scaled = [&](double f) { return progress(start + std::ldexp(f, -pass - 1)); };
-    const RequestContext context{items, items_field, pass_options};
+    const LimitContext context{items, pass_options};
     Result<EpsilonPass> computed = with_fitting_step(pairs, context, scaled, [&](double interval) {
       return epsilon_pass(pairs, context, target, interval, scaled);
     });
@@ -696,8 +697,8 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
     if (!(target > reachable)) {
       if (pass > 0) break;
       return invalid_argument("delta",
-                              "delta must be larger than " + format_number(reachable) +
-                                  ", the smallest delta this numeric composition can certify (the items' infinite "
+                              "δ must be larger than " + format_number(reachable) +
+                                  ", the smallest δ this numeric composition can certify (the items' infinite "
                                   "privacy loss mass plus the proven bound on the FFT's floating-point error); got " +
                                   format_number(target) + ".");
     }
@@ -736,44 +737,41 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
 }  // namespace
 
 Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
-                                         const AccountingOptions& options, const ProgressCallback& progress,
-                                         const std::string& items_field) {
-  return epsilon_search(items, delta, options, progress, items_field, nullptr);
+                                         const AccountingOptions& options, const ProgressCallback& progress) {
+  return epsilon_search(items, delta, options, progress, nullptr);
 }
 
 Result<AnsweredEpsilon> epsilon_for_delta_with_plds(const std::vector<CompositionItem>& items, double delta,
-                                                    const AccountingOptions& options, const ProgressCallback& progress,
-                                                    const std::string& items_field) {
+                                                    const AccountingOptions& options,
+                                                    const ProgressCallback& progress) {
   AnsweredEpsilon answered;
-  DPCALC_TRY(answered.bracket, epsilon_search(items, delta, options, progress, items_field, &answered.plds));
+  DPCALC_TRY(answered.bracket, epsilon_search(items, delta, options, progress, &answered.plds));
   return answered;
 }
 
 Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,
-                                       const AccountingOptions& options, const ProgressCallback& progress,
-                                       const std::string& items_field) {
+                                       const AccountingOptions& options, const ProgressCallback& progress) {
   DPCALC_TRY(const double checked, check_epsilon(epsilon, "epsilon"));
-  DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress, items_field));
+  DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress));
   return delta_bracket(plds, checked);
 }
 
 Result<std::vector<double>> check_profile_epsilons(const std::vector<double>& epsilons) {
   if (epsilons.empty() || epsilons.size() > kMaxProfilePoints) {
-    return invalid_argument("epsilons", "epsilons must list 1 to " + std::to_string(kMaxProfilePoints) +
-                                            " values (got " + std::to_string(epsilons.size()) + ").");
+    return invalid_argument("epsilons", "A privacy profile is asked at 1 to " + std::to_string(kMaxProfilePoints) +
+                                            " values of ε (got " + std::to_string(epsilons.size()) + ").");
   }
   for (std::size_t i = 0; i < epsilons.size(); ++i) {
-    DPCALC_TRY(const double checked, check_epsilon(epsilons[i], "epsilons." + std::to_string(i)));
-    (void)checked;
+    if (Result<double> checked = check_epsilon(epsilons[i], "epsilons"); !checked.ok())
+      return about_item(checked.error(), i);
   }
   return epsilons;
 }
 
 Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items, const std::vector<double>& epsilons,
-                                       const AccountingOptions& options, const ProgressCallback& progress,
-                                       const std::string& items_field) {
+                                       const AccountingOptions& options, const ProgressCallback& progress) {
   DPCALC_TRY(const std::vector<double> checked, check_profile_epsilons(epsilons));
-  DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress, items_field));
+  DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress));
   PrivacyProfile profile;
   profile.epsilons = checked;
   profile.discretization = plds.discretization;

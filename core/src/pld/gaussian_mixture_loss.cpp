@@ -185,9 +185,9 @@ double log_weight_at(const std::vector<GaussianMixtureLoss::Term>& terms, double
 
 Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vector<MixtureComponent> p,
                                                         std::vector<MixtureComponent> q, bool prune_p, bool prune_q,
-                                                        const std::string& field) {
+                                                        const std::string& shifts_parameter) {
   if (p.empty() || q.empty() || !informative(p, q)) {
-    return invalid_argument(field,
+    return invalid_argument(shifts_parameter,
                             "The two mixtures are equal (every component at the same shift), so there is "
                             "nothing to account; give at least one component at a different shift.");
   }
@@ -200,7 +200,7 @@ Result<GaussianMixtureLoss> GaussianMixtureLoss::create(double sigma, std::vecto
   }
   loss.convex_ = !(min_shift(p) >= max_shift(q));
   if (loss.convex_ && !(min_shift(q) == max_shift(q))) {
-    return invalid_argument(field,
+    return invalid_argument(shifts_parameter,
                             "Unsupported mixture pair: the shifts of P must all lie on one side of those of "
                             "Q, or Q must be a single Gaussian.");
   }

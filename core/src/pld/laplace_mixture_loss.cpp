@@ -62,14 +62,15 @@ bool has_positive_shift(const std::vector<MixtureComponent>& components) {
 }  // namespace
 
 Result<LaplaceMixtureLoss> LaplaceMixtureLoss::create(double scale, std::vector<MixtureComponent> p, bool prune_p,
-                                                      const std::string& field) {
+                                                      const std::string& shifts_parameter) {
   for (const MixtureComponent& c : p) {
     if (!(c.shift >= 0 && std::isfinite(c.shift))) {
-      return invalid_argument(field, "The shifts of a Laplace mixture must be finite and >= 0 " + got(c.shift) + ".");
+      return invalid_argument(shifts_parameter,
+                              "The shifts of a Laplace mixture must be finite and >= 0 " + got(c.shift) + ".");
     }
   }
   if (!has_positive_shift(p)) {
-    return invalid_argument(field,
+    return invalid_argument(shifts_parameter,
                             "The mixture equals Lap(0, b) (every component at shift 0), so there is nothing to "
                             "account; give at least one component at a positive shift.");
   }

@@ -49,40 +49,33 @@ LossMasses finite_masses(const PrivacyLossPair::Finite& m, double t) {
   return LossMasses{m.p_above[j], m.q_above[j], m.p_at_most[j], m.q_at_most[j]};
 }
 
-// Checks one weighted list of shifts ("<prefix>.<shifts_name>", "<prefix>.<weights_name>") and
-// returns its components of positive weight, renormalised.
+// Checks one weighted list of shifts (the pair's parameters `shifts_name` and `weights_name`; an
+// element's index as Error::item) and returns its components of positive weight, renormalised.
 Result<std::vector<MixtureComponent>> validate_components(const std::vector<double>& shifts,
-                                                          const std::vector<double>& weights, const std::string& prefix,
+                                                          const std::vector<double>& weights,
                                                           const std::string& shifts_name,
                                                           const std::string& weights_name) {
-  const std::string weights_field = field_path(prefix, weights_name);
   if (shifts.empty() || shifts.size() != weights.size()) {
-    return invalid_argument(weights_field, weights_name + " and " + shifts_name +
-                                               " must be non-empty lists of the same length (got " +
-                                               std::to_string(weights.size()) + " weights and " +
-                                               std::to_string(shifts.size()) + " shifts).");
+    return invalid_argument(weights_name,
+                            "The weights and the shifts of a mixture must be non-empty lists of the same length (got " +
+                                std::to_string(weights.size()) + " weights and " + std::to_string(shifts.size()) +
+                                " shifts).");
   }
   double total = 0;
   std::vector<MixtureComponent> components;
   for (std::size_t j = 0; j < weights.size(); ++j) {
-    const std::string index = std::to_string(j);
     const double w = weights[j];
     if (!(w >= 0 && w <= 1)) {
-      const std::string weight_field = field_path(weights_field, index);
-      return invalid_argument(weight_field,
-                              describe_field(weight_field) + " must be a number in [0, 1] " + got(w) + ".");
+      return about_item(invalid_argument(weights_name, "Each weight must be a number in [0, 1] " + got(w) + "."), j);
     }
     if (!std::isfinite(shifts[j])) {
-      const std::string shift_field = field_path(prefix, shifts_name + "." + index);
-      return invalid_argument(shift_field,
-                              describe_field(shift_field) + " must be a finite number " + got(shifts[j]) + ".");
+      return about_item(invalid_argument(shifts_name, "Each shift must be a finite number " + got(shifts[j]) + "."), j);
     }
     total += w;
     if (w > 0) components.push_back({shifts[j], w});
   }
   if (!(std::fabs(total - 1) <= kWeightSumTolerance)) {
-    return invalid_argument(weights_field,
-                            weights_name + " must sum to 1 (got a sum of " + format_number(total) + ").");
+    return invalid_argument(weights_name, "The weights must sum to 1 (got a sum of " + format_number(total) + ").");
   }
   for (auto& c : components) c.weight /= total;
   return components;
@@ -96,10 +89,10 @@ constexpr double kMinShiftSpreadOverSigma = 1e-100;
 constexpr double kMaxShiftSpreadOverSigma = 1e100;
 
 // The mixture pair of a mechanism, pruned in the distribution the direction takes L under.
-// `sigma_field` names sigma in errors, `field` the shifts.
+// Errors name "sigma", or `shifts` (the pair's parameter that holds the shifts).
 Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureComponent> p,
-                                              std::vector<MixtureComponent> q, bool swapped, const std::string& field,
-                                              const std::string& sigma_field) {
+                                              std::vector<MixtureComponent> q, bool swapped,
+                                              const std::string& shifts) {
   double lowest = 0, highest = 0;
   for (const auto* components : {&p, &q}) {
     for (const MixtureComponent& c : *components) {
@@ -109,8 +102,8 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
   }
   const double spread = highest - lowest;
   if (spread > 0 && !(spread / sigma >= kMinShiftSpreadOverSigma)) {
-    return invalid_argument(sigma_field,
-                            "sigma (" + format_number(sigma) +
+    return invalid_argument("sigma",
+                            "σ (" + format_number(sigma) +
                                 ") is more than 1e100 times the distance between "
                                 "the shifted means (" +
                                 format_number(spread) +
@@ -119,21 +112,21 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
                                 "adds almost nothing (its delta at epsilon 0 is at most about " +
                                 format_number(0.4 * spread / sigma) +
                                 "): leave it out of the composition, or give "
-                                "a smaller sigma.");
+                                "a smaller σ.");
   }
   if (!(spread / sigma <= kMaxShiftSpreadOverSigma)) {
-    return invalid_argument(sigma_field, "sigma (" + format_number(sigma) +
-                                             ") is less than 1e-100 times the distance between "
-                                             "the shifted means (" +
-                                             format_number(spread) +
-                                             "): the privacy loss then reaches far "
-                                             "beyond " +
-                                             max_loss_text() +
-                                             ", where e^loss no longer fits a double. Increase sigma, or bring the "
-                                             "shifts closer together.");
+    return invalid_argument("sigma", "σ (" + format_number(sigma) +
+                                         ") is less than 1e-100 times the distance between "
+                                         "the shifted means (" +
+                                         format_number(spread) +
+                                         "): the privacy loss then reaches far "
+                                         "beyond " +
+                                         max_loss_text() +
+                                         ", where e^loss no longer fits a double. Increase σ, or bring the "
+                                         "shifts closer together.");
   }
   DPCALC_TRY(GaussianMixtureLoss loss,
-             GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped, swapped, field));
+             GaussianMixtureLoss::create(sigma, std::move(p), std::move(q), !swapped, swapped, shifts));
   return PrivacyLossPair::Mixture{std::move(loss), swapped};
 }
 
@@ -147,26 +140,27 @@ std::vector<MixtureComponent> subsampled(std::vector<MixtureComponent> p, double
 }
 
 // The Laplace mixture pair of a mechanism (P the mixture, against Lap(0, scale)), pruned in P when
-// the direction takes L under it (the remove direction). `field` names the shifts.
+// the direction takes L under it (the remove direction). `shifts` names the pair's parameter that
+// holds the shifts.
 Result<PrivacyLossPair::LaplaceMixture> laplace_mixture_pair(double scale, std::vector<MixtureComponent> p,
-                                                             bool swapped, const std::string& field) {
-  DPCALC_TRY(LaplaceMixtureLoss loss, LaplaceMixtureLoss::create(scale, std::move(p), !swapped, field));
+                                                             bool swapped, const std::string& shifts) {
+  DPCALC_TRY(LaplaceMixtureLoss loss, LaplaceMixtureLoss::create(scale, std::move(p), !swapped, shifts));
   return PrivacyLossPair::LaplaceMixture{std::move(loss), swapped};
 }
 
 // A probability list of a finite pair: non-empty, each entry finite and >= 0, summing to 1 within
 // 1e-9 (then renormalised, so that rounding in the mechanism that built it costs nothing).
-Result<std::vector<double>> checked_distribution(const std::vector<double>& masses, const std::string& field) {
+Result<std::vector<double>> checked_distribution(const std::vector<double>& masses, const std::string& name) {
   double total = 0;
   for (double mass : masses) {
     if (!(mass >= 0 && std::isfinite(mass))) {
-      return invalid_argument(field, field + " must hold probabilities >= 0 " + got(mass) + ".");
+      return invalid_argument(name, name + " must hold probabilities >= 0 " + got(mass) + ".");
     }
     total += mass;
   }
   if (masses.empty() || !(std::fabs(total - 1) <= 1e-9)) {
     return invalid_argument(
-        field, field + " must be a probability distribution summing to 1 (got a sum of " + format_number(total) + ").");
+        name, name + " must be a probability distribution summing to 1 (got a sum of " + format_number(total) + ").");
   }
   std::vector<double> normalised = masses;
   for (double& mass : normalised) mass /= total;
@@ -175,67 +169,61 @@ Result<std::vector<double>> checked_distribution(const std::vector<double>& mass
 
 }  // namespace
 
-Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism, Direction direction,
-                                                const std::string& prefix) {
-  DPCALC_TRY(const double rate, check_rate(mechanism.sampling_rate, field_path(prefix, "sampling_rate")));
+Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism, Direction direction) {
+  DPCALC_TRY(const double rate, check_rate(mechanism.sampling_rate, "sampling_rate"));
   const bool swapped = direction == Direction::kAdd;
   PrivacyLossPair pair;
   if (const auto* laplace = std::get_if<LaplacePair>(&mechanism.base)) {
-    DPCALC_TRY(const double scale, check_positive(laplace->scale, field_path(prefix, "scale")));
-    DPCALC_TRY(const double sensitivity, check_positive(laplace->sensitivity, field_path(prefix, "sensitivity")));
-    DPCALC_TRY(pair.pair_, laplace_mixture_pair(scale, subsampled({{sensitivity, 1.0}}, rate), swapped,
-                                                field_path(prefix, "sensitivity")));
+    DPCALC_TRY(const double scale, check_positive(laplace->scale, "scale"));
+    DPCALC_TRY(const double sensitivity, check_positive(laplace->sensitivity, "sensitivity"));
+    DPCALC_TRY(pair.pair_, laplace_mixture_pair(scale, subsampled({{sensitivity, 1.0}}, rate), swapped, "sensitivity"));
   } else if (const auto* gaussian = std::get_if<GaussianPair>(&mechanism.base)) {
-    DPCALC_TRY(const double sigma, check_positive(gaussian->sigma, field_path(prefix, "sigma")));
-    DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, field_path(prefix, "sensitivity")));
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled({{sensitivity, 1.0}}, rate), {{0.0, 1.0}}, swapped, prefix,
-                                        field_path(prefix, "sigma")));
+    DPCALC_TRY(const double sigma, check_positive(gaussian->sigma, "sigma"));
+    DPCALC_TRY(const double sensitivity, check_positive(gaussian->sensitivity, "sensitivity"));
+    DPCALC_TRY(pair.pair_,
+               mixture_pair(sigma, subsampled({{sensitivity, 1.0}}, rate), {{0.0, 1.0}}, swapped, "sensitivity"));
   } else if (const auto* mixture = std::get_if<MixtureVsGaussianPair>(&mechanism.base)) {
-    DPCALC_TRY(const double sigma, check_positive(mixture->sigma, field_path(prefix, "sigma")));
+    DPCALC_TRY(const double sigma, check_positive(mixture->sigma, "sigma"));
     DPCALC_TRY(std::vector<MixtureComponent> p,
-               validate_components(mixture->shifts, mixture->weights, prefix, "shifts", "weights"));
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled(std::move(p), rate), {{0.0, 1.0}}, swapped,
-                                        field_path(prefix, "shifts"), field_path(prefix, "sigma")));
+               validate_components(mixture->shifts, mixture->weights, "shifts", "weights"));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled(std::move(p), rate), {{0.0, 1.0}}, swapped, "shifts"));
   } else if (const auto* mixtures = std::get_if<MixtureVsMixturePair>(&mechanism.base)) {
-    DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, field_path(prefix, "sigma")));
+    DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, "sigma"));
     if (rate < 1) {
-      return invalid_argument(field_path(prefix, "sampling_rate"),
-                              "A mixture pair is already the dominating pair of its sampling: give sampling_rate 1 "
-                              "(got " +
-                                  format_number(rate) + ").");
+      return invalid_argument(
+          "sampling_rate",
+          "A mixture pair is already the dominating pair of its sampling: its sampling rate must be 1 "
+          "(got " +
+              format_number(rate) + ").");
     }
     DPCALC_TRY(std::vector<MixtureComponent> p,
-               validate_components(mixtures->p_shifts, mixtures->p_weights, prefix, "p_shifts", "p_weights"));
+               validate_components(mixtures->p_shifts, mixtures->p_weights, "p_shifts", "p_weights"));
     DPCALC_TRY(std::vector<MixtureComponent> q,
-               validate_components(mixtures->q_shifts, mixtures->q_weights, prefix, "q_shifts", "q_weights"));
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, field_path(prefix, "p_shifts"),
-                                        field_path(prefix, "sigma")));
+               validate_components(mixtures->q_shifts, mixtures->q_weights, "q_shifts", "q_weights"));
+    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, "p_shifts"));
   } else if (const auto* laplaces = std::get_if<LaplaceMixturePair>(&mechanism.base)) {
-    DPCALC_TRY(const double scale, check_positive(laplaces->scale, field_path(prefix, "scale")));
+    DPCALC_TRY(const double scale, check_positive(laplaces->scale, "scale"));
     DPCALC_TRY(std::vector<MixtureComponent> p,
-               validate_components(laplaces->shifts, laplaces->weights, prefix, "shifts", "weights"));
-    DPCALC_TRY(pair.pair_,
-               laplace_mixture_pair(scale, subsampled(std::move(p), rate), swapped, field_path(prefix, "shifts")));
+               validate_components(laplaces->shifts, laplaces->weights, "shifts", "weights"));
+    DPCALC_TRY(pair.pair_, laplace_mixture_pair(scale, subsampled(std::move(p), rate), swapped, "shifts"));
   } else if (const auto* finite = std::get_if<FinitePair>(&mechanism.base)) {
-    DPCALC_TRY(std::vector<double> p, checked_distribution(finite->p, field_path(prefix, "p")));
-    DPCALC_TRY(std::vector<double> q, checked_distribution(finite->q, field_path(prefix, "q")));
+    DPCALC_TRY(std::vector<double> p, checked_distribution(finite->p, "p"));
+    DPCALC_TRY(std::vector<double> q, checked_distribution(finite->q, "q"));
     if (p.size() != q.size()) {
-      return invalid_argument(field_path(prefix, "q"), "p and q must list the same outcomes (got " +
-                                                           std::to_string(p.size()) + " and " +
-                                                           std::to_string(q.size()) + " probabilities).");
+      return invalid_argument("q", "p and q must list the same outcomes (got " + std::to_string(p.size()) + " and " +
+                                       std::to_string(q.size()) + " probabilities).");
     }
     for (std::size_t i = 0; i < p.size(); ++i) p[i] = rate * p[i] + (1 - rate) * q[i];
     if (swapped) std::swap(p, q);
     pair.pair_ = Finite{std::move(p), std::move(q), {}, {}, {}, {}, {}};
   } else {
     const auto& approx = std::get<ApproxDpPair>(mechanism.base);
-    DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, field_path(prefix, "epsilon")));
-    DPCALC_TRY(const double delta, check_delta(approx.delta, field_path(prefix, "delta")));
+    DPCALC_TRY(const double epsilon, check_epsilon(approx.epsilon, "epsilon"));
+    DPCALC_TRY(const double delta, check_delta(approx.delta, "delta"));
     // e^-epsilon underflows past ~745, which would turn the pair's finite losses into infinite ones.
     if (!(epsilon <= kMaxLoss)) {
-      return invalid_argument(field_path(prefix, "epsilon"),
-                              "epsilon must be at most " + max_loss_text() + " for the numeric composition (got " +
-                                  format_number(epsilon) + "): beyond that e^epsilon no longer fits a double.");
+      return invalid_argument("epsilon", "ε must be at most " + max_loss_text() + " for the numeric composition (got " +
+                                             format_number(epsilon) + "): beyond that e^ε no longer fits a double.");
     }
     // Kairouz, Oh, Viswanath 2015 randomized-response pair; e^eps / (1 + e^eps) written so that it
     // cannot overflow.

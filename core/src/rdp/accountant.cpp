@@ -14,8 +14,7 @@ std::vector<double> compose(const std::vector<mechanisms::Use>& uses, const std:
   return total;
 }
 
-Result<RdpToApprox> to_approx(const std::vector<double>& orders, const std::vector<double>& epsilons, double delta,
-                              const std::string& field) {
+Result<RdpToApprox> to_approx(const std::vector<double>& orders, const std::vector<double>& epsilons, double delta) {
   RdpCurve finite;
   for (std::size_t i = 0; i < orders.size(); ++i) {
     if (std::isfinite(epsilons[i])) {
@@ -24,7 +23,8 @@ Result<RdpToApprox> to_approx(const std::vector<double>& orders, const std::vect
     }
   }
   if (finite.orders.empty()) {
-    return Error{kNumeric, field, "No Rényi order gives a finite bound for these parameters; add orders closer to 1."};
+    return Error{kNumeric, "orders",
+                 "No Rényi order gives a finite bound for these parameters; add orders closer to 1."};
   }
   const RdpConversion conversion = rdp_to_approx(finite, delta);
   return RdpToApprox{conversion.guarantee, conversion.order};

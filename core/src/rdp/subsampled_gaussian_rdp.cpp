@@ -69,18 +69,20 @@ std::vector<double> default_orders() {
   return orders;
 }
 
-Result<std::vector<double>> check_orders(const std::vector<double>& orders, const std::string& field) {
-  if (orders.empty()) return invalid_argument(field, field + " must list at least one order.");
+Result<std::vector<double>> check_orders(const std::vector<double>& orders) {
+  if (orders.empty()) return invalid_argument("orders", "At least one order is needed.");
   for (std::size_t i = 0; i < orders.size(); ++i) {
     const double order = orders[i];
-    const std::string path = field + "." + std::to_string(i);
     if (!(order > 1 && order <= kMaxOrder)) {
-      return invalid_argument(
-          path, "each order must be a number in (1, " + format_number(kMaxOrder) + "] " + got(order) + ".");
+      return about_item(invalid_argument("orders", "Each order must be a number in (1, " + format_number(kMaxOrder) +
+                                                       "] " + got(order) + "."),
+                        i);
     }
     if (i > 0 && !(order > orders[i - 1])) {
-      return invalid_argument(path, "orders must be strictly increasing (got " + format_number(order) + " after " +
-                                        format_number(orders[i - 1]) + ").");
+      return about_item(
+          invalid_argument("orders", "The orders must be strictly increasing (got " + format_number(order) + " after " +
+                                         format_number(orders[i - 1]) + ")."),
+          i);
     }
   }
   return orders;

@@ -54,9 +54,9 @@ TprBounds evaluate(double mu, const std::vector<double>& alphas) {
 
 }  // namespace
 
-Result<TradeoffResult> gaussian_tradeoff(double mu, const TradeoffOptions& options, const std::string& field) {
+Result<TradeoffResult> gaussian_tradeoff(double mu, const TradeoffOptions& options) {
   if (!(mu >= 0) || std::isinf(mu)) {
-    return invalid_argument(field, "μ must be a finite number, 0 or more " + got(mu) + ".");
+    return invalid_argument("mu", "μ must be a finite number, 0 or more " + got(mu) + ".");
   }
   DPCALC_TRY(const TradeoffOptions checked, check_options(options));
   CurveSource source;

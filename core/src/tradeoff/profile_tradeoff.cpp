@@ -26,26 +26,24 @@ struct Line {
   double flat_weight, flat_delta;  // flat: 1 - e^-eps and e^-eps delta, rounded up
 };
 
-// The first invalid field of one direction's pairs, if any.
-std::optional<Error> invalid_points(const ProfilePoints& points, const std::string& prefix) {
-  const std::string epsilons_field = field_path(prefix, "epsilons"), deltas_field = field_path(prefix, "deltas");
+// The first invalid value of one direction's pairs, if any: on "<direction>_epsilons" or
+// "<direction>_deltas" ("epsilons", "deltas" without a direction), the pair's index as Error::item.
+std::optional<Error> invalid_points(const ProfilePoints& points, const std::string& direction) {
+  const std::string prefix = direction.empty() ? "" : direction + "_";
+  const std::string epsilons = prefix + "epsilons", deltas = prefix + "deltas";
   if (points.deltas.size() != points.epsilons.size()) {
-    return invalid_argument(deltas_field, deltas_field + " must have one δ per ε (" +
-                                              std::to_string(points.epsilons.size()) + " ε, " +
-                                              std::to_string(points.deltas.size()) + " δ).");
+    return invalid_argument(deltas, "A profile needs one δ per ε (" + std::to_string(points.epsilons.size()) + " ε, " +
+                                        std::to_string(points.deltas.size()) + " δ).");
   }
   if (points.epsilons.size() > kMaxRequestedPoints) {
-    return invalid_argument(epsilons_field, epsilons_field + " may list at most " +
-                                                std::to_string(kMaxRequestedPoints) + " values (got " +
-                                                std::to_string(points.epsilons.size()) + ").");
+    return invalid_argument(epsilons, "A profile may hold at most " + std::to_string(kMaxRequestedPoints) +
+                                          " pairs (got " + std::to_string(points.epsilons.size()) + ").");
   }
   for (std::size_t i = 0; i < points.epsilons.size(); ++i) {
-    const Result<double> epsilon = check_epsilon(points.epsilons[i], epsilons_field + "." + std::to_string(i));
-    if (!epsilon.ok()) return epsilon.error();
-    const std::string delta_field = deltas_field + "." + std::to_string(i);
+    const Result<double> epsilon = check_epsilon(points.epsilons[i], epsilons);
+    if (!epsilon.ok()) return about_item(epsilon.error(), i);
     if (!(points.deltas[i] >= 0 && points.deltas[i] <= 1)) {
-      return invalid_argument(delta_field,
-                              "δ at " + delta_field + " must be between 0 and 1 " + got(points.deltas[i]) + ".");
+      return about_item(invalid_argument(deltas, "Each δ must be between 0 and 1 " + got(points.deltas[i]) + "."), i);
     }
   }
   return std::nullopt;
@@ -115,8 +113,8 @@ double likelihood_ratio_upper(const std::vector<Line>& lines) {
 
 Result<TradeoffResult> profile_tradeoff(const ProfilePoints& remove, const ProfilePoints& add,
                                         const TradeoffOptions& options) {
-  for (const auto& [points, prefix] : {std::pair{&remove, "remove"}, std::pair{&add, "add"}}) {
-    if (auto error = invalid_points(*points, prefix)) return *error;
+  for (const auto& [points, direction] : {std::pair{&remove, "remove"}, std::pair{&add, "add"}}) {
+    if (auto error = invalid_points(*points, direction)) return *error;
   }
   DPCALC_TRY(const TradeoffOptions checked, check_options(options));
   const std::vector<Line> lines = lines_of(remove, add);

@@ -24,17 +24,16 @@ const std::vector<double>& curve_alphas() {
 }
 
 // The first problem of a list of rates, if any: too long, or a value that is not a probability.
-std::optional<Error> invalid_rates(const std::vector<double>& rates, const std::string& field,
-                                   const std::string& what) {
+// `name` is the option's, `what` how sentences name one of its values.
+std::optional<Error> invalid_rates(const std::vector<double>& rates, const std::string& name, const std::string& what) {
   if (rates.size() > kMaxRequestedPoints) {
-    return invalid_argument(field, field + " may list at most " + std::to_string(kMaxRequestedPoints) +
-                                       " values (got " + std::to_string(rates.size()) + ").");
+    return invalid_argument(name, "At most " + std::to_string(kMaxRequestedPoints) + " values of " + what +
+                                      " may be asked (got " + std::to_string(rates.size()) + ").");
   }
   for (std::size_t i = 0; i < rates.size(); ++i) {
-    const std::string item = field + "." + std::to_string(i);
     if (!(rates[i] >= 0 && rates[i] <= 1)) {
-      return invalid_argument(item,
-                              what + " " + item + " must be a probability between 0 and 1 " + got(rates[i]) + ".");
+      return about_item(
+          invalid_argument(name, "Each " + what + " must be a probability between 0 and 1 " + got(rates[i]) + "."), i);
     }
   }
   return std::nullopt;
@@ -54,10 +53,10 @@ Result<TradeoffOptions> check_options(const TradeoffOptions& options) {
     const char* field;
     const char* what;
   };
-  for (const Rates& rates : {Rates{options.alphas, "alphas", "The false-positive rate"},
-                             Rates{options.fprs, "fpr", "The false-positive rate"},
-                             Rates{options.reconstruction_baselines, "reconstruction_baselines",
-                                   "The baseline success rate of reconstruction"}}) {
+  for (const Rates& rates :
+       {Rates{options.alphas, "alphas", "false-positive rate"}, Rates{options.fprs, "fpr", "false-positive rate"},
+        Rates{options.reconstruction_baselines, "reconstruction_baselines",
+              "baseline success rate of reconstruction"}}) {
     if (auto error = invalid_rates(rates.values, rates.field, rates.what)) return *error;
   }
   if (options.prior && !(*options.prior > 0 && *options.prior < 1)) {

@@ -70,8 +70,8 @@ TEST_CASE("[api] optimal composition: counts beyond the limit and ε·count over
   CHECK(field_of(laplace) == "items.0.mechanism.scale");
   const Value overflow = compose_optimal(one_item(object().set("guarantee", pure(1e308)).set("count", 10)));
   CHECK(field_of(overflow) == "items.0.guarantee.epsilon");
-  CHECK(dpcalc::check_optimal_composition_size(0.01, dpcalc::kMaxOptimalCompositionCount, "n", "e").ok());
-  CHECK_FALSE(dpcalc::check_optimal_composition_size(0.01, dpcalc::kMaxOptimalCompositionCount + 1, "n", "e").ok());
+  CHECK(dpcalc::check_optimal_composition_size(0.01, dpcalc::kMaxOptimalCompositionCount).ok());
+  CHECK_FALSE(dpcalc::check_optimal_composition_size(0.01, dpcalc::kMaxOptimalCompositionCount + 1).ok());
 }
 
 TEST_CASE("[api] results that would overflow name the input behind them") {
@@ -110,8 +110,8 @@ TEST_CASE("[checks] messages name the quantity, the rule and the value") {
         "ε must be a finite number (got Infinity).");
   CHECK(dpcalc::check_rate(NAN, "items.0.mechanism.rate").error().message ==
         "The sampling rate must be a probability greater than 0 and at most 1 (got NaN, which is not a number).");
-  CHECK(dpcalc::describe_field("guarantee.epsilons.3") == "ε at guarantee.epsilons.3");
-  CHECK(dpcalc::describe_field("unknown_name") == "unknown_name");
+  CHECK(dpcalc::describe_name("guarantee.epsilons.3") == "ε at guarantee.epsilons.3");
+  CHECK(dpcalc::describe_name("unknown_name") == "unknown_name");
 }
 
 TEST_CASE("[budget_split] the optimal split recomposes at or below its target, reported unclamped") {
@@ -119,13 +119,13 @@ TEST_CASE("[budget_split] the optimal split recomposes at or below its target, r
   for (double count : {1.0, 7.0, 10.0, 1000.0, 31337.0}) {
     for (const dpcalc::ApproxDp target : {dpcalc::ApproxDp{1, 1e-5}, dpcalc::ApproxDp{0.1, 1e-8}}) {
       CAPTURE(count);
-      const auto split = dpcalc::split_budget(dpcalc::SplitMethod::kOptimal, target, count, "target");
+      const auto split = dpcalc::split_budget(dpcalc::SplitMethod::kOptimal, target, count);
       REQUIRE(split.ok());
-      const auto back = dpcalc::optimal_composition_epsilon(split.value().per_item, count, target.delta, "delta");
+      const auto back = dpcalc::optimal_composition_epsilon(split.value().per_item, count, target.delta);
       REQUIRE(back.ok());
       CHECK(back.value() == split.value().achieved.epsilon);
       CHECK(back.value() <= target.epsilon);
     }
   }
-  CHECK_FALSE(dpcalc::split_budget(dpcalc::SplitMethod::kOptimal, {1, 1e-5}, 1e12, "target").ok());
+  CHECK_FALSE(dpcalc::split_budget(dpcalc::SplitMethod::kOptimal, {1, 1e-5}, 1e12).ok());
 }

@@ -141,7 +141,7 @@ TEST_CASE("[calibration][api] errors name the exact field") {
   // Below the smallest δ the numeric accountant certifies (about 4e-13 here) at every noise.
   const Value tiny_delta = compute(request(subsampled, "noise_multiplier", target(1, 1e-300)).set("count", 1000));
   check_error(tiny_delta, "target.delta");
-  CHECK(tiny_delta.find("error")->find("message")->as_string().find("target.delta must be larger than") == 0);
+  CHECK(tiny_delta.find("error")->find("message")->as_string().find("δ must be larger than") == 0);
 }
 
 TEST_CASE("[calibration][api] cancelling a PLD calibration") {

@@ -64,7 +64,7 @@ TEST_CASE("[schema] every object of a request is checked against its shape, vari
 TEST_CASE("[schema] every op of the table has a shape whose fields name their shapes") {
   for (const dpcalc::api::Op& op : dpcalc::api::op_table()) {
     CAPTURE(op.shape->name);
-    CHECK(static_cast<bool>(op.answer));
+    CHECK(static_cast<bool>(op.run));
     CHECK(op.shape->fields.front().name == "op");
   }
   const Value schema = dpcalc::api::schema_value();

@@ -36,7 +36,7 @@ CalibrationProblem problem(NoiseKind noise, CalibrationMethod method, ApproxDp t
 }
 
 Calibration calibrated(const CalibrationProblem& problem) {
-  auto result = dpcalc::calibration::calibrate(problem, "target");
+  auto result = dpcalc::calibration::calibrate(problem);
   if (!result.ok()) FAIL(result.error().message);
   return result.value();
 }
@@ -235,13 +235,13 @@ TEST_CASE("[calibration] round trips at extreme but valid targets") {
 
 TEST_CASE("[calibration] targets no noise in range can reach, and methods that do not apply") {
   const auto error_of = [](const CalibrationProblem& p) {
-    auto result = dpcalc::calibration::calibrate(p, "target");
+    auto result = dpcalc::calibration::calibrate(p);
     REQUIRE_FALSE(result.ok());
     return result.error();
   };
   SUBCASE("a pure target with Gaussian noise") {
     const auto error = error_of(problem(NoiseKind::kGaussian, CalibrationMethod::kAnalytic, {1, 0}));
-    CHECK(error.field == "target.delta");
+    CHECK(error.field == "target_delta");
   }
   SUBCASE("a pure target with a Laplace method other than basic: that method does not apply") {
     for (CalibrationMethod method : {CalibrationMethod::kOptimal, CalibrationMethod::kPld}) {
@@ -252,17 +252,17 @@ TEST_CASE("[calibration] targets no noise in range can reach, and methods that d
   }
   SUBCASE("ε = 0 with basic composition") {
     const auto error = error_of(problem(NoiseKind::kLaplace, CalibrationMethod::kBasic, {0, 0}));
-    CHECK(error.field == "target.epsilon");
+    CHECK(error.field == "target_epsilon");
   }
   SUBCASE("a target met below the searched range") {
     const auto error = error_of(problem(NoiseKind::kLaplace, CalibrationMethod::kBasic, {1e300, 0}));
     CHECK(error.code == dpcalc::kInvalidArgument);
-    CHECK(error.field == "target.epsilon");
+    CHECK(error.field == "target_epsilon");
     CHECK(error.message.find("1e-100") != std::string::npos);
   }
   SUBCASE("a target not met above the searched range") {
     const auto error = error_of(problem(NoiseKind::kLaplace, CalibrationMethod::kBasic, {1e-300, 0}, 1e6));
-    CHECK(error.field == "target.epsilon");
+    CHECK(error.field == "target_epsilon");
     CHECK(error.message.find("1e+100") != std::string::npos);
   }
   SUBCASE("closed forms of one mechanism do not apply to the other, nor to subsampling") {
@@ -277,7 +277,7 @@ TEST_CASE("[calibration] progress is reported for PLD searches and cancelling st
   const CalibrationProblem p = problem(NoiseKind::kGaussian, CalibrationMethod::kPld, {1, 1e-5}, 1000, 1, 0.01);
   double last = 0;
   bool increasing = true;
-  auto answer = dpcalc::calibration::calibrate(p, "target", [&](double fraction) {
+  auto answer = dpcalc::calibration::calibrate(p, [&](double fraction) {
     increasing = increasing && fraction >= last && fraction < 1;
     last = fraction;
     return true;
@@ -285,7 +285,7 @@ TEST_CASE("[calibration] progress is reported for PLD searches and cancelling st
   REQUIRE(answer.ok());
   CHECK(increasing);
   CHECK(last > 0.3);
-  auto cancelled = dpcalc::calibration::calibrate(p, "target", [](double fraction) { return fraction < 0.3; });
+  auto cancelled = dpcalc::calibration::calibrate(p, [](double fraction) { return fraction < 0.3; });
   REQUIRE_FALSE(cancelled.ok());
   CHECK(cancelled.error().code == dpcalc::pld::kCancelled);
 }

@@ -81,7 +81,7 @@ TEST_CASE("[advanced_composition] total delta target") {
   const std::vector<ComposedItem> items{{ApproxDp{0.1, 1e-6}, 100}};
   SUBCASE("DRV spends all the remaining delta on the slack") {
     // mpmath: delta' = 1e-3 − 100·1e-6 = 9e-4, eps = sqrt(2 ln(1/delta') Σ eps²) + Σ eps (e^eps − 1).
-    const auto result = dpcalc::compose_advanced_for_total_delta(kDrv, items, 1e-3, "delta");
+    const auto result = dpcalc::compose_advanced_for_total_delta(kDrv, items, 1e-3);
     REQUIRE(result.ok());
     CHECK_REL(result.value().delta_slack, 9e-4, 1e-12);
     CHECK_REL(result.value().guarantee.epsilon, 4.7968702706536690554, 1e-12);
@@ -89,7 +89,7 @@ TEST_CASE("[advanced_composition] total delta target") {
   }
   SUBCASE("KOV spends all the remaining delta on the slack") {
     // mpmath: delta' = 1 − (1 − 1e-3)/(1 − 1e-6)^100.
-    const auto result = dpcalc::compose_advanced_for_total_delta(kKov, items, 1e-3, "delta");
+    const auto result = dpcalc::compose_advanced_for_total_delta(kKov, items, 1e-3);
     REQUIRE(result.ok());
     CHECK_REL(result.value().delta_slack, 0.00090009495487846730839, 1e-12);
     CHECK_REL(result.value().guarantee.epsilon, 4.2447166697258939256, 1e-12);
@@ -97,7 +97,7 @@ TEST_CASE("[advanced_composition] total delta target") {
   }
   SUBCASE("the reported epsilon is exactly the one for the reported slack") {
     for (AdvancedVariant variant : {kDrv, kKov}) {
-      const auto result = dpcalc::compose_advanced_for_total_delta(variant, items, 3e-4, "delta");
+      const auto result = dpcalc::compose_advanced_for_total_delta(variant, items, 3e-4);
       REQUIRE(result.ok());
       const AdvancedResult direct = dpcalc::compose_advanced(variant, items, result.value().delta_slack);
       CHECK(direct.guarantee.epsilon == result.value().guarantee.epsilon);
@@ -113,10 +113,10 @@ TEST_CASE("[advanced_composition] total delta target") {
     const std::pair<AdvancedVariant, double> cases[] = {{kDrv, 1e-4}, {kKov, 0.000099995050161696074326}};
     for (const auto& [variant, reachable] : cases) {
       for (double target : {9.9e-5, 5e-5}) {
-        const auto result = dpcalc::compose_advanced_for_total_delta(variant, items, target, "request.delta");
+        const auto result = dpcalc::compose_advanced_for_total_delta(variant, items, target);
         REQUIRE(!result.ok());
         CHECK(result.error().code == dpcalc::kInvalidArgument);
-        CHECK(result.error().field == "request.delta");
+        CHECK(result.error().field == "total_delta");
         const std::string& message = result.error().message;
         const std::string prefix = "must be greater than ";
         REQUIRE(message.find(prefix) != std::string::npos);
@@ -125,8 +125,8 @@ TEST_CASE("[advanced_composition] total delta target") {
     }
   }
   SUBCASE("an invalid target is an error on the field") {
-    const auto result = dpcalc::compose_advanced_for_total_delta(kKov, items, NAN, "delta");
+    const auto result = dpcalc::compose_advanced_for_total_delta(kKov, items, NAN);
     REQUIRE(!result.ok());
-    CHECK(result.error().field == "delta");
+    CHECK(result.error().field == "total_delta");
   }
 }

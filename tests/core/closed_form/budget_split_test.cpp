@@ -27,7 +27,7 @@ ApproxDp compose_back(SplitMethod method, const dpcalc::SplitResult& split, doub
                                       split.delta_slack)
           .guarantee;
     case SplitMethod::kOptimal: {
-      const auto epsilon = dpcalc::optimal_composition_epsilon(split.per_item, count, target_delta, "delta");
+      const auto epsilon = dpcalc::optimal_composition_epsilon(split.per_item, count, target_delta);
       REQUIRE(epsilon.ok());
       return ApproxDp{epsilon.value(), target_delta};
     }
@@ -47,7 +47,7 @@ constexpr SplitMethod kAllMethods[] = {SplitMethod::kBasic, SplitMethod::kAdvanc
 
 TEST_CASE("[budget_split] basic divides evenly") {
   // By hand: (1, 1e-5) over 10 items is (0.1, 1e-6).
-  const auto split = dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1e-5}, 10, "target");
+  const auto split = dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1e-5}, 10);
   REQUIRE(split.ok());
   CHECK_REL(split.value().per_item.epsilon, 0.1, 1e-15);
   CHECK_REL(split.value().per_item.delta, 1e-6, 1e-15);
@@ -65,7 +65,7 @@ TEST_CASE("[budget_split] round trips: never above the target, within 1% of it")
         CAPTURE(static_cast<int>(method));
         CAPTURE(target.epsilon);
         CAPTURE(count);
-        const auto split = dpcalc::split_budget(method, target, count, "target");
+        const auto split = dpcalc::split_budget(method, target, count);
         REQUIRE(split.ok());
         const dpcalc::SplitResult& result = split.value();
         CHECK(result.achieved.epsilon <= target.epsilon);
@@ -90,12 +90,12 @@ TEST_CASE("[budget_split] tighter composition affords more per item") {
   for (double count : {10.0, 100.0, 1e4}) {
     CAPTURE(count);
     const ApproxDp target{1, 1e-6};
-    const double basic = dpcalc::split_budget(SplitMethod::kBasic, target, count, "t").value().per_item.epsilon;
+    const double basic = dpcalc::split_budget(SplitMethod::kBasic, target, count).value().per_item.epsilon;
     const double drv =
-        dpcalc::split_budget(SplitMethod::kAdvancedDworkRothblumVadhan, target, count, "t").value().per_item.epsilon;
+        dpcalc::split_budget(SplitMethod::kAdvancedDworkRothblumVadhan, target, count).value().per_item.epsilon;
     const double kov =
-        dpcalc::split_budget(SplitMethod::kAdvancedKairouzOhViswanath, target, count, "t").value().per_item.epsilon;
-    const double optimal = dpcalc::split_budget(SplitMethod::kOptimal, target, count, "t").value().per_item.epsilon;
+        dpcalc::split_budget(SplitMethod::kAdvancedKairouzOhViswanath, target, count).value().per_item.epsilon;
+    const double optimal = dpcalc::split_budget(SplitMethod::kOptimal, target, count).value().per_item.epsilon;
     CHECK(drv >= basic);
     CHECK(kov >= drv * (1 - 1e-12));
     CHECK(optimal >= kov * (1 - 1e-12));
@@ -104,7 +104,7 @@ TEST_CASE("[budget_split] tighter composition affords more per item") {
     for (SplitMethod method : kAllMethods) {
       double previous = INFINITY;
       for (double count : {1.0, 10.0, 100.0, 1e4, 1e6}) {
-        const double epsilon = dpcalc::split_budget(method, ApproxDp{1, 1e-6}, count, "t").value().per_item.epsilon;
+        const double epsilon = dpcalc::split_budget(method, ApproxDp{1, 1e-6}, count).value().per_item.epsilon;
         CHECK(epsilon < previous);
         previous = epsilon;
       }
@@ -115,7 +115,7 @@ TEST_CASE("[budget_split] tighter composition affords more per item") {
 TEST_CASE("[budget_split] zCDP split against the reference conversion") {
   // /work/shared/references/public_values.json, "zcdp_to_approx": rho = 0.5, delta = 1e-6 converts
   // (Canonne–Kamath–Steinke) to eps = 5.221534 (7 digits), so that target splits into rho = 0.5.
-  const auto split = dpcalc::split_budget(SplitMethod::kZcdp, ApproxDp{5.221534, 1e-6}, 100, "target");
+  const auto split = dpcalc::split_budget(SplitMethod::kZcdp, ApproxDp{5.221534, 1e-6}, 100);
   REQUIRE(split.ok());
   CHECK_REL(split.value().rho_per_item * 100, 0.5, 1e-5);
   CHECK(split.value().per_item.delta == 0);
@@ -124,21 +124,21 @@ TEST_CASE("[budget_split] zCDP split against the reference conversion") {
 
 TEST_CASE("[budget_split] edge cases and errors") {
   SUBCASE("delta = 0 works for basic only") {
-    const auto basic = dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{2, 0}, 4, "target");
+    const auto basic = dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{2, 0}, 4);
     REQUIRE(basic.ok());
     CHECK_REL(basic.value().per_item.epsilon, 0.5, 1e-15);
     CHECK(basic.value().per_item.delta == 0);
     for (SplitMethod method : kAllMethods) {
       if (method == SplitMethod::kBasic) continue;
-      const auto split = dpcalc::split_budget(method, ApproxDp{2, 0}, 4, "target");
+      const auto split = dpcalc::split_budget(method, ApproxDp{2, 0}, 4);
       REQUIRE(!split.ok());
       CHECK(split.error().code == dpcalc::kInvalidArgument);
-      CHECK(split.error().field == "target.delta");
+      CHECK(split.error().field == "target_delta");
     }
   }
   SUBCASE("epsilon = 0 is met exactly") {
     for (SplitMethod method : kAllMethods) {
-      const auto split = dpcalc::split_budget(method, ApproxDp{0, 1e-6}, 10, "target");
+      const auto split = dpcalc::split_budget(method, ApproxDp{0, 1e-6}, 10);
       REQUIRE(split.ok());
       // Every method but zCDP must give 0; a tiny rho still converts to (0, delta) under
       // Canonne–Kamath–Steinke (at a large order the bound goes below 0), so zCDP may give more.
@@ -148,9 +148,9 @@ TEST_CASE("[budget_split] edge cases and errors") {
     }
   }
   SUBCASE("invalid inputs are errors on their fields") {
-    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{NAN, 0}, 4, "target").error().field == "target.epsilon");
-    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1}, 4, "target").error().field == "target.delta");
-    CHECK(dpcalc::split_budget(SplitMethod::kOptimal, ApproxDp{1, 1e-6}, 2.5, "target").error().field == "count");
-    CHECK(!dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1e-6}, 0, "target").ok());
+    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{NAN, 0}, 4).error().field == "target_epsilon");
+    CHECK(dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1}, 4).error().field == "target_delta");
+    CHECK(dpcalc::split_budget(SplitMethod::kOptimal, ApproxDp{1, 1e-6}, 2.5).error().field == "count");
+    CHECK(!dpcalc::split_budget(SplitMethod::kBasic, ApproxDp{1, 1e-6}, 0).ok());
   }
 }

@@ -143,7 +143,7 @@ TEST_CASE("[group][reference] Rényi DP: Mironov 2017, Prop 2") {
   // rationals (mpmath agrees; every value is a double).
   const RdpCurve curve = gaussian_curve();
   SUBCASE("k = 1 is the identity") {
-    const auto grouped = group_privacy(curve, 1, "guarantee");
+    const auto grouped = group_privacy(curve, 1);
     REQUIRE(grouped.ok());
     CHECK(grouped.value().curve.orders == curve.orders);
     CHECK(grouped.value().curve.epsilons == curve.epsilons);
@@ -161,7 +161,7 @@ TEST_CASE("[group][reference] Rényi DP: Mironov 2017, Prop 2") {
   for (const Expected& expected :
        std::vector<Expected>{{2, 2, 3, 3}, {3, 4, 9, 4}, {4, 4, 9, 4}, {5, 8, 27, 5}, {100, 128, 2187, 9}}) {
     CAPTURE(expected.group_size);
-    const auto grouped = group_privacy(curve, expected.group_size, "guarantee");
+    const auto grouped = group_privacy(curve, expected.group_size);
     REQUIRE(grouped.ok());
     const dpcalc::RdpGroupResult& result = grouped.value();
     CHECK(result.power_of_two == expected.power_of_two);
@@ -174,12 +174,12 @@ TEST_CASE("[group][reference] Rényi DP: Mironov 2017, Prop 2") {
       CHECK(result.curve.epsilons[i] == expected.three_to_c * source_order / 8);
     }
   }
-  SUBCASE("no order qualifies: unsupported, on the field passed in") {
+  SUBCASE("no order qualifies: unsupported, on the curve's orders") {
     // k = 200 needs 2^8 = 256, hence orders >= 512; the curve stops at 256.
-    const auto grouped = group_privacy(curve, 200, "items[2].guarantee");
+    const auto grouped = group_privacy(curve, 200);
     REQUIRE_FALSE(grouped.ok());
     CHECK(grouped.error().code == dpcalc::kUnsupported);
-    CHECK(grouped.error().field == "items[2].guarantee");
+    CHECK(grouped.error().field == "orders");
     CHECK_FALSE(grouped.error().message.empty());
   }
 }

@@ -114,7 +114,7 @@ TEST_CASE("[group] zCDP: k² rho") {
 TEST_CASE("[group] Rényi DP: Mironov 2017, Prop 2") {
   const RdpCurve curve = RdpCurve::create({2, 3, 4, 8, 16, 32}, {0.1, 0.2, 0.3, 0.5, 0.9, 1.7}).value();
   SUBCASE("k = 1 is the identity") {
-    const auto grouped = group_privacy(curve, 1, "guarantee.orders");
+    const auto grouped = group_privacy(curve, 1);
     REQUIRE(grouped.ok());
     CHECK(grouped.value().curve.orders == curve.orders);
     CHECK(grouped.value().curve.epsilons == curve.epsilons);
@@ -122,7 +122,7 @@ TEST_CASE("[group] Rényi DP: Mironov 2017, Prop 2") {
     CHECK(grouped.value().dropped == 0);
   }
   SUBCASE("k = 2: orders >= 4 become alpha/2 with 3 eps") {
-    const auto grouped = group_privacy(curve, 2, "guarantee.orders");
+    const auto grouped = group_privacy(curve, 2);
     REQUIRE(grouped.ok());
     CHECK(grouped.value().curve.orders == std::vector<double>{2, 4, 8, 16});
     const std::vector<double> expected = {0.9, 1.5, 2.7, 5.1};  // 3 eps, exact arithmetic
@@ -136,7 +136,7 @@ TEST_CASE("[group] Rényi DP: Mironov 2017, Prop 2") {
   }
   SUBCASE("k = 3 and k = 4 both use 2^2: orders >= 8 become alpha/4 with 9 eps") {
     for (double k : {3.0, 4.0}) {
-      const auto grouped = group_privacy(curve, k, "guarantee.orders");
+      const auto grouped = group_privacy(curve, k);
       REQUIRE(grouped.ok());
       CHECK(grouped.value().curve.orders == std::vector<double>{2, 4, 8});
       CHECK_REL(grouped.value().curve.epsilons[0], 4.5, 1e-15);
@@ -146,11 +146,11 @@ TEST_CASE("[group] Rényi DP: Mironov 2017, Prop 2") {
       CHECK(grouped.value().dropped == 3);
     }
   }
-  SUBCASE("no order is large enough: unsupported, on the given field") {
-    const auto grouped = group_privacy(curve, 17, "guarantee.orders");  // needs orders >= 64
+  SUBCASE("no order is large enough: unsupported, on the curve's orders") {
+    const auto grouped = group_privacy(curve, 17);  // needs orders >= 64
     REQUIRE(!grouped.ok());
     CHECK(grouped.error().code == dpcalc::kUnsupported);
-    CHECK(grouped.error().field == "guarantee.orders");
+    CHECK(grouped.error().field == "orders");
   }
   SUBCASE("never below the exact group RDP of a Gaussian") {
     // Gaussian with mu = 1: eps(alpha) = alpha/2, and at group size k exactly alpha k²/2.
@@ -162,7 +162,7 @@ TEST_CASE("[group] Rényi DP: Mironov 2017, Prop 2") {
     }
     const RdpCurve gaussian = RdpCurve::create(orders, epsilons).value();
     for (double k : {2.0, 3.0, 8.0, 100.0}) {
-      const auto grouped = group_privacy(gaussian, k, "orders");
+      const auto grouped = group_privacy(gaussian, k);
       REQUIRE(grouped.ok());
       for (std::size_t i = 0; i < grouped.value().curve.orders.size(); ++i) {
         const double alpha = grouped.value().curve.orders[i];

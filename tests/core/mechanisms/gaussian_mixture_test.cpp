@@ -11,16 +11,18 @@ namespace {
 
 dpcalc::Result<dpcalc::mechanisms::MechanismPtr> mixture(std::vector<double> shifts, std::vector<double> weights) {
   dpcalc::mechanisms::Arguments arguments;
-  arguments.path = "items.0.mechanism";
   arguments.numbers = {{"sigma", 1}};
   arguments.lists = {{"shifts", std::move(shifts)}, {"weights", std::move(weights)}};
   return dpcalc::mechanisms::create(dpcalc::mechanisms::gaussian_mixture_type(), arguments);
 }
 
-void check_refused(const dpcalc::Result<dpcalc::mechanisms::MechanismPtr>& result, const std::string& field) {
+// Refused on the parameter `field`, and on its element `item` (an index) where there is one.
+void check_refused(const dpcalc::Result<dpcalc::mechanisms::MechanismPtr>& result, const std::string& field,
+                   std::size_t item = dpcalc::Error::kNoItem) {
   REQUIRE_FALSE(result.ok());
   CHECK(result.error().field == field);
-  CHECK(result.error().message.rfind(field, 0) == 0);
+  CHECK(result.error().item == item);
+  CHECK_FALSE(result.error().message.empty());
 }
 
 }  // namespace
@@ -38,8 +40,8 @@ TEST_CASE("[mechanisms] Gaussian mixture: its pair, and nothing in closed form")
 }
 
 TEST_CASE("[mechanisms] Gaussian mixture: weights and shifts are checked, each error on its field") {
-  check_refused(mixture({0, 1}, {0.5}), "items.0.mechanism.weights");
-  check_refused(mixture({0, 1}, {0.5, 2}), "items.0.mechanism.weights.1");
-  check_refused(mixture({0, std::nan("")}, {0.5, 0.5}), "items.0.mechanism.shifts.1");
-  check_refused(mixture({0, 1}, {0.5, 0.4}), "items.0.mechanism.weights");
+  check_refused(mixture({0, 1}, {0.5}), "weights");
+  check_refused(mixture({0, 1}, {0.5, 2}), "weights", 1);
+  check_refused(mixture({0, std::nan("")}, {0.5, 0.5}), "shifts", 1);
+  check_refused(mixture({0, 1}, {0.5, 0.4}), "weights");
 }

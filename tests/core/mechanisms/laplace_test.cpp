@@ -52,17 +52,16 @@ TEST_CASE("[mechanisms] Laplace: its pair, domination, calibration and checks") 
   CHECK(*noisier.value()->pure_epsilon() == 0.25);
 
   dpcalc::mechanisms::Arguments arguments;
-  arguments.path = "items.3.mechanism";
   arguments.numbers = {{"scale", -1}, {"sensitivity", 1}};
   auto refused = dpcalc::mechanisms::create(dpcalc::mechanisms::laplace_type(), arguments);
   REQUIRE_FALSE(refused.ok());
-  CHECK(refused.error().field == "items.3.mechanism.scale");
+  CHECK(refused.error().field == "scale");
   arguments.numbers = {{"scale", 1e-310}, {"sensitivity", 1}};
   refused = dpcalc::mechanisms::create(dpcalc::mechanisms::laplace_type(), arguments);
   REQUIRE_FALSE(refused.ok());
-  CHECK(refused.error().field == "items.3.mechanism.scale");
+  CHECK(refused.error().field == "scale");
   arguments.numbers = {{"scale", 1}, {"sensitivity", std::nan("")}};
   refused = dpcalc::mechanisms::create(dpcalc::mechanisms::laplace_type(), arguments);
   REQUIRE_FALSE(refused.ok());
-  CHECK(refused.error().field == "items.3.mechanism.sensitivity");
+  CHECK(refused.error().field == "sensitivity");
 }

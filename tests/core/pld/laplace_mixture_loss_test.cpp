@@ -25,7 +25,7 @@ double hockey_stick(const PrivacyLossPair& pair, double epsilon) {
 }
 
 PrivacyLossPair made(const DominatingPair& pair, Direction direction) {
-  auto made = PrivacyLossPair::create(pair, direction, "items.0.mechanism");
+  auto made = PrivacyLossPair::create(pair, direction);
   REQUIRE(made.ok());
   return made.value();
 }
@@ -111,13 +111,13 @@ TEST_CASE("[pld] Laplace mixture: negligible components are dropped soundly, inv
   CHECK(made(group, Direction::kAdd).pruned_mass() == 0);  // Q of the add direction keeps every component
 
   const auto field_of = [](const LaplaceMixturePair& pair) {
-    const auto made = PrivacyLossPair::create(DominatingPair{pair}, Direction::kRemove, "items.0.mechanism");
+    const auto made = PrivacyLossPair::create(DominatingPair{pair}, Direction::kRemove);
     REQUIRE_FALSE(made.ok());
     CHECK(made.error().code == "invalid_argument");
     return made.error().field;
   };
-  CHECK(field_of(LaplaceMixturePair{1, {-1, 1}, {0.5, 0.5}}) == "items.0.mechanism.shifts");
-  CHECK(field_of(LaplaceMixturePair{1, {0}, {1}}) == "items.0.mechanism.shifts");
-  CHECK(field_of(LaplaceMixturePair{1, {1, 2}, {0.5, 0.6}}) == "items.0.mechanism.weights");
-  CHECK(field_of(LaplaceMixturePair{0, {1}, {1}}) == "items.0.mechanism.scale");
+  CHECK(field_of(LaplaceMixturePair{1, {-1, 1}, {0.5, 0.5}}) == "shifts");
+  CHECK(field_of(LaplaceMixturePair{1, {0}, {1}}) == "shifts");
+  CHECK(field_of(LaplaceMixturePair{1, {1, 2}, {0.5, 0.6}}) == "weights");
+  CHECK(field_of(LaplaceMixturePair{0, {1}, {1}}) == "scale");
 }

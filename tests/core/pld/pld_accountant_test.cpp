@@ -226,21 +226,23 @@ TEST_CASE("[pld] errors: validation, grid limit, cancellation") {
     const auto result = epsilon_for_delta({CompositionItem{DominatingPair{GaussianPair{-1, 1}}, 1}}, 1e-5);
     REQUIRE(!result.ok());
     CHECK(result.error().code == "invalid_argument");
-    CHECK(result.error().field == "items.0.mechanism.sigma");
+    CHECK(result.error().field == "sigma");
+    CHECK(result.error().item == 0);
   }
   SUBCASE("weights must sum to 1") {
     MixtureVsGaussianPair mixture{1.0, {1.0, 2.0}, {0.5, 0.6}};
     const auto result = epsilon_for_delta({CompositionItem{DominatingPair{mixture}, 1}}, 1e-5);
     REQUIRE(!result.ok());
-    CHECK(result.error().field == "items.0.mechanism.weights");
+    CHECK(result.error().field == "weights");
   }
   SUBCASE("sampling rate and count") {
     const auto rate = epsilon_for_delta(subsampled_gaussian(1, 1.5, 1), 1e-5);
     REQUIRE(!rate.ok());
-    CHECK(rate.error().field == "items.0.mechanism.sampling_rate");
+    CHECK(rate.error().field == "sampling_rate");
     const auto count = epsilon_for_delta(subsampled_gaussian(1, 0.5, 2.5), 1e-5);
     REQUIRE(!count.ok());
-    CHECK(count.error().field == "items.0.count");
+    CHECK(count.error().field == "count");
+    CHECK(count.error().item == 0);
   }
   SUBCASE("tail_mass_truncation is checked as given, before the epsilon query lowers it to delta / 10") {
     // 0.5, NaN and -1 would each become a valid 1e-6 if lowered first (min(x, 1e-5 / 10)).

@@ -111,7 +111,7 @@ const std::vector<ExactCurve>& exact_curves() {
 }
 
 DiscretizedPair discretized(const DominatingPair& mechanism, Direction direction, double interval, double tail_mass) {
-  const auto pair = PrivacyLossPair::create(mechanism, direction, "mechanism");
+  const auto pair = PrivacyLossPair::create(mechanism, direction);
   REQUIRE(pair.ok());
   const auto result = discretize(pair.value(), interval, tail_mass);
   REQUIRE(result.ok());
@@ -253,7 +253,7 @@ TEST_CASE("[pld] discretize: the bracket narrows as the interval shrinks") {
 
 TEST_CASE("[pld] discretize: a grid beyond kMaxGridPoints is an error before allocating") {
   // Gaussian sigma = 1: losses over about [-8, 8] at tail mass 1e-14; step 1e-6 needs ~1.6e7 points.
-  const auto pair = PrivacyLossPair::create(DominatingPair{GaussianPair{1, 1}}, Direction::kRemove, "mechanism");
+  const auto pair = PrivacyLossPair::create(DominatingPair{GaussianPair{1, 1}}, Direction::kRemove);
   REQUIRE(pair.ok());
   const auto result = discretize(pair.value(), 1e-6, kTailMass);
   REQUIRE(!result.ok());
@@ -263,7 +263,7 @@ TEST_CASE("[pld] discretize: a grid beyond kMaxGridPoints is an error before all
 
 TEST_CASE("[pld] discretize: reports progress every kProgressPoints grid points and stops when cancelled") {
   // Gaussian sigma = 1 at step 1e-5: about 1.6e6 grid points, the slow part of a fine grid.
-  const auto pair = PrivacyLossPair::create(DominatingPair{GaussianPair{1, 1}}, Direction::kRemove, "mechanism");
+  const auto pair = PrivacyLossPair::create(DominatingPair{GaussianPair{1, 1}}, Direction::kRemove);
   REQUIRE(pair.ok());
   std::vector<double> fractions;
   const auto cancelled = discretize(pair.value(), 1e-5, kTailMass, [&](double fraction) {
@@ -328,7 +328,7 @@ TEST_CASE("[pld] privacy loss: atoms and continuous part partition P, Q-only mas
     CAPTURE(curve.pair.sampling_rate);
     CAPTURE(static_cast<int>(curve.direction));
     CAPTURE(curve.delta[0]);
-    const auto pair = PrivacyLossPair::create(curve.pair, curve.direction, "mechanism");
+    const auto pair = PrivacyLossPair::create(curve.pair, curve.direction);
     REQUIRE(pair.ok());
     double atom_p = 0;
     for (const LossAtom& atom : pair.value().atoms()) {
@@ -342,7 +342,7 @@ TEST_CASE("[pld] privacy loss: atoms and continuous part partition P, Q-only mas
     }
   }
   // (1, 1e-3) randomized response: Q-mass 1e-3 sits where P = 0 and belongs to neither event.
-  const auto rr = PrivacyLossPair::create(DominatingPair{ApproxDpPair{1, 1e-3}}, Direction::kRemove, "mechanism");
+  const auto rr = PrivacyLossPair::create(DominatingPair{ApproxDpPair{1, 1e-3}}, Direction::kRemove);
   REQUIRE(rr.ok());
   const LossMasses masses = rr.value().masses(-5);
   CHECK_REL(masses.q_above + masses.q_at_most, 1 - 1e-3, 1e-12);

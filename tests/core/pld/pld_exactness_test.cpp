@@ -39,7 +39,7 @@ struct Case {
 
 double exact_epsilon(const Case& c, double delta) {
   if (c.mu > 0) return dpcalc::gaussian_epsilon_for_delta(c.mu, delta);
-  return dpcalc::optimal_composition_epsilon(dpcalc::ApproxDp{c.epsilon0, 0}, c.count, delta, "delta").value();
+  return dpcalc::optimal_composition_epsilon(dpcalc::ApproxDp{c.epsilon0, 0}, c.count, delta).value();
 }
 
 double exact_delta(const Case& c, double epsilon) {

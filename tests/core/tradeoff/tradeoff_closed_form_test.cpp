@@ -301,32 +301,33 @@ TEST_CASE("[tradeoff] a privacy profile given at points: the envelope of their l
   }
 }
 
-TEST_CASE("[tradeoff] invalid input names the field") {
-  auto rejects = [](const Result<TradeoffResult>& result, const char* field) {
+TEST_CASE("[tradeoff] invalid input names the option, and the value of a list by its index") {
+  auto rejects = [](const Result<TradeoffResult>& result, const char* field, std::size_t item = Error::kNoItem) {
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == kInvalidArgument);
     CHECK(result.error().field == field);
+    CHECK(result.error().item == item);
   };
   TradeoffOptions options;
   options.alphas = {0.1, 1.5};
-  rejects(gaussian_tradeoff(1, options), "alphas.1");
+  rejects(gaussian_tradeoff(1, options), "alphas", 1);
   options = {};
   options.fprs = {std::nan("")};
   const auto nan_fpr = gaussian_tradeoff(1, options);
-  rejects(nan_fpr, "fpr.0");
+  rejects(nan_fpr, "fpr", 0);
   CHECK(nan_fpr.error().message.find("not a number") != std::string::npos);
   options = {};
   options.prior = 1;
   rejects(gaussian_tradeoff(1, options), "prior");
   options = {};
   options.reconstruction_baselines = {-0.1};
-  rejects(gaussian_tradeoff(1, options), "reconstruction_baselines.0");
+  rejects(gaussian_tradeoff(1, options), "reconstruction_baselines", 0);
   options = {};
   options.alphas.assign(kMaxRequestedPoints + 1, 0.5);
   rejects(gaussian_tradeoff(1, options), "alphas");
   rejects(gaussian_tradeoff(-1, {}), "mu");
-  rejects(gaussian_tradeoff(INFINITY, {}, "guarantee.mu"), "guarantee.mu");
+  rejects(gaussian_tradeoff(INFINITY, {}), "mu");
   rejects(profile_tradeoff(ProfilePoints{{1, 2}, {0.1}}, {}), "deltas");
-  rejects(profile_tradeoff(ProfilePoints{{1}, {1.5}}, ProfilePoints{}, {}), "remove.deltas.0");
-  rejects(profile_tradeoff(ProfilePoints{}, ProfilePoints{{-1}, {0.5}}, {}), "add.epsilons.0");
+  rejects(profile_tradeoff(ProfilePoints{{1}, {1.5}}, ProfilePoints{}, {}), "remove_deltas", 0);
+  rejects(profile_tradeoff(ProfilePoints{}, ProfilePoints{{-1}, {0.5}}, {}), "add_epsilons", 0);
 }

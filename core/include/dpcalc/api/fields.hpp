@@ -9,10 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "dpcalc/api/schema.hpp"
 #include "dpcalc/api/value.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::api {
+
+// Joins a field prefix and a name into a dotted path ("" + "k" -> "k", "a" + "b" -> "a.b"). Out of
+// line (fields.cpp): inlined, the concatenation was repeated at each of its hundred call sites.
+std::string field_path(const std::string& prefix, const std::string& name);
 
 // True when `object` has a member `key` that is not null (null counts as absent).
 bool has_field(const Value& object, const char* key);
@@ -31,6 +36,17 @@ Result<bool> boolean_field(const Value& object, const std::string& prefix, const
 Result<std::optional<std::string>> optional_string_field(const Value& object, const std::string& prefix,
                                                          const char* key);
 Result<std::vector<double>> number_array_field(const Value& object, const std::string& prefix, const char* key);
+
+// Readers of a field as the request schema declares it (schema.hpp): a field left out takes its
+// declared default, a required one left out is an error naming it, and a text field with declared
+// choices must be one of them. `object` is the object at `prefix` ("" at the top level).
+Result<double> read_number(const Value& object, const std::string& prefix, const Field& field);
+Result<std::optional<double>> read_optional_number(const Value& object, const std::string& prefix, const Field& field);
+Result<std::vector<double>> read_numbers(const Value& object, const std::string& prefix, const Field& field);
+Result<std::string> read_choice(const Value& object, const std::string& prefix, const Field& field);
+Result<std::optional<std::string>> read_optional_choice(const Value& object, const std::string& prefix,
+                                                        const Field& field);
+Result<bool> read_boolean(const Value& object, const std::string& prefix, const Field& field);
 
 // The path of the first NaN or infinite number in `value` ("guarantee.epsilon"), or nullopt.
 std::optional<std::string> first_non_finite(const Value& value, const std::string& path = "");

@@ -19,8 +19,8 @@ using Guarantee = std::variant<PureDp, ApproxDp, Zcdp, RdpCurve>;
 // `path` is the guarantee's own dotted path ("guarantee", "items.3.guarantee").
 Result<Guarantee> read_guarantee(const Value& value, const std::string& path);
 
-// The (ε, δ) target at `key` of `request` ({epsilon, delta}, optionally with type 'approx').
-Result<ApproxDp> read_target(const Value& request, const std::string& key);
+// The (ε, δ) target at `key` of `object` (at path `at`): {epsilon, delta}, optionally with type 'approx'.
+Result<ApproxDp> read_target(const Value& object, const std::string& at, const char* key);
 
 // The field of a guarantee at `path` that drives its size, for overflow errors: its epsilon, its
 // rho, or the largest of its RDP epsilons ("guarantee.epsilons.3").

@@ -1,11 +1,12 @@
 // Reading mechanism objects out of requests ({type, …parameters}), for every op: the type comes
 // from the mechanism catalog (dpcalc/mechanisms/catalog.hpp), each parameter is read as the type
 // declares it (left-out parameters take their defaults), nested mechanisms recursively, and the
-// type's factory checks the values, naming "<path>.<parameter>" in its errors.
+// type's factory checks the values; its errors, which name the parameter, are put on its path here.
 #pragma once
 
 #include <string>
 
+#include "dpcalc/api/schema.hpp"
 #include "dpcalc/api/value.hpp"
 #include "dpcalc/mechanisms/mechanism.hpp"
 #include "dpcalc/result.hpp"
@@ -19,23 +20,39 @@ inline constexpr int kMaxMechanismNesting = 8;
 // then every calibratable parameter must be left out, and is read as a placeholder of 1.
 enum class Noise { kGiven, kUnknown };
 
-Result<mechanisms::MechanismPtr> read_mechanism(const Value& value, const std::string& path,
-                                                Noise noise = Noise::kGiven);
+// A mechanism as a request gives it, and where it sits in the request.
+struct MechanismAt {
+  mechanisms::MechanismPtr mechanism;
+  std::string path;  // "items.0.mechanism"
+};
 
-// The request's `relation`: 'add_remove' (the default) or 'substitute'.
-Result<mechanisms::Relation> read_relation(const Value& request);
+Result<MechanismAt> read_mechanism(const Value& value, const std::string& path, Noise noise = Noise::kGiven);
 
-// An invalid_argument error when `mechanism` (at its path) has no dominating pair under `relation`,
-// saying which relations it supports: on "relation" when `request` gives it, else (the default
+// The request's neighbouring relation (its field `declared`, 'add_remove' by default), and whether
+// the request gives it.
+struct RelationAt {
+  mechanisms::Relation relation = mechanisms::Relation::kAddRemove;
+  bool given = false;
+  std::string path;  // where the request has it ("relation", "of.relation")
+};
+Result<RelationAt> read_relation(const Value& object, const std::string& at, const Field& declared);
+
+// An invalid_argument error when the mechanism has no dominating pair under the relation, saying
+// which relations it supports: on the relation when the request gives it, else (the default
 // add/remove) on the mechanism's type.
-Result<bool> check_relation(const Value& request, const mechanisms::Mechanism& mechanism,
-                            mechanisms::Relation relation);
+Result<bool> check_relation(const MechanismAt& mechanism, const RelationAt& relation);
 
-// The innermost mechanism (inside subsampling, …): where its noise parameters are in the request.
-const mechanisms::Mechanism& innermost(const mechanisms::Mechanism& mechanism);
+// The request path of a parameter of the mechanism, named in the words of the code below the api
+// layer (Error::field): one of its own parameters ("rate", "type"), a parameter of a mechanism
+// inside it (the first that has it, innermost last), its sampling rate ("sampling_rate": the
+// parameter that sets its rate), "" for the mechanism itself; anything else (a parameter of its
+// dominating pair that the mechanism does not have, as "noise") is its noise parameter's path.
+std::string parameter_path(const MechanismAt& mechanism, const std::string& parameter);
 
-// The request field that sets how much noise a mechanism adds (its innermost noise parameter, e.g.
-// "items.0.mechanism.sigma"), or its type field when it has none: overflow errors name it.
-std::string noise_field(const mechanisms::Mechanism& mechanism);
+// `error`, about the mechanism in its own words, on the request's path.
+Error on_mechanism(Error error, const MechanismAt& mechanism);
+
+// The request path of the parameter that sets the mechanism's noise (its type when it has none).
+std::string noise_path(const MechanismAt& mechanism);
 
 }  // namespace dpcalc::api

@@ -8,6 +8,8 @@
 //  * the op table (op_table.hpp) pairs each op's shape with the function that answers it.
 // A shape may be split by a discriminator field ('type' of a mechanism, 'method' of compose): the
 // fields of the variant its value names are accepted on top of the shape's own.
+// The readers of the op files take each field as declared here (fields.hpp: the declared readers), so
+// that a field's default and whether it is required are written once, where the docs read them.
 #pragma once
 
 #include <string>
@@ -23,6 +25,11 @@ struct Shape;
 // Field, Variant and Shape build, copy and destroy out of line (schema.cpp): the declarations of
 // request_shapes.cpp make hundreds of them, and inlined, their strings' code repeated at each.
 
+// Whether a request must give a field, and what it is when left out: read from the declared
+// presence ("required", "default 1e-14", "optional", or a sentence for a rule that depends on other
+// fields, which the op's reader enforces).
+enum class Presence { kRequired, kDefault, kOptional, kConditional };
+
 // One field of an object.
 struct Field {
   Field();
@@ -35,12 +42,15 @@ struct Field {
   ~Field();
 
   std::string name;
-  std::string type;               // as documented: "number", "'basic' | 'advanced'", "mechanism", "[item]"
-  std::string presence;           // "required", "optional", "default 1", "one of delta, epsilon", …
-  std::string meaning;            // one line for the docs
-  const Shape* shape = nullptr;   // the shape of an object field, or of each element of a list field
-  bool list = false;              // the field holds a list of `shape` objects
-  bool number_or_object = false;  // a number, or an object of `shape`
+  std::string type;      // as documented: "number", "'basic' | 'advanced'", "mechanism", "[item]"
+  std::string presence;  // "required", "optional", "default 1", "one of delta, epsilon", …
+  Presence presence_kind = Presence::kConditional;  // what `presence` says, for the readers
+  Value fallback;                                   // Presence::kDefault: the value a field left out takes
+  std::vector<std::string> choices;                 // a text field of type "'a' | 'b'": the values it takes
+  std::string meaning;                              // one line for the docs
+  const Shape* shape = nullptr;                     // the shape of an object field, or of each element of a list field
+  bool list = false;                                // the field holds a list of `shape` objects
+  bool number_or_object = false;                    // a number, or an object of `shape`
   // A field that holds a whole request: the shapes of the ops it may name in its 'op' (checked
   // against the shape of the op it names); without an 'op' it is an object of `shape`.
   std::vector<const Shape*> requests = {};
@@ -80,6 +90,9 @@ struct Shape {
   std::vector<Variant> variants;
 
   const Variant* variant(const std::string& value) const;
+  // The declaration of `name`: a field of the shape's own, else of the first variant that has one
+  // (null when none does).
+  const Field* field(const std::string& name) const;
 };
 
 // Checks every object of `value` (at dotted path `path`) against `shape`, recursively: a member

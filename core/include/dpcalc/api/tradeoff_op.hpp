@@ -1,29 +1,40 @@
 // {op:'tradeoff', of, alphas?, fpr?, prior?, reconstruction_baselines?}: what the answer to another
 // request means to an attacker who tests whether a record (or a group of k records) was in the data
 // (dpcalc/tradeoff/): the trade-off curve beta = f(alpha) and what follows from it. `of` is a forward
-// request of op group, compose (any method), profile, convert, dpsgd or databases, or a bare
-// {guarantee}. The curve comes from the tightest source the request has:
-//  * exactly Gaussian noise (every item a Gaussian mechanism, mu^2 = sum count (Delta/sigma)^2, Dong,
-//    Roth, Su 2019, Cor. 3.3; a group of k records of one at k Delta): the exact mu-GDP curve;
-//  * numeric answers (compose 'pld', profile, dpsgd, databases 'pld') and a group of a mechanism
-//    that is not Gaussian (a Laplace mechanism at k Delta): its privacy loss distributions, composed
-//    once with the request's discretization, read in both directions;
-//  * zCDP and RDP answers (compose 'zcdp' and 'rdp', zcdp and rdp guarantees): their whole privacy
-//    profile;
-//  * the other closed forms: the (eps, delta) they answer.
-// Each reported beta is at most the true trade-off of what the request analyses (sound for the data
-// subject). `source` says which: 'gaussian', 'pld', 'pure', 'approx', 'zcdp' or 'rdp'. Errors of `of`
-// come back on its fields ("of.items.0.mechanism.sigma"); an op without a trade-off on "of.op".
-// See docs/API.md.
+// request of an op whose answers have a trade-off (group, compose with any method, profile,
+// convert, dpsgd, databases: op.hpp, OpSteps::explain), or a bare {guarantee}. The curve comes from
+// the tightest source the answer has (explain.hpp). Each reported beta is at most the true trade-off
+// of what the request analyses (sound for the data subject). Errors of `of` come back on its fields
+// ("of.items.0.mechanism.sigma"); an op without a trade-off on "of.op". The same object is the
+// `result.tradeoff` of any such request asked with explain: true (compute.hpp). See docs/API.md.
 #pragma once
 
-#include "dpcalc/api/value.hpp"
-#include "dpcalc/pld/pld.hpp"
-#include "dpcalc/result.hpp"
+#include <string>
+
+#include "dpcalc/api/explain.hpp"
+#include "dpcalc/api/op.hpp"
 
 namespace dpcalc::api {
 
-// `progress` is passed to the numeric sources (the composition of the PLDs); the others never call it.
-Result<Value> tradeoff_op(const Value& request, const pld::ProgressCallback& progress);
+struct TradeoffRequest {
+  tradeoff::TradeoffOptions options;
+  Value of;
+  std::string of_path;  // "of"
+};
+
+struct TradeoffAnswer : AnswerBase {
+  Explained explained;
+};
+
+Result<TradeoffRequest> read_tradeoff(const Value& request, const std::string& at);
+Result<TradeoffAnswer> answer_tradeoff(const TradeoffRequest& request, const Progress& progress);
+Value write_tradeoff_answer(const TradeoffAnswer& answer);
+
+// The trade-off options of `object` at `at` (alphas, fpr, prior, reconstruction_baselines), checked.
+Result<tradeoff::TradeoffOptions> read_tradeoff_options(const Value& object, const std::string& at);
+
+// The trade-off of the request `of` at path `at` (an op with a trade-off, or {guarantee}).
+Result<Explained> explain_request(const Value& of, const std::string& at, const tradeoff::TradeoffOptions& options,
+                                  const Progress& progress);
 
 }  // namespace dpcalc::api

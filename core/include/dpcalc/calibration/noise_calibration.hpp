@@ -76,17 +76,16 @@ std::vector<CalibrationMethod> methods_for(const mechanisms::Mechanism& mechanis
 const char* method_name(CalibrationMethod method);
 
 // The forward bound at a given unknown (used by the search and by tests to recompose answers).
-// Errors come from the underlying accountant (fields relative to the PLD items).
+// Errors of the underlying accountant come on this problem's parameters ("target_delta", "count",
+// "target_epsilon"; its options keep their names).
 Result<ApproxDp> forward_bound(const CalibrationProblem& problem, double unknown,
                                const pld::ProgressCallback& progress = {});
 
-// Validates the combination (fields "method", `target_field`.epsilon / .delta) and searches.
-// Errors: invalid_argument when the method cannot apply or no noise in range reaches the target
-// (the message says which limit was hit and what to change); the accountant's own errors where it
-// could not evaluate a noise the search needed (fields of its items: "items.0.mechanism…",
-// "items.0.count", "discretization_interval", "delta", or ""); pld::kCancelled when `progress`
-// returns false.
-Result<Calibration> calibrate(const CalibrationProblem& problem, const std::string& target_field,
-                              const pld::ProgressCallback& progress = {});
+// Validates the combination (errors on "method", "target_epsilon", "target_delta", "count") and
+// searches. Errors: invalid_argument when the method cannot apply or no noise in range reaches the
+// target (the message says which limit was hit and what to change); the accountant's own errors
+// where it could not evaluate a noise the search needed (as forward_bound names them);
+// pld::kCancelled when `progress` returns false.
+Result<Calibration> calibrate(const CalibrationProblem& problem, const pld::ProgressCallback& progress = {});
 
 }  // namespace dpcalc::calibration

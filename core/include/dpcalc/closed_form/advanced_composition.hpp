@@ -37,8 +37,8 @@ AdvancedResult compose_advanced(AdvancedVariant variant, const std::vector<Compo
 
 // With a total delta target: delta' chosen to minimise eps subject to the total delta being at
 // most `total_delta`. If the items' own deltas already use up the target, the error is on
-// `delta_field` and states the smallest reachable total delta.
+// "total_delta" and states the smallest reachable total delta.
 Result<AdvancedResult> compose_advanced_for_total_delta(AdvancedVariant variant, const std::vector<ComposedItem>& items,
-                                                        double total_delta, const std::string& delta_field);
+                                                        double total_delta);
 
 }  // namespace dpcalc

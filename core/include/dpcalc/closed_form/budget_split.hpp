@@ -28,8 +28,8 @@ struct SplitResult {
   ApproxDp achieved;    // the forward composition of per_item (<= target)
 };
 
-// target.delta must be > 0 for advanced, optimal and zCDP (error on `target_field`.delta).
-Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, double count,
-                                 const std::string& target_field);
+// target.delta must be > 0 for advanced, optimal and zCDP. Errors name "target_epsilon",
+// "target_delta" or "count".
+Result<SplitResult> split_budget(SplitMethod method, const ApproxDp& target, double count);
 
 }  // namespace dpcalc

@@ -29,14 +29,15 @@ Zcdp group_privacy(const Zcdp& guarantee, double group_size);
 
 // RDP: for a group of size k <= 2^c (c = ceil(log2 k)), order alpha >= 2^{c+1} of the input curve
 // gives order alpha/2^c with eps·3^c (Mironov 2017, Prop 2). Orders below 2^{c+1} have no bound
-// and are dropped; if none remain the result is an `unsupported` error on `field`.
+// and are dropped; if none remain the result is an `unsupported` error on "orders". An ε whose 3^c
+// multiple overflows is an error on "epsilons" (its index as Error::item).
 inline constexpr MethodInfo kGroupRdp{"Group privacy, Rényi DP", "Mironov 2017, Prop 2", "mironov2017renyi"};
 struct RdpGroupResult {
   RdpCurve curve;
   double power_of_two;  // 2^c, the group size the bound was applied to (>= group_size)
   std::size_t dropped;  // number of input orders below 2^{c+1}
 };
-Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size, const std::string& field);
+Result<RdpGroupResult> group_privacy(const RdpCurve& curve, double group_size);
 
 // Gaussian with sigma and sensitivity Δ at group size k: rho = (kΔ)²/(2σ²) (Bun & Steinke 2016,
 // Prop 1.6), and the exact (eps, delta) of the Gaussian mechanism at sensitivity kΔ (Balle & Wang

@@ -25,10 +25,9 @@ inline constexpr double kMaxOptimalCompositionCount = 1e7;
 
 // Checks that `count` items of per-step eps0 = `epsilon0` can be composed exactly: count at most
 // `max_count` (kMaxOptimalCompositionCount, or less for a search that composes many times; error on
-// `count_field`, naming the limit and the methods that scale) and count·eps0 a finite double (error
-// on `epsilon_field`). Both arguments are already valid.
-Result<double> check_optimal_composition_size(double epsilon0, double count, const std::string& count_field,
-                                              const std::string& epsilon_field,
+// "count", naming the limit and the methods that scale) and count·eps0 a finite double (error on
+// "epsilon0"). Both arguments are already valid.
+Result<double> check_optimal_composition_size(double epsilon0, double count,
                                               double max_count = kMaxOptimalCompositionCount);
 
 // The exact total delta for a given eps (>= 0). Rounded up. Needs check_optimal_composition_size.
@@ -36,9 +35,8 @@ double optimal_composition_delta(const ApproxDp& per_step, double count, double 
 
 // The smallest eps with delta_k(eps) <= total_delta, exact (not rounded to a breakpoint), rounded
 // up so that optimal_composition_delta(result) <= total_delta. A total_delta below the smallest
-// reachable value 1 − (1 − delta0)^k is an error on `delta_field` stating that value. Needs
+// reachable value 1 − (1 − delta0)^k is an error on "total_delta" stating that value. Needs
 // check_optimal_composition_size (outside it the result is a numeric error, never a hang).
-Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double count, double total_delta,
-                                           const std::string& delta_field);
+Result<double> optimal_composition_epsilon(const ApproxDp& per_step, double count, double total_delta);
 
 }  // namespace dpcalc

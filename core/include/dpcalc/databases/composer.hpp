@@ -28,7 +28,6 @@ struct MethodOptions {
   std::optional<double> delta;  // total δ target in (0, 1): required except for basic and zCDP
   pld::AccountingOptions accounting;
   pld::ProgressCallback progress;
-  std::string classes_field = "classes";  // where the caller has the classes, for errors
   // Method 'pld': when set, compose_footprint hands it each footprint's ε answer with the PLDs it was
   // read from (footprint_answer), for what reads more from them (the trade-off of the same request).
   std::function<void(const Footprint&, pld::AnsweredEpsilon)> answered_footprint;
@@ -46,7 +45,8 @@ struct Composed {
 };
 
 // The releases of one class as (ε, δ) items (Laplace: Δ/b-DP, Dwork, McSherry, Nissim, Smith 2006).
-// Errors: unsupported on the class's release field for Gaussian and zCDP releases.
+// Errors: unsupported on the release (kRelease, or its "type") for Gaussian and zCDP releases; the
+// caller, which knows the class's index, adds it (releases.hpp).
 Result<ApproxDp> approx_release(const DatabaseClass& database_class);
 // As zCDP: ε-DP is ε²/2-zCDP (Bun & Steinke 2016, Prop 1.4), Gaussian Δ²/(2σ²) (Prop 1.6).
 Result<Zcdp> zcdp_release(const DatabaseClass& database_class);
@@ -60,14 +60,13 @@ Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class);
 std::size_t add_pld_item(std::vector<pld::CompositionItem>& items, const pld::DominatingPair& pair, double count);
 
 // Checks that every class can be composed by the method and that δ is present when needed
-// (errors name the class's release field, or "delta").
+// (errors name a class as releases.hpp says, or "delta", or "classes" for all of them).
 Result<bool> check_method(const std::vector<DatabaseClass>& classes, const MethodOptions& options);
 
-// An error of the PLD engine on item i of its items ("databases.<i>.mechanism.sigma", ".count"),
-// restated on the request: the parameter of the release of class origin[i], or that class itself.
-// Other errors are returned as they are.
-Error on_class_field(const Error& error, const std::vector<DatabaseClass>& classes,
-                     const std::vector<std::size_t>& origin);
+// An error of the PLD engine on item i of its items, on class origin[i] (releases.hpp): its count is
+// the class's (the releases of every class merged into the item), anything else about its pair is
+// the release's. Other errors are returned as they are.
+Error on_class(const Error& error, const std::vector<DatabaseClass>& classes, const std::vector<std::size_t>& origin);
 
 // Composes the releases of `footprint` (how many databases of each class).
 Result<Composed> compose_footprint(const std::vector<DatabaseClass>& classes, const Footprint& footprint,

@@ -21,14 +21,14 @@ inline constexpr std::size_t kMaxFamilies = 64;
 
 enum class ConstraintType { kNone, kAtMost, kExactlyOne, kFamilies };
 
+// A valid constraint (the request reader checks it): m a whole number from 1 to 2^53; 1 to
+// kMaxFamilies families, each a non-empty list of distinct indices of classes.
 struct Constraint {
   ConstraintType type = ConstraintType::kNone;
-  double at_most = 1;  // m, a whole number >= 1 (kAtMost)
+  double at_most = 1;  // m (kAtMost)
   // kFamilies: each family is a set of class indices; a person in a family is in every database
   // of those classes (e.g. the common and the ads-only columns of a free user).
   std::vector<std::vector<std::size_t>> families;
-  // Where the caller has the constraint, its m and its families (errors name them).
-  std::string field = "constraint", at_most_field = "at_most", families_field = "families";
 };
 
 enum class Neighbours { kUnbounded, kBounded };
@@ -45,11 +45,9 @@ using Footprint = std::vector<double>;
 struct AllowedFootprints {
   std::optional<double> capacity;
   std::vector<Footprint> footprints;
-  std::string constraint_field, families_field;  // the constraint's fields, for errors (Constraint)
 };
 
-// Validates the constraint against the classes (errors: invalid_argument on its at_most_field,
-// families_field, "<families_field>.<i>", "<families_field>.<i>.<j>").
+// What the constraint allows under the neighbouring relation (no errors: the constraint is valid).
 Result<AllowedFootprints> allowed_footprints(const std::vector<DatabaseClass>& classes, const Constraint& constraint,
                                              Neighbours neighbours);
 

@@ -24,7 +24,6 @@ struct DatabaseClass {
   Release release;
   double count = 1;    // identical databases in the class, a whole number >= 1
   double queries = 1;  // releases per database, a whole number >= 1
-  std::string field;   // dotted path of the class in the request ("databases.2"), for errors
   // The neighbouring relation each release is accounted under (one its mechanism supports).
   mechanisms::Relation relation = mechanisms::Relation::kAddRemove;
 };
@@ -35,8 +34,10 @@ const mechanisms::Mechanism* release_mechanism(const DatabaseClass& database_cla
 // Σ count: the number of databases.
 double total_databases(const std::vector<DatabaseClass>& classes);
 
-// The field naming a class's release in errors: "<field>.mechanism" or "<field>.guarantee".
-std::string release_field(const DatabaseClass& database_class);
+// Errors about a class carry its index among the classes as Error::item, and name the class's own
+// "count" or "queries", "release" for what it releases, "" for the class as a whole, or a parameter
+// of the release (a mechanism's, such as "sigma" or "type"; a guarantee's "epsilon", "rho", "type").
+inline constexpr const char* kRelease = "release";
 
 // True when every release is pure ε-DP (ApproxDp with δ = 0, or a pure mechanism such as Laplace).
 bool all_pure(const std::vector<DatabaseClass>& classes);

@@ -49,9 +49,9 @@ struct GroupGuarantee {
 };
 
 // Tight upper and lower bound only (the forward function of calibration). steps: integer in
-// [1, 2^53] (field "steps"); delta in (0, 1) (field "delta"); options of the PLD engine. The
-// engine's own errors come back as it names them ("items.0.count", "items.0.mechanism.sigma" for
-// the noise multiplier, "discretization_interval", …): the caller maps them to its fields.
+// [1, 2^53] (error on "steps"); delta in (0, 1) (on "delta"); options of the PLD engine. The
+// engine's limits come back on the parameter to change: "steps", "noise_multiplier", or an option
+// ("discretization_interval", "relative_accuracy", "tail_mass_truncation").
 Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
                                           double delta, const pld::ProgressCallback& progress = {},
                                           const pld::AccountingOptions& options = {});
@@ -62,7 +62,7 @@ Result<pld::AnsweredEpsilon> tight_plds(const GroupSetting& setting, double nois
                                         double delta, const pld::ProgressCallback& progress = {},
                                         const pld::AccountingOptions& options = {});
 
-// All methods. Fields as above, noise_multiplier on "noise_multiplier"; `options` for the tight
+// All methods. Errors as above, the noise multiplier's on "noise_multiplier"; `options` for the tight
 // bound (the generic bound's k = 1 guarantee uses a coarser grid of its own).
 Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
                                        const pld::ProgressCallback& progress = {},
@@ -77,11 +77,10 @@ struct Calibration {
   std::optional<pld::EpsilonBracket> rule_of_thumb;
 };
 
-// `target_field` is where the caller has the target ε ("target.epsilon" in a request). Errors:
-// invalid_argument on it (not > 0 finite); numeric on it when no noise multiplier up to
-// kMaxNoiseMultiplier reaches it; the engine's errors as tight_epsilon. `options` for every bound.
+// Errors: invalid_argument on "target_epsilon" (not > 0 finite); numeric on it when no noise
+// multiplier up to kMaxNoiseMultiplier reaches it; the engine's errors as tight_epsilon. `options`
+// for every bound.
 Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
-                              const std::string& target_field, const pld::ProgressCallback& progress = {},
-                              const pld::AccountingOptions& options = {});
+                              const pld::ProgressCallback& progress = {}, const pld::AccountingOptions& options = {});
 
 }  // namespace dpcalc::dpsgd

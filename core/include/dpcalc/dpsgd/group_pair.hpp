@@ -36,7 +36,7 @@ struct GroupSetting {
 // Largest group handled, as for any subsampled group (the pair has k + 1 components).
 inline constexpr double kMaxGroupSize = mechanisms::kMaxSampledGroupSize;
 
-// Validates the setting; errors are invalid_argument on the request's field names (group_size,
+// Validates the setting; errors are invalid_argument on its members' names (group_size,
 // sampling_rate, dataset_size, batch_size).
 Result<GroupSetting> check_setting(const GroupSetting& setting);
 

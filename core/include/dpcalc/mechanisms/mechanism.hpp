@@ -81,16 +81,14 @@ struct Calibratable {
   double largest = std::numeric_limits<double>::infinity();
 };
 
-// The parameter values of one mechanism, by name. `path` is where the mechanism sits in the
-// request ("items.0.mechanism"): the checks of the factory report errors on "<path>.<parameter>".
+// The parameter values of one mechanism, by name. The checks of the factory report errors on the
+// parameter's name ("sigma"; an element of a list parameter as Error::item).
 struct Arguments {
-  std::string path;
   std::map<std::string, double> numbers;
   std::map<std::string, std::vector<double>> lists;
   std::map<std::string, MechanismPtr> mechanisms;
   std::map<std::string, bool> flags;
 
-  std::string field(const std::string& parameter) const { return field_path(path, parameter); }
   double number(const std::string& parameter) const { return numbers.at(parameter); }
   bool flag(const std::string& parameter) const { return flags.at(parameter); }
 };
@@ -105,6 +103,9 @@ struct MechanismType {
   Result<MechanismPtr> (*create)(const Arguments& arguments);
   // What for_group() rests on, for results that report it ("" where there is no group transform).
   MethodInfo group_method{"", "", ""};
+  // True when op 'group' answers a mechanism of this type numerically (its group is known by its
+  // pair only, or through its privacy profile): such requests run in the numeric lane.
+  bool numeric_group = false;
 
   // Whether calibration may leave `parameter` out and solve for it.
   bool calibrates(const std::string& parameter) const {
@@ -148,7 +149,7 @@ class Mechanism {
   virtual bool dominates(const Mechanism& other) const;
 
   // The mechanism that a group of `group_size` records sees (a whole number ≥ 1): unsupported
-  // (on "<path>.type") when no group transform is known.
+  // (on "type") when no group transform is known.
   virtual Result<MechanismPtr> for_group(double group_size) const;
   // What for_group() rests on, for results that report it: its type's, unless it depends on the
   // mechanism inside (a subsampled mechanism's group).
@@ -172,6 +173,12 @@ class Mechanism {
   virtual Result<MechanismPtr> with_noise(const std::string& unknown, double value) const;
   // The sensitivity that noise multipliers are relative to (1 where there is none).
   virtual double sensitivity() const { return 1; }
+  // The parameter that sets the rate at which a record is in the data it runs on, for a mechanism
+  // run on a subsample (subsampled.hpp); "" for the others.
+  virtual std::string sampling_rate_parameter() const { return ""; }
+  // The parameter that sets how much noise it adds, as errors about its size name it: the first of
+  // calibratable() (the innermost mechanism's, for a wrapper), or "type" when it has none.
+  std::string noise_parameter() const;
 
  private:
   const MechanismType* type_;
@@ -196,7 +203,7 @@ Result<double> check_noise(double noise, double sensitivity, const std::string& 
 // ln(1 + rate (e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018); rounded up.
 double amplified_epsilon(double epsilon, double rate);
 
-// Error for an operation the mechanism at `path` does not support ("… has no closed form …").
+// Error for an operation the mechanism does not support ("… has no closed form …"), on "type".
 Error not_supported(const Mechanism& mechanism, const std::string& what);
 
 }  // namespace dpcalc::mechanisms

@@ -64,7 +64,7 @@ struct AccountingOptions {
 Result<AccountingOptions> check_options(const AccountingOptions& options);
 
 // The ε values of a privacy profile query if there are 1 to kMaxProfilePoints of them, each finite
-// and >= 0; else an invalid_argument error on "epsilons" or "epsilons.<i>".
+// and >= 0; else an invalid_argument error on "epsilons" (with the value's index as Error::item).
 Result<std::vector<double>> check_profile_epsilons(const std::vector<double>& epsilons);
 
 // What every answer carries about the computation.
@@ -105,15 +105,16 @@ struct ComposedPlds {
   bool symmetric = false;
 };
 
-// Validates items (errors: invalid_argument on "<items_field>.<i>.mechanism.<name>" and
-// "<items_field>.<i>.count"), options (on "discretization_interval", "relative_accuracy",
-// "tail_mass_truncation"), discretises and composes. Errors ("numeric"), each saying what to change:
-// a grid beyond kMaxGridPoints is reported on "discretization_interval" when one was given, else
-// on the count of the item with the largest count (or, for single items, its width parameter
-// "<items_field>.<i>.mechanism.sigma" / "scale"); a privacy loss beyond +-700 on the item's width
-// parameter (sigma, scale or epsilon). kCancelled when progress returns false.
+// Validates items (errors: invalid_argument with Error::item the item's index, on "count" or on the
+// pair's parameter that is wrong: PrivacyLossPair::create), options (on "discretization_interval",
+// "relative_accuracy", "tail_mass_truncation"), discretises and composes. Errors ("numeric"), each
+// saying what to change: a grid beyond kMaxGridPoints is reported on "discretization_interval" when
+// one was given, else on "count" of the item with the largest count (or, when every count is 1, on
+// that item's width parameter: "sigma", "scale", "epsilon" of its pair, or "noise" for a finite
+// pair); a privacy loss beyond +-700 on the item's width parameter. kCancelled when progress
+// returns false.
 Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, const AccountingOptions& options,
-                                   const ProgressCallback& progress = {}, const std::string& items_field = "items");
+                                   const ProgressCallback& progress = {});
 
 // Smallest eps >= 0 with delta(eps) <= delta (delta in (0, 1), field "delta"). When delta is not
 // above the smallest certifiable delta (the infinite-loss mass of the upper bound plus the proven
@@ -123,8 +124,7 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
 // answer is the intersection of the passes' brackets (each is sound), its discretization that of
 // the last pass, and accuracy_met says whether the width was reached.
 Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& items, double delta,
-                                         const AccountingOptions& options = {}, const ProgressCallback& progress = {},
-                                         const std::string& items_field = "items");
+                                         const AccountingOptions& options = {}, const ProgressCallback& progress = {});
 
 // epsilon_for_delta's answer and the PLDs it was read from (those of the pass whose discretization
 // it reports), for what reads more from them (the trade-off curve) without composing again. The
@@ -137,18 +137,15 @@ struct AnsweredEpsilon {
 };
 Result<AnsweredEpsilon> epsilon_for_delta_with_plds(const std::vector<CompositionItem>& items, double delta,
                                                     const AccountingOptions& options = {},
-                                                    const ProgressCallback& progress = {},
-                                                    const std::string& items_field = "items");
+                                                    const ProgressCallback& progress = {});
 
 // delta(eps) for eps finite >= 0 (field "epsilon").
 Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,
-                                       const AccountingOptions& options = {}, const ProgressCallback& progress = {},
-                                       const std::string& items_field = "items");
+                                       const AccountingOptions& options = {}, const ProgressCallback& progress = {});
 
 // delta(eps) at each of `epsilons` (each finite >= 0, field "epsilons.<i>"; at most 10000 values).
 Result<PrivacyProfile> privacy_profile(const std::vector<CompositionItem>& items, const std::vector<double>& epsilons,
-                                       const AccountingOptions& options = {}, const ProgressCallback& progress = {},
-                                       const std::string& items_field = "items");
+                                       const AccountingOptions& options = {}, const ProgressCallback& progress = {});
 
 // Queries on already composed PLDs (same semantics as above, no validation of the PLDs).
 EpsilonBracket epsilon_bracket(const ComposedPlds& plds, double delta);

@@ -24,11 +24,11 @@ namespace dpcalc::pld {
 class GaussianMixtureLoss {
  public:
   // p and q: components with positive weights (validated by the caller). prune_p (prune_q) allows
-  // dropping negligible components of P (of Q). Errors (invalid_argument on `field`): P = Q, or
-  // shifts that are neither separated nor against a single Q component.
+  // dropping negligible components of P (of Q). Errors (invalid_argument on `shifts_parameter`, the pair's parameter
+  // that holds the shifts): P = Q, or shifts that are neither separated nor against a single Q component.
   static Result<GaussianMixtureLoss> create(double sigma, std::vector<MixtureComponent> p,
                                             std::vector<MixtureComponent> q, bool prune_p, bool prune_q,
-                                            const std::string& field);
+                                            const std::string& shifts_parameter);
 
   SublevelMasses sublevel_masses(double threshold) const;
   // inf and sup of l over the real line (possibly infinite).

@@ -32,9 +32,10 @@ namespace dpcalc::pld {
 class LaplaceMixtureLoss {
  public:
   // p: components with positive weights (validated by the caller) and shifts >= 0, at least one of
-  // them positive (invalid_argument on `field` otherwise). prune_p allows dropping negligible ones.
+  // them positive (invalid_argument on `shifts_parameter`, the pair's parameter that holds the shifts otherwise).
+  // prune_p allows dropping negligible ones.
   static Result<LaplaceMixtureLoss> create(double scale, std::vector<MixtureComponent> p, bool prune_p,
-                                           const std::string& field);
+                                           const std::string& shifts_parameter);
 
   // Masses of {l <= t}, or of {l < t} when `strict`, and of its complement.
   SublevelMasses sublevel_masses(double threshold, bool strict) const;

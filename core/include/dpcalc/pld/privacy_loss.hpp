@@ -120,10 +120,10 @@ struct LossAtom {
 // One direction of a validated mechanism: the dominating pair and its privacy loss.
 class PrivacyLossPair {
  public:
-  // Validates the mechanism; errors are invalid_argument on "<prefix>.<field>" (fields: scale,
-  // sensitivity, sigma, epsilon, delta, shifts, weights, sampling_rate).
-  static Result<PrivacyLossPair> create(const DominatingPair& mechanism, Direction direction,
-                                        const std::string& prefix);
+  // Validates the mechanism; errors are invalid_argument on the pair's parameter that is wrong
+  // (scale, sensitivity, sigma, epsilon, delta, shifts, weights, p, q, sampling_rate; an element of a
+  // list with its index as Error::item).
+  static Result<PrivacyLossPair> create(const DominatingPair& mechanism, Direction direction);
 
   // Exact masses (up to double rounding) of {L > threshold} and {L <= threshold}.
   LossMasses masses(double threshold) const;

@@ -20,9 +20,8 @@ struct RdpToApprox {
   double order = 0;    // the minimising order
 };
 
-// The best (eps, delta) over the finite orders of the curve. Errors: numeric on `field` when no
+// The best (eps, delta) over the finite orders of the curve. Errors: numeric on "orders" when no
 // order is finite.
-Result<RdpToApprox> to_approx(const std::vector<double>& orders, const std::vector<double>& epsilons, double delta,
-                              const std::string& field);
+Result<RdpToApprox> to_approx(const std::vector<double>& orders, const std::vector<double>& epsilons, double delta);
 
 }  // namespace dpcalc::rdp

@@ -38,8 +38,9 @@ inline constexpr double kMaxOrder = 10000;
 // and 12, ..., 63, plus 64, 128, 256, 512, 1024 (the large orders dp_accounting also uses, for small eps).
 std::vector<double> default_orders();
 
-// Orders strictly increasing, each finite in (1, kMaxOrder]; errors name "<field>.<i>".
-Result<std::vector<double>> check_orders(const std::vector<double>& orders, const std::string& field);
+// Orders strictly increasing, each finite in (1, kMaxOrder]; errors on "orders" (the order's index
+// as Error::item).
+Result<std::vector<double>> check_orders(const std::vector<double>& orders);
 
 // eps(alpha) of one step, rate q in [0, 1], noise multiplier > 0, order > 1. +infinity when the
 // fractional series does not converge within 1000 terms (the order is then unusable).

@@ -17,8 +17,8 @@ namespace dpcalc::tradeoff {
 inline constexpr MethodInfo kGaussianTradeoff{"Gaussian differential privacy (exact trade-off)",
                                               "Dong, Roth, Su 2019, Def. 2.6 and Thm 2.7", "dong2019gaussian"};
 
-// The curve of mu-GDP (mu finite >= 0; error invalid_argument on `field`), each value within a
+// The curve of mu-GDP (mu finite >= 0; error invalid_argument on "mu"), each value within a
 // bound on its floating-point error: beta rounded down, beta_upper rounded up. Sets result.mu.
-Result<TradeoffResult> gaussian_tradeoff(double mu, const TradeoffOptions& options, const std::string& field = "mu");
+Result<TradeoffResult> gaussian_tradeoff(double mu, const TradeoffOptions& options);
 
 }  // namespace dpcalc::tradeoff

@@ -23,14 +23,15 @@ struct ProfilePoints {
   std::vector<double> deltas;    // each in [0, 1]; one per epsilon
 };
 
-// Errors: invalid_argument on "<field>.epsilons.<i>" / "<field>.deltas.<i>" (field "remove" or
-// "add"), or on "<field>.deltas" when the lengths differ; at most kMaxRequestedPoints pairs each.
+// Errors: invalid_argument on "remove_epsilons", "remove_deltas", "add_epsilons" or "add_deltas"
+// (the pair's index as Error::item; none when the lengths differ); at most kMaxRequestedPoints
+// pairs each.
 // Either list may be empty (that direction says nothing). beta rounded down; no bracket.
 Result<TradeoffResult> profile_tradeoff(const ProfilePoints& remove, const ProfilePoints& add,
                                         const TradeoffOptions& options);
 
 // The same pairs for both directions (a profile that answers for the worse one, as the PLD
-// accountant's privacy_profile does); errors on "epsilons.<i>" / "deltas.<i>".
+// accountant's privacy_profile does); errors on "epsilons" / "deltas" (the index as Error::item).
 Result<TradeoffResult> profile_tradeoff(const ProfilePoints& both, const TradeoffOptions& options);
 
 }  // namespace dpcalc::tradeoff

@@ -32,18 +32,19 @@ inline constexpr std::size_t kMaxRequestedPoints = 10000;
 inline constexpr std::array<double, 3> kDefaultRates = {1e-3, 1e-2, 1e-1};
 
 struct TradeoffOptions {
-  // False-positive rates at which beta is reported (each in [0, 1]; field "alphas.<i>").
+  // False-positive rates at which beta is reported (each in [0, 1]; errors on "alphas").
   std::vector<double> alphas = std::vector<double>(kDefaultRates.begin(), kDefaultRates.end());
-  // False-positive rates at which the largest TPR is reported (each in [0, 1]; field "fpr.<i>").
+  // False-positive rates at which the largest TPR is reported (each in [0, 1]; errors on "fpr").
   std::vector<double> fprs = std::vector<double>(kDefaultRates.begin(), kDefaultRates.end());
-  // Prior probability of membership (in (0, 1); field "prior"), for the posterior statements.
+  // Prior probability of membership (in (0, 1); errors on "prior"), for the posterior statements.
   std::optional<double> prior;
-  // Success rates of a reconstruction attack that does not see the output (each in [0, 1]; field
-  // "reconstruction_baselines.<i>"), for the reconstruction bounds.
+  // Success rates of a reconstruction attack that does not see the output (each in [0, 1]; errors
+  // on "reconstruction_baselines"), for the reconstruction bounds.
   std::vector<double> reconstruction_baselines;
 };
 
-// Checks every field; errors are invalid_argument on the fields named above.
+// Checks every option; errors are invalid_argument on the options named above (a value of a list
+// with its index as Error::item).
 Result<TradeoffOptions> check_options(const TradeoffOptions& options);
 
 struct TprAtFpr {

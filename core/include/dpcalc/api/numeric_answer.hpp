@@ -1,0 +1,39 @@
+// The answer of the PLD engine to a composition (compose with method 'pld', profile, the groups and
+// DP-SGD trainings it composes): ε at a δ, δ at an ε, or δ at each of several ε, with the bracket
+// and the composed PLDs it was read from (for its trade-off, which composes nothing again), or the
+// exact answer of a composition of Gaussian noise (one Gaussian, no grid).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dpcalc/api/explain.hpp"
+#include "dpcalc/api/value.hpp"
+#include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/accountant.hpp"
+#include "dpcalc/tradeoff/tradeoff.hpp"
+
+namespace dpcalc::api {
+
+struct NumericAnswer {
+  PldQueries asked;                            // what was asked (and the ε answer, when one was)
+  std::optional<pld::DeltaBracket> delta;      // δ at asked.epsilon
+  std::optional<pld::PrivacyProfile> profile;  // δ at each of asked.epsilons
+  // The PLDs the answer was read from; null for an exact Gaussian answer (then `mu` is set).
+  std::shared_ptr<const pld::ComposedPlds> plds;
+  std::optional<double> mu;  // exactly μ-GDP: μ rounded up
+  MethodInfo method{"", "", ""};
+  std::string note;  // the accuracy note and what the items' pairs rest on ("" when none)
+};
+
+// The answer's fields of a result: guarantee (and vacuous), epsilon_upper and epsilon_lower, or
+// delta_upper and delta_lower, or epsilons with delta_upper and delta_lower; discretization,
+// grid_size, truncated_mass (0 for an exact answer); method, citation, citation_key; note.
+void write_numeric(Value& result, const NumericAnswer& answer);
+
+// Its trade-off: the μ-GDP curve of an exact answer, else the curve of its PLDs through its points.
+Result<Explained> explain_numeric(const NumericAnswer& answer, const tradeoff::TradeoffOptions& options);
+
+}  // namespace dpcalc::api

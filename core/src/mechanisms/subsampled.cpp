@@ -1,0 +1,32 @@
+#include "dpcalc/mechanisms/subsampled.hpp"
+
+#include <utility>
+
+namespace dpcalc::mechanisms {
+
+Subsampled::Subsampled(const MechanismType& type, const Arguments& arguments, double rate, std::string rate_parameter)
+    : Mechanism(type, arguments),
+      rate_(rate),
+      inner_(arguments.mechanisms.at("mechanism")),
+      rate_parameter_(std::move(rate_parameter)) {}
+
+pld::DominatingPair Subsampled::pair(Relation relation) const {
+  pld::DominatingPair pair = inner_->pair(relation);
+  pair.sampling_rate *= rate_;
+  return pair;
+}
+
+std::optional<double> Subsampled::pure_epsilon() const {
+  const auto inner = inner_->pure_epsilon();
+  if (!inner) return std::nullopt;
+  return amplified_epsilon(*inner, rate_);
+}
+
+Result<MechanismPtr> Subsampled::with_noise(const std::string& unknown, double value) const {
+  DPCALC_TRY(MechanismPtr inner, inner_->with_noise(unknown, value));
+  Arguments changed = arguments();
+  changed.mechanisms["mechanism"] = std::move(inner);
+  return create(type(), std::move(changed));
+}
+
+}  // namespace dpcalc::mechanisms
