@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 // The page's calculator up to its first answers: the first part of the split wasm module
 // (scripts/split-wasm.mjs), with the rest fetched after them.
-const kCalculator = ['dpcalc-first.wasm', 'dpcalc-module.js', 'dpcalc.js', 'client.js', 'assets.js'];
+const kCalculator = ['dpcalc-first.wasm', 'dpcalc-module.js', 'dpcalc.js', 'client.js', 'lanes.js', 'assets.js'];
 const kFirstAnswer = [
   ...kCalculator,
   'boot.js',

@@ -14,6 +14,40 @@ import { regenerateRequestTypes } from './request-types.mjs';
 
 export const documentedFiles = ['docs/API.md', 'README.md'];
 const typesFile = 'web/dpcalc.d.ts';
+const lanesFile = 'web/lanes.js';
+
+/**
+ * web/lanes.js from the schema's op table: the ops that run in the numeric lane, and the field values
+ * that move a request of a closed-form op there (web/client.js isNumeric reads them).
+ */
+async function freshLanes(calc) {
+  const prettier = await import('prettier');
+  const full = path.join(repoRoot, lanesFile);
+  const { ops } = calc.schema();
+  const numericOps = ops.filter((op) => op.lane === 'numeric').map((op) => op.name);
+  const numericWhen = Object.fromEntries(
+    ops
+      .filter((op) => op.lane !== 'numeric' && op.numeric_when.length > 0)
+      .map((op) => [op.name, op.numeric_when.map(({ field, value }) => [field, value])]),
+  );
+  const text = [
+    '// Which requests run in the numeric lane (a worker of their own, with progress and cancel): written',
+    "// by `npm run docs` from the op table's lanes (core/src/api/op_table.cpp); do not edit.",
+    `export const numericOps = ${JSON.stringify(numericOps)};`,
+    '// A request of a closed-form op runs numeric when the field at a dotted path has the value.',
+    `export const numericWhen = ${JSON.stringify(numericWhen)};`,
+    '',
+  ].join('\n');
+  const options = { ...(await prettier.resolveConfig(full)), filepath: full };
+  const formatted = await prettier.format(text, options);
+  let current = '';
+  try {
+    current = readFileSync(full, 'utf8');
+  } catch {
+    // written below
+  }
+  return { full, formatted, stale: formatted !== current };
+}
 
 /** web/dpcalc.d.ts with its request types written from the schema, formatted as Prettier would. */
 async function freshTypes(calc) {
@@ -79,6 +113,7 @@ export async function staleExamples(distDir = path.join(repoRoot, 'dist')) {
     (file) => regenerate(readFileSync(path.join(repoRoot, file), 'utf8'), calc, file).stale,
   );
   if ((await freshTypes(calc)).stale) stale.push(`${typesFile}: request types`);
+  if ((await freshLanes(calc)).stale) stale.push(`${lanesFile}: lanes`);
   return stale;
 }
 
@@ -105,6 +140,12 @@ async function main() {
     total += 1;
     console.log(`${check ? 'stale' : 'updated'}: ${typesFile}: request types`);
     if (!check) writeFileSync(types.full, types.formatted);
+  }
+  const lanes = await freshLanes(calc);
+  if (lanes.stale) {
+    total += 1;
+    console.log(`${check ? 'stale' : 'updated'}: ${lanesFile}: lanes`);
+    if (!check) writeFileSync(lanes.full, lanes.formatted);
   }
   console.log(`${total} example result(s) ${check ? 'stale' : 'rewritten'}`);
   if (check && total > 0) process.exit(1);

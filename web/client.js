@@ -17,49 +17,17 @@
 // blocks blob: workers), the calculator runs in the page itself and `onFallback` is told once.
 import { fetchWasm, startedWasm, workerScript } from './assets.js';
 import { createCalculator } from './dpcalc.js';
-
-// Ops that may run for seconds: numeric accounting, simulations and searches over it.
-const kNumericOps = new Set([
-  'profile',
-  'dpsgd',
-  'groupwise_simulate',
-  'groupwise_privacy',
-  'groupwise_plan',
-  'calibrate',
-]);
-
-// Closed-form ops whose request runs numeric when a field (a dotted path) has a value: the schema's
-// numeric_when (core/src/api/request_shapes.cpp; tests/node/schema.test.mjs checks they agree).
-const kNumericWhen = {
-  group: [
-    ['mechanism.type', 'poisson_subsampled'],
-    ['mechanism.type', 'sampled_without_replacement'],
-    ['mechanism.type', 'gaussian_mixture'],
-  ],
-  compose: [
-    ['method', 'pld'],
-    ['unknown', 'count'],
-  ],
-  databases: [
-    ['method', 'pld'],
-    ['adversary', 'uninformative'],
-  ],
-};
+import { numericOps, numericWhen } from './lanes.js';
 
 const valueAt = (request, path) => path.split('.').reduce((value, key) => value?.[key], request);
 
-/** True when `request` goes to the numeric lane (it may take long and shows progress). */
+/**
+ * True when `request` goes to the numeric lane (it may take long and shows progress): its op's lane,
+ * or a field value that moves it there, as the op table says (lanes.js, written from the schema).
+ */
 export function isNumeric(request) {
-  if (kNumericOps.has(request?.op)) return true;
-  // A trade-off is as numeric as the request it explains, and numeric for a group of a mechanism
-  // that is not Gaussian noise (its curve comes from the mechanism's PLD).
-  if (request?.op === 'tradeoff') {
-    const of = request.of ?? {};
-    const rules = Object.values(kNumericWhen).flat();
-    if (kNumericOps.has(of.op) || rules.some(([path, value]) => valueAt(of, path) === value)) return true;
-    return of.mechanism !== undefined && of.mechanism?.type !== 'gaussian';
-  }
-  return (kNumericWhen[request?.op] ?? []).some(([path, value]) => valueAt(request, path) === value);
+  if (numericOps.includes(request?.op)) return true;
+  return (numericWhen[request?.op] ?? []).some(([path, value]) => valueAt(request, path) === value);
 }
 
 function abortError() {

@@ -604,7 +604,7 @@ export const comparedWorkloads = [
 
 // The trade-off of an answer (op 'tradeoff'): of a closed-form answer within the closed-form budget of
 // the page (a keystroke; it computes a curve of about 250 points, so 1 ms rather than the 50 µs of one
-// number); of a numeric answer at most 20% on top of that answer (tradeoffPairs: bench.mjs prints both).
+// number); of a numeric answer at most 10% on top of that answer, asked with explain: true (tradeoffPairs: bench.mjs prints both).
 benchmarkRequests.push(
   {
     name: 'tradeoff, group of an (ε, δ) guarantee',

@@ -135,7 +135,39 @@ const discreteMechanisms = {
 const discreteMechanism = (random) => discreteMechanisms[random.pick(Object.keys(discreteMechanisms))](random);
 const relation = (random) => (random.chance(0.7) ? undefined : random.pick(['add_remove', 'substitute']));
 
+// A value for a mechanism parameter drawn from its name, as the catalog declares it: the noise
+// parameters, the sensitivity and the rates have drawers of their own; any other number is drawn over
+// several orders of magnitude, a whole number where the name counts something.
+const countNames = /size|steps|buckets|candidates|count|lattice/;
+function parameterValue(random, parameter, catalog, depth) {
+  if (parameter.kind === 'mechanism') return catalogMechanism(random, catalog, depth + 1);
+  if (parameter.kind === 'boolean') return random.chance(0.5);
+  if (parameter.kind === 'numbers') return Array.from({ length: random.integer(1, 4) }, () => random.next());
+  if (/sigma|scale|noise/.test(parameter.name)) return random.noise();
+  if (parameter.name === 'sensitivity') return random.sensitivity();
+  if (parameter.name === 'rate') return random.rate();
+  if (parameter.name === 'epsilon') return random.epsilon();
+  if (countNames.test(parameter.name)) return random.count(1e6);
+  return random.value(() => random.logUniform(1e-3, 1e3), [0, 5e-324, 1, 1e300]);
+}
+
+/**
+ * A mechanism of any type of the catalog (schema().mechanisms), its parameters drawn by name, defaults
+ * left out half the time: a mechanism added to the catalog is fuzzed with no change here.
+ */
+export function catalogMechanism(random, catalog, depth = 0) {
+  const types = depth < 2 ? catalog : catalog.filter((type) => !type.parameters.some((p) => p.kind === 'mechanism'));
+  const type = random.pick(types);
+  const mechanism = { type: type.name };
+  for (const parameter of type.parameters) {
+    if (parameter.default !== undefined && random.chance(0.5)) continue;
+    mechanism[parameter.name] = parameterValue(random, parameter, catalog, depth);
+  }
+  return mechanism;
+}
+
 function pldMechanism(random, depth = 0) {
+  if (random.catalog && random.chance(0.2)) return catalogMechanism(random, random.catalog, depth);
   const kind = random.pick(
     depth < 2
       ? ['laplace', 'gaussian', 'exponential', 'subsampled', 'without_replacement', 'mixture', 'discrete']
@@ -592,12 +624,14 @@ function mutate(random, request) {
  * Returns next(): the next request. `ops` is the list of ops to draw (default: every entry of
  * opTable); `numericShare` is the fraction of requests that go to the numeric engine; `solveShare`
  * the fraction of the requests of ops that take `unknown` that are asked as a solve (asSolve).
+ * `catalog` (schema().mechanisms), when given, adds mechanisms of every type it lists to the draws.
  */
 export function createGenerator(
   seed,
-  { ops = Object.keys(opTable), numericShare = 0.02, mutatedShare = 0.35, solveShare = 0.2 } = {},
+  { ops = Object.keys(opTable), numericShare = 0.02, mutatedShare = 0.35, solveShare = 0.2, catalog } = {},
 ) {
   const random = new RandomSource(seed);
+  random.catalog = catalog;
   // Solve requests draw from a stream of their own, so the forward requests of a seed stay as they were.
   const solving = new RandomSource(seed ^ 0x5f3759df);
   const closedOps = ops.filter((op) => !numericOps.has(op));

@@ -97,7 +97,7 @@ async function workerMain({ seed, requests, numericShare, budgetMs, slowMs, only
   stats.ops = ops;
   stats.skippedOps = Object.keys(opTable).filter((op) => !supported.includes(op));
   stats.memoryStart = calc.memory();
-  const next = createGenerator(seed, { ops, numericShare });
+  const next = createGenerator(seed, { ops, numericShare, catalog: calc.schema().mechanisms });
   const skipped = new Set(skip);
   for (let i = 0; i < requests; ++i) {
     const request = next();

@@ -104,8 +104,8 @@ Result<std::size_t> unknown_item(const Value& request, const std::string& at) {
 
 // With unknown 'count' the total (ε, δ) is the target, whose δ is the forward methods' delta.
 Result<ComposeRequest> read_count_solve(const Value& request, const std::string& at, ComposeRequest read) {
-  DPCALC_TRY(const std::string unknown, read_choice(request, at, declared(compose_shape(), "unknown")));
-  (void)unknown;  // 'count', the only unknown compose takes (the reader checked the choice)
+  // 'count', the only unknown compose takes.
+  DPCALC_CHECK(read_choice(request, at, declared(compose_shape(), "unknown")));
   for (const char* field : {"delta", "epsilon"}) {
     if (has_field(request, field)) {
       return invalid_argument(field_path(at, field),

@@ -17,10 +17,7 @@ namespace {
 inline constexpr MethodInfo kIdentity{"No conversion needed", "Dwork & Roth 2014, Def 2.4", "dwork2014algorithmic"};
 
 Result<double> conversion_delta(const ConvertRequest& request) {
-  if (!request.delta) {
-    DPCALC_TRY(const Value* missing, member(Value::object(), request.at, "delta"));
-    (void)missing;  // member() says that it is required
-  }
+  if (!request.delta) return required_field(request.at, "delta");
   return check_positive_delta(*request.delta, field_path(request.at, "delta"));
 }
 

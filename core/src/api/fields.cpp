@@ -62,14 +62,16 @@ Result<const Value*> require_object(const Value& value, const std::string& path)
   return &value;
 }
 
+Error required_field(const std::string& prefix, const char* key) {
+  const std::string field = field_path(prefix, key);
+  const std::string name = describe_name(field);
+  return invalid_argument(field,
+                          name == field ? field + " is required." : name + " is required (field " + field + ").");
+}
+
 Result<const Value*> member(const Value& object, const std::string& prefix, const char* key) {
   const Value* value = present(object, key);
-  if (value == nullptr) {
-    const std::string field = field_path(prefix, key);
-    const std::string name = describe_name(field);
-    return invalid_argument(field,
-                            name == field ? field + " is required." : name + " is required (field " + field + ").");
-  }
+  if (value == nullptr) return required_field(prefix, key);
   return value;
 }
 
@@ -153,9 +155,7 @@ Result<std::optional<std::string>> read_optional_choice(const Value& object, con
 Result<std::string> read_choice(const Value& object, const std::string& prefix, const Field& field) {
   DPCALC_TRY(std::optional<std::string> value, read_optional_choice(object, prefix, field));
   if (value) return *value;
-  DPCALC_TRY(const Value* missing, member(object, prefix, field.name.c_str()));
-  (void)missing;  // member() reports the field as required
-  return std::string();
+  return required_field(prefix, field.name.c_str());
 }
 
 Result<bool> read_boolean(const Value& object, const std::string& prefix, const Field& field) {

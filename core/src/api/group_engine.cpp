@@ -44,10 +44,7 @@ constexpr MethodInfo kGroupProfileTradeoff{
     "Vadhan 2017, Lemma 2.2; Dong, Roth, Su 2019, Prop. 2.12", "vadhan2017complexity dong2019gaussian"};
 
 Result<double> engine_delta(const GroupRequest& request) {
-  if (!request.delta) {
-    DPCALC_TRY(const Value* missing, member(Value::object(), request.at, "delta"));
-    (void)missing;
-  }
+  if (!request.delta) return required_field(request.at, "delta");
   return check_positive_delta(*request.delta, field_path(request.at, "delta"));
 }
 

@@ -21,10 +21,7 @@ const Shape& group_shape() { return request_shapes().group; }
 // The request's delta, which the group guarantee of Gaussian noise, of a zCDP bound and of the
 // engine's answers needs.
 Result<double> required_delta(const GroupRequest& request) {
-  if (!request.delta) {
-    DPCALC_TRY(const Value* missing, member(Value::object(), request.at, "delta"));
-    (void)missing;  // member() says that it is required
-  }
+  if (!request.delta) return required_field(request.at, "delta");
   return check_positive_delta(*request.delta, field_path(request.at, "delta"));
 }
 

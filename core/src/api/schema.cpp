@@ -285,21 +285,17 @@ Result<bool> check_fields(const Value& value, const std::string& path, const Sha
     }
     if (!field->requests.empty()) {
       if (const Shape* request = request_shape(*field, member)) {
-        DPCALC_TRY(bool checked, check_fields(member, member_path, *request));
-        (void)checked;
+        DPCALC_CHECK(check_fields(member, member_path, *request));
       }
       continue;
     }
     if (field->shape == nullptr) continue;
     if (field->list && member.is_array()) {
       for (std::size_t i = 0; i < member.as_array().size(); ++i) {
-        DPCALC_TRY(bool checked,
-                   check_fields(member.as_array()[i], field_path(member_path, std::to_string(i)), *field->shape));
-        (void)checked;
+        DPCALC_CHECK(check_fields(member.as_array()[i], field_path(member_path, std::to_string(i)), *field->shape));
       }
     } else if (!field->list) {
-      DPCALC_TRY(bool checked, check_fields(member, member_path, *field->shape));
-      (void)checked;
+      DPCALC_CHECK(check_fields(member, member_path, *field->shape));
     }
   }
   return true;

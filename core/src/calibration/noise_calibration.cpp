@@ -116,8 +116,7 @@ Result<bool> check_problem(const CalibrationProblem& problem) {
     error.field = "target_" + error.field;
     return error;
   }
-  DPCALC_TRY(const double count, check_count(problem.count, "count"));
-  (void)count;
+  DPCALC_CHECK(check_count(problem.count, "count"));
   const mechanisms::Mechanism& mechanism = *problem.mechanism;
   const std::vector<CalibrationMethod> methods = methods_for(mechanism);
   const CalibrationMethod method = problem.method;

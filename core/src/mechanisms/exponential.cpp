@@ -131,8 +131,7 @@ class Exponential final : public Mechanism {
 };
 
 Result<MechanismPtr> create_exponential(const Arguments& arguments) {
-  DPCALC_TRY(const double epsilon, check_positive(arguments.number("epsilon"), "epsilon"));
-  (void)epsilon;
+  DPCALC_CHECK(check_positive(arguments.number("epsilon"), "epsilon"));
   return MechanismPtr{std::make_shared<Exponential>(arguments)};
 }
 

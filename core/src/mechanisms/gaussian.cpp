@@ -33,8 +33,7 @@ class Gaussian final : public Mechanism {
 
 Result<MechanismPtr> create_gaussian(const Arguments& arguments) {
   DPCALC_TRY(const double sensitivity, check_positive(arguments.number("sensitivity"), "sensitivity"));
-  DPCALC_TRY(const double sigma, check_noise(arguments.number("sigma"), sensitivity, "sigma"));
-  (void)sigma;
+  DPCALC_CHECK(check_noise(arguments.number("sigma"), sensitivity, "sigma"));
   return MechanismPtr{std::make_shared<Gaussian>(arguments)};
 }
 

@@ -49,10 +49,8 @@ Result<bool> check_components(const Arguments& arguments) {
 }
 
 Result<MechanismPtr> create_gaussian_mixture(const Arguments& arguments) {
-  DPCALC_TRY(const double sigma, check_positive(arguments.number("sigma"), "sigma"));
-  (void)sigma;
-  DPCALC_TRY(const bool valid, check_components(arguments));
-  (void)valid;
+  DPCALC_CHECK(check_positive(arguments.number("sigma"), "sigma"));
+  DPCALC_CHECK(check_components(arguments));
   return MechanismPtr{std::make_shared<GaussianMixture>(arguments)};
 }
 

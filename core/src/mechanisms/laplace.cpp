@@ -37,8 +37,7 @@ class Laplace final : public Mechanism {
 
 Result<MechanismPtr> create_laplace(const Arguments& arguments) {
   DPCALC_TRY(const double sensitivity, check_positive(arguments.number("sensitivity"), "sensitivity"));
-  DPCALC_TRY(const double scale, check_noise(arguments.number("scale"), sensitivity, "scale"));
-  (void)scale;
+  DPCALC_CHECK(check_noise(arguments.number("scale"), sensitivity, "scale"));
   return MechanismPtr{std::make_shared<Laplace>(arguments)};
 }
 

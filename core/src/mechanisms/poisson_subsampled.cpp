@@ -69,8 +69,7 @@ class PoissonSubsampled final : public Subsampled {
 };
 
 Result<MechanismPtr> create_poisson_subsampled(const Arguments& arguments) {
-  DPCALC_TRY(const double rate, check_rate(arguments.number("rate"), "rate"));
-  (void)rate;
+  DPCALC_CHECK(check_rate(arguments.number("rate"), "rate"));
   return MechanismPtr{std::make_shared<PoissonSubsampled>(arguments)};
 }
 

@@ -97,7 +97,6 @@ class RandomizedResponse final : public Mechanism {
 Result<MechanismPtr> create_randomized_response(const Arguments& arguments) {
   DPCALC_TRY(const double noise, check_rate(arguments.number("noise_parameter"), "noise_parameter"));
   DPCALC_TRY(const double buckets, check_whole_number(arguments.number("num_buckets"), 2, kMaxCount, "num_buckets"));
-  (void)buckets;
   if (!(std::log1p(buckets * (1 - noise) / noise) < 700)) {
     return invalid_argument("noise_parameter",
                             "The probability p of a random answer is too small " + got(noise) +

@@ -44,9 +44,7 @@ class SampledWithoutReplacement final : public Subsampled {
 Result<MechanismPtr> create_sampled_without_replacement(const Arguments& arguments) {
   DPCALC_TRY(const double dataset_size,
              check_whole_number(arguments.number("dataset_size"), 1, kMaxCount, "dataset_size"));
-  DPCALC_TRY(const double sample_size,
-             check_whole_number(arguments.number("sample_size"), 1, dataset_size, "sample_size"));
-  (void)sample_size;
+  DPCALC_CHECK(check_whole_number(arguments.number("sample_size"), 1, dataset_size, "sample_size"));
   return MechanismPtr{std::make_shared<SampledWithoutReplacement>(arguments)};
 }
 

@@ -60,8 +60,7 @@ class TreeAggregation final : public Mechanism {
 
 Result<MechanismPtr> create_tree_aggregation(const Arguments& arguments) {
   DPCALC_TRY(const double sensitivity, check_positive(arguments.number("sensitivity"), "sensitivity"));
-  DPCALC_TRY(const double steps, check_count(arguments.number("steps"), "steps"));
-  (void)steps;
+  DPCALC_CHECK(check_count(arguments.number("steps"), "steps"));
   DPCALC_TRY(const double multiplier, check_noise(arguments.number("noise_multiplier"), 1.0, "noise_multiplier"));
   if (!std::isfinite(multiplier * sensitivity) || !(multiplier * sensitivity > 0)) {
     return invalid_argument(

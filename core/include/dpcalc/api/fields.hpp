@@ -29,6 +29,8 @@ Error does_not_apply(const std::string& field, const std::string& because);
 // `object` must be an object; `prefix` is its own path ("" at the top level).
 Result<const Value*> require_object(const Value& value, const std::string& path);
 Result<const Value*> member(const Value& object, const std::string& prefix, const char* key);
+// The error member() gives for a field `key` at `prefix` that is left out: it is required.
+Error required_field(const std::string& prefix, const char* key);
 Result<double> number_field(const Value& object, const std::string& prefix, const char* key);
 Result<std::optional<double>> optional_number_field(const Value& object, const std::string& prefix, const char* key);
 Result<std::string> string_field(const Value& object, const std::string& prefix, const char* key);
