@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <boost/math/special_functions/erf.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "dpcalc/checks.hpp"
@@ -172,14 +173,17 @@ double p_mass_above(const pld::DiscretePld& b_law, double t, double highest) {
 }
 
 // A grid limit of the engine met at one stage, as an error on this function's parameter.
-Error limit_error(const Error& error, const std::string& parameter, const std::string& stage, double value) {
+Error limit_error(const Error& error, const std::string& parameter, const std::string& stage, double value,
+                  const std::string& remedy) {
   if (error.field != pld::kGridTooLarge && error.field != pld::kLossTooLarge) return error;
-  const std::string what = error.field == pld::kGridTooLarge ? "needs about " + error.message + " grid points"
-                                                             : "reaches a privacy loss of " + error.message;
+  const bool counted = std::isfinite(std::strtod(error.message.c_str(), nullptr));
+  const std::string what = error.field != pld::kGridTooLarge ? "reaches a privacy loss of " + error.message
+                           : counted                         ? "needs about " + error.message + " grid points"
+                                                             : "needs more grid points than can be counted";
   return Error{kNumeric, parameter,
                "The " + stage + " (" + parameter + " = " + format_number(value) + ") " + what +
                    ", beyond the limit of " + std::to_string(pld::kMaxGridPoints) + " points and a loss of ±" +
-                   pld::max_loss_text() + " (which bound memory and time)."};
+                   pld::max_loss_text() + " (which bound memory and time); " + remedy + "."};
 }
 
 // One epoch's PLDs of one bound (both directions).
@@ -190,7 +194,9 @@ Result<pld::DirectionPlds> epoch_direction_plds(double t, double sigma, const Ra
   const double sum_tail = kSumTailShare * grid.tail_mass / epochs;
   DPCALC_TRY(const FactorLattice factor, factor_lattice(law, grid.factor_step, factor_tail, pessimistic));
   Result<pld::DiscretePld> summed = pld::compose({pld::CompositionTerm{&factor.b_law, t}}, false, sum_tail);
-  if (!summed.ok()) return limit_error(summed.error(), "steps_per_epoch", "sum of the steps' likelihood ratios", t);
+  if (!summed.ok())
+    return limit_error(summed.error(), "steps_per_epoch", "sum of the steps' likelihood ratios", t,
+                       "increase noise_multiplier or reduce steps_per_epoch");
   const pld::DiscretePld& sum = summed.value();
   pld::RatioLattice lattice;
   lattice.step = grid.factor_step / t;
@@ -210,7 +216,9 @@ Result<pld::DirectionPlds> epoch_direction_plds(double t, double sigma, const Ra
   }
   Result<pld::DirectionPlds> plds = pessimistic ? pld::spread_onto_loss_grid(lattice, grid.loss_step)
                                                 : pld::merge_onto_loss_grid(lattice, grid.loss_step);
-  if (!plds.ok()) return limit_error(plds.error(), "loss_step", "loss grid of one epoch", grid.loss_step);
+  if (!plds.ok())
+    return limit_error(plds.error(), "loss_step", "loss grid of one epoch", grid.loss_step,
+                       "give a larger loss_step or a larger relative_accuracy");
   return plds;
 }
 
@@ -255,7 +263,9 @@ Result<pld::ComposedPlds> composed_plds(double t, double sigma, double epochs, c
                                        {&plds.lower_add, false}}) {
       Result<pld::DiscretePld> composed =
           pld::compose({pld::CompositionTerm{pld_of, epochs}}, pessimistic, tail, {}, &workspace);
-      if (!composed.ok()) return limit_error(composed.error(), "epochs", "composition of the epochs", epochs);
+      if (!composed.ok())
+        return limit_error(composed.error(), "epochs", "composition of the epochs", epochs,
+                           "reduce epochs or ask for a larger relative_accuracy");
       *pld_of = std::move(composed.value());
     }
   }
