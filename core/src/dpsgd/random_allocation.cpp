@@ -18,7 +18,7 @@
 namespace dpcalc::dpsgd {
 namespace {
 
-constexpr double kSqrtHalf = 0.70710678118654752440;
+constexpr double kAllocationSqrtHalf = 0.70710678118654752440;
 // The lattice of V holds at most this many points: beyond it the step is coarsened (a wider but
 // still sound bracket) so that the t-fold sum keeps room within pld::kMaxGridPoints.
 constexpr double kMaxFactorPoints = 1 << 20;
@@ -45,19 +45,21 @@ constexpr double kLargestTilt = 10;
 constexpr int kTiltPoints = 64;
 
 // Phi(x) and 1 - Phi(x), each without cancellation.
-double normal_below(double x) { return 0.5 * std::erfc(-x * kSqrtHalf); }
-double normal_above(double x) { return 0.5 * std::erfc(x * kSqrtHalf); }
+double standard_normal_below(double x) { return 0.5 * std::erfc(-x * kAllocationSqrtHalf); }
+double standard_normal_above(double x) { return 0.5 * std::erfc(x * kAllocationSqrtHalf); }
 
 // The factor V = exp(s Z - s^2 / 2), s = 1 / sigma: under B (the laws' Q coordinate) Z ~ N(0, 1);
 // under A (the differing coordinate, dA = V dB) Z ~ N(s, 1). Its masses below / above v.
 struct FactorLaw {
   double s;
-  double b_below(double v) const { return v > 0 ? normal_below((std::log(v) + 0.5 * s * s) / s) : 0.0; }
-  double b_above(double v) const { return v > 0 ? normal_above((std::log(v) + 0.5 * s * s) / s) : 1.0; }
-  double a_below(double v) const { return v > 0 ? normal_below((std::log(v) - 0.5 * s * s) / s) : 0.0; }
-  double a_above(double v) const { return v > 0 ? normal_above((std::log(v) - 0.5 * s * s) / s) : 1.0; }
+  double b_below(double v) const { return v > 0 ? standard_normal_below((std::log(v) + 0.5 * s * s) / s) : 0.0; }
+  double b_above(double v) const { return v > 0 ? standard_normal_above((std::log(v) + 0.5 * s * s) / s) : 1.0; }
+  double a_below(double v) const { return v > 0 ? standard_normal_below((std::log(v) - 0.5 * s * s) / s) : 0.0; }
+  double a_above(double v) const { return v > 0 ? standard_normal_above((std::log(v) - 0.5 * s * s) / s) : 1.0; }
   // The smallest v with A[V > v] <= tail (eq (10)).
-  double top(double tail) const { return std::exp(s * (boost::math::erfc_inv(2 * tail) / kSqrtHalf) + 0.5 * s * s); }
+  double top(double tail) const {
+    return std::exp(s * (boost::math::erfc_inv(2 * tail) / kAllocationSqrtHalf) + 0.5 * s * s);
+  }
 };
 
 // Mass of (a, b] from the masses above and below a and b, through the smaller complement.
@@ -160,7 +162,7 @@ double log_index_mgf_derivative(const pld::DiscretePld& b_law, double lambda) {
 // Upper bound on E_B[(N step / t) 1{N > highest}] for N the sum of t lattice indices: the P-mass of W
 // above the sum's support (eq (8)). For lambda > 0, 1{N > c} <= e^{lambda (N - c)} and
 // E[N e^{lambda N}] = t M(lambda)^{t - 1} M'(lambda); minimised over a grid of lambda.
-double p_mass_above(const pld::DiscretePld& b_law, double t, double highest) {
+double sum_p_mass_above(const pld::DiscretePld& b_law, double t, double highest) {
   double best = kInfinity;
   for (int i = 0; i < kTiltPoints; ++i) {
     const double lambda =
@@ -212,7 +214,7 @@ Result<pld::DirectionPlds> epoch_direction_plds(double t, double sigma, const Ra
   lattice.p_junk = w_high * sum_tail;
   if (pessimistic) {
     lattice.p_at_infinity = factor.a_at_infinity;
-    lattice.p_lost = p_mass_above(factor.b_law, t, highest) + w_low * sum_tail;
+    lattice.p_lost = sum_p_mass_above(factor.b_law, t, highest) + w_low * sum_tail;
   }
   Result<pld::DirectionPlds> plds = pessimistic ? pld::spread_onto_loss_grid(lattice, grid.loss_step)
                                                 : pld::merge_onto_loss_grid(lattice, grid.loss_step);
@@ -252,7 +254,8 @@ Result<RandomAllocationGrid> check_grid(const RandomAllocationGrid& grid) {
   return RandomAllocationGrid{factor_step, loss_step, grid.tail_mass};
 }
 
-Result<pld::ComposedPlds> composed_plds(double t, double sigma, double epochs, const RandomAllocationGrid& grid) {
+Result<pld::ComposedPlds> allocation_composed_plds(double t, double sigma, double epochs,
+                                                   const RandomAllocationGrid& grid) {
   DPCALC_TRY(pld::ComposedPlds plds, epoch_plds(t, sigma, grid, epochs));
   if (epochs > 1) {
     const double tail = kEpochTailShare * grid.tail_mass;
@@ -286,7 +289,7 @@ RandomAllocationGrid first_grid(double t, double sigma, double epochs, double de
   // Q[V < v] = Phi((ln v + s^2/2) / s) <= (kBottomShare delta)^{1/t}.
   const double bottom_probability = std::exp(std::log(kBottomShare * delta) / t);
   if (bottom_probability < 0.5) {
-    const double z = -boost::math::erfc_inv(2 * bottom_probability) / kSqrtHalf;
+    const double z = -boost::math::erfc_inv(2 * bottom_probability) / kAllocationSqrtHalf;
     if (std::isfinite(z)) step = std::min(step, std::exp(s * z - 0.5 * s * s));
   }
   const double top = law.top(kFactorTailShare * tail / epochs);
@@ -317,7 +320,7 @@ Result<pld::ComposedPlds> random_allocation_plds(double steps_per_epoch, double 
   DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));
   DPCALC_TRY(const double e, check_steps(epochs, "epochs"));
   DPCALC_TRY(const RandomAllocationGrid checked, check_grid(grid));
-  return composed_plds(t, sigma, e, checked);
+  return allocation_composed_plds(t, sigma, e, checked);
 }
 
 Result<RandomAllocationEpsilon> random_allocation_epsilon(double steps_per_epoch, double noise_multiplier,
@@ -341,7 +344,7 @@ Result<RandomAllocationEpsilon> random_allocation_epsilon(double steps_per_epoch
   }
   RandomAllocationGrid grid = first_grid(t, sigma, e, target, relative_accuracy);
   for (int pass = 0; pass <= kMaxRandomAllocationRefinements; ++pass) {
-    Result<pld::ComposedPlds> plds = composed_plds(t, sigma, e, grid);
+    Result<pld::ComposedPlds> plds = allocation_composed_plds(t, sigma, e, grid);
     if (!plds.ok()) {
       if (pass > 0 && plds.error().code == kNumeric) break;
       return plds.error();
