@@ -58,7 +58,7 @@ function domainFindings(file, text) {
   const findings = [];
   const { code, strings } = parse(text);
   for (const { value, line } of strings) {
-    for (const [path] of value.matchAll(/(?<![\w.%])[a-z_][a-z0-9_]*(\.[a-z0-9_]+)+(?![\w(])/g)) {
+    for (const [path] of value.matchAll(/(?<![\w.%/])[a-z_][a-z0-9_]*(\.[a-z0-9_]+)+(?![\w(])/g)) {
       if (!kProse.has(path)) findings.push(`${file}:${line}: a dotted request path in a string: "${path}"`);
     }
     if (kStructuralFields.has(value)) findings.push(`${file}:${line}: a request's field in a string: "${value}"`);

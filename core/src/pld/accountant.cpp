@@ -100,6 +100,9 @@ std::pair<std::string, double> width_parameter(const DominatingPair& mechanism) 
   if (const auto* m = std::get_if<MixtureVsGaussianPair>(&mechanism.base)) return {"sigma", m->sigma};
   // The two-mixture pair of DP-SGD under substitution (fuzz seed 2: std::get aborted the module here).
   if (const auto* m = std::get_if<MixtureVsMixturePair>(&mechanism.base)) return {"sigma", m->sigma};
+  if (const auto* m = std::get_if<RevealedMixturePair>(&mechanism.base)) {
+    return {"sigma", m->parts.empty() ? 0.0 : m->parts.front().sigma};
+  }
   if (const auto* m = std::get_if<LaplaceMixturePair>(&mechanism.base)) return {"scale", m->scale};
   if (const auto* m = std::get_if<FinitePair>(&mechanism.base)) {
     double widest = 0;  // the largest finite |loss|: what more noise narrows

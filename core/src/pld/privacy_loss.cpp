@@ -41,6 +41,24 @@ LossMasses mixture_masses(const PrivacyLossPair::Mixture& m, double t) {
   return directed_masses(m.swapped, t, [&](double s, bool) { return m.loss.sublevel_masses(s); });
 }
 
+// The range of a mixture pair's finite losses, in the direction it is taken in.
+double mixture_min_loss(const PrivacyLossPair::Mixture& m) { return m.swapped ? -m.loss.supremum() : m.loss.infimum(); }
+double mixture_max_loss(const PrivacyLossPair::Mixture& m) { return m.swapped ? -m.loss.infimum() : m.loss.supremum(); }
+
+// The weighted sum of the parts' masses: the law of L on the revealed mixture (each part's masses
+// are computed directly, so the sum keeps their relative accuracy).
+LossMasses revealed_masses(const PrivacyLossPair::Revealed& r, double t) {
+  LossMasses total;
+  for (std::size_t i = 0; i < r.parts.size(); ++i) {
+    const LossMasses m = mixture_masses(r.parts[i], t);
+    total.p_above += r.weights[i] * m.p_above;
+    total.q_above += r.weights[i] * m.q_above;
+    total.p_at_most += r.weights[i] * m.p_at_most;
+    total.q_at_most += r.weights[i] * m.q_at_most;
+  }
+  return total;
+}
+
 double finite_loss(double p, double q) { return std::log(p) - std::log(q); }
 
 LossMasses finite_masses(const PrivacyLossPair::Finite& m, double t) {
@@ -130,6 +148,61 @@ Result<PrivacyLossPair::Mixture> mixture_pair(double sigma, std::vector<MixtureC
   return PrivacyLossPair::Mixture{std::move(loss), swapped};
 }
 
+// A pair that holds its own sampling (the mixture pairs) given a sampling rate below 1.
+Error already_sampled(double rate) {
+  return invalid_argument("sampling_rate",
+                          "A mixture pair is already the dominating pair of its sampling: its sampling rate must be 1 "
+                          "(got " +
+                              format_number(rate) + ").");
+}
+
+// The pair of a MixtureVsMixturePair (errors on "sigma", "p_shifts", "p_weights", "q_shifts", ...).
+Result<PrivacyLossPair::Mixture> two_mixtures_pair(const MixtureVsMixturePair& mixtures, bool swapped) {
+  DPCALC_TRY(const double sigma, check_positive(mixtures.sigma, "sigma"));
+  DPCALC_TRY(std::vector<MixtureComponent> p,
+             validate_components(mixtures.p_shifts, mixtures.p_weights, "p_shifts", "p_weights"));
+  DPCALC_TRY(std::vector<MixtureComponent> q,
+             validate_components(mixtures.q_shifts, mixtures.q_weights, "q_shifts", "q_weights"));
+  return mixture_pair(sigma, std::move(p), std::move(q), swapped, "p_shifts");
+}
+
+// The parts of a RevealedMixturePair with positive weight, the weights renormalised. Errors on
+// "weights" (a part's index as Error::item), "infinite_loss_weight", or a part's own parameter
+// (two_mixtures_pair).
+Result<PrivacyLossPair::Revealed> revealed_mixture_pair(const RevealedMixturePair& mixture, bool swapped) {
+  if (mixture.parts.empty() || mixture.parts.size() != mixture.weights.size()) {
+    return invalid_argument("weights", "The weights and the parts must be non-empty lists of the same length (got " +
+                                           std::to_string(mixture.weights.size()) + " weights and " +
+                                           std::to_string(mixture.parts.size()) + " parts).");
+  }
+  const double infinite = mixture.infinite_loss_weight;
+  if (!(infinite >= 0 && infinite < 1)) {
+    return invalid_argument("infinite_loss_weight",
+                            "The weight at infinite loss must be a number in [0, 1) " + got(infinite) + ".");
+  }
+  PrivacyLossPair::Revealed result;
+  double total = infinite;
+  for (std::size_t i = 0; i < mixture.parts.size(); ++i) {
+    const double w = mixture.weights[i];
+    if (!(w >= 0 && w <= 1)) {
+      return about_item(invalid_argument("weights", "Each weight must be a number in [0, 1] " + got(w) + "."), i);
+    }
+    total += w;
+    if (w == 0) continue;
+    DPCALC_TRY(PrivacyLossPair::Mixture part, two_mixtures_pair(mixture.parts[i], swapped));
+    result.parts.push_back(std::move(part));
+    result.weights.push_back(w);
+  }
+  if (!(std::fabs(total - 1) <= kWeightSumTolerance)) {
+    return invalid_argument("weights", "The weights and the weight at infinite loss must sum to 1 (got a sum of " +
+                                           format_number(total) + ").");
+  }
+  if (result.parts.empty()) return invalid_argument("weights", "At least one part needs a positive weight.");
+  for (double& w : result.weights) w /= total;
+  result.infinite_loss_weight = infinite / total;
+  return result;
+}
+
 // The components of q P + (1 - q) Q, Q the component at shift 0 (Zhu, Dong, Wang 2022, Thm 11).
 std::vector<MixtureComponent> subsampled(std::vector<MixtureComponent> p, double rate) {
   if (rate < 1) {
@@ -188,19 +261,11 @@ Result<PrivacyLossPair> PrivacyLossPair::create(const DominatingPair& mechanism,
                validate_components(mixture->shifts, mixture->weights, "shifts", "weights"));
     DPCALC_TRY(pair.pair_, mixture_pair(sigma, subsampled(std::move(p), rate), {{0.0, 1.0}}, swapped, "shifts"));
   } else if (const auto* mixtures = std::get_if<MixtureVsMixturePair>(&mechanism.base)) {
-    DPCALC_TRY(const double sigma, check_positive(mixtures->sigma, "sigma"));
-    if (rate < 1) {
-      return invalid_argument(
-          "sampling_rate",
-          "A mixture pair is already the dominating pair of its sampling: its sampling rate must be 1 "
-          "(got " +
-              format_number(rate) + ").");
-    }
-    DPCALC_TRY(std::vector<MixtureComponent> p,
-               validate_components(mixtures->p_shifts, mixtures->p_weights, "p_shifts", "p_weights"));
-    DPCALC_TRY(std::vector<MixtureComponent> q,
-               validate_components(mixtures->q_shifts, mixtures->q_weights, "q_shifts", "q_weights"));
-    DPCALC_TRY(pair.pair_, mixture_pair(sigma, std::move(p), std::move(q), swapped, "p_shifts"));
+    if (rate < 1) return already_sampled(rate);
+    DPCALC_TRY(pair.pair_, two_mixtures_pair(*mixtures, swapped));
+  } else if (const auto* revealed = std::get_if<RevealedMixturePair>(&mechanism.base)) {
+    if (rate < 1) return already_sampled(rate);
+    DPCALC_TRY(pair.pair_, revealed_mixture_pair(*revealed, swapped));
   } else if (const auto* laplaces = std::get_if<LaplaceMixturePair>(&mechanism.base)) {
     DPCALC_TRY(const double scale, check_positive(laplaces->scale, "scale"));
     DPCALC_TRY(std::vector<MixtureComponent> p,
@@ -284,10 +349,17 @@ void PrivacyLossPair::compute_loss_range() {
     }
     min_finite_loss_ = atoms_.front().loss;
     max_finite_loss_ = atoms_.back().loss;
+  } else if (const auto* revealed = std::get_if<Revealed>(&pair_)) {
+    min_finite_loss_ = kInfinity;
+    max_finite_loss_ = -kInfinity;
+    for (const Mixture& part : revealed->parts) {
+      min_finite_loss_ = std::min(min_finite_loss_, mixture_min_loss(part));
+      max_finite_loss_ = std::max(max_finite_loss_, mixture_max_loss(part));
+    }
   } else {
     const auto& mixture = std::get<Mixture>(pair_);
-    min_finite_loss_ = mixture.swapped ? -mixture.loss.supremum() : mixture.loss.infimum();
-    max_finite_loss_ = mixture.swapped ? -mixture.loss.infimum() : mixture.loss.supremum();
+    min_finite_loss_ = mixture_min_loss(mixture);
+    max_finite_loss_ = mixture_max_loss(mixture);
   }
 }
 
@@ -302,6 +374,7 @@ LossMasses PrivacyLossPair::masses(double threshold) const {
     return directed_masses(laplace->swapped, threshold,
                            [&](double s, bool strict) { return laplace->loss.sublevel_masses(s, strict); });
   }
+  if (const auto* revealed = std::get_if<Revealed>(&pair_)) return revealed_masses(*revealed, threshold);
   return mixture_masses(std::get<Mixture>(pair_), threshold);
 }
 
@@ -313,10 +386,13 @@ LossMasses PrivacyLossPair::continuous_masses(double threshold) const {
     return directed_masses(laplace->swapped, threshold,
                            [&](double s, bool strict) { return laplace->loss.interior_masses(s, strict); });
   }
+  // The Gaussian parts have no atoms: all of their mass is continuous.
+  if (const auto* revealed = std::get_if<Revealed>(&pair_)) return revealed_masses(*revealed, threshold);
   return mixture_masses(std::get<Mixture>(pair_), threshold);
 }
 
 double PrivacyLossPair::infinite_loss_mass() const {
+  if (const auto* revealed = std::get_if<Revealed>(&pair_)) return revealed->infinite_loss_weight;
   const auto* finite = std::get_if<Finite>(&pair_);
   if (finite == nullptr) return 0;
   double mass = 0;
@@ -329,14 +405,20 @@ double PrivacyLossPair::infinite_loss_mass() const {
 double PrivacyLossPair::pruned_mass() const {
   // A Laplace mixture is pruned in P only, which the remove direction takes L under.
   if (const auto* laplace = std::get_if<LaplaceMixture>(&pair_)) return laplace->swapped ? 0 : laplace->loss.pruned_p();
+  const auto pruned = [](const Mixture& m) { return m.swapped ? m.loss.pruned_q() : m.loss.pruned_p(); };
+  if (const auto* revealed = std::get_if<Revealed>(&pair_)) {
+    double mass = 0;
+    for (std::size_t i = 0; i < revealed->parts.size(); ++i) mass += revealed->weights[i] * pruned(revealed->parts[i]);
+    return mass;
+  }
   const auto* mixture = std::get_if<Mixture>(&pair_);
-  if (mixture == nullptr) return 0;
-  return mixture->swapped ? mixture->loss.pruned_q() : mixture->loss.pruned_p();
+  return mixture == nullptr ? 0 : pruned(*mixture);
 }
 
 bool is_symmetric(const DominatingPair& mechanism) {
   return mechanism.sampling_rate == 1 && !std::holds_alternative<MixtureVsGaussianPair>(mechanism.base) &&
          !std::holds_alternative<MixtureVsMixturePair>(mechanism.base) &&
+         !std::holds_alternative<RevealedMixturePair>(mechanism.base) &&
          !std::holds_alternative<LaplaceMixturePair>(mechanism.base) &&
          !std::holds_alternative<FinitePair>(mechanism.base);
 }

@@ -19,6 +19,10 @@
 //                      Q = (0, (1-delta)/(1+e^eps), (1-delta) e^eps/(1+e^eps), delta);
 //                      it dominates every (eps, delta)-DP mechanism; delta = 0 is pure eps-DP.
 //   Finite pair:       the lists P, Q themselves.
+//   Revealed mixture:  with probability w_i the pair (P_i, Q_i) of part i runs and the outcome says which
+//                      (and with probability w_inf the record is revealed outright): the PLD is the
+//                      mixture of the parts' PLDs, delta(eps) = sum_i w_i delta_i(eps) + w_inf. By joint
+//                      convexity it dominates the hidden mixture (sum_i w_i P_i, sum_i w_i Q_i).
 //   Poisson subsampling at rate q (Zhu, Dong, Wang 2022, Thm 11): remove (qP + (1-q)Q, Q),
 //                      add (Q, qP + (1-q)Q).
 #pragma once
@@ -86,8 +90,20 @@ struct FinitePair {
   std::vector<double> p, q;
 };
 
+// The revealed mixture above, of Gaussian mixture pairs: part i (each as for MixtureVsMixturePair,
+// given as the pair of its remove direction; the add direction swaps every part) with probability
+// weights[i], and the record revealed (P and Q disjoint: loss +infinity) with probability
+// infinite_loss_weight. weights and infinite_loss_weight >= 0, summing to 1 (within 1e-9;
+// renormalised), at least one part of positive weight; sampling rate 1. The parts' widths are
+// reported on the first part's sigma.
+struct RevealedMixturePair {
+  std::vector<MixtureVsMixturePair> parts;
+  std::vector<double> weights;
+  double infinite_loss_weight = 0;
+};
+
 using BasePair = std::variant<LaplacePair, GaussianPair, ApproxDpPair, MixtureVsGaussianPair, MixtureVsMixturePair,
-                              LaplaceMixturePair, FinitePair>;
+                              LaplaceMixturePair, FinitePair, RevealedMixturePair>;
 
 // The pair of a base mechanism run on a Poisson subsample: each record is kept independently with
 // probability sampling_rate in (0, 1]; sampling_rate = 1 is the base mechanism itself.
@@ -121,8 +137,9 @@ struct LossAtom {
 class PrivacyLossPair {
  public:
   // Validates the mechanism; errors are invalid_argument on the pair's parameter that is wrong
-  // (scale, sensitivity, sigma, epsilon, delta, shifts, weights, p, q, sampling_rate; an element of a
-  // list with its index as Error::item).
+  // (scale, sensitivity, sigma, epsilon, delta, shifts, weights, p, q, sampling_rate, a revealed mixture's
+  // weights and infinite_loss_weight or its part's parameters; an element of a list with its index as
+  // Error::item).
   static Result<PrivacyLossPair> create(const DominatingPair& mechanism, Direction direction);
 
   // Exact masses (up to double rounding) of {L > threshold} and {L <= threshold}.
@@ -163,9 +180,14 @@ class PrivacyLossPair {
     GaussianMixtureLoss loss;
     bool swapped = false;
   };
+  struct Revealed {  // the parts of a RevealedMixturePair with positive weight, and the weights
+    std::vector<Mixture> parts;
+    std::vector<double> weights;
+    double infinite_loss_weight = 0;
+  };
 
  private:
-  std::variant<Finite, LaplaceMixture, Mixture> pair_;
+  std::variant<Finite, LaplaceMixture, Mixture, Revealed> pair_;
   double min_finite_loss_ = 0;
   double max_finite_loss_ = 0;
   std::vector<LossAtom> atoms_;
