@@ -317,6 +317,20 @@ export interface TradeoffOptions {
   reconstruction_baselines?: number[];
 }
 
+/** A phase of training. */
+export interface DpsgdPhase {
+  /** σ over the clipping norm in this phase */
+  noise_multiplier: number;
+  /** q in (0, 1] in this phase (one of sampling_rate, batch_size) */
+  sampling_rate?: number;
+  /** B in this phase (one of sampling_rate, batch_size) */
+  batch_size?: number;
+  /** the phase's steps, a whole number from 1 to 2^53 (one of steps, epochs) */
+  steps?: number;
+  /** the phase's passes over the data (one of steps, epochs) */
+  epochs?: number;
+}
+
 /** Op 'group'. */
 export interface GroupRequest {
   /** op 'group' */
@@ -329,8 +343,8 @@ export interface GroupRequest {
   mechanism?: Mechanism;
   /** the δ at which ε is reported, in (0, 1) (with Gaussian noise, a zCDP bound, subsampling or a mixture: required; optional for a pure mechanism without a group transform (not with unknown)) */
   delta?: number;
-  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-  relation?: 'add_remove' | 'substitute';
+  /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+  relation?: 'add_remove' | 'zero_out' | 'substitute';
   /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional, where the group is composed numerically (a subsampled mechanism, a mixture); over a privacy profile its tail_mass_truncation defaults to 1e-30) */
   discretization?: number | Discretization;
   /** solve for the largest group that meets target (leave k out) (optional) */
@@ -350,8 +364,8 @@ export type ComposeRequest =
       method: 'basic';
       /** what is composed */
       items: Item[];
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** solve for the most uses of the one item without a count that meet target (optional) */
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
@@ -366,8 +380,8 @@ export type ComposeRequest =
       method: 'parallel';
       /** what is composed */
       items: Item[];
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** solve for the most uses of the one item without a count that meet target (optional) */
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
@@ -382,8 +396,8 @@ export type ComposeRequest =
       method: 'advanced';
       /** what is composed */
       items: Item[];
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** solve for the most uses of the one item without a count that meet target (optional) */
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
@@ -404,8 +418,8 @@ export type ComposeRequest =
       method: 'optimal';
       /** what is composed */
       items: Item[];
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** solve for the most uses of the one item without a count that meet target (optional) */
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
@@ -422,8 +436,8 @@ export type ComposeRequest =
       method: 'zcdp';
       /** what is composed */
       items: Item[];
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** solve for the most uses of the one item without a count that meet target (optional) */
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
@@ -442,8 +456,8 @@ export type ComposeRequest =
       method: 'pld';
       /** what is composed */
       items: Item[];
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** solve for the most uses of the one item without a count that meet target (optional) */
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
@@ -464,8 +478,8 @@ export type ComposeRequest =
       method: 'rdp';
       /** what is composed */
       items: Item[];
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** solve for the most uses of the one item without a count that meet target (optional) */
       unknown?: 'count';
       /** the total (ε, δ) to stay within (its δ replaces the method's delta) (with unknown: required) */
@@ -558,8 +572,8 @@ export interface ProfileRequest {
   items: Item[];
   /** the ε at which δ(ε) is reported, each finite ≥ 0 */
   epsilons: number[];
-  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-  relation?: 'add_remove' | 'substitute';
+  /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+  relation?: 'add_remove' | 'zero_out' | 'substitute';
   /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
   discretization?: number | Discretization;
   /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -580,8 +594,8 @@ export interface CalibrateRequest {
   method?: 'basic' | 'optimal' | 'analytic' | 'zcdp' | 'pld';
   /** the (ε, δ) to reach */
   target: Target;
-  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-  relation?: 'add_remove' | 'substitute';
+  /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+  relation?: 'add_remove' | 'zero_out' | 'substitute';
   /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
   discretization?: number | Discretization;
 }
@@ -593,50 +607,58 @@ export type DpsgdRequest =
       op: 'dpsgd';
       /** each example joins a batch with probability sampling_rate */
       sampling: 'poisson';
-      /** k, the number of examples protected together (1 to 100000) (required unless unknown) */
+      /** k, the number of examples protected together (1 to 100000) (default 1) */
       group_size?: number;
       /** δ in (0, 1) */
       delta: number;
-      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
       steps?: number;
-      /** passes over the data (steps are rounded up) (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
+      /** passes over the data (steps are rounded up) (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
       epochs?: number;
-      /** neighbouring datasets (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target (both with unknown)) */
+      /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
       /** solve for the largest value of this field that meets target (leave the field out) (optional) */
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
+      /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
+      phases?: DpsgdPhase[];
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
       explain?: boolean | TradeoffOptions;
-      /** q in (0, 1] (required unless unknown) */
+      /** q in (0, 1] (one of sampling_rate, batch_size (or unknown)) */
       sampling_rate?: number;
+      /** B, the expected batch: q = B/N (one of sampling_rate, batch_size (or unknown)) */
+      batch_size?: number;
+      /** N, a whole number ≥ 1 (with batch_size) */
+      dataset_size?: number;
     }
   | {
       /** op 'dpsgd' */
       op: 'dpsgd';
       /** batches of batch_size drawn without replacement */
       sampling: 'fixed_batch';
-      /** k, the number of examples protected together (1 to 100000) (required unless unknown) */
+      /** k, the number of examples protected together (1 to 100000) (default 1) */
       group_size?: number;
       /** δ in (0, 1) */
       delta: number;
-      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
       steps?: number;
-      /** passes over the data (steps are rounded up) (one of steps, epochs (neither with unknown 'steps' or 'epochs')) */
+      /** passes over the data (steps are rounded up) (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
       epochs?: number;
-      /** neighbouring datasets (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target (both with unknown)) */
+      /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
       /** solve for the largest value of this field that meets target (leave the field out) (optional) */
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
+      /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
+      phases?: DpsgdPhase[];
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -645,6 +667,144 @@ export type DpsgdRequest =
       dataset_size: number;
       /** B, a whole number from 1 to N (required unless unknown) */
       batch_size?: number;
+    }
+  | {
+      /** op 'dpsgd' */
+      op: 'dpsgd';
+      /** Poisson sampling, then a batch above max_batch_size cut to that size */
+      sampling: 'truncated_poisson';
+      /** k, the number of examples protected together (1 to 100000) (default 1) */
+      group_size?: number;
+      /** δ in (0, 1) */
+      delta: number;
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      steps?: number;
+      /** passes over the data (steps are rounded up) (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      epochs?: number;
+      /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      noise_multiplier?: number;
+      /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
+      target?: DpsgdTarget;
+      /** solve for the largest value of this field that meets target (leave the field out) (optional) */
+      unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
+      /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
+      phases?: DpsgdPhase[];
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
+      /** N, a whole number ≥ 1 */
+      dataset_size: number;
+      /** q in (0, 1] (one of sampling_rate, batch_size (or unknown)) */
+      sampling_rate?: number;
+      /** B, the expected batch: q = B/N (one of sampling_rate, batch_size (or unknown)) */
+      batch_size?: number;
+      /** C, the largest batch, a whole number ≥ 1 */
+      max_batch_size: number;
+    }
+  | {
+      /** op 'dpsgd' */
+      op: 'dpsgd';
+      /** each epoch walks a permutation of the data in batches of batch_size (⌊N/B⌋ steps) */
+      sampling: 'shuffle';
+      /** k, the number of examples protected together (1 to 100000) (default 1) */
+      group_size?: number;
+      /** δ in (0, 1) */
+      delta: number;
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      steps?: number;
+      /** passes over the data (steps are rounded up) (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      epochs?: number;
+      /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      noise_multiplier?: number;
+      /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
+      target?: DpsgdTarget;
+      /** solve for the largest value of this field that meets target (leave the field out) (optional) */
+      unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
+      /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
+      phases?: DpsgdPhase[];
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
+      /** N, a whole number ≥ 1 */
+      dataset_size: number;
+      /** B, a whole number from 1 to N (required unless unknown) */
+      batch_size?: number;
+      /** a new permutation every epoch (false: the same order every epoch) (default true) */
+      reshuffle?: boolean;
+    }
+  | {
+      /** op 'dpsgd' */
+      op: 'dpsgd';
+      /** each epoch of ⌊N/B⌋ steps puts every example in one uniformly random step */
+      sampling: 'balls_and_bins';
+      /** k, the number of examples protected together (1 to 100000) (default 1) */
+      group_size?: number;
+      /** δ in (0, 1) */
+      delta: number;
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      steps?: number;
+      /** passes over the data (steps are rounded up) (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      epochs?: number;
+      /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      noise_multiplier?: number;
+      /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
+      target?: DpsgdTarget;
+      /** solve for the largest value of this field that meets target (leave the field out) (optional) */
+      unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
+      /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
+      phases?: DpsgdPhase[];
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
+      /** N, a whole number ≥ 1 */
+      dataset_size: number;
+      /** B, the expected batch, from 1 to N (required unless unknown) */
+      batch_size?: number;
+    }
+  | {
+      /** op 'dpsgd' */
+      op: 'dpsgd';
+      /** the data split into bands used in turn, Poisson sampling inside the band */
+      sampling: 'cyclic_poisson';
+      /** k, the number of examples protected together (1 to 100000) (default 1) */
+      group_size?: number;
+      /** δ in (0, 1) */
+      delta: number;
+      /** training steps, a whole number from 1 to 2^53 (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      steps?: number;
+      /** passes over the data (steps are rounded up) (one of steps, epochs, phases (none with unknown 'steps' or 'epochs')) */
+      epochs?: number;
+      /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
+      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      noise_multiplier?: number;
+      /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
+      target?: DpsgdTarget;
+      /** solve for the largest value of this field that meets target (leave the field out) (optional) */
+      unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
+      /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
+      phases?: DpsgdPhase[];
+      /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+      discretization?: number | Discretization;
+      /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
+      explain?: boolean | TradeoffOptions;
+      /** b, the number of bands, a whole number ≥ 1 */
+      bands: number;
+      /** q in (0, 1], inside the band (one of sampling_rate, batch_size (or unknown)) */
+      sampling_rate?: number;
+      /** B, the expected batch: q = b·B/N (one of sampling_rate, batch_size (or unknown)) */
+      batch_size?: number;
+      /** N, a whole number ≥ 1 (with batch_size) */
+      dataset_size?: number;
     };
 
 /** Op 'dpsgd_pair', by sampling. */
@@ -684,6 +844,34 @@ export type DpsgdPairRequest =
       batch_size: number;
     };
 
+/** Op 'dpsgd_samplers'. */
+export interface DpsgdSamplersRequest {
+  /** op 'dpsgd_samplers' */
+  op: 'dpsgd_samplers';
+  /** N, a whole number ≥ 1 */
+  dataset_size: number;
+  /** B, the batch (expected for the Poisson samplers), from 1 to N */
+  batch_size: number;
+  /** σ over the clipping norm */
+  noise_multiplier: number;
+  /** δ in (0, 1) */
+  delta: number;
+  /** training steps, a whole number from 1 to 2^53 (one of steps, epochs) */
+  steps?: number;
+  /** passes over the data (each sampler's steps) (one of steps, epochs) */
+  epochs?: number;
+  /** k, the number of examples protected together (default 1) */
+  group_size?: number;
+  /** the cap of truncated Poisson sampling (1.5·B rounded down when left out) (default 1.5·batch_size) */
+  max_batch_size?: number;
+  /** b: adds cyclic Poisson sampling over b bands (at rate b·B/N) (optional) */
+  bands?: number;
+  /** neighbouring datasets, for every row (default 'zero_out') */
+  relation?: 'add_remove' | 'zero_out' | 'substitute';
+  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
+  discretization?: number | Discretization;
+}
+
 /** Op 'rdp'. */
 export interface RdpRequest {
   /** op 'rdp' */
@@ -692,8 +880,8 @@ export interface RdpRequest {
   items: Item[];
   /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
   orders?: number[];
-  /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-  relation?: 'add_remove' | 'substitute';
+  /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+  relation?: 'add_remove' | 'zero_out' | 'substitute';
 }
 
 /** Op 'databases', by method. */
@@ -713,8 +901,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
       explain?: boolean | TradeoffOptions;
     }
@@ -733,8 +921,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
       explain?: boolean | TradeoffOptions;
       /** which theorem (default 'kairouz') */
@@ -755,8 +943,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
       explain?: boolean | TradeoffOptions;
     }
@@ -775,8 +963,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
       explain?: boolean | TradeoffOptions;
     }
@@ -795,8 +983,8 @@ export type DatabasesRequest =
       neighbours?: 'unbounded' | 'bounded';
       /** what the adversary knows of a person's databases (default 'worst_case') */
       adversary?: 'worst_case' | 'uninformative';
-      /** neighbouring datasets: a record added or removed, or one replaced (default 'add_remove') */
-      relation?: 'add_remove' | 'substitute';
+      /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
+      relation?: 'add_remove' | 'zero_out' | 'substitute';
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
       explain?: boolean | TradeoffOptions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
@@ -888,6 +1076,7 @@ export type Request =
   | ProfileRequest
   | CalibrateRequest
   | DpsgdRequest
+  | DpsgdSamplersRequest
   | DpsgdPairRequest
   | RdpRequest
   | DatabasesRequest
@@ -920,6 +1109,8 @@ export interface Result {
   citation: string;
   /** The bibliography key of each cited work, in the citation's order (one key, or a list). */
   citation_key: string | string[];
+  /** Asked with `explain`: what an attacker can do, the result op 'tradeoff' gives for this request. */
+  tradeoff?: TradeoffResult;
 }
 
 /** A guarantee (an upper bound) and the method that gives it. */
@@ -1175,24 +1366,44 @@ export type DpsgdMixture =
       sampling_probability: number;
     };
 
-/** op 'dpsgd', either question. */
-export interface DpsgdSettingResult extends GuaranteeResult<ApproxGuarantee> {
-  /** Lower bound on the exact ε of the same pair: not a guarantee. */
-  epsilon_lower: number;
-  /** Training steps composed. */
-  steps: number;
-  /** With `epochs`: how they became steps. */
-  steps_note?: string;
-  mixture: DpsgdMixture;
-  /** With fixed batches: the pair assumes the worst-case property (not proven for this sampling). */
-  note?: string;
+/** The bounds of one training under one batch sampler (op 'dpsgd', and each row of op 'dpsgd_samplers'). */
+export interface SamplerBoundsResult extends Result {
+  /** The sampler's upper bound; null when no bound is known (a row that is `unavailable`). */
+  guarantee: ApproxGuarantee | null;
+  /** A lower bound on the sampler's exact ε, from a pair its clipped gradients produce; null when none. */
+  epsilon_lower: number | null;
+  /** proven and within the accuracy ('tight'), proven with a gap ('bracket'), resting on an assumption ('not_proven'). */
+  status: 'tight' | 'bracket' | 'not_proven' | 'unavailable';
+  /** The status in words, and what the sampler's analysis needs said. */
+  note: string;
+  /** The lower bound's method, where it is another's. */
+  lower_bound?: Result;
+  /** Truncated Poisson: the analysis' own bracket (its lower end bounds the analysis' pair only). */
+  analysis_bracket?: { epsilon_lower: number; epsilon_upper: number };
 }
 
-/** op 'dpsgd' with `noise_multiplier`: ε for the group. */
-export interface DpsgdForwardResult extends DpsgdSettingResult {
-  noise_multiplier: number;
-  /** The tight bound beside the others, for comparison. */
-  methods: {
+/** How op 'dpsgd' counted the training. */
+export interface DpsgdTraining {
+  sampling: DpsgdRequest['sampling'];
+  relation: 'add_remove' | 'zero_out' | 'substitute';
+  /** Training steps composed (all phases). */
+  steps: number;
+  /** Steps of one epoch (of the first phase). */
+  steps_per_epoch: number;
+  /** With `epochs`: how they became steps. */
+  steps_note?: string;
+  /** With `phases`: each phase's noise and steps. */
+  phases?: { noise_multiplier: number; steps: number; steps_note?: string }[];
+  /** Poisson and fixed batches in one phase: one step's worst-case pair. */
+  mixture?: DpsgdMixture;
+}
+
+/** op 'dpsgd' with `noise_multiplier` (or `phases`): ε for the group. */
+export interface DpsgdForwardResult extends SamplerBoundsResult, DpsgdTraining {
+  /** Without phases. */
+  noise_multiplier?: number;
+  /** Poisson and fixed batches in one phase: the tight bound beside the others, for comparison. */
+  methods?: {
     /** The tight bound (the guarantee's). */
     pld: Result & {
       epsilon: number;
@@ -1213,7 +1424,7 @@ export interface DpsgdForwardResult extends DpsgdSettingResult {
 }
 
 /** op 'dpsgd' with `target`: the smallest noise multiplier whose guarantee meets it. */
-export interface DpsgdCalibrationResult extends DpsgdSettingResult {
+export interface DpsgdCalibrationResult extends SamplerBoundsResult, DpsgdTraining {
   noise_multiplier: number;
   /** k times the noise multiplier calibrated for k = 1: a way to choose σ, not a bound. */
   rule_of_thumb:
@@ -1222,10 +1433,43 @@ export interface DpsgdCalibrationResult extends DpsgdSettingResult {
         /** That σ's upper bound at group size k. */
         epsilon: number;
         /** Lower bound on that σ's exact ε: not a guarantee. */
-        epsilon_lower: number;
+        epsilon_lower?: number;
         note: string;
       }
     | { noise_multiplier: number; available: false; note: string };
+}
+
+/** The sampler of a row of op 'dpsgd_samplers'. */
+export interface DpsgdSamplersRowSampler {
+  sampling: DpsgdRequest['sampling'];
+  /** The sampler as people know it. */
+  title: string;
+  /** Shuffling: a new permutation every epoch (false: the same order every epoch). */
+  reshuffle?: boolean;
+  relation: 'add_remove' | 'zero_out' | 'substitute';
+}
+
+/** A row of op 'dpsgd_samplers' with the sampler's bounds. */
+export interface DpsgdSamplersRow extends SamplerBoundsResult, DpsgdSamplersRowSampler {
+  steps: number;
+  steps_per_epoch: number;
+}
+
+/** A row whose sampler does not cover the relation or the group, or whose bound hit a limit: why, in `note`. */
+export interface DpsgdSamplersUnavailableRow extends DpsgdSamplersRowSampler {
+  guarantee: null;
+  epsilon_lower: null;
+  status: 'unavailable';
+  note: string;
+}
+
+/** op 'dpsgd_samplers': one training under every batch sampler. */
+export interface DpsgdSamplersResult {
+  rows: (DpsgdSamplersRow | DpsgdSamplersUnavailableRow)[];
+  delta: number;
+  noise_multiplier: number;
+  /** The truncated Poisson row's cap. */
+  max_batch_size: number;
 }
 
 /** op 'dpsgd'. */
@@ -1457,6 +1701,7 @@ export interface ResultsByOp {
   profile: ProfileResult;
   calibrate: CalibrateResult;
   dpsgd: DpsgdResult;
+  dpsgd_samplers: DpsgdSamplersResult;
   dpsgd_pair: DpsgdPairResult;
   rdp: RdpResult;
   databases: DatabasesResult;
@@ -1501,9 +1746,12 @@ export type SolveResult<Unknown extends string> = Result & {
   note?: string;
   /** compose: the index of the item solved for. */
   item?: number;
-  /** dpsgd: the setting's noise multiplier and steps. */
+  /** dpsgd: the setting's noise multiplier, sampling, relation and steps. */
   noise_multiplier?: number;
+  sampling?: DpsgdRequest['sampling'];
+  relation?: 'add_remove' | 'zero_out' | 'substitute';
   steps?: number;
+  steps_note?: string;
 } & { [name in Unknown]: number };
 
 export interface ComputeFunction<Options, Later extends boolean = false> {

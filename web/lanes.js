@@ -4,6 +4,7 @@ export const numericOps = [
   'profile',
   'calibrate',
   'dpsgd',
+  'dpsgd_samplers',
   'groupwise_simulate',
   'groupwise_privacy',
   'groupwise_plan',

@@ -1,7 +1,7 @@
 // Timings of the PLD engine through its C++ interface, printed as Markdown tables by `npm run bench`,
 // natively and compiled to WebAssembly (the target dpcalc_bench_wasm, run in Node): the numeric
 // workloads compared with dp_accounting (tests/bench/requests.mjs, comparedWorkloads) at the default
-// accuracy and at relative_accuracy 1e-5, group DP-SGD through dpsgd::tight_epsilon (which takes
+// accuracy and at relative_accuracy 1e-5, group DP-SGD through the fixed-batch sampler (which takes
 // the engine's options directly), and subsampled Gaussians over T. Medians of warm runs.
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "dpcalc/dpsgd/group_accountant.hpp"
+#include "../core/trainings_for_tests.hpp"
 #include "dpcalc/pld/accountant.hpp"
 
 namespace {
@@ -73,11 +73,7 @@ int main() {
   const std::vector<CompositionItem> laplace{{DominatingPair{LaplacePair{10.0, 1.0}}, 1000}};
   std::vector<CompositionItem> gaussians;
   for (int i = 0; i < 50; ++i) gaussians.push_back({DominatingPair{GaussianPair{20.0 + i, 1.0}}, 1});
-  dpcalc::dpsgd::GroupSetting group;
-  group.sampling = dpcalc::dpsgd::Sampling::kFixedBatch;
-  group.dataset_size = 60000;
-  group.batch_size = 256;
-  group.group_size = 16;
+  const dpcalc::dpsgd::GroupSetting group = test_trainings::fixed_batch(60000, 256, 16);
   for (const double accuracy : {5e-4, 1e-5}) {
     const AccountingOptions options = at_accuracy(accuracy);
     const char* label = accuracy == 5e-4 ? "5e-4 (default)" : "1e-5";
@@ -88,7 +84,12 @@ int main() {
     print_row("50 Gaussians σ=20…69 (by FFT)", label,
               time_runs([&] { return dpcalc::pld::epsilon_for_delta(gaussians, kDelta, options); }, 5));
     print_row("group DP-SGD k=16, σ=2, N=60000, B=256, T=16384", label,
-              time_runs([&] { return dpcalc::dpsgd::tight_epsilon(group, 2.0, 16384, kDelta, {}, options); }, 3));
+              time_runs(
+                  [&]() -> dpcalc::Result<EpsilonBracket> {
+                    DPCALC_TRY(const auto bounds, test_trainings::bounds_of(group, 2.0, 16384, kDelta, options));
+                    return *bounds.engine;
+                  },
+                  3));
   }
   for (double steps : {1e2, 1e3, 1e4, 1e5, 1e6}) {
     char name[96];

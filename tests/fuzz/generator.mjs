@@ -282,6 +282,38 @@ const groupwiseOrders = (random) =>
   ).filter((order) => order <= 256);
 
 /** One valid-request generator per op; `methods` lists the methods it draws (for the report). */
+// Every batch sampler of op 'dpsgd', and the fields of its batches.
+const dpsgdSamplings = ['poisson', 'fixed_batch', 'truncated_poisson', 'shuffle', 'balls_and_bins', 'cyclic_poisson'];
+function dpsgdBatches(random, sampling) {
+  const datasetSize = random.value(() => Math.round(random.logUniform(100, 1e6)), [1, 1e9, 2 ** 53]);
+  const batchSize = Math.max(1, Math.round(datasetSize * random.logUniform(1e-4, 0.5)));
+  const rate = () => random.value(() => random.logUniform(1e-3, 0.1), [5e-324, 1e-9, 1]);
+  const byRate = random.chance(0.5);
+  switch (sampling) {
+    case 'poisson':
+      return byRate
+        ? { sampling, sampling_rate: rate() }
+        : { sampling, dataset_size: datasetSize, batch_size: batchSize };
+    case 'truncated_poisson':
+      return {
+        sampling,
+        dataset_size: datasetSize,
+        ...(byRate ? { sampling_rate: rate() } : { batch_size: batchSize }),
+        max_batch_size: Math.max(1, Math.round(batchSize * random.logUniform(0.8, 2))),
+      };
+    case 'shuffle':
+      return { sampling, dataset_size: datasetSize, batch_size: batchSize, reshuffle: random.chance(0.5) };
+    case 'cyclic_poisson': {
+      const bands = random.integer(1, 8);
+      return byRate
+        ? { sampling, bands, sampling_rate: rate() }
+        : { sampling, bands, dataset_size: datasetSize, batch_size: Math.max(1, Math.floor(batchSize / bands)) };
+    }
+    default:
+      return { sampling, dataset_size: datasetSize, batch_size: batchSize };
+  }
+}
+
 export const opTable = {
   group: (random) => {
     if (random.chance(0.6)) return { op: 'group', k: random.count(), guarantee: guarantee(random) };
@@ -376,30 +408,33 @@ export const opTable = {
   dpsgd: (random) => {
     const request = {
       op: 'dpsgd',
-      group_size: random.value(() => random.integer(1, 8), [1, 64, 1000, 100000]),
+      group_size: random.chance(0.3) ? undefined : random.value(() => random.integer(1, 8), [1, 64, 1000, 100000]),
       delta: random.delta(),
+      ...dpsgdBatches(random, random.pick(dpsgdSamplings)),
     };
-    if (random.chance(0.5)) {
-      Object.assign(request, {
-        sampling: 'poisson',
-        sampling_rate: random.value(() => random.logUniform(1e-3, 0.1), [5e-324, 1e-9, 1]),
-      });
-    } else {
-      const datasetSize = random.value(() => Math.round(random.logUniform(100, 1e6)), [1, 1e9, 2 ** 53]);
-      Object.assign(request, {
-        sampling: 'fixed_batch',
-        dataset_size: datasetSize,
-        batch_size: Math.max(1, Math.round(datasetSize * random.logUniform(1e-4, 1))),
-      });
-      request.group_size = Math.min(request.group_size, datasetSize);
-    }
+    if (request.dataset_size && request.group_size)
+      request.group_size = Math.min(request.group_size, request.dataset_size);
     if (random.chance(0.7)) request.steps = random.value(() => random.integer(1, 500), [1, 1e4, 2 ** 53]);
     else request.epochs = random.value(() => random.logUniform(0.1, 5), [1e-300, 1e6]);
-    if (random.chance(0.3)) request.relation = random.pick(['add_remove', 'substitute']);
+    if (random.chance(0.3)) request.relation = random.pick(['add_remove', 'zero_out', 'substitute']);
     if (random.chance(0.75))
       request.noise_multiplier = random.value(() => random.logUniform(0.5, 20), [1e-3, 1e4, 1e300]);
     else request.target = { epsilon: random.value(() => random.logUniform(0.5, 20), [1e-6, 1e3]) };
     return request;
+  },
+  dpsgd_samplers: (random) => {
+    const datasetSize = random.value(() => Math.round(random.logUniform(100, 1e6)), [1, 1e9]);
+    return {
+      op: 'dpsgd_samplers',
+      dataset_size: datasetSize,
+      batch_size: Math.max(1, Math.round(datasetSize * random.logUniform(1e-4, 0.5))),
+      noise_multiplier: random.value(() => random.logUniform(0.5, 20), [1e-3, 1e4]),
+      epochs: random.value(() => random.logUniform(0.1, 5), [1e-300, 1e6]),
+      delta: random.delta(),
+      group_size: random.chance(0.7) ? undefined : random.integer(1, 4),
+      bands: random.chance(0.7) ? undefined : random.integer(1, 8),
+      relation: random.chance(0.5) ? undefined : random.pick(['add_remove', 'zero_out', 'substitute']),
+    };
   },
   rdp: (random) => ({ op: 'rdp', items: rdpItems(random), orders: random.chance(0.5) ? undefined : rdpOrders(random) }),
   databases: (random, { numeric }) => {
@@ -502,32 +537,41 @@ export const opTable = {
   }),
 };
 
-// The one-step pair of a DP-SGD setting: the dpsgd setting without what only the accounting needs.
+// The one-step pair of a DP-SGD setting (Poisson or fixed batches, the samplers with one).
 opTable.dpsgd_pair = (random) => {
-  const { delta, steps, epochs, target, ...setting } = opTable.dpsgd(random);
-  (void delta, void steps, void epochs, void target);
+  const sampling = random.pick(['poisson', 'fixed_batch']);
+  const batches = dpsgdBatches(random, sampling);
+  if (sampling === 'poisson' && batches.sampling_rate === undefined) {
+    batches.sampling_rate = batches.batch_size / batches.dataset_size;
+    delete batches.batch_size;
+    delete batches.dataset_size;
+  }
   return {
-    ...setting,
     op: 'dpsgd_pair',
-    noise_multiplier: setting.noise_multiplier ?? random.logUniform(0.05, 20),
+    ...batches,
+    group_size: random.value(() => random.integer(1, 8), [1, 64, 1000]),
+    relation: random.chance(0.3) ? random.pick(['add_remove', 'substitute']) : undefined,
+    noise_multiplier: random.logUniform(0.05, 20),
     points: random.chance(0.3) ? random.value(() => random.integer(2, 400), [2, 10001]) : undefined,
   };
 };
 
 /** Ops answered by the numeric engine only, which the fuzz draws less often (they take milliseconds to seconds). */
-export const numericOps = new Set(['profile', 'dpsgd', 'groupwise_simulate', 'groupwise_privacy', 'groupwise_plan']);
+export const numericOps = new Set([
+  'profile',
+  'dpsgd',
+  'dpsgd_samplers',
+  'groupwise_simulate',
+  'groupwise_privacy',
+  'groupwise_plan',
+]);
 /** Ops with closed-form and numeric methods: their generator draws numeric ones when told `numeric`. */
 export const mixedOps = new Set(['compose', 'calibrate', 'databases', 'tradeoff']);
 
 // Solving for an unknown (docs/API.md, "Solving for an unknown"): the ops that take `unknown`, and
 // the unknowns each request of theirs accepts.
 const solveUnknowns = {
-  dpsgd: (request) => [
-    'steps',
-    'epochs',
-    'group_size',
-    request.sampling === 'poisson' ? 'sampling_rate' : 'batch_size',
-  ],
+  dpsgd: (request) => ['steps', 'epochs', 'group_size', request.sampling_rate ? 'sampling_rate' : 'batch_size'],
   compose: () => ['count'],
   group: () => ['k'],
 };

@@ -147,7 +147,7 @@ test('dpsgd and rdp errors name the field', () => {
   assertError(calc.compute({ ...forward, steps: 2 ** 53 + 2 }), 'steps');
   assertError(calc.compute({ ...forward, steps: 1.5 }), 'steps');
   assertError(calc.compute({ ...forward, epochs: 3 }), 'epochs');
-  assertError(calc.compute({ ...forward, sampling: 'shuffle' }), 'sampling');
+  assertError(calc.compute({ ...forward, sampling: 'shufle' }), 'sampling');
   assertError(calc.compute({ ...forward, relation: 'swap' }), 'relation');
   assertError(calc.compute({ ...forward, target: { epsilon: 1 } }), 'target');
   const poisson = { op: 'dpsgd', sampling: 'poisson', group_size: 2, noise_multiplier: 1, steps: 10, delta: 1e-5 };

@@ -47,14 +47,15 @@ const misreadRequests = [
       op: 'dpsgd',
       sampling: 'poisson',
       sampling_rate: 0.01,
-      dataset_size: 100,
+      max_batch_size: 100,
       group_size: 2,
       steps: 10,
       delta: 1e-5,
       noise_multiplier: 1,
     },
-    field: 'dataset_size',
-    message: /does not apply to op 'dpsgd' with sampling 'poisson'/,
+    field: 'max_batch_size',
+    message:
+      /does not apply to op 'dpsgd' with sampling 'poisson' \(it is a field of op 'dpsgd' with sampling 'truncated_poisson'\)/,
   },
 ];
 

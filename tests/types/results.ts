@@ -56,11 +56,11 @@ export function narrowed(calc: Calculator): number[] {
 
   const setting = { sampling: 'poisson', sampling_rate: 0.01, group_size: 4, delta: 1e-5, steps: 100 } as const;
   const forward = calc.compute({ op: 'dpsgd', ...setting, noise_multiplier: 1 });
-  if (forward.ok) numbers.push(forward.result.methods.pld.epsilon);
+  if (forward.ok) numbers.push(forward.result.methods?.pld.epsilon ?? 0, forward.result.steps_per_epoch);
   const calibration = calc.compute({ op: 'dpsgd', ...setting, target: { epsilon: 2 } });
   if (calibration.ok) numbers.push(calibration.result.rule_of_thumb.noise_multiplier);
   // @ts-expect-error: a calibration compares no methods
-  if (calibration.ok) numbers.push(calibration.result.methods.pld.epsilon);
+  if (calibration.ok) numbers.push(calibration.result.methods?.pld.epsilon ?? 0);
 
   const databases = [{ guarantee: { type: 'pure', epsilon: 0.1 } as const, count: 3 }];
   const worst = calc.compute({ op: 'databases', method: 'basic', databases });
@@ -89,7 +89,10 @@ export function narrowed(calc: Calculator): number[] {
 
 export function anyRequest(calc: Calculator, request: Request): string {
   const response: Response<AnyResult> = calc.compute(request);
-  return response.ok ? `${response.result.method} (${response.result.citation})` : response.error.message;
+  if (!response.ok) return response.error.message;
+  // Every result names its method, but the side-by-side of the samplers, whose rows each name theirs.
+  const result = response.result;
+  return 'rows' in result ? `${result.rows.length} samplers` : `${result.method} (${result.citation})`;
 }
 
 export async function later(client: WorkerCalculator): Promise<number> {

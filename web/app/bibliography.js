@@ -173,6 +173,75 @@ const entries = {
   booktitle = {International Conference on Machine Learning (ICML)},
   series = {Proceedings of Machine Learning Research}, volume = {139}, pages = {5213--5225}, year = {2021}
 }`,
+  zhu2022optimal: `@inproceedings{zhu2022optimal,
+  author = {Zhu, Yuqing and Dong, Jinshuo and Wang, Yu-Xiang},
+  title = {Optimal Accounting of Differential Privacy via Characteristic Function},
+  booktitle = {International Conference on Artificial Intelligence and Statistics (AISTATS)},
+  series = {Proceedings of Machine Learning Research}, volume = {151}, pages = {4782--4817}, year = {2022}
+}`,
+  ganesh2025tighter: `@misc{ganesh2025tighter,
+  author = {Ganesh, Arun},
+  title = {Tighter Privacy Analysis for Truncated {P}oisson Sampling},
+  howpublished = {arXiv preprint arXiv:2508.15089}, year = {2025},
+  eprint = {2508.15089}, archivePrefix = {arXiv}
+}`,
+  chua2024private: `@inproceedings{chua2024private,
+  author = {Chua, Lynn and Ghazi, Badih and Kamath, Pritish and Kumar, Ravi and Manurangsi, Pasin and Sinha, Amer and Zhang, Chiyuan},
+  title = {How Private are {DP-SGD} Implementations?},
+  booktitle = {International Conference on Machine Learning (ICML)},
+  series = {Proceedings of Machine Learning Research}, volume = {235}, year = {2024},
+  eprint = {2403.17673}, archivePrefix = {arXiv}
+}`,
+  chua2024scalable: `@inproceedings{chua2024scalable,
+  author = {Chua, Lynn and Ghazi, Badih and Kamath, Pritish and Kumar, Ravi and Manurangsi, Pasin and Sinha, Amer and Zhang, Chiyuan},
+  title = {Scalable {DP-SGD}: Shuffling vs. {P}oisson Subsampling},
+  booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {37}, year = {2024},
+  eprint = {2411.04205}, archivePrefix = {arXiv}
+}`,
+  choquettechoo2023amplified: `@inproceedings{choquettechoo2023amplified,
+  author = {Choquette-Choo, Christopher A. and Ganesh, Arun and McKenna, Ryan and McMahan, H. Brendan and Rush, Keith and Thakurta, Abhradeep Guha and Xu, Zheng},
+  title = {(Amplified) Banded Matrix Factorization: A unified approach to private training},
+  booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {36}, year = {2023},
+  eprint = {2306.08153}, archivePrefix = {arXiv}
+}`,
+  feldman2025privacy: `@misc{feldman2025privacy,
+  author = {Feldman, Vitaly and Shenfeld, Moshe},
+  title = {Privacy Amplification by Random Allocation},
+  howpublished = {arXiv preprint arXiv:2502.08202}, year = {2025},
+  eprint = {2502.08202}, archivePrefix = {arXiv}
+}`,
+  feldman2026efficient: `@misc{feldman2026efficient,
+  author = {Feldman, Vitaly and Shenfeld, Moshe},
+  title = {Efficient Privacy Loss Accounting for Subsampling and Random Allocation},
+  howpublished = {arXiv preprint arXiv:2602.17284}, year = {2026},
+  eprint = {2602.17284}, archivePrefix = {arXiv}
+}`,
+  clopper1934use: `@article{clopper1934use,
+  author = {Clopper, C. J. and Pearson, E. S.},
+  title = {The Use of Confidence or Fiducial Limits Illustrated in the Case of the Binomial},
+  journal = {Biometrika}, volume = {26}, number = {4}, pages = {404--413}, year = {1934},
+  doi = {10.1093/biomet/26.4.404}
+}`,
+  jagielski2020auditing: `@inproceedings{jagielski2020auditing,
+  author = {Jagielski, Matthew and Ullman, Jonathan and Oprea, Alina},
+  title = {Auditing Differentially Private Machine Learning: How Private is Private {SGD}?},
+  booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {33}, year = {2020}
+}`,
+  nasr2021adversary: `@inproceedings{nasr2021adversary,
+  author = {Nasr, Milad and Song, Shuang and Thakurta, Abhradeep and Papernot, Nicolas and Carlini, Nicholas},
+  title = {Adversary Instantiation: Lower Bounds for Differentially Private Machine Learning},
+  booktitle = {IEEE Symposium on Security and Privacy (S\\&P)}, pages = {866--882}, year = {2021}
+}`,
+  nasr2023tight: `@inproceedings{nasr2023tight,
+  author = {Nasr, Milad and Hayes, Jamie and Steinke, Thomas and Balle, Borja and Tram{\\\`e}r, Florian and Jagielski, Matthew and Carlini, Nicholas and Terzis, Andreas},
+  title = {Tight Auditing of Differentially Private Machine Learning},
+  booktitle = {USENIX Security Symposium}, pages = {1631--1648}, year = {2023}
+}`,
+  steinke2023privacy: `@inproceedings{steinke2023privacy,
+  author = {Steinke, Thomas and Nasr, Milad and Jagielski, Matthew},
+  title = {Privacy Auditing with One (1) Training Run},
+  booktitle = {Advances in Neural Information Processing Systems (NeurIPS)}, volume = {36}, year = {2023}
+}`,
 };
 
 /** Whether `key` has an entry here. */

@@ -1,3 +1,4 @@
+// Answering and writing op 'dpsgd' (dpsgd_ops.hpp; reading: dpsgd_read.cpp) and op 'dpsgd_pair'.
 #include <cmath>
 #include <memory>
 #include <string>
@@ -14,9 +15,6 @@
 namespace dpcalc::api {
 namespace {
 
-constexpr const char* kFixedBatchNote =
-    "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is Sommer's (2021), "
-    "\"assuming the worst-case property\" (not proven for this sampling).";
 constexpr const char* kRdpOverapproxNote =
     "Sommer (2021) calls this \"an upper bound (someone will prove that one day)\": for a group of more than "
     "one example it is not a proven guarantee.";
@@ -26,103 +24,35 @@ constexpr const char* kRdpStandardNote =
 constexpr const char* kRdpStandardFixedBatchNote =
     "For one example this is the standard RDP accountant of DP-SGD at q = B/N; with fixed-size batches it rests "
     "on the same assumption as the other rows.";
-
-// The fields a solve may solve for.
-const std::vector<std::string> kUnknowns{"steps", "epochs", "sampling_rate", "batch_size", "group_size"};
+// Progress of a forward answer: the bounds' share; the methods compared with them take the rest.
+constexpr double kBoundsShareOfProgress = 0.8;
 
 // The RDP row's note: unproven for groups; for one example, the standard accountant.
 const char* rdp_note(const dpsgd::GroupSetting& setting) {
   if (setting.group_size > 1) return kRdpOverapproxNote;
-  return setting.sampling == dpsgd::Sampling::kPoisson ? kRdpStandardNote : kRdpStandardFixedBatchNote;
+  return dpsgd::is_fixed_batch(setting) ? kRdpStandardFixedBatchNote : kRdpStandardNote;
 }
 
-// A number of the setting: the request's, or 1 standing in for the unknown a solve replaces.
-Result<double> setting_number(const Value& request, const std::string& at, const Shape& shape, const char* name,
-                              const std::string& unknown) {
-  if (unknown == name) return 1.0;
-  return read_number(request, at, declared(shape, name));
+// What the status says about the numbers, in words.
+const char* status_sentence(dpsgd::BoundStatus status) {
+  switch (status) {
+    case dpsgd::BoundStatus::kTight:
+      return "Proven, and tight: the lower bound, reached by clipped gradients of this sampler, lies within the "
+             "asked accuracy of the upper bound.";
+    case dpsgd::BoundStatus::kBracket:
+      return "The upper bound is proven; no proof gives less than the lower bound, which clipped gradients of this "
+             "sampler reach (an attack). The exact ε lies between.";
+    case dpsgd::BoundStatus::kNotProven:
+      break;
+  }
+  return "Not proven: the upper bound rests on an assumption about the worst case.";
 }
 
-Result<dpsgd::GroupSetting> read_setting(const Value& request, const std::string& at, const Shape& shape,
-                                         const std::string& unknown) {
-  dpsgd::GroupSetting setting;
-  DPCALC_TRY(setting.group_size, setting_number(request, at, shape, "group_size", unknown));
-  DPCALC_TRY(const std::string sampling, read_choice(request, at, declared(shape, "sampling")));
-  if (sampling == "poisson") {
-    setting.sampling = dpsgd::Sampling::kPoisson;
-    DPCALC_TRY(setting.sampling_rate, setting_number(request, at, shape, "sampling_rate", unknown));
-  } else {
-    setting.sampling = dpsgd::Sampling::kFixedBatch;
-    DPCALC_TRY(setting.dataset_size, read_number(request, at, declared(shape, "dataset_size")));
-    DPCALC_TRY(setting.batch_size, setting_number(request, at, shape, "batch_size", unknown));
-  }
-  DPCALC_TRY(const RelationAt relation, read_relation(request, at, declared(shape, "relation")));
-  setting.relation = relation.relation;
-  return at_path(dpsgd::check_setting(setting), at);
-}
-
-Result<Steps> read_steps(const Value& request, const std::string& at, const Shape& shape,
-                         const dpsgd::GroupSetting& setting, const std::string& unknown) {
-  if (unknown == "steps" || unknown == "epochs") return Steps{1, ""};
-  DPCALC_TRY(auto steps, read_optional_number(request, at, declared(shape, "steps")));
-  DPCALC_TRY(auto epochs, read_optional_number(request, at, declared(shape, "epochs")));
-  if (steps && epochs) return invalid_argument(field_path(at, "epochs"), "Give either steps or epochs, not both.");
-  if (steps) {
-    DPCALC_TRY(double checked, check_count(*steps, field_path(at, "steps")));
-    return Steps{checked, ""};
-  }
-  if (!epochs) {
-    return invalid_argument(field_path(at, "steps"), "steps (or epochs) is required: the number of training steps.");
-  }
-  if (!(*epochs > 0 && std::isfinite(*epochs))) {
-    return invalid_argument(field_path(at, "epochs"), "epochs must be a positive number " + got(*epochs) + ".");
-  }
-  return steps_for_epochs(setting, *epochs, at);
-}
-
-// A solve: the unknown's field (and its twin, steps or epochs) left out, a setting that has it.
-Result<bool> check_unknown(const Value& request, const std::string& at, const std::string& unknown) {
-  if (has_field(request, unknown.c_str())) return given_unknown(field_path(at, unknown), unknown);
-  if (unknown == "steps" && has_field(request, "epochs")) return given_unknown(field_path(at, "epochs"), unknown);
-  if (unknown == "epochs" && has_field(request, "steps")) return given_unknown(field_path(at, "steps"), unknown);
-  DPCALC_TRY(std::string sampling, string_field(request, at, "sampling"));
-  if (unknown == "sampling_rate" && sampling != "poisson") {
-    return invalid_argument(field_path(at, "unknown"),
-                            "unknown 'sampling_rate' needs sampling 'poisson'; with fixed batches solve for "
-                            "'batch_size'.");
-  }
-  if (unknown == "batch_size" && sampling != "fixed_batch") {
-    return invalid_argument(field_path(at, "unknown"),
-                            "unknown 'batch_size' needs sampling 'fixed_batch'; with Poisson sampling solve for "
-                            "'sampling_rate'.");
-  }
-  if (has_field(request, "epochs") && (unknown == "sampling_rate" || unknown == "batch_size")) {
-    return invalid_argument(field_path(at, "epochs"),
-                            "Give steps: the steps of an epoch change with the " +
-                                std::string(unknown == "batch_size" ? "batch size" : "sampling rate") +
-                                " being solved for.");
-  }
-  return true;
-}
-
-Result<DpsgdRequest> read_solve_request(const Value& request, DpsgdRequest read) {
-  const Shape& shape = request_shapes().dpsgd;
-  const std::string& at = read.at;
-  DPCALC_TRY(read.unknown, read_choice(request, at, declared(shape, "unknown")));
-  DPCALC_CHECK(check_unknown(request, at, read.unknown));
-  DPCALC_TRY(read.setting, read_setting(request, at, shape, read.unknown));
-  DPCALC_TRY(read.steps, read_steps(request, at, shape, read.setting, read.unknown));
-  read.epochs_given = has_field(request, "epochs");
-  DPCALC_TRY(double noise, read_number(request, at, declared(shape, "noise_multiplier")));
-  DPCALC_TRY(read.noise_multiplier, check_positive(noise, field_path(at, "noise_multiplier")));
-  DPCALC_TRY(double delta, read_number(request, at, declared(shape, "delta")));
-  DPCALC_TRY(read.delta, check_positive_delta(delta, field_path(at, "delta")));
-  const std::string target = field_path(at, "target");
-  DPCALC_TRY(const Value* target_value, member(request, at, "target"));
-  DPCALC_TRY(const Value* target_object, require_object(*target_value, target));
-  DPCALC_TRY(read.target_epsilon, number_field(*target_object, target, "epsilon"));
-  DPCALC_TRY(read.discretization, read_discretization(request, at));
-  return read;
+// The group pair of a single-phase answer of Poisson or fixed batches (the methods Sommer compares).
+std::optional<dpsgd::GroupSetting> group_setting(const DpsgdRequest& request) {
+  if (request.training.phases.size() != 1) return std::nullopt;
+  return request.sampler->group_setting(request.training.phases.front(), request.training.group_size,
+                                        request.training.relation);
 }
 
 Value mixture_value(const dpsgd::GroupSetting& setting) {
@@ -140,63 +70,75 @@ Value mixture_value(const dpsgd::GroupSetting& setting) {
   return mixture;
 }
 
-void describe_setting(Value& result, const dpsgd::GroupSetting& setting, const Steps& steps) {
-  result.set("steps", steps.steps);
-  if (!steps.note.empty()) result.set("steps_note", steps.note);
-  result.set("mixture", mixture_value(setting));
-  if (setting.sampling == dpsgd::Sampling::kFixedBatch) result.set("note", kFixedBatchNote);
-  set_method(result, dpsgd::kTightMethod);
+// How the training was counted: its steps, the steps of an epoch, the sampling and the relation.
+void describe_training(Value& result, const DpsgdRequest& request, const dpsgd::Training& training,
+                       const PhaseSteps& first) {
+  double steps = 0;
+  for (const dpsgd::Phase& phase : training.phases) steps += phase.steps;
+  result.set("sampling", request.sampler->name());
+  result.set("relation", mechanisms::relation_name(training.relation));
+  result.set("steps", steps);
+  result.set("steps_per_epoch", request.sampler->steps_per_epoch(training.phases.front().batches));
+  if (!first.note.empty() && !request.phases_given) result.set("steps_note", first.note);
+  if (request.phases_given) {
+    Value phases = Value::array();
+    for (std::size_t i = 0; i < training.phases.size(); ++i) {
+      Value phase = Value::object();
+      phase.set("noise_multiplier", training.phases[i].noise_multiplier).set("steps", training.phases[i].steps);
+      if (!request.phase_steps[i].note.empty()) phase.set("steps_note", request.phase_steps[i].note);
+      phases.push(std::move(phase));
+    }
+    result.set("phases", std::move(phases));
+  }
+  if (const auto setting = group_setting(request)) result.set("mixture", mixture_value(*setting));
 }
 
-void write_forward(Value& result, const DpsgdAnswer& answer) {
-  const dpsgd::GroupGuarantee& forward = answer.forward;
-  const DpsgdRequest& request = answer.request;
-  const dpsgd::GroupSetting& setting = request.setting;
-  result.set("guarantee", to_value(ApproxDp{forward.tight.epsilon_upper, request.delta}));
-  result.set("epsilon_lower", forward.tight.epsilon_lower);
+Value compared_value(const dpsgd::ComparedMethods& compared, const DpsgdAnswer& answer) {
+  const dpsgd::GroupSetting setting = *group_setting(answer.request);
+  const double delta = answer.request.delta;
   Value methods = Value::object();
   Value tight = Value::object();
-  tight.set("epsilon", forward.tight.epsilon_upper).set("epsilon_lower", forward.tight.epsilon_lower);
-  tight.set("discretization", forward.tight.discretization.discretization_interval);
-  if (!answer.accuracy.empty()) tight.set("note", answer.accuracy);
-  set_method(tight, dpsgd::kTightMethod);
+  const pld::EpsilonBracket& bracket = *answer.bounds.engine;
+  tight.set("epsilon", bracket.epsilon_upper).set("epsilon_lower", bracket.epsilon_lower);
+  tight.set("discretization", bracket.discretization.discretization_interval);
+  const std::string accuracy = accuracy_note(bracket, answer.request.discretization.options);
+  if (!accuracy.empty()) tight.set("note", accuracy);
+  set_method(tight, answer.bounds.upper_method);
   methods.set("pld", tight);
   Value overapprox = Value::object();
-  if (forward.rdp_overapprox && std::isfinite(forward.rdp_overapprox->epsilon)) {
-    overapprox.set("epsilon", forward.rdp_overapprox->epsilon).set("order", forward.rdp_overapprox->order);
+  if (compared.rdp_overapprox && std::isfinite(compared.rdp_overapprox->epsilon)) {
+    overapprox.set("epsilon", compared.rdp_overapprox->epsilon).set("order", compared.rdp_overapprox->order);
     overapprox.set("note", rdp_note(setting));
   } else {
     overapprox.set("available", false);
-    overapprox.set("note", forward.rdp_overapprox ? "No Rényi order gives a finite bound."
-                                                  : "Sommer's over-approximation is stated for add/remove of the "
-                                                    "group only; not defined for substitution.");
+    overapprox.set("note", compared.rdp_overapprox ? "No Rényi order gives a finite bound."
+                                                   : "Sommer's over-approximation is stated for add/remove of the "
+                                                     "group only; not defined for substitution.");
   }
   set_method(overapprox, dpsgd::kRdpOverapproxMethod);
   methods.set("rdp_overapprox", overapprox);
-  Value generic = to_value(forward.generic_group);
-  generic.set("per_example", to_value(ApproxDp{forward.generic_group.epsilon / setting.group_size, request.delta}));
-  if (is_vacuous(forward.generic_group)) generic.set("vacuous", true);
+  Value generic = to_value(compared.generic_group);
+  generic.set("per_example", to_value(ApproxDp{compared.generic_group.epsilon / setting.group_size, delta}));
+  if (is_vacuous(compared.generic_group)) generic.set("vacuous", true);
   set_method(generic, dpsgd::kGenericGroupMethod);
   methods.set("generic_group", generic);
-  result.set("methods", methods);
-  result.set("noise_multiplier", *request.noise_multiplier);
-  describe_setting(result, setting, request.steps);
+  return methods;
 }
 
 void write_calibration(Value& result, const DpsgdAnswer& answer) {
   const dpsgd::Calibration& calibration = answer.calibration;
   const DpsgdRequest& request = answer.request;
+  const pld::AccountingOptions& options = request.discretization.options;
   result.set("noise_multiplier", calibration.noise_multiplier);
-  result.set("guarantee", to_value(ApproxDp{calibration.tight.epsilon_upper, request.delta}));
-  result.set("epsilon_lower", calibration.tight.epsilon_lower);
+  write_sampler_bounds(result, calibration.bounds, request.delta, options);
   Value rule = Value::object();
   rule.set("noise_multiplier", calibration.rule_of_thumb_noise_multiplier);
-  if (calibration.rule_of_thumb) {
-    rule.set("epsilon", calibration.rule_of_thumb->epsilon_upper);
-    rule.set("epsilon_lower", calibration.rule_of_thumb->epsilon_lower);
+  if (calibration.rule_of_thumb && calibration.rule_of_thumb->epsilon_upper) {
+    rule.set("epsilon", *calibration.rule_of_thumb->epsilon_upper);
+    if (calibration.rule_of_thumb->epsilon_lower) rule.set("epsilon_lower", *calibration.rule_of_thumb->epsilon_lower);
     rule.set("note",
              "Sommer's rule of thumb (k times the noise multiplier calibrated for k = 1) is a way to choose σ, "
-             "not a bound; epsilon is that σ's tight upper bound at group size k.");
+             "not a bound; epsilon is that σ's upper bound at group size k.");
   } else {
     rule.set("available", false);
     rule.set("note", "Sommer's rule of thumb (k times the noise multiplier calibrated for k = 1) gives σ = " +
@@ -205,67 +147,37 @@ void write_calibration(Value& result, const DpsgdAnswer& answer) {
                          "represents, so its ε is in the hundreds at any practical δ.");
   }
   result.set("rule_of_thumb", rule);
-  describe_setting(result, request.setting, request.steps);
+  describe_training(result, request, request.training, request.phase_steps.front());
 }
 
 }  // namespace
 
-Result<Steps> steps_for_epochs(const dpsgd::GroupSetting& setting, double epochs, const std::string& at) {
-  const bool fixed = setting.sampling == dpsgd::Sampling::kFixedBatch;
-  const double exact = fixed ? epochs * setting.dataset_size / setting.batch_size : epochs / setting.sampling_rate;
-  // Rounded up; the relative slack absorbs the rounding of the division (60 * 512 / 256 is 120).
-  const double rounded = std::ceil(exact * (1 - 1e-12));
-  if (!(rounded <= kMaxCount)) {
-    return invalid_argument(field_path(at, "epochs"),
-                            "epochs give " + format_number(rounded) + " steps, more than 2^53; use fewer epochs.");
+void write_sampler_bounds(Value& result, const dpsgd::SamplerBounds& bounds, double delta,
+                          const pld::AccountingOptions& options) {
+  const dpsgd::BoundStatus status = dpsgd::bound_status(bounds, options.relative_accuracy);
+  result.set("guarantee", bounds.epsilon_upper ? to_value(ApproxDp{*bounds.epsilon_upper, delta}) : Value());
+  result.set("epsilon_lower", bounds.epsilon_lower ? Value(*bounds.epsilon_lower) : Value());
+  result.set("status", dpsgd::bound_status_name(status));
+  std::string note = status == dpsgd::BoundStatus::kBracket && !bounds.epsilon_lower
+                         ? "The upper bound is proven; no lower bound is computed for this training."
+                         : status_sentence(status);
+  if (!bounds.note.empty()) note += " " + bounds.note;
+  if (bounds.engine) {
+    const std::string accuracy = accuracy_note(*bounds.engine, options);
+    if (!accuracy.empty()) note += " " + accuracy;
   }
-  const std::string formula = fixed ? "epochs · dataset_size / batch_size" : "epochs / sampling_rate";
-  return Steps{std::max(1.0, rounded), "steps = ⌈" + formula + "⌉ = ⌈" + format_number(exact) + "⌉ (rounded up)"};
-}
-
-Error in_request(Error error, const DpsgdRequest& request) {
-  if (is_option_error(error)) {
-    if (request.discretization.given) return on_options(std::move(error), request.discretization);
-    error.field = "noise_multiplier";  // the automatic grid is sized by the noise
+  result.set("note", note);
+  set_method(result, bounds.upper_method);
+  if (bounds.epsilon_lower && std::string(bounds.lower_method.method) != bounds.upper_method.method) {
+    Value lower = Value::object();
+    set_method(lower, bounds.lower_method);
+    result.set("lower_bound", std::move(lower));
   }
-  // What the engine could not represent is the noise a calibration searches for its target.
-  if (error.field == "noise_multiplier" && !request.noise_multiplier) error.field = "target.epsilon";
-  if (error.field == "target_epsilon") error.field = "target.epsilon";
-  if (error.field == "steps" && request.epochs_given) error.field = "epochs";
-  return at_path(std::move(error), request.at);
-}
-
-Result<DpsgdRequest> read_dpsgd(const Value& request, const std::string& at) {
-  const Shape& shape = request_shapes().dpsgd;
-  DpsgdRequest read;
-  read.at = at;
-  if (has_field(request, "unknown")) return read_solve_request(request, std::move(read));
-  DPCALC_TRY(read.setting, read_setting(request, at, shape, ""));
-  DPCALC_TRY(read.steps, read_steps(request, at, shape, read.setting, ""));
-  read.epochs_given = has_field(request, "epochs");
-  DPCALC_TRY(double delta, read_number(request, at, declared(shape, "delta")));
-  DPCALC_TRY(read.delta, check_positive_delta(delta, field_path(at, "delta")));
-  const bool has_noise = has_field(request, "noise_multiplier");
-  const bool has_target = has_field(request, "target");
-  if (has_noise && has_target) {
-    return invalid_argument(field_path(at, "target"),
-                            "Give either noise_multiplier (to get ε) or target:{epsilon} (to get the noise "
-                            "multiplier), not both.");
+  if (bounds.analysis) {
+    Value analysis = Value::object();
+    analysis.set("epsilon_lower", bounds.analysis->epsilon_lower).set("epsilon_upper", bounds.analysis->epsilon_upper);
+    result.set("analysis_bracket", std::move(analysis));
   }
-  DPCALC_TRY(read.discretization, read_discretization(request, at));
-  if (has_target) {
-    const std::string target = field_path(at, "target");
-    DPCALC_TRY(const Value* target_value, member(request, at, "target"));
-    DPCALC_TRY(const Value* target_object, require_object(*target_value, target));
-    DPCALC_TRY(read.target_epsilon, number_field(*target_object, target, "epsilon"));
-    return read;
-  }
-  if (!has_noise) {
-    return invalid_argument(field_path(at, "noise_multiplier"),
-                            "noise_multiplier is required (or give target:{epsilon} to calibrate it).");
-  }
-  DPCALC_TRY(read.noise_multiplier, read_number(request, at, declared(shape, "noise_multiplier")));
-  return read;
 }
 
 Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& progress) {
@@ -274,51 +186,80 @@ Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& pr
   const pld::AccountingOptions& options = request.discretization.options;
   if (!request.unknown.empty()) {
     answer.kind = DpsgdAnswer::Kind::kSolved;
-    DPCALC_TRY(answer.solved, dpsgd_solve(request, answer.solved_steps, progress));
+    answer.solved_steps = request.phase_steps.front();
+    DPCALC_TRY(answer.solved, dpsgd_solve(request, answer.solved_training, answer.solved_steps, progress));
     return answer;
   }
   if (request.target_epsilon) {
     answer.kind = DpsgdAnswer::Kind::kCalibration;
-    Result<dpsgd::Calibration> calibrated = dpsgd::calibrate(request.setting, request.steps.steps, request.delta,
-                                                             *request.target_epsilon, progress, options);
+    Result<dpsgd::Calibration> calibrated =
+        dpsgd::calibrate(*request.sampler, request.training, request.delta, *request.target_epsilon, progress, options);
     if (!calibrated.ok()) return in_request(std::move(calibrated).error(), request);
-    answer.calibration = calibrated.value();
+    answer.calibration = std::move(calibrated).value();
     return answer;
   }
-  Result<dpsgd::GroupGuarantee> guaranteed = dpsgd::group_guarantee(
-      request.setting, *request.noise_multiplier, request.steps.steps, request.delta, progress, options);
-  if (!guaranteed.ok()) return in_request(std::move(guaranteed).error(), request);
-  answer.forward = std::move(guaranteed.value());
-  answer.accuracy = accuracy_note(answer.forward.tight, options);
-  answer.numeric.asked.delta = request.delta;
-  answer.numeric.asked.epsilon_at = answer.forward.tight;
-  answer.numeric.plds = std::make_shared<const pld::ComposedPlds>(std::move(answer.forward.tight_plds));
-  answer.forward.tight_plds = {};
+  const std::optional<dpsgd::GroupSetting> setting = group_setting(request);
+  pld::ProgressCallback bounds_part = progress, compared_part;
+  if (progress && setting) {
+    bounds_part = [&](double f) { return progress(kBoundsShareOfProgress * f); };
+    compared_part = [&](double f) { return progress(kBoundsShareOfProgress + (1 - kBoundsShareOfProgress) * f); };
+  }
+  Result<dpsgd::SamplerBounds> bounds =
+      request.sampler->bounds(request.training, request.delta, options, bounds_part, dpsgd::BoundsWanted::kBoth);
+  if (!bounds.ok()) return in_request(std::move(bounds).error(), request);
+  answer.bounds = std::move(bounds).value();
+  if (setting) {
+    const dpsgd::Phase& phase = request.training.phases.front();
+    Result<dpsgd::ComparedMethods> compared = dpsgd::compared_methods(
+        *setting, phase.noise_multiplier, phase.steps, request.delta, *answer.bounds.engine, compared_part);
+    if (!compared.ok()) return in_request(std::move(compared).error(), request);
+    answer.compared = std::move(compared).value();
+  }
+  if (answer.bounds.plds) {
+    answer.numeric.asked.delta = request.delta;
+    answer.numeric.asked.epsilon_at = *answer.bounds.engine;
+    answer.numeric.plds = std::move(answer.bounds.plds);
+  }
   return answer;
 }
 
 Value write_dpsgd(const DpsgdAnswer& answer) {
   Value result = Value::object();
+  const DpsgdRequest& request = answer.request;
   switch (answer.kind) {
     case DpsgdAnswer::Kind::kForward:
-      write_forward(result, answer);
+      write_sampler_bounds(result, answer.bounds, request.delta, request.discretization.options);
+      if (answer.compared) result.set("methods", compared_value(*answer.compared, answer));
+      if (!request.phases_given) result.set("noise_multiplier", request.training.phases.front().noise_multiplier);
+      describe_training(result, request, request.training, request.phase_steps.front());
       break;
     case DpsgdAnswer::Kind::kCalibration:
       write_calibration(result, answer);
       break;
     case DpsgdAnswer::Kind::kSolved:
       write_solved(result, answer.solved);
-      result.set("noise_multiplier", *answer.request.noise_multiplier);
-      if (answer.request.unknown != "steps") result.set("steps", answer.solved_steps.steps);
+      result.set("noise_multiplier", *request.noise_multiplier);
+      result.set("sampling", request.sampler->name());
+      result.set("relation", mechanisms::relation_name(answer.solved_training.relation));
+      if (request.unknown != "steps") result.set("steps", answer.solved_training.phases.front().steps);
       if (!answer.solved_steps.note.empty()) result.set("steps_note", answer.solved_steps.note);
-      set_method(result, dpsgd::kTightMethod);
       break;
   }
   return result;
 }
 
 Result<bool> dpsgd_explainable(const DpsgdRequest& request) {
-  if (request.noise_multiplier && request.unknown.empty()) return true;
+  if (!request.sampler->has_privacy_loss_distributions()) {
+    return invalid_argument(field_path(request.at, "sampling"),
+                            std::string("The trade-off is read from the privacy loss distributions of the "
+                                        "composition; sampling '") +
+                                request.sampler->name() +
+                                "' is bounded otherwise. Explain a 'poisson', 'fixed_batch' or 'cyclic_poisson' "
+                                "training.");
+  }
+  if (request.noise_multiplier || request.phases_given) {
+    if (request.unknown.empty()) return true;
+  }
   return invalid_argument(field_path(request.at, "target"),
                           "The trade-off is computed for a given noise: give noise_multiplier (for instance the "
                           "one a calibration found) instead of target.");
@@ -326,7 +267,7 @@ Result<bool> dpsgd_explainable(const DpsgdRequest& request) {
 
 Result<Explained> explain_dpsgd(const DpsgdAnswer& answer, const tradeoff::TradeoffOptions& options, const Progress&) {
   DPCALC_TRY(Explained explained, explain_plds(*answer.numeric.plds, answer.numeric.asked, options));
-  explained.group_size = answer.request.setting.group_size;
+  explained.group_size = answer.request.training.group_size;
   return explained;
 }
 
@@ -334,7 +275,19 @@ Result<DpsgdPairRequest> read_dpsgd_pair(const Value& request, const std::string
   const Shape& shape = request_shapes().dpsgd_pair;
   DpsgdPairRequest read;
   read.at = at;
-  DPCALC_TRY(read.setting, read_setting(request, at, shape, ""));
+  DPCALC_TRY(read.setting.group_size, read_number(request, at, declared(shape, "group_size")));
+  DPCALC_TRY(const std::string sampling, read_choice(request, at, declared(shape, "sampling")));
+  if (sampling == "poisson") {
+    DPCALC_TRY(const double rate, read_number(request, at, declared(shape, "sampling_rate")));
+    read.setting.draw = dpsgd::SampleDraw::poisson(rate);
+  } else {
+    DPCALC_TRY(const double n, read_number(request, at, declared(shape, "dataset_size")));
+    DPCALC_TRY(const double b, read_number(request, at, declared(shape, "batch_size")));
+    read.setting.draw = dpsgd::SampleDraw::without_replacement(n, b);
+  }
+  DPCALC_TRY(const RelationAt relation, read_relation(request, at, declared(shape, "relation")));
+  read.setting.relation = relation.relation;
+  DPCALC_TRY(read.setting, at_path(dpsgd::check_setting(read.setting), at));
   DPCALC_TRY(read.noise_multiplier, read_number(request, at, declared(shape, "noise_multiplier")));
   DPCALC_TRY(read.points, read_number(request, at, declared(shape, "points")));
   return read;
@@ -357,7 +310,9 @@ Value write_dpsgd_pair(const DpsgdPairAnswer& answer) {
   result.set("x", Value::numbers(answer.densities.x));
   result.set("p", Value::numbers(answer.densities.p));
   result.set("q", Value::numbers(answer.densities.q));
-  if (answer.setting.sampling == dpsgd::Sampling::kFixedBatch) result.set("note", kFixedBatchNote);
+  if (dpsgd::is_fixed_batch(answer.setting)) {
+    result.set("note", dpsgd::kFixedBatchAssumption);
+  }
   set_method(result, dpsgd::kWorstCasePair);
   return result;
 }

@@ -1,12 +1,14 @@
 // {op:'dpsgd', unknown, noise_multiplier, target:{epsilon}, ...}: the most steps or epochs, the
-// largest sampling rate or batch size, or the largest group a DP-SGD setting keeps within a target
-// ε at its δ, by largest_meeting on the tight upper bound of the forward answer (the same
-// dpsgd::tight_epsilon, so the answer composes back to the same ε). ε grows with each of these
-// quantities: more steps compose more losses; a higher sampling rate or larger batch samples the
-// group more often; a larger group's pair dominates a smaller one's (Schuchardt et al. 2024).
+// largest sampling rate or batch size, or the largest group a DP-SGD training keeps within a target
+// ε at its δ, by largest_meeting on the sampler's upper bound (Sampler::bounds, the forward answer's,
+// so the answer composes back to the same ε). ε grows with each of these quantities: more steps
+// compose more losses; a higher sampling rate or larger batch uses an example more often (or, for
+// the samplers that walk the data, fits more epochs into the steps); a larger group's pair
+// dominates a smaller one's (Schuchardt et al. 2024).
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "dpcalc/api/dpsgd_ops.hpp"
 #include "dpcalc/api/fields.hpp"
@@ -23,49 +25,58 @@ struct Question {
   LargestSearchOptions search;
 };
 
-Question question_for(const std::string& unknown, const dpsgd::GroupSetting& setting) {
-  const bool fixed = setting.sampling == dpsgd::Sampling::kFixedBatch;
+Question question_for(const DpsgdRequest& request) {
+  const std::string& unknown = request.unknown;
+  const dpsgd::Batches& batches = request.training.phases.front().batches;
   if (unknown == "steps") return {"number of steps", {1, kMaxCount, 1, true}};
   if (unknown == "epochs") {
-    const double steps_per_epoch = fixed ? setting.dataset_size / setting.batch_size : 1 / setting.sampling_rate;
-    return {"number of epochs", {1, std::max(1.0, std::floor(kMaxCount / steps_per_epoch)), 1, true}};
+    const double per_epoch = request.sampler->steps_per_epoch(batches);
+    return {"number of epochs", {1, std::max(1.0, std::floor(kMaxCount / per_epoch)), 1, true}};
   }
   if (unknown == "sampling_rate") return {"sampling rate", {kLowestSamplingRate, 1, 0.01, false}};
-  if (unknown == "batch_size") return {"batch size", {1, setting.dataset_size, 1, true}};
-  return {"group size",
-          {1, fixed ? std::min(dpsgd::kMaxGroupSize, setting.dataset_size) : dpsgd::kMaxGroupSize, 1, true}};
+  const double n = batches.dataset_size.value_or(dpsgd::kMaxGroupSize);
+  if (unknown == "batch_size") return {"batch size", {1, n, 1, true}};
+  return {"group size", {1, std::min(dpsgd::kMaxGroupSize, n), 1, true}};
 }
 
-// The setting and steps with the unknown at `value`.
-Result<Steps> apply(const std::string& unknown, double value, dpsgd::GroupSetting& setting, const Steps& given,
-                    const std::string& at) {
-  if (unknown == "sampling_rate") setting.sampling_rate = value;
-  if (unknown == "batch_size") setting.batch_size = value;
-  if (unknown == "group_size") setting.group_size = value;
-  if (unknown == "steps") return Steps{value, ""};
-  if (unknown == "epochs") return steps_for_epochs(setting, value, at);
-  return given;
+// The training with the unknown at `value`, checked (and its steps counted) again.
+Result<dpsgd::Training> with_unknown(const DpsgdRequest& request, double value, PhaseSteps& steps) {
+  const std::string& unknown = request.unknown;
+  std::vector<dpsgd::Phase> phases = request.given_phases;
+  dpsgd::Phase& phase = phases.front();
+  if (unknown == "sampling_rate") phase.batches.sampling_rate = value;
+  if (unknown == "batch_size") phase.batches.batch_size = value;
+  std::vector<PhaseSteps> counted{request.phase_steps.front()};
+  if (unknown == "steps") counted.front() = PhaseSteps{value, std::nullopt, ""};
+  if (unknown == "epochs") counted.front() = PhaseSteps{std::nullopt, value, ""};
+  DpsgdRequest at = request;
+  if (unknown == "group_size") at.training.group_size = value;
+  DPCALC_TRY(dpsgd::Training training, training_of(at, phases, counted));
+  steps = counted.front();
+  return training;
 }
 
 }  // namespace
 
-Result<SolvedAnswer> dpsgd_solve(const DpsgdRequest& request, Steps& steps, const Progress& progress) {
+Result<SolvedAnswer> dpsgd_solve(const DpsgdRequest& request, dpsgd::Training& training, PhaseSteps& steps,
+                                 const Progress& progress) {
   const std::string& unknown = request.unknown;
-  const Question question = question_for(unknown, request.setting);
+  const Question question = question_for(request);
   const std::string target_path = field_path(request.at, "target.epsilon");
   DPCALC_TRY(double epsilon, check_engine_target(*request.target_epsilon, target_path, question.what));
   const BoundAt bound = [&](double value, const Progress& inner) -> Result<Bound> {
-    dpsgd::GroupSetting at = request.setting;
-    DPCALC_TRY(Steps at_steps, apply(unknown, value, at, request.steps, request.at));
-    Result<pld::EpsilonBracket> tight = dpsgd::tight_epsilon(at, *request.noise_multiplier, at_steps.steps,
-                                                             request.delta, inner, request.discretization.options);
-    if (!tight.ok()) return in_request(std::move(tight).error(), request);
-    return Bound{ApproxDp{tight.value().epsilon_upper, request.delta}, MethodInfo{"", "", ""}};
+    PhaseSteps at_steps;
+    DPCALC_TRY(const dpsgd::Training at, with_unknown(request, value, at_steps));
+    Result<dpsgd::SamplerBounds> bounds = request.sampler->bounds(at, request.delta, request.discretization.options,
+                                                                  inner, dpsgd::BoundsWanted::kUpperOnly);
+    if (!bounds.ok()) return in_request(std::move(bounds).error(), request);
+    // No upper bound: nothing is certified at this value.
+    const double upper = bounds.value().epsilon_upper.value_or(kInfinity);
+    return Bound{ApproxDp{upper, std::isfinite(upper) ? request.delta : 1.0}, bounds.value().upper_method};
   };
   SolveQuestion solve{unknown, unknown, question.what, ApproxDp{epsilon, request.delta}, target_path, question.search};
   DPCALC_TRY(SolvedAnswer solved, solve_largest(bound, solve, progress));
-  dpsgd::GroupSetting answered = request.setting;
-  DPCALC_TRY(steps, apply(unknown, solved.value, answered, request.steps, request.at));
+  DPCALC_TRY(training, with_unknown(request, solved.value, steps));
   return solved;
 }
 

@@ -101,10 +101,15 @@ Result<MechanismAt> read_mechanism(const Value& value, const std::string& path, 
   return MechanismAt{std::move(mechanism), path};
 }
 
+mechanisms::Relation relation_named(const std::string& name) {
+  if (name == "substitute") return mechanisms::Relation::kSubstitute;
+  return name == "zero_out" ? mechanisms::Relation::kZeroOut : mechanisms::Relation::kAddRemove;
+}
+
 Result<RelationAt> read_relation(const Value& object, const std::string& at, const Field& declared) {
   DPCALC_TRY(const std::string name, read_choice(object, at, declared));
   RelationAt relation;
-  relation.relation = name == "substitute" ? mechanisms::Relation::kSubstitute : mechanisms::Relation::kAddRemove;
+  relation.relation = relation_named(name);
   relation.given = has_field(object, declared.name.c_str());
   relation.path = field_path(at, declared.name);
   return relation;
@@ -114,9 +119,10 @@ Result<bool> check_relation(const MechanismAt& at, const RelationAt& relation) {
   const mechanisms::Mechanism& mechanism = *at.mechanism;
   if (mechanism.supports(relation.relation)) return true;
   std::string supported;
-  for (mechanisms::Relation other : {mechanisms::Relation::kAddRemove, mechanisms::Relation::kSubstitute}) {
+  for (mechanisms::Relation other :
+       {mechanisms::Relation::kAddRemove, mechanisms::Relation::kSubstitute, mechanisms::Relation::kZeroOut}) {
     if (mechanism.supports(other))
-      supported += std::string(supported.empty() ? "'" : " and '") + relation_name(other) + "'";
+      supported += std::string(supported.empty() ? "'" : ", '") + relation_name(other) + "'";
   }
   return invalid_argument(
       relation.given ? relation.path : field_path(at.path, "type"),

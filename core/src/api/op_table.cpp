@@ -74,6 +74,9 @@ std::vector<Op> make_table() {
       make_op(
           s.dpsgd, kNumeric, {},
           OpSteps<DpsgdRequest, DpsgdAnswer>{read_dpsgd, answer_dpsgd, write_dpsgd, explain_dpsgd, dpsgd_explainable}),
+      make_op(s.dpsgd_samplers, kNumeric, {},
+              OpSteps<DpsgdSamplersRequest, DpsgdSamplersAnswer>{read_dpsgd_samplers, answer_dpsgd_samplers,
+                                                                 write_dpsgd_samplers}),
       make_op(s.dpsgd_pair, kClosed, {},
               OpSteps<DpsgdPairRequest, DpsgdPairAnswer>{read_dpsgd_pair, answer_dpsgd_pair, write_dpsgd_pair}),
       make_op(s.rdp, kClosed, {}, OpSteps<RdpRequest, RdpAnswer>{read_rdp, answer_rdp, write_rdp}),

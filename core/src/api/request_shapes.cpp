@@ -33,12 +33,17 @@ Field objects(const char* name, const Shape& shape, const char* presence, const 
   return field;
 }
 
+constexpr const char* kSamplings =
+    "'poisson' | 'fixed_batch' | 'truncated_poisson' | 'shuffle' | 'balls_and_bins' | 'cyclic_poisson'";
+constexpr const char* kRelations = "'add_remove' | 'zero_out' | 'substitute'";
+
 Field op_field() { return text("op", "string", "required", "the question asked"); }
 
 // The neighbouring relation the mechanisms are accounted under (mechanism_io.hpp: read_relation).
 Field relation_field() {
-  return text("relation", "'add_remove' | 'substitute'", "default 'add_remove'",
-              "neighbouring datasets: a record added or removed, or one replaced");
+  return text("relation", kRelations, "default 'add_remove'",
+              "neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record "
+              "(zero_out)");
 }
 
 // "'scale' | 'sigma'": the values a text field takes.
@@ -69,9 +74,9 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 struct Declarations {
   RequestShapes& shapes;
   Shape &guarantee, &mechanism, &mechanism_template, &item, &discretization, &target, &dpsgd_target, &group_target,
-      &database_class, &constraint, &tradeoff_options;
-  Shape &group, &compose, &convert, &split, &profile, &calibrate, &dpsgd, &dpsgd_pair, &rdp, &databases,
-      &groupwise_simulate, &groupwise_privacy, &groupwise_plan, &bare_guarantee, &tradeoff;
+      &database_class, &constraint, &tradeoff_options, &dpsgd_phase;
+  Shape &group, &compose, &convert, &split, &profile, &calibrate, &dpsgd, &dpsgd_pair, &dpsgd_samplers, &rdp,
+      &databases, &groupwise_simulate, &groupwise_privacy, &groupwise_plan, &bare_guarantee, &tradeoff;
 
   explicit Declarations(RequestShapes& all)
       : shapes(all),
@@ -86,6 +91,7 @@ struct Declarations {
         database_class(all.database_class),
         constraint(all.constraint),
         tradeoff_options(all.tradeoff_options),
+        dpsgd_phase(all.dpsgd_phase),
         group(all.group),
         compose(all.compose),
         convert(all.convert),
@@ -94,6 +100,7 @@ struct Declarations {
         calibrate(all.calibrate),
         dpsgd(all.dpsgd),
         dpsgd_pair(all.dpsgd_pair),
+        dpsgd_samplers(all.dpsgd_samplers),
         rdp(all.rdp),
         databases(all.databases),
         groupwise_simulate(all.groupwise_simulate),
@@ -146,6 +153,15 @@ struct Declarations {
               "",
               {}};
     dpsgd_target = {"dpsgd_target", "target", {number("epsilon", "required", "target ε > 0")}, "", {}};
+    dpsgd_phase = {"dpsgd_phase",
+                   "a phase of training",
+                   {number("noise_multiplier", "required", "σ over the clipping norm in this phase"),
+                    number("sampling_rate", "one of sampling_rate, batch_size", "q in (0, 1] in this phase"),
+                    number("batch_size", "one of sampling_rate, batch_size", "B in this phase"),
+                    number("steps", "one of steps, epochs", "the phase's steps, a whole number from 1 to 2^53"),
+                    number("epochs", "one of steps, epochs", "the phase's passes over the data")},
+                   "",
+                   {}};
     group_target = {"group_target",
                     "target",
                     {number("epsilon", "required", "target ε, finite ≥ 0"),
@@ -275,27 +291,78 @@ struct Declarations {
     dpsgd = {
         "dpsgd",
         "op 'dpsgd'",
-        {op_field(), text("sampling", "'poisson' | 'fixed_batch'", "required", "how batches are drawn"),
-         number("group_size", "required unless unknown", "k, the number of examples protected together (1 to 100000)"),
+        {op_field(), text("sampling", kSamplings, "required", "how the training loop draws its batches"),
+         number("group_size", "default 1", "k, the number of examples protected together (1 to 100000)"),
          number("delta", "required", "δ in (0, 1)"),
-         number("steps", "one of steps, epochs (neither with unknown 'steps' or 'epochs')",
+         number("steps", "one of steps, epochs, phases (none with unknown 'steps' or 'epochs')",
                 "training steps, a whole number from 1 to 2^53"),
-         number("epochs", "one of steps, epochs (neither with unknown 'steps' or 'epochs')",
+         number("epochs", "one of steps, epochs, phases (none with unknown 'steps' or 'epochs')",
                 "passes over the data (steps are rounded up)"),
-         text("relation", "'add_remove' | 'substitute'", "default 'add_remove'", "neighbouring datasets"),
-         number("noise_multiplier", "one of noise_multiplier, target (both with unknown)",
+         text("relation", kRelations, "default by sampling",
+              "neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and "
+              "truncated_poisson, 'add_remove' otherwise)"),
+         number("noise_multiplier",
+                "one of noise_multiplier, target, phases (noise_multiplier and target with "
+                "unknown)",
                 "σ over the clipping norm: the answer is ε"),
          object("target", dpsgd_target, "one of noise_multiplier, target (both with unknown)",
                 "the ε to reach: the answer is the noise multiplier (or the unknown)"),
          text("unknown", "'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size'", "optional",
               "solve for the largest value of this field that meets target (leave the field out)"),
+         objects("phases", dpsgd_phase, "optional (poisson, fixed_batch, truncated_poisson)",
+                 "a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of "
+                 "noise_multiplier, steps or epochs, sampling_rate or batch_size)"),
          discretization_field()},
         "sampling",
-        {op_variant("dpsgd", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
-                    {number("sampling_rate", "required unless unknown", "q in (0, 1]")}),
+        {op_variant(
+             "dpsgd", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
+             {number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in (0, 1]"),
+              number("batch_size", "one of sampling_rate, batch_size (or unknown)", "B, the expected batch: q = B/N"),
+              number("dataset_size", "with batch_size", "N, a whole number ≥ 1")}),
          op_variant("dpsgd", "sampling", "fixed_batch", "batches of batch_size drawn without replacement",
                     {number("dataset_size", "required", "N, a whole number ≥ 1"),
-                     number("batch_size", "required unless unknown", "B, a whole number from 1 to N")})}};
+                     number("batch_size", "required unless unknown", "B, a whole number from 1 to N")}),
+         op_variant(
+             "dpsgd", "sampling", "truncated_poisson",
+             "Poisson sampling, then a batch above max_batch_size cut to that size",
+             {number("dataset_size", "required", "N, a whole number ≥ 1"),
+              number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in (0, 1]"),
+              number("batch_size", "one of sampling_rate, batch_size (or unknown)", "B, the expected batch: q = B/N"),
+              number("max_batch_size", "required", "C, the largest batch, a whole number ≥ 1")}),
+         op_variant("dpsgd", "sampling", "shuffle",
+                    "each epoch walks a permutation of the data in batches of batch_size (⌊N/B⌋ steps)",
+                    {number("dataset_size", "required", "N, a whole number ≥ 1"),
+                     number("batch_size", "required unless unknown", "B, a whole number from 1 to N"),
+                     text("reshuffle", "boolean", "default true",
+                          "a new permutation every epoch (false: the same order every epoch)")}),
+         op_variant("dpsgd", "sampling", "balls_and_bins",
+                    "each epoch of ⌊N/B⌋ steps puts every example in one uniformly random step",
+                    {number("dataset_size", "required", "N, a whole number ≥ 1"),
+                     number("batch_size", "required unless unknown", "B, the expected batch, from 1 to N")}),
+         op_variant(
+             "dpsgd", "sampling", "cyclic_poisson",
+             "the data split into bands used in turn, Poisson sampling inside the band",
+             {number("bands", "required", "b, the number of bands, a whole number ≥ 1"),
+              number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in (0, 1], inside the band"),
+              number("batch_size", "one of sampling_rate, batch_size (or unknown)", "B, the expected batch: q = b·B/N"),
+              number("dataset_size", "with batch_size", "N, a whole number ≥ 1")})}};
+
+    dpsgd_samplers = {
+        "dpsgd_samplers",
+        "op 'dpsgd_samplers'",
+        {op_field(), number("dataset_size", "required", "N, a whole number ≥ 1"),
+         number("batch_size", "required", "B, the batch (expected for the Poisson samplers), from 1 to N"),
+         number("noise_multiplier", "required", "σ over the clipping norm"), number("delta", "required", "δ in (0, 1)"),
+         number("steps", "one of steps, epochs", "training steps, a whole number from 1 to 2^53"),
+         number("epochs", "one of steps, epochs", "passes over the data (each sampler's steps)"),
+         number("group_size", "default 1", "k, the number of examples protected together"),
+         number("max_batch_size", "default 1.5·batch_size",
+                "the cap of truncated Poisson sampling (1.5·B rounded down when left out)"),
+         number("bands", "optional", "b: adds cyclic Poisson sampling over b bands (at rate b·B/N)"),
+         text("relation", kRelations, "default 'zero_out'", "neighbouring datasets, for every row"),
+         discretization_field()},
+        "",
+        {}};
 
     dpsgd_pair = {
         "dpsgd_pair",
@@ -487,6 +554,7 @@ std::vector<const Shape*> RequestShapes::all() const {
           &database_class,
           &constraint,
           &tradeoff_options,
+          &dpsgd_phase,
           &group,
           &compose,
           &convert,
@@ -495,6 +563,7 @@ std::vector<const Shape*> RequestShapes::all() const {
           &calibrate,
           &dpsgd,
           &dpsgd_pair,
+          &dpsgd_samplers,
           &rdp,
           &databases,
           &groupwise_simulate,

@@ -19,7 +19,7 @@ Result<double> cyclic_poisson_steps(double total_steps, double bands) {
 }
 
 Result<pld::CompositionItem> cyclic_poisson_item(double sampling_rate, double noise_multiplier, double total_steps,
-                                                 double bands, SamplerRelation relation) {
+                                                 double bands, Relation relation) {
   DPCALC_TRY(const double uses, cyclic_poisson_steps(total_steps, bands));
   DPCALC_TRY(const double q, check_rate(sampling_rate, "sampling_rate"));
   DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));

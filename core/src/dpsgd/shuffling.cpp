@@ -414,7 +414,7 @@ Result<ShuffleUpperBound> shuffle_epsilon_upper(const ShuffleSetting& setting, d
   DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
   DPCALC_TRY(const double k, check_whole_number(group_size, 1, checked.dataset_size, "group_size"));
-  const double sensitivity = checked.relation == SamplerRelation::kZeroOut ? 1.0 : 2.0;
+  const double sensitivity = checked.relation == Relation::kZeroOut ? 1.0 : 2.0;
   ShuffleUpperBound bound;
   // Rounded up: √E (one ulp), the products and the quotient (u each); ε grows with μ.
   bound.mu = std::sqrt(checked.epochs) * k * sensitivity / sigma * (1 + 8 * kUnitRoundoff);
@@ -434,7 +434,7 @@ MaxCoordinatePair shuffle_max_coordinate_pair(const ShuffleSetting& checked, dou
       checked.order == ShuffleOrder::kPersistent ? noise_multiplier / std::sqrt(checked.epochs) : noise_multiplier;
   pair.steps = shuffle_steps_per_epoch(checked);
   pair.p_shift = 2;
-  pair.q_shift = checked.relation == SamplerRelation::kZeroOut ? 1.0 : 0.0;
+  pair.q_shift = checked.relation == Relation::kZeroOut ? 1.0 : 0.0;
   pair.participation = pair.steps * checked.batch_size / checked.dataset_size;
   return pair;
 }

@@ -57,14 +57,14 @@ pld::MixtureVsMixturePair shifted_mixture_pair(double sigma, double rate, double
 }
 
 // The Poisson part of the revealed mixture, as a mixture pair (the part type it holds).
-pld::MixtureVsMixturePair poisson_part(double rate, double sigma, SamplerRelation relation) {
-  return shifted_mixture_pair(sigma, rate, 1.0, relation == SamplerRelation::kZeroOut ? 0.0 : -1.0);
+pld::MixtureVsMixturePair poisson_part(double rate, double sigma, Relation relation) {
+  return shifted_mixture_pair(sigma, rate, 1.0, relation == Relation::kZeroOut ? 0.0 : -1.0);
 }
 
 // The truncated part: the example's seat taken from another example of gradient −1 (shift 2), against
 // the replacement's 0 (zero-out: −1 from the same origin) or −1 (substitute: −2).
-pld::MixtureVsMixturePair truncated_part(double rate, double sigma, SamplerRelation relation) {
-  return shifted_mixture_pair(sigma, rate, 2.0, relation == SamplerRelation::kZeroOut ? -1.0 : -2.0);
+pld::MixtureVsMixturePair truncated_part(double rate, double sigma, Relation relation) {
+  return shifted_mixture_pair(sigma, rate, 2.0, relation == Relation::kZeroOut ? -1.0 : -2.0);
 }
 
 }  // namespace
@@ -106,8 +106,9 @@ Result<TruncationProbabilities> truncation_probabilities(const TruncatedPoissonS
   return p;
 }
 
-pld::DominatingPair poisson_step_pair(double sampling_rate, double noise_multiplier, SamplerRelation relation) {
-  if (relation == SamplerRelation::kZeroOut)
+pld::DominatingPair poisson_step_pair(double sampling_rate, double noise_multiplier, Relation relation) {
+  // Add/remove and zero-out share the Poisson pair (the zeroed example's inclusion moves nothing).
+  if (relation != Relation::kSubstitute)
     return pld::DominatingPair{pld::GaussianPair{noise_multiplier, 1.0}, sampling_rate};
   return pld::DominatingPair{poisson_part(sampling_rate, noise_multiplier, relation), 1.0};
 }
@@ -130,27 +131,37 @@ pld::DominatingPair truncated_poisson_sampler_pair(const TruncatedPoissonSetting
   return poisson_step_pair(p.inclusion_lower, noise_multiplier, s.relation);
 }
 
-Result<TruncatedPoissonEpsilon> truncated_poisson_epsilon(const TruncatedPoissonSetting& setting,
-                                                          double noise_multiplier, double steps, double delta,
-                                                          const pld::AccountingOptions& options,
-                                                          const pld::ProgressCallback& progress) {
-  DPCALC_TRY(const TruncatedPoissonSetting checked, check_truncated_poisson(setting));
-  DPCALC_TRY(const double sigma, check_positive(noise_multiplier, "noise_multiplier"));
-  DPCALC_TRY(const double count, check_count(steps, "steps"));
+Result<TruncatedPoissonEpsilon> truncated_poisson_epsilon(const std::vector<TruncatedPoissonPhase>& phases,
+                                                          double delta, const pld::AccountingOptions& options,
+                                                          const pld::ProgressCallback& progress,
+                                                          bool with_sampler_bound) {
   DPCALC_TRY(const double target, check_positive_delta(delta, "delta"));
   TruncatedPoissonEpsilon result;
-  DPCALC_TRY(result.probabilities, truncation_probabilities(checked));
-  pld::ProgressCallback first, second;
-  if (progress) {
+  std::vector<pld::CompositionItem> analysis, sampler;
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    const auto phase_items = [&]() -> Result<bool> {
+      DPCALC_TRY(const TruncatedPoissonSetting checked, check_truncated_poisson(phases[i].setting));
+      DPCALC_TRY(const double sigma, check_positive(phases[i].noise_multiplier, "noise_multiplier"));
+      DPCALC_TRY(const double count, check_count(phases[i].steps, "steps"));
+      DPCALC_TRY(const TruncationProbabilities p, truncation_probabilities(checked));
+      if (i == 0) result.probabilities = p;
+      analysis.push_back({truncated_poisson_pair(checked, p, sigma), count});
+      sampler.push_back({truncated_poisson_sampler_pair(checked, p, sigma), count});
+      return true;
+    };
+    Result<bool> added = phase_items();
+    if (!added.ok()) return about_item(std::move(added).error(), i);
+  }
+  pld::ProgressCallback first = progress, second;
+  if (progress && with_sampler_bound) {
     first = [&](double f) { return progress(0.5 * f); };
     second = [&](double f) { return progress(0.5 + 0.5 * f); };
   }
-  const pld::CompositionItem analysis{truncated_poisson_pair(checked, result.probabilities, sigma), count};
-  DPCALC_TRY(result.analysis, pld::epsilon_for_delta({analysis}, target, options, first));
-  const pld::CompositionItem sampler{truncated_poisson_sampler_pair(checked, result.probabilities, sigma), count};
-  DPCALC_TRY(result.sampler, pld::epsilon_for_delta({sampler}, target, options, second));
+  DPCALC_TRY(result.analysis, pld::epsilon_for_delta(analysis, target, options, first));
   result.epsilon_upper = result.analysis.epsilon_upper;
   result.epsilon_lower_analysis = result.analysis.epsilon_lower;
+  if (!with_sampler_bound) return result;
+  DPCALC_TRY(result.sampler, pld::epsilon_for_delta(sampler, target, options, second));
   // The sampler's pair is dominated by the analysis' pair, so its lower end is also below epsilon_upper.
   result.epsilon_lower_sampler = std::min(result.sampler.epsilon_lower, result.epsilon_upper);
   return result;

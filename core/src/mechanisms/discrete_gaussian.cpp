@@ -39,9 +39,9 @@ class DiscreteGaussian final : public Mechanism {
         sigma_(arguments.number("sigma")),
         sensitivity_(arguments.number("sensitivity")) {}
 
-  bool supports(Relation) const override { return true; }
+  bool has_pair(Relation) const override { return true; }
 
-  pld::DominatingPair pair(Relation) const override {
+  pld::DominatingPair pair_under(Relation) const override {
     const long long t = static_cast<long long>(half_width(sigma_)), delta = static_cast<long long>(sensitivity_);
     const double two_variance = 2 * sigma_ * sigma_;
     const auto weight = [&](long long x) {

@@ -28,8 +28,8 @@ class DiscreteLaplace final : public Mechanism {
         scale_(arguments.number("scale")),
         sensitivity_(arguments.number("sensitivity")) {}
 
-  bool supports(Relation) const override { return true; }
-  pld::DominatingPair pair(Relation) const override {
+  bool has_pair(Relation) const override { return true; }
+  pld::DominatingPair pair_under(Relation) const override {
     const double log_r = -1 / scale_;
     const double one_plus_r = 1 + std::exp(log_r), middle = std::tanh(0.5 / scale_);
     const int delta = static_cast<int>(sensitivity_);

@@ -79,10 +79,10 @@ class Exponential final : public Mechanism {
         adaptive_(arguments.flag("adaptive")) {}
 
   // ε-BR is defined for any neighbouring relation: the bound on the loss range is the mechanism's.
-  bool supports(Relation) const override { return true; }
+  bool has_pair(Relation) const override { return true; }
   // Beyond ε = 700, e^ε overflows the envelope's masses: the ε-DP pair (also dominating, looser)
   // stands in, and the engine refuses it on this epsilon with its own limit.
-  pld::DominatingPair pair(Relation) const override {
+  pld::DominatingPair pair_under(Relation) const override {
     if (!(epsilon_ <= pld::kMaxLoss)) return {pld::ApproxDpPair{epsilon_, 0.0}, 1.0};
     return {bounded_range_pair(epsilon_), 1.0};
   }
@@ -91,8 +91,8 @@ class Exponential final : public Mechanism {
            "that dominates every ε-bounded-range pair (Dong, Durfee, Rogers 2020; Zhu, Dong, Wang 2022, Thm 10); "
            "for many selections method 'zcdp' (ε²/8-zCDP each, Cesar, Rogers 2021) can be smaller.";
   }
-  ComposedUses composed_uses(Relation relation, double count) const override {
-    if (adaptive_) return Mechanism::composed_uses(relation, count);
+  ComposedUses uses_under(Relation relation, double count) const override {
+    if (adaptive_) return Mechanism::uses_under(relation, count);
     if (auto together = nonadaptive_bounded_range_pair(epsilon_, count)) {
       return {{std::move(*together), 1.0}, 1, kNonAdaptiveAnalysis};
     }

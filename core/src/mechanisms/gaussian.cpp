@@ -16,8 +16,8 @@ class Gaussian final : public Mechanism {
         sigma_(arguments.number("sigma")),
         sensitivity_(arguments.number("sensitivity")) {}
 
-  bool supports(Relation) const override { return true; }
-  pld::DominatingPair pair(Relation) const override { return {pld::GaussianPair{sigma_, sensitivity_}, 1.0}; }
+  bool has_pair(Relation) const override { return true; }
+  pld::DominatingPair pair_under(Relation) const override { return {pld::GaussianPair{sigma_, sensitivity_}, 1.0}; }
   std::optional<GaussianNoise> gaussian() const override { return GaussianNoise{sigma_, sensitivity_}; }
   double sensitivity() const override { return sensitivity_; }
 

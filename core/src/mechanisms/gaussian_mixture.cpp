@@ -17,7 +17,7 @@ class GaussianMixture final : public Mechanism {
  public:
   explicit GaussianMixture(const Arguments& arguments) : Mechanism(gaussian_mixture_type(), arguments) {}
 
-  pld::DominatingPair pair(Relation) const override {
+  pld::DominatingPair pair_under(Relation) const override {
     const Arguments& values = arguments();
     return {pld::MixtureVsGaussianPair{values.number("sigma"), values.lists.at("shifts"), values.lists.at("weights")},
             1.0};

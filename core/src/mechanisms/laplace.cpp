@@ -15,8 +15,8 @@ class Laplace final : public Mechanism {
         scale_(arguments.number("scale")),
         sensitivity_(arguments.number("sensitivity")) {}
 
-  bool supports(Relation) const override { return true; }
-  pld::DominatingPair pair(Relation) const override { return {pld::LaplacePair{scale_, sensitivity_}, 1.0}; }
+  bool has_pair(Relation) const override { return true; }
+  pld::DominatingPair pair_under(Relation) const override { return {pld::LaplacePair{scale_, sensitivity_}, 1.0}; }
   std::optional<double> pure_epsilon() const override { return divide_up(sensitivity_, scale_); }
   double sensitivity() const override { return sensitivity_; }
 

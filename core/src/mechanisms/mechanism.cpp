@@ -10,7 +10,22 @@
 
 namespace dpcalc::mechanisms {
 
-const char* relation_name(Relation relation) { return relation == Relation::kAddRemove ? "add_remove" : "substitute"; }
+const char* relation_name(Relation relation) {
+  switch (relation) {
+    case Relation::kAddRemove:
+      return "add_remove";
+    case Relation::kSubstitute:
+      return "substitute";
+    case Relation::kZeroOut:
+      break;
+  }
+  return "zero_out";
+}
+
+Relation Mechanism::pair_relation(Relation relation) const {
+  if (relation != Relation::kZeroOut) return relation;
+  return has_pair(Relation::kAddRemove) ? Relation::kAddRemove : Relation::kSubstitute;
+}
 
 std::optional<Zcdp> Mechanism::zcdp() const {
   if (const auto noise = gaussian()) return gaussian_to_zcdp(noise->sigma, noise->sensitivity);

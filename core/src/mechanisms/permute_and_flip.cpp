@@ -26,8 +26,8 @@ class PermuteAndFlip final : public Mechanism {
   explicit PermuteAndFlip(const Arguments& arguments)
       : Mechanism(permute_and_flip_type(), arguments), epsilon_(arguments.number("epsilon")) {}
 
-  bool supports(Relation) const override { return true; }
-  pld::DominatingPair pair(Relation) const override { return {pld::ApproxDpPair{epsilon_, 0.0}, 1.0}; }
+  bool has_pair(Relation) const override { return true; }
+  pld::DominatingPair pair_under(Relation) const override { return {pld::ApproxDpPair{epsilon_, 0.0}, 1.0}; }
   std::optional<double> pure_epsilon() const override { return epsilon_; }
   std::optional<double> rdp_epsilon(double order) const override { return rdp::pure_dp_renyi(epsilon_, order); }
 

@@ -5,7 +5,6 @@
 // DP curve is known (Mironov, Talwar, Zhang 2019); with Gaussian or Laplace noise inside, so is the
 // worst-case pair of a group (sampled_group.hpp).
 #include "dpcalc/checks.hpp"
-#include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/mechanisms/sampled_group.hpp"
 #include "dpcalc/mechanisms/subsampled.hpp"
@@ -23,11 +22,11 @@ constexpr MethodInfo kLaplaceGroupMethod{
 class PoissonSubsampled final : public Subsampled {
  public:
   explicit PoissonSubsampled(const Arguments& arguments)
-      : Subsampled(poisson_subsampled_type(), arguments, arguments.number("rate"), "rate") {}
+      : Subsampled(poisson_subsampled_type(), arguments, SampleDraw::poisson(arguments.number("rate")), "rate") {}
 
   // Poisson sampling amplifies under add/remove only (a substituted record's slot is not sampled
   // independently of the rest).
-  bool supports(Relation relation) const override {
+  bool has_pair(Relation relation) const override {
     return relation == Relation::kAddRemove && inner().supports(Relation::kAddRemove);
   }
 
@@ -45,7 +44,8 @@ class PoissonSubsampled final : public Subsampled {
     if (!has_group_pair())
       return not_supported(*this, "has a group transform only with Gaussian or Laplace noise inside");
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
-    const std::vector<double> log_pmf = binomial_log_pmf(static_cast<std::size_t>(group_size), flat.sampling_rate);
+    // The nested rates multiply: one Poisson draw at their product.
+    const std::vector<double> log_pmf = group_inclusion_log_pmf(SampleDraw::poisson(flat.sampling_rate), group_size);
     if (const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base)) {
       return sampled_group(log_pmf, GaussianNoise{gaussian->sigma, gaussian->sensitivity});
     }

@@ -34,8 +34,8 @@ class RandomizedResponse final : public Mechanism {
         buckets_(arguments.number("num_buckets")),
         group_size_(group_size) {}
 
-  bool supports(Relation relation) const override { return relation == Relation::kSubstitute; }
-  pld::DominatingPair pair(Relation) const override {
+  bool has_pair(Relation relation) const override { return relation == Relation::kSubstitute; }
+  pld::DominatingPair pair_under(Relation) const override {
     if (group_size_ > kLargestExactGroup) return {pld::ApproxDpPair{*pure_epsilon(), 0.0}, 1.0};
     return {product_pair(), 1.0};
   }

@@ -25,10 +25,10 @@ class SampledGroup final : public Mechanism {
         add_remove_(std::move(add_remove)),
         substitute_(std::move(substitute)) {}
 
-  bool supports(Relation relation) const override {
+  bool has_pair(Relation relation) const override {
     return relation == Relation::kAddRemove || substitute_.has_value();
   }
-  pld::DominatingPair pair(Relation relation) const override {
+  pld::DominatingPair pair_under(Relation relation) const override {
     return relation == Relation::kSubstitute && substitute_ ? *substitute_ : add_remove_;
   }
 

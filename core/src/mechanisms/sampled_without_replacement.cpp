@@ -5,7 +5,6 @@
 // Gaussian inside, its Rényi DP curve is the bound of Wang, Balle, Kasiviswanathan 2019
 // (rdp/sampled_without_replacement_rdp.hpp).
 #include "dpcalc/checks.hpp"
-#include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/mechanisms/subsampled.hpp"
 #include "dpcalc/rdp/sampled_without_replacement_rdp.hpp"
@@ -17,10 +16,11 @@ class SampledWithoutReplacement final : public Subsampled {
  public:
   explicit SampledWithoutReplacement(const Arguments& arguments)
       : Subsampled(sampled_without_replacement_type(), arguments,
-                   divide_up(arguments.number("sample_size"), arguments.number("dataset_size")), "sample_size") {}
+                   SampleDraw::without_replacement(arguments.number("dataset_size"), arguments.number("sample_size")),
+                   "sample_size") {}
 
   // Only substitution has this pair: the request's relation is checked against supports() first.
-  bool supports(Relation relation) const override {
+  bool has_pair(Relation relation) const override {
     return relation == Relation::kSubstitute && inner().supports(Relation::kSubstitute);
   }
 

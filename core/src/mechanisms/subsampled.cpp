@@ -4,13 +4,15 @@
 
 namespace dpcalc::mechanisms {
 
-Subsampled::Subsampled(const MechanismType& type, const Arguments& arguments, double rate, std::string rate_parameter)
+Subsampled::Subsampled(const MechanismType& type, const Arguments& arguments, const SampleDraw& draw,
+                       std::string rate_parameter)
     : Mechanism(type, arguments),
-      rate_(rate),
+      draw_(draw),
+      rate_(inclusion_rate(draw)),
       inner_(arguments.mechanisms.at("mechanism")),
       rate_parameter_(std::move(rate_parameter)) {}
 
-pld::DominatingPair Subsampled::pair(Relation relation) const {
+pld::DominatingPair Subsampled::pair_under(Relation relation) const {
   pld::DominatingPair pair = inner_->pair(relation);
   pair.sampling_rate *= rate_;
   return pair;

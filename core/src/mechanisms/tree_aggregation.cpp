@@ -33,7 +33,7 @@ class TreeAggregation final : public Mechanism {
         steps_(arguments.number("steps")),
         sensitivity_(arguments.number("sensitivity")) {}
 
-  pld::DominatingPair pair(Relation) const override {
+  pld::DominatingPair pair_under(Relation) const override {
     const GaussianNoise noise = *gaussian();
     return {pld::GaussianPair{noise.sigma, noise.sensitivity}, 1.0};
   }

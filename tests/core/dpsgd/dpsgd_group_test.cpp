@@ -7,35 +7,26 @@
 #include "approx.hpp"
 #include "dpcalc/dpsgd/group_accountant.hpp"
 #include "dpcalc/dpsgd/pair_density.hpp"
+#include "dpcalc/dpsgd/training_calibration.hpp"
 #include "dpcalc/pld/accountant.hpp"
+#include "trainings_for_tests.hpp"
 
 using namespace dpcalc;
 using namespace dpcalc::dpsgd;
 
 namespace {
 
-GroupSetting poisson(double rate, double k) {
-  GroupSetting s;
-  s.sampling = Sampling::kPoisson;
-  s.sampling_rate = rate;
-  s.group_size = k;
-  return s;
-}
-
-GroupSetting fixed_batch(double n, double b, double k) {
-  GroupSetting s;
-  s.sampling = Sampling::kFixedBatch;
-  s.dataset_size = n;
-  s.batch_size = b;
-  s.group_size = k;
-  return s;
-}
+using test_trainings::bounds_of;
+using test_trainings::fixed_batch;
+using test_trainings::poisson;
 
 double tight(const GroupSetting& s, double sigma, double steps, double delta = 1e-5) {
-  const auto result = tight_epsilon(s, sigma, steps, delta);
+  const auto result = bounds_of(s, sigma, steps, delta);
   REQUIRE(result.ok());
-  return result.value().epsilon_upper;
+  return *result.value().epsilon_upper;
 }
+
+std::string field_of(const Result<SamplerBounds>& r) { return r.ok() ? std::string("ok") : r.error().field; }
 
 }  // namespace
 
@@ -98,16 +89,19 @@ TEST_CASE("[dpsgd] monotone in k, T, q and sigma; tight below the other methods"
     for (double sigma : {1.0, 2.0, 4.0}) {
       CAPTURE(k);
       CAPTURE(sigma);
-      const auto all = group_guarantee(fixed_batch(60000, 256, k), sigma, 1024, 1e-5);
+      const GroupSetting setting = fixed_batch(60000, 256, k);
+      const auto bounds = bounds_of(setting, sigma, 1024, 1e-5);
+      REQUIRE(bounds.ok());
+      const auto all = compared_methods(setting, sigma, 1024, 1e-5, *bounds.value().engine);
       REQUIRE(all.ok());
-      const GroupGuarantee& g = all.value();
+      const ComparedMethods& g = all.value();
       REQUIRE(g.rdp_overapprox.has_value());
-      CHECK(g.tight.epsilon_upper <= g.rdp_overapprox->epsilon);
+      CHECK(*bounds.value().epsilon_upper <= g.rdp_overapprox->epsilon);
       // The generic bound holds at its own, larger delta: compare the tight bound there.
       if (g.generic_group.delta < 1) {
         CHECK(tight(fixed_batch(60000, 256, k), sigma, 1024, g.generic_group.delta) <= g.generic_group.epsilon);
       }
-      CHECK(g.tight.epsilon_lower <= g.tight.epsilon_upper);
+      CHECK(*bounds.value().epsilon_lower <= *bounds.value().epsilon_upper);
     }
   }
 }
@@ -130,38 +124,41 @@ TEST_CASE("[dpsgd] substitution: the double mixture") {
 }
 
 TEST_CASE("[dpsgd] large groups build fast enough to test: k = 256, N = 1e6, B = 1024") {
-  const auto result = tight_epsilon(fixed_batch(1e6, 1024, 256), 2.0, 1e4, 1e-5);
+  const auto result = bounds_of(fixed_batch(1e6, 1024, 256), 2.0, 1e4, 1e-5);
   REQUIRE(result.ok());
-  CHECK(result.value().epsilon_lower <= result.value().epsilon_upper);
-  CHECK(result.value().epsilon_upper < tight(fixed_batch(1e6, 1024, 300), 2.0, 1e4));
+  CHECK(*result.value().epsilon_lower <= *result.value().epsilon_upper);
+  CHECK(*result.value().epsilon_upper < tight(fixed_batch(1e6, 1024, 300), 2.0, 1e4));
 }
 
 TEST_CASE("[dpsgd] calibration meets the target within 1%") {
   const GroupSetting setting = fixed_batch(60000, 256, 4);
-  const auto result = calibrate(setting, 2000, 1e-5, 2.0);
+  const auto training = test_trainings::training_of(setting, 1, 2000);
+  REQUIRE(training.ok());
+  const auto result = calibrate(fixed_batch_sampler(), training.value(), 1e-5, 2.0);
   REQUIRE(result.ok());
   const Calibration& c = result.value();
-  CHECK(c.tight.epsilon_upper <= 2.0);
-  CHECK(c.tight.epsilon_upper >= 0.99 * 2.0);
+  CHECK(*c.bounds.epsilon_upper <= 2.0);
+  CHECK(*c.bounds.epsilon_upper >= 0.99 * 2.0);
   // Composing the answer back gives the same sound bound.
   CHECK(tight(setting, c.noise_multiplier, 2000) <= 2.0);
   CHECK(c.rule_of_thumb_noise_multiplier > 0);
   REQUIRE(c.rule_of_thumb.has_value());
-  CHECK(c.rule_of_thumb->epsilon_upper > 0);
+  CHECK(*c.rule_of_thumb->epsilon_upper > 0);
 }
 
 TEST_CASE("[dpsgd] errors name the field") {
-  auto field_of = [](const Result<pld::EpsilonBracket>& r) { return r.ok() ? std::string("ok") : r.error().field; };
-  CHECK(field_of(tight_epsilon(fixed_batch(10, 5, 11), 1, 1, 1e-5)) == "group_size");
-  CHECK(field_of(tight_epsilon(fixed_batch(10, 11, 1), 1, 1, 1e-5)) == "batch_size");
-  CHECK(field_of(tight_epsilon(fixed_batch(10.5, 5, 1), 1, 1, 1e-5)) == "dataset_size");
-  CHECK(field_of(tight_epsilon(poisson(0, 1), 1, 1, 1e-5)) == "sampling_rate");
-  CHECK(field_of(tight_epsilon(poisson(1.5, 1), 1, 1, 1e-5)) == "sampling_rate");
-  CHECK(field_of(tight_epsilon(poisson(0.1, 0), 1, 1, 1e-5)) == "group_size");
-  CHECK(field_of(tight_epsilon(poisson(0.1, 2.5), 1, 1, 1e-5)) == "group_size");
-  CHECK(field_of(tight_epsilon(poisson(0.1, 1), std::nan(""), 1, 1e-5)) == "noise_multiplier");
-  CHECK(field_of(tight_epsilon(poisson(0.1, 1), 1, 1e17, 1e-5)) == "steps");
-  const auto unreachable = calibrate(poisson(0.5, 50), 1e4, 1e-5, 1e-4);
+  CHECK(field_of(bounds_of(fixed_batch(10, 5, 11), 1, 1, 1e-5)) == "group_size");
+  CHECK(field_of(bounds_of(fixed_batch(10, 11, 1), 1, 1, 1e-5)) == "batch_size");
+  CHECK(field_of(bounds_of(fixed_batch(10.5, 5, 1), 1, 1, 1e-5)) == "dataset_size");
+  CHECK(field_of(bounds_of(poisson(0, 1), 1, 1, 1e-5)) == "sampling_rate");
+  CHECK(field_of(bounds_of(poisson(1.5, 1), 1, 1, 1e-5)) == "sampling_rate");
+  CHECK(field_of(bounds_of(poisson(0.1, 0), 1, 1, 1e-5)) == "group_size");
+  CHECK(field_of(bounds_of(poisson(0.1, 2.5), 1, 1, 1e-5)) == "group_size");
+  CHECK(field_of(bounds_of(poisson(0.1, 1), std::nan(""), 1, 1e-5)) == "noise_multiplier");
+  CHECK(field_of(bounds_of(poisson(0.1, 1), 1, 1e17, 1e-5)) == "steps");
+  const auto unreachable_training = test_trainings::training_of(poisson(0.5, 50), 1, 1e4);
+  REQUIRE(unreachable_training.ok());
+  const auto unreachable = calibrate(poisson_sampler(), unreachable_training.value(), 1e-5, 1e-4);
   REQUIRE(!unreachable.ok());
   CHECK(unreachable.error().field == "target_epsilon");
 }

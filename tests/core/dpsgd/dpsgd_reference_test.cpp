@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "dpcalc/dpsgd/group_accountant.hpp"
+#include "trainings_for_tests.hpp"
 
 using namespace dpcalc;
 using namespace dpcalc::dpsgd;
@@ -36,20 +37,18 @@ constexpr ReferenceRow kRows[] = {
 }  // namespace
 
 TEST_CASE("[dpsgd] fixed batch N=60000 B=256 against dp_accounting's mixture PLD") {
-  GroupSetting setting;
-  setting.sampling = Sampling::kFixedBatch;
-  setting.dataset_size = 60000;
-  setting.batch_size = 256;
+  GroupSetting setting = test_trainings::fixed_batch(60000, 256, 1);
   for (const ReferenceRow& row : kRows) {
     CAPTURE(row.sigma);
     CAPTURE(row.k);
     CAPTURE(row.steps);
     setting.group_size = row.k;
-    const auto result = tight_epsilon(setting, row.sigma, row.steps, 1e-5);
-    REQUIRE(result.ok());
+    const auto bounds = test_trainings::bounds_of(setting, row.sigma, row.steps, 1e-5);
+    REQUIRE(bounds.ok());
+    const auto& result = bounds.value().engine;
     // Within 0.5% + 5e-4 of the reference, and the lower bound never above it (the reference is
     // itself a pessimistic estimate, so it lies above the exact value).
-    CHECK(std::fabs(result.value().epsilon_upper - row.epsilon) <= 0.005 * row.epsilon + 5e-4);
-    CHECK(result.value().epsilon_lower <= row.epsilon);
+    CHECK(std::fabs(result->epsilon_upper - row.epsilon) <= 0.005 * row.epsilon + 5e-4);
+    CHECK(result->epsilon_lower <= row.epsilon);
   }
 }

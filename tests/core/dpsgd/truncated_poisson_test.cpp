@@ -18,7 +18,7 @@ namespace {
 
 constexpr double kN = 60000, kQ = 256.0 / 60000, kSteps = 2344, kDelta = 1e-5;
 
-TruncatedPoissonSetting setting(double cap, SamplerRelation relation = SamplerRelation::kZeroOut) {
+TruncatedPoissonSetting setting(double cap, Relation relation = Relation::kZeroOut) {
   return TruncatedPoissonSetting{kN, kQ, cap, relation};
 }
 
@@ -59,7 +59,7 @@ TEST_CASE("[samplers] truncated Poisson: the probabilities of the analysis again
   REQUIRE(never.ok());
   CHECK(never.value().truncation_upper == 0);
   CHECK(never.value().inclusion_lower == kQ);
-  const auto always = truncation_probabilities(TruncatedPoissonSetting{100, 1.0, 10, SamplerRelation::kZeroOut});
+  const auto always = truncation_probabilities(TruncatedPoissonSetting{100, 1.0, 10, Relation::kZeroOut});
   REQUIRE(always.ok());
   CHECK_REL(always.value().truncation_lower, 1.0, 1e-10);
   CHECK_REL(always.value().conditional_inclusion_upper, 0.1, 1e-10);
@@ -91,7 +91,7 @@ TEST_CASE("[samplers] truncated Poisson: dp_accounting's event reproduced by its
   // Caps far above the batch size truncate with probability 5e-14 and 2e-45: Poisson's 1.09993.
   for (const Row& row : {Row{384, 1.0999307806771284}, Row{512, 1.0999307792309756}}) {
     CAPTURE(row.cap);
-    const auto result = truncated_poisson_epsilon(setting(row.cap), 1, kSteps, kDelta);
+    const auto result = truncated_poisson_epsilon({{setting(row.cap), 1, kSteps}}, kDelta);
     REQUIRE(result.ok());
     check_bracket(result.value().analysis, row.epsilon);
   }
@@ -99,7 +99,7 @@ TEST_CASE("[samplers] truncated Poisson: dp_accounting's event reproduced by its
 
 TEST_CASE("[samplers] truncated Poisson: Ganesh's pairs, the analysis' lower bound and the sampler's") {
   struct Row {
-    SamplerRelation relation;
+    Relation relation;
     double cap;
     double analysis;  // the pair of Ganesh 2025 under the relation, dp_accounting's discretisation and composition
     double sampler;   // dp_accounting, PoissonSampledDpEvent(q_in, GaussianDpEvent(1)), 2344 steps
@@ -107,14 +107,14 @@ TEST_CASE("[samplers] truncated Poisson: Ganesh's pairs, the analysis' lower bou
   // Zero-out: reference script part 3 (the truncated part (1 − ρ)N(0) + ρN(2) against (1 − ρ)N(0) + ρN(−1),
   // through dp_accounting's own connect-the-dots discretisation); substitute: the event of dp_accounting
   // itself (PLDAccountant(REPLACE_ONE)), whose pair is Ganesh's. Sampler: part 4.
-  const Row rows[] = {{SamplerRelation::kZeroOut, 307, 2.346659031267729, 1.0999099479509933},
-                      {SamplerRelation::kZeroOut, 281, 4.707773289330837, 1.0979065982819414},
-                      {SamplerRelation::kSubstitute, 307, 2.5233388819875184, 1.7639939988803006},
-                      {SamplerRelation::kSubstitute, 281, 4.945339241643091, 1.760740375723443}};
+  const Row rows[] = {{Relation::kZeroOut, 307, 2.346659031267729, 1.0999099479509933},
+                      {Relation::kZeroOut, 281, 4.707773289330837, 1.0979065982819414},
+                      {Relation::kSubstitute, 307, 2.5233388819875184, 1.7639939988803006},
+                      {Relation::kSubstitute, 281, 4.945339241643091, 1.760740375723443}};
   for (const Row& row : rows) {
     CAPTURE(row.cap);
     CAPTURE(static_cast<int>(row.relation));
-    const auto result = truncated_poisson_epsilon(setting(row.cap, row.relation), 1, kSteps, kDelta);
+    const auto result = truncated_poisson_epsilon({{setting(row.cap, row.relation), 1, kSteps}}, kDelta);
     REQUIRE(result.ok());
     const TruncatedPoissonEpsilon& r = result.value();
     check_bracket(r.analysis, row.analysis);
@@ -129,15 +129,15 @@ TEST_CASE("[samplers] truncated Poisson: Ganesh's pairs, the analysis' lower bou
   }
   // The analysis' bracket at cap 281 under zero-out, and with the looser substitute part of dp_accounting
   // above (4.7767): Ganesh's zero-out pair is the tighter.
-  const auto tight = truncated_poisson_epsilon(setting(281), 1, kSteps, kDelta);
+  const auto tight = truncated_poisson_epsilon({{setting(281), 1, kSteps}}, kDelta);
   REQUIRE(tight.ok());
   CHECK(tight.value().epsilon_upper < 4.776702138284579);
 }
 
 TEST_CASE("[samplers] truncated Poisson: a cap of at least N is Poisson sampling, exactly") {
-  for (SamplerRelation relation : {SamplerRelation::kZeroOut, SamplerRelation::kSubstitute}) {
+  for (Relation relation : {Relation::kZeroOut, Relation::kSubstitute}) {
     for (double cap : {kN, kN + 7}) {
-      const auto truncated = truncated_poisson_epsilon(setting(cap, relation), 1, kSteps, kDelta);
+      const auto truncated = truncated_poisson_epsilon({{setting(cap, relation), 1, kSteps}}, kDelta);
       const auto poisson = pld::epsilon_for_delta({{poisson_step_pair(kQ, 1, relation), kSteps}}, kDelta);
       REQUIRE(truncated.ok());
       REQUIRE(poisson.ok());
@@ -147,7 +147,7 @@ TEST_CASE("[samplers] truncated Poisson: a cap of at least N is Poisson sampling
     }
   }
   // dp_accounting, PLDAccountant(REPLACE_SPECIAL), PoissonSampledDpEvent(256/60000, GaussianDpEvent(1)), 2344 steps.
-  const auto poisson = truncated_poisson_epsilon(setting(kN), 1, kSteps, kDelta);
+  const auto poisson = truncated_poisson_epsilon({{setting(kN), 1, kSteps}}, kDelta);
   REQUIRE(poisson.ok());
   check_bracket(poisson.value().analysis, 1.0999307823236508);
 }
@@ -156,7 +156,7 @@ TEST_CASE("[samplers] truncated Poisson: monotone in the noise and in the cap") 
   double previous = kInfinity;
   for (double sigma : {0.8, 1.0, 1.25, 2.0}) {
     CAPTURE(sigma);
-    const auto result = truncated_poisson_epsilon(setting(281), sigma, 500, kDelta);
+    const auto result = truncated_poisson_epsilon({{setting(281), sigma, 500}}, kDelta);
     REQUIRE(result.ok());
     CHECK(result.value().epsilon_upper < previous);
     CHECK(result.value().epsilon_lower_sampler <= result.value().epsilon_upper);
@@ -165,7 +165,7 @@ TEST_CASE("[samplers] truncated Poisson: monotone in the noise and in the cap") 
   previous = kInfinity;
   for (double cap : {270.0, 281.0, 300.0, 350.0}) {
     CAPTURE(cap);
-    const auto result = truncated_poisson_epsilon(setting(cap), 1, 500, kDelta);
+    const auto result = truncated_poisson_epsilon({{setting(cap), 1, 500}}, kDelta);
     REQUIRE(result.ok());
     CHECK(result.value().epsilon_upper < previous);
     previous = result.value().epsilon_upper;
@@ -174,17 +174,17 @@ TEST_CASE("[samplers] truncated Poisson: monotone in the noise and in the cap") 
 
 TEST_CASE("[samplers] truncated Poisson: invalid inputs are refused on their names") {
   const auto field_of = [](const TruncatedPoissonSetting& s, double sigma = 1, double steps = 10, double delta = 1e-5) {
-    const auto result = truncated_poisson_epsilon(s, sigma, steps, delta);
+    const auto result = truncated_poisson_epsilon({{s, sigma, steps}}, delta);
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == kInvalidArgument);
     return result.error().field;
   };
-  CHECK(field_of({0, kQ, 10, SamplerRelation::kZeroOut}) == "dataset_size");
-  CHECK(field_of({100.5, kQ, 10, SamplerRelation::kZeroOut}) == "dataset_size");
-  CHECK(field_of({100, 0, 10, SamplerRelation::kZeroOut}) == "sampling_rate");
-  CHECK(field_of({100, 1.5, 10, SamplerRelation::kZeroOut}) == "sampling_rate");
-  CHECK(field_of({100, kQ, 0, SamplerRelation::kZeroOut}) == "max_batch_size");
-  CHECK(field_of({100, kQ, std::nan(""), SamplerRelation::kZeroOut}) == "max_batch_size");
+  CHECK(field_of({0, kQ, 10, Relation::kZeroOut}) == "dataset_size");
+  CHECK(field_of({100.5, kQ, 10, Relation::kZeroOut}) == "dataset_size");
+  CHECK(field_of({100, 0, 10, Relation::kZeroOut}) == "sampling_rate");
+  CHECK(field_of({100, 1.5, 10, Relation::kZeroOut}) == "sampling_rate");
+  CHECK(field_of({100, kQ, 0, Relation::kZeroOut}) == "max_batch_size");
+  CHECK(field_of({100, kQ, std::nan(""), Relation::kZeroOut}) == "max_batch_size");
   CHECK(field_of(setting(281), -1) == "noise_multiplier");
   CHECK(field_of(setting(281), 1, 0) == "steps");
   CHECK(field_of(setting(281), 1, 10, 1) == "delta");

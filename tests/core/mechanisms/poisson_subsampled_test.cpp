@@ -97,8 +97,8 @@ namespace {
 class BinaryResponse final : public dpcalc::mechanisms::Mechanism {
  public:
   using Mechanism::Mechanism;
-  bool supports(Relation) const override { return true; }
-  dpcalc::pld::DominatingPair pair(Relation) const override {
+  bool has_pair(Relation) const override { return true; }
+  dpcalc::pld::DominatingPair pair_under(Relation) const override {
     const double e = std::exp(1.0);
     return {dpcalc::pld::FinitePair{{e / (1 + e), 1 / (1 + e)}, {1 / (1 + e), e / (1 + e)}}, 1.0};
   }

@@ -15,6 +15,7 @@
 #include "dpcalc/rdp/accountant.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 #include "mechanisms_for_tests.hpp"
+#include "trainings_for_tests.hpp"
 
 using namespace dpcalc;
 
@@ -200,16 +201,15 @@ TEST_CASE("[rdp] Poisson-subsampled Gaussian against dp_accounting, integer and 
 }
 
 TEST_CASE("[rdp] Sommer's group over-approximation against dp_accounting on the same event") {
-  dpsgd::GroupSetting setting;
-  setting.sampling = dpsgd::Sampling::kFixedBatch;
-  setting.dataset_size = 60000;
-  setting.batch_size = 256;
+  dpsgd::GroupSetting setting = test_trainings::fixed_batch(60000, 256, 1);
   for (const OverapproxRow& row : kOverapprox) {
     CAPTURE(row.sigma);
     CAPTURE(row.k);
     CAPTURE(row.steps);
     setting.group_size = row.k;
-    const auto result = dpsgd::group_guarantee(setting, row.sigma, row.steps, 1e-5);
+    const auto bounds = test_trainings::bounds_of(setting, row.sigma, row.steps, 1e-5);
+    REQUIRE(bounds.ok());
+    const auto result = dpsgd::compared_methods(setting, row.sigma, row.steps, 1e-5, *bounds.value().engine);
     REQUIRE(result.ok());
     REQUIRE(result.value().rdp_overapprox.has_value());
     CHECK_REL(result.value().rdp_overapprox->epsilon, row.epsilon, 1e-6);

@@ -36,6 +36,8 @@ struct RelationAt {
   std::string path;  // where the request has it ("relation", "of.relation")
 };
 Result<RelationAt> read_relation(const Value& object, const std::string& at, const Field& declared);
+// The relation a request names ('add_remove', 'zero_out', 'substitute'; one of the field's choices).
+mechanisms::Relation relation_named(const std::string& name);
 
 // An invalid_argument error when the mechanism has no dominating pair under the relation, saying
 // which relations it supports: on the relation when the request gives it, else (the default

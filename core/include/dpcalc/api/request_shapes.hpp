@@ -9,9 +9,9 @@ namespace dpcalc::api {
 
 struct RequestShapes {
   Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, group_target,
-      database_class, constraint, tradeoff_options;
-  Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, rdp, databases, groupwise_simulate,
-      groupwise_privacy, groupwise_plan, bare_guarantee, tradeoff;
+      database_class, constraint, tradeoff_options, dpsgd_phase;
+  Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, dpsgd_samplers, rdp, databases,
+      groupwise_simulate, groupwise_privacy, groupwise_plan, bare_guarantee, tradeoff;
 
   RequestShapes();
   // Every shape, in the order the schema lists them.

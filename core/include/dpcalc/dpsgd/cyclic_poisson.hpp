@@ -22,6 +22,6 @@ Result<double> cyclic_poisson_steps(double total_steps, double bands);
 // ⌈T/b⌉ times. Errors as cyclic_poisson_steps, and on "sampling_rate" (in (0, 1]) and
 // "noise_multiplier" (> 0).
 Result<pld::CompositionItem> cyclic_poisson_item(double sampling_rate, double noise_multiplier, double total_steps,
-                                                 double bands, SamplerRelation relation);
+                                                 double bands, Relation relation);
 
 }  // namespace dpcalc::dpsgd

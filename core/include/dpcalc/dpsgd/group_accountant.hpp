@@ -9,13 +9,12 @@
 //    k = 1 it is the standard RDP accountant of DP-SGD, a proven bound for Poisson sampling);
 //  * generic group privacy of the k = 1 guarantee (tight PLD at the requested delta):
 //    (k eps, delta (e^{k eps} - 1)/(e^eps - 1)) (Vadhan 2017, Lemma 2.2), usually vacuous.
-// Calibration: the smallest noise multiplier whose tight upper bound meets a target (eps, delta),
-// by bracketing and bisection on that sound forward function (eps decreases in sigma).
 #pragma once
 
 #include <optional>
 
 #include "dpcalc/dpsgd/group_pair.hpp"
+#include "dpcalc/dpsgd/samplers.hpp"
 #include "dpcalc/guarantees.hpp"
 #include "dpcalc/method_info.hpp"
 #include "dpcalc/pld/accountant.hpp"
@@ -33,54 +32,32 @@ inline constexpr MethodInfo kRdpOverapproxMethod{
 inline constexpr MethodInfo kGenericGroupMethod{"Generic group privacy of the k = 1 guarantee",
                                                 "Vadhan 2017, Lemma 2.2", "vadhan2017complexity"};
 
-// Largest noise multiplier calibration searches.
-inline constexpr double kMaxNoiseMultiplier = 1e4;
-
 struct RdpOverapprox {
   double epsilon = 0;
   double order = 0;
 };
 
-struct GroupGuarantee {
-  pld::EpsilonBracket tight;                    // the answer: epsilon_upper at delta
-  pld::ComposedPlds tight_plds;                 // the PLDs it is read from (tight_plds)
+// The methods a single-phase answer compares its tight bound with.
+struct ComparedMethods {
   std::optional<RdpOverapprox> rdp_overapprox;  // absent for substitution (Sommer's method is add/remove)
   ApproxDp generic_group;                       // delta == 1: vacuous
 };
 
-// Tight upper and lower bound only (the forward function of calibration). steps: integer in
-// [1, 2^53] (error on "steps"); delta in (0, 1) (on "delta"); options of the PLD engine. The
-// engine's limits come back on the parameter to change: "steps", "noise_multiplier", or an option
-// ("discretization_interval", "relative_accuracy", "tail_mass_truncation").
-Result<pld::EpsilonBracket> tight_epsilon(const GroupSetting& setting, double noise_multiplier, double steps,
-                                          double delta, const pld::ProgressCallback& progress = {},
-                                          const pld::AccountingOptions& options = {});
+// The tight method's composition: the worst-case pair `steps` times. Errors: the setting's
+// (check_setting), on "noise_multiplier" (> 0) and "steps" (whole, in [1, 2^53]).
+Result<pld::CompositionItem> group_item(const GroupSetting& setting, double noise_multiplier, double steps);
 
-// tight_epsilon with the PLDs it was read from (pld::epsilon_for_delta_with_plds), for what reads
-// the pair's whole privacy profile (the trade-off curve) without composing again. Fields as above.
-Result<pld::AnsweredEpsilon> tight_plds(const GroupSetting& setting, double noise_multiplier, double steps,
-                                        double delta, const pld::ProgressCallback& progress = {},
-                                        const pld::AccountingOptions& options = {});
+// The other methods at the setting's group size, given its tight bracket at that size (`tight`; for
+// k = 1 the generic bound is that one). For k > 1 the k = 1 bound is computed on a coarser grid of its
+// own. Inputs as group_item and delta in (0, 1); errors are the engine's, in the training's terms.
+Result<ComparedMethods> compared_methods(const GroupSetting& setting, double noise_multiplier, double steps,
+                                         double delta, const pld::EpsilonBracket& tight,
+                                         const pld::ProgressCallback& progress = {});
 
-// All methods. Errors as above, the noise multiplier's on "noise_multiplier"; `options` for the tight
-// bound (the generic bound's k = 1 guarantee uses a coarser grid of its own).
-Result<GroupGuarantee> group_guarantee(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
-                                       const pld::ProgressCallback& progress = {},
-                                       const pld::AccountingOptions& options = {});
-
-struct Calibration {
-  double noise_multiplier = 0;                // smallest found whose tight upper bound is <= target epsilon
-  pld::EpsilonBracket tight;                  // at that noise multiplier
-  double rule_of_thumb_noise_multiplier = 0;  // k times the calibrated noise multiplier for k = 1
-  // Its tight bracket at group size k; none when that noise is too small for the PLD engine to
-  // represent the group's privacy loss (beyond ±700: its ε is in the hundreds).
-  std::optional<pld::EpsilonBracket> rule_of_thumb;
-};
-
-// Errors: invalid_argument on "target_epsilon" (not > 0 finite); numeric on it when no noise
-// multiplier up to kMaxNoiseMultiplier reaches it; the engine's errors as tight_epsilon. `options`
-// for every bound.
-Result<Calibration> calibrate(const GroupSetting& setting, double steps, double delta, double target_epsilon,
-                              const pld::ProgressCallback& progress = {}, const pld::AccountingOptions& options = {});
+// The engine's errors about the items of a training, one per phase, in its terms: an item's count is
+// the phase's steps, its pair's parameter the phase's noise multiplier (Error::item stays the phase);
+// errors already on a phase's parameter (samplers.hpp: is_phase_parameter) and the options keep
+// their names.
+Error in_training_terms(Error error);
 
 }  // namespace dpcalc::dpsgd

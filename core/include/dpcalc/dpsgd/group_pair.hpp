@@ -16,34 +16,41 @@
 
 #include "dpcalc/mechanisms/mechanism.hpp"
 #include "dpcalc/mechanisms/sampled_group.hpp"
+#include "dpcalc/mechanisms/sampling.hpp"
 #include "dpcalc/pld/privacy_loss.hpp"
 #include "dpcalc/result.hpp"
 
 namespace dpcalc::dpsgd {
 
-enum class Sampling { kPoisson, kFixedBatch };
 using mechanisms::Relation;
+using mechanisms::SampleDraw;
 
 struct GroupSetting {
-  Sampling sampling = Sampling::kPoisson;
-  double sampling_rate = 0;  // Poisson: in (0, 1]
-  double dataset_size = 0;   // fixed batch: N, an integer >= 1
-  double batch_size = 0;     // fixed batch: B, an integer in [1, N]
-  double group_size = 1;     // k, an integer >= 1 (<= N for fixed batches)
-  Relation relation = Relation::kAddRemove;
+  // Poisson at rate q in (0, 1], or fixed batches of B (an integer in [1, N]) drawn without
+  // replacement from N (an integer >= 1): mechanisms/sampling.hpp.
+  SampleDraw draw = SampleDraw::poisson(0);
+  double group_size = 1;                     // k, an integer >= 1 (<= N for fixed batches)
+  Relation relation = Relation::kAddRemove;  // the pair's: add/remove or substitute
 };
+
+// A fixed-batch setting: batches of `batch_size` out of `dataset_size`.
+inline bool is_fixed_batch(const GroupSetting& setting) {
+  return setting.draw.draw == mechanisms::Draw::kWithoutReplacement;
+}
+
+// What a result with Sommer's fixed-batch pair must say.
+inline constexpr const char* kFixedBatchAssumption =
+    "Fixed batches without replacement: the pair with Hypergeometric(N, k, B) weights is Sommer's (2021), "
+    "\"assuming the worst-case property\" (not proven for this sampling).";
 
 // Largest group handled, as for any subsampled group (the pair has k + 1 components).
 inline constexpr double kMaxGroupSize = mechanisms::kMaxSampledGroupSize;
 
-// Validates the setting; errors are invalid_argument on its members' names (group_size,
+// Validates the setting; errors are invalid_argument on the names of what it is made of (group_size,
 // sampling_rate, dataset_size, batch_size).
 Result<GroupSetting> check_setting(const GroupSetting& setting);
 
-// log Pr[J = j] for j = 0..k (-infinity outside the support). Poisson: the binomial recursion from
-// Pr[J = 0] = (1 - q)^k; fixed batch: Pr[J = 0] = prod_{i<k} (1 - B/(N - i)) (each factor by log1p)
-// and the ratio Pr[J = j+1]/Pr[J = j] = (k - j)(B - j) / ((j + 1)(N - k - B + j + 1)), so that
-// N = 10^9 and k = 1000 keep full relative accuracy (no difference of huge log-factorials).
+// log Pr[J = j] for j = 0..k (-infinity outside the support): mechanisms::group_inclusion_log_pmf.
 std::vector<double> log_inclusion_pmf(const GroupSetting& setting);
 
 // 1 - Pr[J = 0]: the probability that the batch holds at least one of the group's examples.

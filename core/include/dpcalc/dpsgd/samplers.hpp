@@ -1,122 +1,151 @@
-// How DP-SGD draws its batches, and what is known about the privacy of each way, as data: one
-// SamplerAnalysis per sampler says which neighbouring relations its analysis covers, whether its
-// upper bound is proven, whether a lower bound and a group analysis exist, and the methods and
-// citations a result names (docs/samplers.md restates the math).
+// How DP-SGD draws its batches: one Sampler per way, each in its own file, registered once in
+// samplers.cpp. A sampler reads the parameters of its batches (Batches), turns epochs into steps,
+// says which neighbouring relations and group sizes its analysis covers, and bounds the training's
+// ε(δ) from above (the guarantee, labelled proven or not) and from below (a pair that clipped
+// gradients of the sampler produce: a lower bound on the sampler, not on an analysis).
+// docs/samplers.md restates the math of each.
 //
-// Notation: N examples, batch size B (expected batch size for the Poisson samplers), T steps, E
-// epochs, noise multiplier σ (noise standard deviation over the clipping norm, which is 1).
-// Relations between neighbouring datasets D, D' (both of N examples):
-//  * zero-out: one example of D replaced in D' by one whose clipped gradient is 0 (dp_accounting's
-//    REPLACE_SPECIAL). It takes part in sampling as any example does. Under Poisson sampling it has
-//    the add/remove pair; under samplers with a fixed batch size it does not.
-//  * substitute: one example replaced by any other (replace-one); the sum of gradients moves by up to
-//    Δ = 2 when the replaced example is in the batch.
+// Notation: N examples, batch size B (the expected batch for the Poisson samplers and balls-and-bins),
+// T steps, E epochs, noise multiplier σ (noise standard deviation over the clipping norm, which is 1).
+// Relations between neighbouring datasets (mechanisms/mechanism.hpp: Relation):
+//  * add/remove: one example added or removed;
+//  * zero-out: one example replaced by one whose clipped gradient is 0 (dp_accounting's
+//    REPLACE_SPECIAL). It takes part in sampling as any example does. Under Poisson sampling (and
+//    balls-and-bins) it has the add/remove pair; under samplers with a fixed batch size it does not;
+//  * substitute: one example replaced by any other (replace-one); the sum of gradients moves by up
+//    to Δ = 2 when the replaced example is in the batch.
 #pragma once
 
-#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
+#include "dpcalc/dpsgd/group_pair.hpp"
+#include "dpcalc/mechanisms/mechanism.hpp"
 #include "dpcalc/method_info.hpp"
+#include "dpcalc/pld/accountant.hpp"
+#include "dpcalc/result.hpp"
 
 namespace dpcalc::dpsgd {
 
-enum class SamplerRelation { kZeroOut, kSubstitute };
+using mechanisms::Relation;
 
-enum class SamplerKind {
-  kPoisson,           // every example in each batch independently with probability q
-  kFixedBatch,        // B of the N examples without replacement, each step independently
-  kTruncatedPoisson,  // Poisson, then a batch above max_batch_size cut to a uniform subset of that size
-  kCyclicPoisson,     // the data in b bands used in turn, Poisson at rate q inside the band used
-  kShuffle,           // one permutation per epoch (or one for all epochs), batches its consecutive slices
+// The parameters of a training loop's batches; each sampler reads those it needs (nullopt: not given).
+struct Batches {
+  std::optional<double> dataset_size;    // N
+  std::optional<double> batch_size;      // B (expected for the Poisson samplers and balls-and-bins)
+  std::optional<double> sampling_rate;   // q
+  std::optional<double> max_batch_size;  // C, truncated Poisson
+  std::optional<double> bands;           // b, cyclic Poisson
+  bool reshuffle = true;                 // shuffling: a new permutation every epoch
 };
 
-struct SamplerAnalysis {
-  SamplerKind kind;
-  const char* name;   // the sampler's name, e.g. "truncated_poisson"
-  const char* title;  // a few words for people
-  bool zero_out;      // the analysis covers the zero-out relation
-  bool substitute;    // the analysis covers the substitute relation
-  // The upper bound is a theorem for every input the analysis accepts (false: a pair the analysis
-  // assumes is the worst case, or a bound shown not to hold; `note` says which).
-  bool upper_bound_proven;
-  bool has_lower_bound;     // a lower bound on the sampler's ε exists (a pair its gradients can produce)
-  bool has_group_analysis;  // an upper bound for groups of k examples exists
-  MethodInfo upper;         // the upper bound's method and citation
-  MethodInfo lower;         // the lower bound's ({"", "", ""} when none)
-  MethodInfo group;         // the group upper bound's ({"", "", ""} when none)
-  const char* note;         // what a reader must know beside the numbers ("" when nothing)
+// A stretch of training with one noise and one batch setting.
+struct Phase {
+  Batches batches;
+  double noise_multiplier = 0;
+  double steps = 0;
 };
 
-inline constexpr MethodInfo kNoMethod{"", "", ""};
+// Whether `name` is a parameter of a phase: a member of Batches, "noise_multiplier" or "steps".
+bool is_phase_parameter(const std::string& name);
 
-inline constexpr MethodInfo kPoissonUpperMethod{
-    "Poisson-subsampled Gaussian composed with privacy loss distributions",
-    "Zhu, Dong, Wang 2022, Thm 11; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
-    "zhu2022optimal doroshenko2022connect"};
-inline constexpr MethodInfo kPoissonLowerMethod{
-    "The same pair's optimistic privacy loss distribution (the pair is attained by clipped gradients)",
-    "Zhu, Dong, Wang 2022, Thm 11; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
-    "zhu2022optimal doroshenko2022connect"};
-inline constexpr MethodInfo kPoissonGroupMethod{
-    "The group's worst-case Gaussian mixture composed with privacy loss distributions",
-    "Schuchardt, Stoian, Kosmala, Günnemann 2024", "schuchardt2024unified"};
-inline constexpr MethodInfo kFixedBatchMethod{"Sommer's hypergeometric Gaussian mixture, assumed the worst case",
-                                              "Sommer 2021", "sommer2021group"};
-inline constexpr MethodInfo kTruncatedPoissonUpperMethod{
-    "Truncated Poisson sampling: the Poisson pair and a two-sided pair of the truncated batch, mixed by the "
-    "probability of truncation, composed with privacy loss distributions",
-    "Ganesh 2025 (arXiv 2508.15089); Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
-    "ganesh2025tighter doroshenko2022connect"};
-inline constexpr MethodInfo kTruncatedPoissonLowerMethod{
-    "Truncated Poisson sampling: one example of gradient 1 among gradients 0, a Poisson-subsampled Gaussian at "
-    "the truncated sampler's inclusion probability (optimistic privacy loss distribution)",
-    "Ganesh 2025 (arXiv 2508.15089); Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
-    "ganesh2025tighter doroshenko2022connect"};
-inline constexpr MethodInfo kCyclicPoissonMethod{
-    "Cyclic Poisson sampling: Poisson DP-SGD over the ⌈T/b⌉ steps that use one band",
-    "Choquette-Choo, Ganesh, McKenna, McMahan, Rush, Thakurta, Xu 2023, Thms 4–5", "choquettechoo2023amplified"};
-inline constexpr MethodInfo kShuffleUpperMethod{
-    "Shuffling without amplification: each epoch uses each example at most once, E Gaussian uses "
-    "(μ = √E·Δ/σ), exact analytic Gaussian",
-    "Balle, Wang 2018, Thm 8; Dong, Roth, Su 2019, Cor 3.3", "balle2018improving dong2019gaussian"};
-inline constexpr MethodInfo kShuffleLowerMethod{
-    "Shuffling, lower bound: the Gaussian mixtures over the hidden batch, post-processed to their largest "
-    "coordinate",
-    "Chua, Ghazi, Kamath, Kumar, Manurangsi, Sinha, Zhang 2024 (ICML; NeurIPS)", "chua2024private chua2024scalable"};
-inline constexpr MethodInfo kShuffleGroupMethod{
-    "Shuffling without amplification for a group of k: all k in one batch, μ = √E·k·Δ/σ, exact analytic Gaussian",
-    "Balle, Wang 2018, Thm 8; Dong, Roth, Su 2019, Cor 3.3", "balle2018improving dong2019gaussian"};
-
-inline constexpr SamplerAnalysis kSamplerAnalyses[] = {
-    {SamplerKind::kPoisson, "poisson", "Poisson sampling", true, true, true, true, true, kPoissonUpperMethod,
-     kPoissonLowerMethod, kPoissonGroupMethod, ""},
-    {SamplerKind::kFixedBatch, "fixed_batch", "Fixed batches drawn without replacement", true, true, false, false, true,
-     kFixedBatchMethod, kNoMethod, kFixedBatchMethod,
-     "The pair of Sommer 2021 is assumed to be the worst case, not proven. Under zero-out it is not: with the other "
-     "gradients at −1 and the example's at +1, the step's pair is (1−B/N)·N(0, σ²) + (B/N)·N(2, σ²) against "
-     "(1−B/N)·N(0, σ²) + (B/N)·N(1, σ²), whose δ(ε) exceeds the assumed pair's (docs/samplers.md)."},
-    {SamplerKind::kTruncatedPoisson, "truncated_poisson", "Truncated Poisson sampling", true, true, true, true, false,
-     kTruncatedPoissonUpperMethod, kTruncatedPoissonLowerMethod, kNoMethod,
-     "The lower bound is of the sampler (a pair its clipped gradients produce), not of the analysis; the "
-     "analysis' own optimistic bound is a lower bound on its dominating pair only."},
-    {SamplerKind::kCyclicPoisson, "cyclic_poisson", "Cyclic Poisson sampling", true, true, true, true, false,
-     kCyclicPoissonMethod, kCyclicPoissonMethod, kNoMethod, ""},
-    {SamplerKind::kShuffle, "shuffle", "Shuffling (persistent or re-shuffled each epoch)", true, true, true, true, true,
-     kShuffleUpperMethod, kShuffleLowerMethod, kShuffleGroupMethod,
-     "No amplification by shuffling is proven for DP-SGD: the upper bound is that of a Gaussian used once per "
-     "epoch. Under substitute the lower bound uses the target's gradient +1 against −1 with the others at −1 "
-     "(scaling the zero-out pair by 2 is not a pair clipped gradients produce)."},
+struct Training {
+  std::vector<Phase> phases;  // one for a single (σ, q, T); several for a schedule
+  double group_size = 1;      // k examples protected together
+  Relation relation = Relation::kZeroOut;
 };
 
-inline constexpr std::size_t kSamplerCount = sizeof(kSamplerAnalyses) / sizeof(kSamplerAnalyses[0]);
+enum class BoundStatus {
+  kTight,      // proven, and the lower bound within the asked accuracy of it
+  kBracket,    // proven, but only [lower, upper] is known
+  kNotProven,  // the upper bound rests on an assumption (or there is none)
+};
 
-// The analysis of `kind` (every kind has one entry).
-constexpr const SamplerAnalysis& sampler_analysis(SamplerKind kind) {
-  std::size_t i = 0;
-  while (i + 1 < kSamplerCount && kSamplerAnalyses[i].kind != kind) ++i;
-  return kSamplerAnalyses[i];
-}
+struct SamplerBounds {
+  std::optional<double> epsilon_upper;  // upper bound on ε(δ) (nullopt: no bound)
+  std::optional<double> epsilon_lower;  // lower bound on the sampler's ε(δ) (nullopt: none computed)
+  bool proven = true;                   // epsilon_upper is a theorem for this input
+  // The analysis' own bracket, where its lower end bounds the analysis' pair and not the sampler.
+  std::optional<pld::EpsilonBracket> analysis;
+  // The engine's bracket the upper bound was read from (its grid and accuracy), when numeric.
+  std::optional<pld::EpsilonBracket> engine;
+  MethodInfo upper_method{"", "", ""};
+  MethodInfo lower_method{"", "", ""};
+  std::string note;  // what a reader must know beside the numbers
+  // The PLDs of the upper bound's composition, for what reads its whole privacy profile.
+  std::shared_ptr<const pld::ComposedPlds> plds;
+};
 
-// The analysis of the sampler named `name` (SamplerAnalysis::name), or nullptr.
-const SamplerAnalysis* find_sampler_analysis(const char* name);
+// What is wanted of a sampler's bounds: calibration and solving need the upper bound only.
+enum class BoundsWanted { kUpperOnly, kBoth };
+
+// The status of `bounds`: kNotProven unless proven; kTight when both ends are known and
+// upper − lower <= 4 relative_accuracy upper (the engine's own criterion, accountant.hpp).
+BoundStatus bound_status(const SamplerBounds& bounds, double relative_accuracy);
+const char* bound_status_name(BoundStatus status);  // "tight", "bracket", "not_proven"
+
+class Sampler {
+ public:
+  virtual ~Sampler() = default;
+  virtual const char* name() const = 0;   // e.g. "truncated_poisson"
+  virtual const char* title() const = 0;  // a few words for people
+  virtual bool covers(Relation relation) const = 0;
+  virtual Relation default_relation() const = 0;
+  virtual bool has_group_analysis() const = 0;
+  // Whether a schedule of several phases is composed (each phase's pair).
+  virtual bool has_phases() const { return false; }
+  // Whether bounds() gives the PLDs of its upper bound (SamplerBounds::plds) for a full answer.
+  virtual bool has_privacy_loss_distributions() const { return false; }
+  // The group pair's setting of one step (group_pair.hpp) for the samplers whose upper bound is it:
+  // the phase's draw, k and the pair's relation for `relation`; nullopt for the others.
+  virtual std::optional<GroupSetting> group_setting(const Phase&, double, Relation) const { return std::nullopt; }
+  // The batches with what this sampler needs present and in range, the rate filled in where it
+  // follows from N and B. Errors are invalid_argument on the parameter's name.
+  virtual Result<Batches> check(const Batches& batches) const = 0;
+  // Steps of one epoch (a pass over the data): N/B or 1/q, ⌊N/B⌋ for the samplers that walk the
+  // data, for checked batches.
+  virtual double steps_per_epoch(const Batches& checked) const = 0;
+  // The steps of `epochs` epochs (> 0): ⌈E·N/B⌉ (⌈E/q⌉), or ⌈E·⌊N/B⌋⌉ for the samplers that walk the
+  // data. Errors on "epochs" beyond 2^53 steps.
+  Result<double> steps_for_epochs(const Batches& checked, double epochs) const;
+  // Bounds on ε(δ) for a training check_training accepted. Errors: on "delta"; the engine's, on the
+  // phase's parameter ("steps", "noise_multiplier"; Error::item the phase's index) or an option's
+  // name; kCancelled when `progress` returns false.
+  virtual Result<SamplerBounds> bounds(const Training& checked, double delta, const pld::AccountingOptions& options,
+                                       const pld::ProgressCallback& progress, BoundsWanted wanted) const = 0;
+};
+
+// Every sampler, in the order the side-by-side lists them.
+const std::vector<const Sampler*>& samplers();
+// The sampler called `name`, or nullptr.
+const Sampler* find_sampler(const std::string& name);
+// The samplers' names, quoted and joined ("'poisson', 'fixed_batch' and …"), of those `which` accepts.
+std::string sampler_names(bool (*which)(const Sampler&));
+
+// The training if `sampler` covers it: its relation (error on "relation" naming those it covers),
+// its group size (error on "group_size" when it has no group analysis, naming the samplers that
+// have one), one phase unless it has phases (error on "phases"), and each phase's noise multiplier
+// (> 0) and steps (whole, in [1, 2^53]) (errors on their names, Error::item the phase's index, also
+// when there is one). Each phase's batches must be the sampler's check() of them.
+Result<Training> check_training(const Sampler& sampler, const Training& training);
+
+// For the samplers' check(): the parameter required and in range (errors on its name, saying what
+// it is). N: a whole number >= 1; B: a whole number in [1, N]; the rate: sampling_rate in (0, 1], or
+// from N and B when it is not given, `bands`·B/N (at most 1), where bands is 1 but for cyclic Poisson.
+Result<double> required_dataset_size(const Batches& batches);
+Result<double> required_batch_size(const Batches& batches, double dataset_size);
+Result<double> rate_or_batch_share(const Batches& batches, double bands = 1);
+// For the samplers that use N only to turn B into a rate: an error on "dataset_size" when it is
+// given with sampling_rate (it would say nothing).
+Result<bool> dataset_size_only_with_batch(const Batches& batches);
+
+const Sampler& poisson_sampler();
+const Sampler& fixed_batch_sampler();
+const Sampler& truncated_poisson_sampler();
+const Sampler& shuffle_sampler();
+const Sampler& balls_and_bins_sampler();
+const Sampler& cyclic_poisson_sampler();
 
 }  // namespace dpcalc::dpsgd

@@ -39,7 +39,7 @@ struct ShuffleSetting {
   double batch_size = 0;    // B, a whole number in [1, N]
   double epochs = 1;        // E, a whole number >= 1
   ShuffleOrder order = ShuffleOrder::kReshuffled;
-  SamplerRelation relation = SamplerRelation::kZeroOut;
+  Relation relation = Relation::kZeroOut;
 };
 
 // The setting if valid; errors are invalid_argument on "dataset_size", "batch_size", "epochs".

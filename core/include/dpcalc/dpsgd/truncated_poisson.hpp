@@ -27,6 +27,8 @@
 // C ≥ N never truncates: the pair is then the Poisson pair itself.
 #pragma once
 
+#include <vector>
+
 #include "dpcalc/dpsgd/samplers.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/pld/privacy_loss.hpp"
@@ -35,10 +37,10 @@
 namespace dpcalc::dpsgd {
 
 struct TruncatedPoissonSetting {
-  double dataset_size = 0;    // N, a whole number >= 1
-  double sampling_rate = 0;   // q in (0, 1]
-  double max_batch_size = 0;  // C, a whole number >= 1
-  SamplerRelation relation = SamplerRelation::kZeroOut;
+  double dataset_size = 0;                 // N, a whole number >= 1
+  double sampling_rate = 0;                // q in (0, 1]
+  double max_batch_size = 0;               // C, a whole number >= 1
+  Relation relation = Relation::kZeroOut;  // zero-out or substitute
 };
 
 // The setting if valid; errors are invalid_argument on "dataset_size", "sampling_rate",
@@ -66,9 +68,9 @@ struct TruncationProbabilities {
 // returns a value that is not a probability (never seen).
 Result<TruncationProbabilities> truncation_probabilities(const TruncatedPoissonSetting& checked);
 
-// The Poisson pair of one step at rate q under `relation` (zero-out: the add/remove pair, pld::GaussianPair
+// The Poisson pair of one step at rate q under `relation` (add/remove and zero-out: pld::GaussianPair
 // at sampling rate q; substitute: the mixtures at ±1) for noise multiplier σ.
-pld::DominatingPair poisson_step_pair(double sampling_rate, double noise_multiplier, SamplerRelation relation);
+pld::DominatingPair poisson_step_pair(double sampling_rate, double noise_multiplier, Relation relation);
 
 // The dominating pair above (an upper bound: its δ(ε) is at least the step's for every ε), with
 // the brackets of `probabilities` taken on the safe side: weight 1 − truncation_upper on the Poisson
@@ -86,21 +88,31 @@ pld::DominatingPair truncated_poisson_sampler_pair(const TruncatedPoissonSetting
                                                    double noise_multiplier);
 
 struct TruncatedPoissonEpsilon {
-  double epsilon_upper = 0;           // upper bound of the analysis: the answer
-  double epsilon_lower_analysis = 0;  // lower bound on the analysis' pair composed `steps` times
-  double epsilon_lower_sampler = 0;   // lower bound on the sampler's ε
-  pld::EpsilonBracket analysis;       // the analysis' bracket and its discretisation
-  pld::EpsilonBracket sampler;        // the bracket of the sampler pair (its lower end is epsilon_lower_sampler)
-  TruncationProbabilities probabilities;
+  double epsilon_upper = 0;               // upper bound of the analysis: the answer
+  double epsilon_lower_analysis = 0;      // lower bound on the analysis' pair composed `steps` times
+  double epsilon_lower_sampler = 0;       // lower bound on the sampler's ε
+  pld::EpsilonBracket analysis;           // the analysis' bracket and its discretisation
+  pld::EpsilonBracket sampler;            // the bracket of the sampler pair (its lower end is epsilon_lower_sampler)
+  TruncationProbabilities probabilities;  // of the first phase
 };
 
-// ε at δ after `steps` steps. noise_multiplier > 0 ("noise_multiplier"), steps a whole number in
-// [1, 2^53] ("steps"), delta in (0, 1) ("delta"), the setting as check_truncated_poisson checks
-// it. The PLD engine's errors come back as pld::epsilon_for_delta names them (on its items, the
-// grid or delta). Progress: the analysis' composition, then the sampler pair's.
-Result<TruncatedPoissonEpsilon> truncated_poisson_epsilon(const TruncatedPoissonSetting& setting,
-                                                          double noise_multiplier, double steps, double delta,
-                                                          const pld::AccountingOptions& options = {},
-                                                          const pld::ProgressCallback& progress = {});
+// One phase of training: its setting (one dataset size, cap and relation for all phases), noise
+// multiplier and steps.
+struct TruncatedPoissonPhase {
+  TruncatedPoissonSetting setting;
+  double noise_multiplier = 0;
+  double steps = 0;
+};
+
+// ε at δ after the phases, each phase's pair composed its steps times. noise_multiplier > 0
+// ("noise_multiplier"), steps a whole number in [1, 2^53] ("steps"), delta in (0, 1) ("delta"), each
+// setting as check_truncated_poisson checks it; a phase's errors carry its index (Error::item). The
+// PLD engine's errors come back as pld::epsilon_for_delta names them (on its items, the grid or
+// delta). Progress: the analysis' composition, then the sampler pair's, unless `with_sampler_bound`
+// is false (then `sampler` and epsilon_lower_sampler stay 0).
+Result<TruncatedPoissonEpsilon> truncated_poisson_epsilon(const std::vector<TruncatedPoissonPhase>& phases,
+                                                          double delta, const pld::AccountingOptions& options = {},
+                                                          const pld::ProgressCallback& progress = {},
+                                                          bool with_sampler_bound = true);
 
 }  // namespace dpcalc::dpsgd

@@ -25,9 +25,14 @@
 
 namespace dpcalc::mechanisms {
 
-// Neighbouring datasets: one record added or removed, or one record replaced by another.
-enum class Relation { kAddRemove, kSubstitute };
-const char* relation_name(Relation relation);  // "add_remove", "substitute"
+// Neighbouring datasets: one record added or removed, one record replaced by another, or one record
+// replaced by a null record that contributes nothing (a zero gradient) but takes part in sampling as
+// any record does (zero-out; dp_accounting's REPLACE_SPECIAL). A mechanism without sampling, or with
+// Poisson sampling, sees the null record as no record: its zero-out pair is its add/remove pair.
+// Zero-out is one substitution, so the substitute pair bounds it wherever there is no add/remove pair
+// (sampling without replacement, where the null record takes a seat).
+enum class Relation { kAddRemove, kSubstitute, kZeroOut };
+const char* relation_name(Relation relation);  // "add_remove", "substitute", "zero_out"
 
 // What the PLD engine composes for `count` uses of a mechanism: `pair` composed `times` times, and
 // what that rests on when results should say so ("" otherwise).
@@ -127,11 +132,14 @@ class Mechanism {
   // The checked parameter values it was made from (defaults filled in).
   const Arguments& arguments() const { return arguments_; }
 
+  // The relation whose pair it uses for `relation`: zero-out by its add/remove pair where it has one,
+  // else by its substitute pair (see Relation); the others are their own.
+  Relation pair_relation(Relation relation) const;
   // The neighbouring relations it has a dominating pair for.
-  virtual bool supports(Relation relation) const { return relation == Relation::kAddRemove; }
+  bool supports(Relation relation) const { return has_pair(pair_relation(relation)); }
   // Its dominating pair under `relation` (one it supports), for the PLD engine: the engine derives
   // both directions from it.
-  virtual pld::DominatingPair pair(Relation relation) const = 0;
+  pld::DominatingPair pair(Relation relation) const { return pair_under(pair_relation(relation)); }
 
   // ε such that it is ε-DP, rounded up; nullopt when it is not pure DP.
   virtual std::optional<double> pure_epsilon() const { return std::nullopt; }
@@ -163,8 +171,8 @@ class Mechanism {
   virtual std::string pair_analysis() const { return ""; }
   // `count` uses (a whole number >= 1) for the PLD engine: its pair `count` times, unless the uses
   // together have a tighter pair of their own (exponential selections fixed in advance).
-  virtual ComposedUses composed_uses(Relation relation, double count) const {
-    return {pair(relation), count, pair_analysis()};
+  ComposedUses composed_uses(Relation relation, double count) const {
+    return uses_under(pair_relation(relation), count);
   }
 
   // The parameters calibration may solve for (the type's own, or those of a mechanism inside).
@@ -173,12 +181,23 @@ class Mechanism {
   virtual Result<MechanismPtr> with_noise(const std::string& unknown, double value) const;
   // The sensitivity that noise multipliers are relative to (1 where there is none).
   virtual double sensitivity() const { return 1; }
+
   // The parameter that sets the rate at which a record is in the data it runs on, for a mechanism
   // run on a subsample (subsampled.hpp); "" for the others.
   virtual std::string sampling_rate_parameter() const { return ""; }
   // The parameter that sets how much noise it adds, as errors about its size name it: the first of
   // calibratable() (the innermost mechanism's, for a wrapper), or "type" when it has none.
   std::string noise_parameter() const;
+
+ protected:
+  // Whether it has a pair under `relation`, add/remove or substitute (zero-out is resolved above).
+  virtual bool has_pair(Relation relation) const { return relation == Relation::kAddRemove; }
+  // Its pair under `relation`, one has_pair() accepts.
+  virtual pld::DominatingPair pair_under(Relation relation) const = 0;
+  // composed_uses under a relation has_pair() accepts.
+  virtual ComposedUses uses_under(Relation relation, double count) const {
+    return {pair_under(relation), count, pair_analysis()};
+  }
 
  private:
   const MechanismType* type_;

@@ -16,21 +16,24 @@
 #include <vector>
 
 #include "dpcalc/mechanisms/mechanism.hpp"
+#include "dpcalc/mechanisms/sampling.hpp"
 
 namespace dpcalc::mechanisms {
 
 class Subsampled : public Mechanism {
  public:
-  // `rate` in (0, 1] (the type's factory checks the parameters it comes from); the inner mechanism is
-  // the argument `mechanism`; `rate_parameter` is the parameter that sets the rate.
-  Subsampled(const MechanismType& type, const Arguments& arguments, double rate, std::string rate_parameter);
+  // `draw` as the type's factory checked the parameters it comes from; the inner mechanism is the
+  // argument `mechanism`; `rate_parameter` is the parameter that sets the rate.
+  Subsampled(const MechanismType& type, const Arguments& arguments, const SampleDraw& draw, std::string rate_parameter);
 
+  const SampleDraw& draw() const { return draw_; }
+  // The probability that a record is in the subsample (sampling.hpp: inclusion_rate).
   double rate() const { return rate_; }
   const Mechanism& inner() const { return *inner_; }
   const MechanismPtr& inner_mechanism() const { return inner_; }
 
   // The inner pair under `relation` (one supports() accepts), at sampling rate × rate.
-  pld::DominatingPair pair(Relation relation) const override;
+  pld::DominatingPair pair_under(Relation relation) const override;
   std::optional<double> pure_epsilon() const override;
   std::string pair_analysis() const override { return inner_->pair_analysis(); }
   double sensitivity() const override { return inner_->sensitivity(); }
@@ -40,6 +43,7 @@ class Subsampled : public Mechanism {
   std::string sampling_rate_parameter() const override { return rate_parameter_; }
 
  private:
+  SampleDraw draw_;
   double rate_;
   MechanismPtr inner_;
   std::string rate_parameter_;
