@@ -61,11 +61,24 @@ import kmeans from './kmeans.js';
 import dpsgd from './dpsgd.js';
 import databases from './databases.js';
 import groupwise from './groupwise.js';
-import { fieldsOf } from './form.js';
+import { updateGroup } from './group-update.js';
+import { lazyUpdate } from './lazy-update.js';
+import { fieldsOf } from './form-fields.js';
 
-/** Adds what every section derives from its description: `fields`, the list of its inputs. */
-const register = (section) => Object.freeze({ ...section, fields: fieldsOf(section.form) });
+/** The answering code of a section other than the default one: `name` of later-sections.js. */
+const later = (name) => lazyUpdate(() => import('./later-sections.js'), name);
 
-export const sections = [group, composition, split, calibrate, convert, kmeans, dpsgd, databases, groupwise].map(
-  register,
-);
+/** A section on the page: its description, its `update`, and `fields`, the list of its inputs. */
+const register = (section, update) => Object.freeze({ ...section, update, fields: fieldsOf(section.form) });
+
+export const sections = [
+  register(group, updateGroup),
+  register(composition, later('updateComposition')),
+  register(split, later('updateSplit')),
+  register(calibrate, later('updateCalibrate')),
+  register(convert, later('updateConvert')),
+  register(kmeans, later('updateKmeans')),
+  register(dpsgd, later('updateDpsgd')),
+  register(databases, later('updateDatabases')),
+  register(groupwise, later('updateGroupwise')),
+];
