@@ -4,7 +4,6 @@
 import { fieldMessage, h, readNumber } from './dom.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
-import { settle } from './ask.js';
 import { keysOf } from './citation-keys.js';
 
 export const kVacuousText = 'no meaningful guarantee (δ ≥ 1)';
@@ -165,12 +164,4 @@ export function methodTable({ caption, rows, errors }) {
       ),
     ),
   );
-}
-
-// The sections not yet built on requests(inputs) ask through these (ask.js).
-export { settle, settleUnlessAborted } from './ask.js';
-
-/** Asks the calculator every request at once; resolves to the responses in the same order. */
-export function askAll(calculator, requests) {
-  return Promise.all(requests.map((request) => settle(calculator.run(request))));
 }
