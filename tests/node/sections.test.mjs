@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sections } from '../../web/embed/sections.js';
 import { fieldsOf } from '../../web/app/form-fields.js';
+import { answeredTraining } from '../../web/app/dpsgd-requests.js';
 import { loadCalculator } from './helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -82,5 +83,44 @@ test('the attribute names the README documents stay inputs of their sections', (
     const defaults = defaultsOf(sections[name]);
     for (const attribute of attributes)
       assert.ok(Object.hasOwn(defaults, inputOf(sections[name], attribute)), `${name}: ${attribute}`);
+  }
+});
+
+test("a section's answer asked with its trade-off (explain) is the same answer, with op 'tradeoff''s object for it", () => {
+  // The attacker panel's options (web/app/explained.js); the rows the page sends with them.
+  const explain = { fpr: [1e-3], prior: 0.5 };
+  const row = (name, id, inputs = {}) => ({
+    label: `${name}/${id}`,
+    request: sections[name].shared
+      .requests({ ...defaultsOf(sections[name]), ...inputs }, { catalog })
+      .find((item) => item.id === id).request,
+  });
+  const subsampled = JSON.stringify({
+    type: 'poisson_subsampled',
+    rate: '0.01',
+    mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' },
+  });
+  const explained = [
+    ...['pure', 'approx', 'zcdp', 'gaussian'].map((id) => row('group', id)),
+    // At the δ its retry rule adds (group-requests.js): a numeric row, whose curve comes from its PLDs.
+    { ...row('group', 'picked', { mechanism: subsampled }), delta: 1e-5 },
+    row('composition', 'pld'),
+    row('convert', 'canonne-kamath-steinke'),
+    row('convert', 'pure-to-zcdp'),
+    row('databases', 'unbounded'),
+    row('databases', 'uninformative', { adversary: 'uninformative' }),
+    row('dpsgd', 'dpsgd'),
+  ];
+  for (const { label, request: asked, delta } of explained) {
+    const request = delta === undefined ? asked : { ...asked, delta };
+    const plain = calc.compute(request);
+    assert.ok(plain.ok, `${label}: ${JSON.stringify(plain)}`);
+    const { tradeoff, ...answer } = calc.compute({ ...request, explain }).result;
+    assert.deepEqual(answer, plain.result, `${label}: the same answer`);
+    // DP-SGD's panel explains the answered training counted in steps (dpsgd-requests.js: answeredTraining).
+    const of = request.op === 'dpsgd' ? answeredTraining(request, plain.result) : request;
+    const separate = calc.compute({ op: 'tradeoff', of, ...explain });
+    assert.ok(separate.ok, `${label}: ${JSON.stringify(separate)}`);
+    assert.deepEqual(tradeoff, separate.result, `${label}: the trade-off op 'tradeoff' gives`);
   }
 });

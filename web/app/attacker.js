@@ -4,8 +4,9 @@
 // Kairouz, Oh, Viswanath 2015; Dong, Roth, Su 2019). The panel says what follows in plain words, each
 // number an upper bound rounded up ("at most"), and draws the curve as an ROC curve (true-positive
 // against false-positive rate, linear or log axes) with the random-guess diagonal and, for a group,
-// the curve of one record beside it. Its numbers come from op 'tradeoff' (docs/API.md), obtained
-// through explained.js (tradeoffOf): the answers first, then `renderAttacker` draws them.
+// the curve of one record beside it. Its numbers are those of op 'tradeoff' (docs/API.md): the
+// section's answer carries them (`explain`, result.tradeoff) where the section sent the request it
+// explains, else the panel asks op 'tradeoff' (explained.js: tradeoffOf); `renderAttacker` draws them.
 import { h } from './dom.js';
 import { chartCsv, chartFigure } from './chart.js';
 import { roundTo } from './format.js';

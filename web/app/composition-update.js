@@ -8,7 +8,7 @@ import { h, readNumber, showFieldErrors } from './dom.js';
 import { formulas } from './formula.js';
 import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
 import { answerAll, ofRole } from './ask.js';
-import { explainedRequest } from './explained.js';
+import { askExplained } from './explained.js';
 import { formatNumber } from './format.js';
 import { plotRange } from './range.js';
 import { pldNote, profileEpsilons, renderPld, runNumeric } from './numeric.js';
@@ -217,7 +217,7 @@ async function numericStages(section, context, view, { status, run, pld }) {
     (first, parts = 1, i = 0) =>
     (fraction) =>
       (first + (i + fraction) / parts) / 4;
-  const pldResponse = await run(explainedRequest(pld.request), stage(0));
+  const pldResponse = await askExplained((request) => run(request, stage(0)), pld.request);
   if (!isCurrent()) return;
   view.replacePldRow({ response: pldResponse, status: 'done' });
   markTightest(view.table, tightest(view.rows, pldResponse.ok ? pldResponse.result : null, view.delta));

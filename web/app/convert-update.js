@@ -6,7 +6,7 @@ import { guaranteeElement, inputsOf, methodTable } from './results.js';
 import { answerAll, byId } from './ask.js';
 import { formatNumber } from './format.js';
 import { citeSentence, paperGuarantee } from './headline.js';
-import { explainedRequest } from './explained.js';
+import { explainedItem } from './explained.js';
 import { askedQuestions, requests } from './convert-requests.js';
 
 const kFormulas = {
@@ -19,7 +19,7 @@ async function updateConvert({ calculator, form, inputs, isCurrent, results, err
   const questions = askedQuestions(isSet);
   // The panel explains the guarantee converted (a conversion only loosens it): ρ unless only ε was asked.
   const explained = questions.pure && !questions.zcdp ? 'pure-to-zcdp' : 'canonne-kamath-steinke';
-  const sent = (item) => (item.id === explained ? { ...item, request: explainedRequest(item.request) } : item);
+  const sent = (item) => (item.id === explained ? explainedItem(item) : item);
   const answered = await answerAll(calculator, requests(inputs).map(sent));
   if (!isCurrent()) return;
   // Two questions side by side: the one whose input the person did not set shows its example.

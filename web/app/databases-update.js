@@ -5,7 +5,7 @@
 import { h, showFieldErrors } from './dom.js';
 import { guaranteeElement, inputsOf, methodTable } from './results.js';
 import { answerAll, answerItem, byId, ofRole } from './ask.js';
-import { explainedRequest } from './explained.js';
+import { explainedItem } from './explained.js';
 import { chartFigure } from './chart.js';
 import { renderPld } from './numeric.js';
 import { classesOf, explainedRow, isPure, requests, totalOf } from './databases-requests.js';
@@ -76,7 +76,7 @@ async function answersOf(section, items, options) {
   const rows = ofRole(items, 'row');
   const first = rows.find((item) => item.id === explained);
   try {
-    const headline = await answerItem(calculator, { ...first, request: explainedRequest(first.request) }, options);
+    const headline = await answerItem(calculator, explainedItem(first), options);
     if (!isCurrent()) return null;
     if (headline.response.ok) explain({ of: headline.request, response: headline.response });
     const answered = await Promise.all(

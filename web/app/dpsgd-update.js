@@ -13,6 +13,7 @@ import { formatNumber } from './format.js';
 import { boundText, citeSentence, paperGuarantee, paperNumber } from './headline.js';
 import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
 import { answerItem } from './ask.js';
+import { askExplained } from './explained.js';
 import { chartFigure } from './chart.js';
 import { runNumeric } from './numeric.js';
 import { moreDigits } from './more-digits.js';
@@ -232,10 +233,12 @@ async function updateDpsgd(section) {
       results.querySelector('tbody').append(pending);
       plots.replaceChildren();
       showFieldErrors(form, errors);
-      const response = await run(request, (fraction) => 0.4 * fraction);
+      // A training for a given noise is answered with its trade-off, for the attacker panel.
+      const train = (asked) => run(asked, (fraction) => 0.4 * fraction);
+      const response = await (calibrating ? train(request) : askExplained(train, request));
       if (!isCurrent()) return;
       if (!response.ok) return refused(section, { response, fields, status, pair });
-      await answered(section, { request, result: response.result, fields, status, run });
+      await answered(section, { request, response, fields, status, run });
     },
   );
 }
@@ -255,8 +258,9 @@ async function refused(section, { response, fields, status, pair }) {
 }
 
 /** The answer, its table and headline, the pair, the attacker panel, then Sommer's figures. */
-async function answered(section, { request, result, fields, status, run }) {
+async function answered(section, { request, response, fields, status, run }) {
   const { calculator, inputs, isCurrent, results, plots, errors, signal, summary, explain } = section;
+  const { result } = response;
   const calibrating = 'target' in request;
   const k = request.group_size;
   const rows = calibrating
@@ -289,7 +293,13 @@ async function answered(section, { request, result, fields, status, run }) {
   const figure = pairFigure(await answerItem(calculator, pairItem(request, base.noise_multiplier)));
   if (!isCurrent()) return;
   plots.replaceChildren(...figure);
-  explain({ of: base, one: k > 1 ? { ...base, group_size: 1 } : undefined, groupSize: k });
+  // A forward training's answer carries the trade-off of `base`, the same training counted in steps.
+  explain({
+    of: base,
+    response: calibrating ? undefined : response,
+    one: k > 1 ? { ...base, group_size: 1 } : undefined,
+    groupSize: k,
+  });
   await figures({ items: figureItems(base, inputs), base, run, plots, isCurrent });
   if (isCurrent()) status.finish('done', 'Done.');
 }

@@ -8,7 +8,7 @@ import { formatNumber } from './format.js';
 import { formulas } from './formula.js';
 import { guaranteeElement, inputsOf, methodTable } from './results.js';
 import { answerAll, answerItem, byId, ofRole } from './ask.js';
-import { explainedRequest } from './explained.js';
+import { explainedItem } from './explained.js';
 import { chartFigure } from './chart.js';
 import { plotRange } from './range.js';
 import { catalogOf, freshSpec, requestOf, specWords } from './mechanism-picker.js';
@@ -175,7 +175,7 @@ async function updateGroup(section) {
   }
   const items = requests(inputs);
   const explained = asked(inputs, isSet)[0];
-  const sent = (item) => (item.id === explained ? { ...item, request: explainedRequest(item.request) } : item);
+  const sent = (item) => (item.id === explained ? explainedItem(item) : item);
   const answering = answerAll(calculator, ofRole(items, 'row').map(sent));
   const catalog = await catalogOf(calculator);
   const { inputs: pickerInputs } = picker(form, catalog);
@@ -190,9 +190,9 @@ async function updateGroup(section) {
   results.replaceChildren(methodTable({ caption: `A group of k = ${inputs.k.trim()} records`, rows, errors }));
   const headlineAnswers = { ...answers, picked: { ...pickedItem, view: picked } };
   summary(...groupHeadline(headlineAnswers, { inputs, isSet }));
-  const explainedItem = headlineAnswers[explained];
-  if (explainedItem.response.ok) {
-    const { request: of, response } = explainedItem;
+  const headlineItem = headlineAnswers[explained];
+  if (headlineItem.response.ok) {
+    const { request: of, response } = headlineItem;
     const k = of.k;
     explain({ of, response, one: k > 1 ? { ...of, k: 1 } : undefined, groupSize: k });
   }

@@ -62,8 +62,9 @@
 //    methodTable row a LaTeX line; every citation shown a BibTeX entry (results carry
 //    `citation_key`; add new works to bibliography.js). `explain({ of, response?, one?, groupSize? })`
 //    shows "What an attacker can do" under the answer (attacker.js): the trade-off of request `of`
-//    (`response`: the section's own answer to exactly `of`, sent through explainedRequest,
-//    explained.js; `one`: the same for one record, beside a group's). No section imports another
+//    (`response`: the section's own answer to `of`, sent through explainedItem or askExplained,
+//    explained.js, so that it carries the trade-off and the panel need not ask op 'tradeoff' to
+//    answer it again; `one`: the same for one record, beside a group's). No section imports another
 //    section's modules: what two share lives in a module of its own (compose-methods.js, …).
 // 4. Add one line to the list below (its position is its place in the nav), and the element's
 //    presentation of it to web/embed/sections.js (which fields it shows, and their attribute names).
