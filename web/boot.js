@@ -37,6 +37,10 @@
     if (name !== '' && name !== 'group' && !document.getElementById(name)) started.rest = compile('rest');
     window[Symbol.for('dpcalc.wasm')] = started;
   }
+})();
+
+(function () {
+  'use strict';
 
   function reason() {
     if (location.protocol === 'file:') {

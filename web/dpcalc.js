@@ -179,6 +179,26 @@ function plainCopy(request) {
   return copy(request, '', 0);
 }
 
+/** The response to a request whose computation threw (`error`): the module is restarted meanwhile. */
+function crashFailure(error) {
+  if (error instanceof RestNotLoaded) {
+    return failure(
+      'not_loaded',
+      '',
+      'This request needs the part of the calculator that is loaded after the first answers (deferredModule).',
+    );
+  }
+  const reason =
+    error instanceof WebAssembly.RuntimeError && /memory|Aborted/i.test(error.message)
+      ? 'it ran out of memory'
+      : `it stopped with an internal error (${String(error?.message ?? error).replace(/\. Build with.*$/, '')})`;
+  return failure(
+    'numeric',
+    '',
+    `The calculator could not finish this request: ${reason}. It has been restarted, so other requests work; if this request is valid, please report it.`,
+  );
+}
+
 /**
  * Loads dpcalc.wasm (next to this file, or takes `wasmModule`: a compiled WebAssembly.Module of it,
  * as the page posts to its workers) and resolves to a calculator. The page passes the split module
@@ -240,22 +260,7 @@ export async function createCalculator({ wasmModule, deferredModule } = {}) {
       response = onProgress ? module.computeWithProgress(plain, progress) : module.compute(plain);
     } catch (error) {
       replaceModule();
-      if (error instanceof RestNotLoaded) {
-        return failure(
-          'not_loaded',
-          '',
-          'This request needs the part of the calculator that is loaded after the first answers (deferredModule).',
-        );
-      }
-      const reason =
-        error instanceof WebAssembly.RuntimeError && /memory|Aborted/i.test(error.message)
-          ? 'it ran out of memory'
-          : `it stopped with an internal error (${String(error?.message ?? error).replace(/\. Build with.*$/, '')})`;
-      return failure(
-        'numeric',
-        '',
-        `The calculator could not finish this request: ${reason}. It has been restarted, so other requests work; if this request is valid, please report it.`,
-      );
+      return crashFailure(error);
     }
     if (callbackError !== null) {
       return failure(

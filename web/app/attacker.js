@@ -4,15 +4,17 @@
 // Kairouz, Oh, Viswanath 2015; Dong, Roth, Su 2019). The panel says what follows in plain words, each
 // number an upper bound rounded up ("at most"), and draws the curve as an ROC curve (true-positive
 // against false-positive rate, linear or log axes) with the random-guess diagonal and, for a group,
-// the curve of one record beside it. Its numbers come from op 'tradeoff' (docs/API.md).
+// the curve of one record beside it. Its numbers are those of op 'tradeoff' (docs/API.md): the
+// section's answer carries them (`explain`, result.tradeoff) where the section sent the request it
+// explains, else the panel asks op 'tradeoff' (explained.js: tradeoffOf); `renderAttacker` draws them.
 import { h } from './dom.js';
 import { chartCsv, chartFigure } from './chart.js';
 import { roundTo } from './format.js';
-import { citeElement, settleUnlessAborted } from './results.js';
+import { citeElement } from './results.js';
+import { settleUnlessAborted } from './ask.js';
+import { kFpr, tradeoffOf } from './explained.js';
 import { isNumeric } from '../client.js';
 
-const kFpr = 1e-3; // "wrongly flags at most 1 in 1,000"
-const kPrior = 0.5; // "an attacker who thought it a coin toss"
 const kSmallestPercent = 0.01; // below this, "at most 0.01%" (still an upper bound)
 
 /** An upper bound as a percentage, rounded up to two significant digits: 0.031234 → "3.2%". */
@@ -124,16 +126,10 @@ function axesChoice(onChange) {
   return h('div', { class: 'axes-choice', role: 'group', 'aria-label': 'Axes of the plot' }, buttons);
 }
 
-const tradeoffRequest = (of) => ({ op: 'tradeoff', of, fpr: [kFpr], prior: kPrior });
+const heading = () => h('h3', {}, 'What an attacker can do');
 
-/**
- * Shows in `holder` the panel for the answer to request `of` (and, for a group, `one`: the same
- * setting for one record), about `groupSize` records. Asks op 'tradeoff' through `calculator` (numeric
- * sources in the worker, aborted with `signal`); does nothing once `isCurrent()` is false.
- */
-export async function showAttacker(holder, { calculator, of, one, groupSize = 1, name, isCurrent, signal }) {
-  const heading = () => h('h3', {}, 'What an attacker can do');
-  // While the new answer computes, the last one stays (marked busy); the first time says so.
+/** While the new answer computes, the last one stays (marked busy); the first time says so. */
+function markBusy(holder) {
   holder.dataset.ready = 'false';
   holder.setAttribute('aria-busy', 'true');
   if (!holder.firstChild) {
@@ -141,30 +137,33 @@ export async function showAttacker(holder, { calculator, of, one, groupSize = 1,
       h('div', { class: 'attacker-panel' }, heading(), h('p', { class: 'pending' }, 'computing…')),
     );
   }
-  // Only numeric work is aborted: cancelling a closed form would restart the worker for nothing.
-  const ask = (of) => {
-    const request = tradeoffRequest(of);
-    return settleUnlessAborted(calculator.run(request, isNumeric(request) ? { signal } : {}));
-  };
-  let responses;
-  try {
-    responses = await Promise.all([ask(of), one ? ask(one) : null]);
-  } catch (error) {
-    if (error?.name === 'AbortError') return;
-    throw error;
-  }
-  if (!isCurrent()) return;
-  const [response, oneResponse] = responses;
+}
+
+/**
+ * The trade-off answers of the panel: of `of` (the section's answer to it is `response`, when it
+ * sent exactly `of`) and, for a group, of `one`. Only numeric work is aborted with `signal`:
+ * cancelling a closed form would restart the worker for nothing. Rejects with an AbortError when
+ * cancelled.
+ */
+function tradeoffAnswers(calculator, { of, response, one }, signal) {
+  const ask = (request) => settleUnlessAborted(calculator.run(request, isNumeric(request) ? { signal } : {}));
+  return Promise.all([tradeoffOf(ask, of, response), one ? tradeoffOf(ask, one) : null]);
+}
+
+/**
+ * Draws in `holder` the panel for `answer` (the trade-off response of the section's answer) and
+ * `oneAnswer` (of one record, beside a group's), about `groupSize` records; `name` is the section's.
+ */
+export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name }) {
   holder.removeAttribute('aria-busy');
   holder.dataset.ready = 'true';
   // The section marks its own fields; there is nothing to say about an answer it does not have.
-  if (!response.ok) {
+  if (!answer.ok) {
     holder.replaceChildren();
     return;
   }
-  const result = response.result;
-  const oneRecord = oneResponse?.ok && groupSize > 1 ? oneResponse.result : null;
-  const sentences = attackerSentences(result, { groupSize, oneRecord });
+  const result = answer.result;
+  const oneRecord = oneAnswer?.ok && groupSize > 1 ? oneAnswer.result : null;
   const file = `dpcalc-${name}-attacker`;
   const linear = figureOf(result, oneRecord, { groupSize, log: false, file });
   const figureHolder = h('div', { class: 'chart-holder' }, linear);
@@ -177,24 +176,48 @@ export async function showAttacker(holder, { calculator, of, one, groupSize = 1,
     h(
       'div',
       { class: 'attacker-sentences', dataset: { attackerSentences: name } },
-      sentences.map((text) => h('p', {}, text)),
+      attackerSentences(result, { groupSize, oneRecord }).map((text) => h('p', {}, text)),
     ),
-    h(
-      'p',
-      { class: 'note' },
-      'Every number is an upper bound for the best possible test, whatever the attacker knows or computes. Method: ',
-      result.method,
-      result.mu === undefined ? '' : `, μ = ${roundTo(result.mu, 'up', 3)}`,
-      ' (',
-      citeElement(result.citation, [result.citation_key].flat()),
-      ').',
-    ),
+    methodNote(result),
     axesChoice(redraw),
     figureHolder,
   );
   // The whole curve (the linear figure's points: the log axes leave out the rates at 0).
   curves.set(panel, linear);
   holder.replaceChildren(panel);
+}
+
+function methodNote(result) {
+  return h(
+    'p',
+    { class: 'note' },
+    'Every number is an upper bound for the best possible test, whatever the attacker knows or computes. Method: ',
+    result.method,
+    result.mu === undefined ? '' : `, μ = ${roundTo(result.mu, 'up', 3)}`,
+    ' (',
+    citeElement(result.citation, [result.citation_key].flat()),
+    ').',
+  );
+}
+
+/**
+ * Shows in `holder` the panel for the answer to request `of` (`response`: the section's answer to
+ * it, when it sent exactly `of`; and, for a group, `one`: the same setting for one record), about
+ * `groupSize` records. Asks through `calculator` (numeric sources in the worker, aborted with
+ * `signal`); does nothing once `isCurrent()` is false.
+ */
+export async function showAttacker(holder, { calculator, of, response, one, groupSize = 1, name, isCurrent, signal }) {
+  markBusy(holder);
+  let answers;
+  try {
+    answers = await tradeoffAnswers(calculator, { of, response, one }, signal);
+  } catch (error) {
+    if (error?.name === 'AbortError') return;
+    throw error;
+  }
+  if (!isCurrent()) return;
+  const [answer, oneAnswer] = answers;
+  renderAttacker(holder, { answer, oneAnswer, groupSize, name });
 }
 
 const curves = new WeakMap();

@@ -1,16 +1,21 @@
-// Noise calibration: the smallest Gaussian σ, Laplace scale b or DP-SGD noise multiplier whose sound
-// bound meets a target (ε, δ) over k uses, by every method that applies, and (for the closed forms)
-// the noise needed against the target ε. Each answer comes from {op:'calibrate'} in the core, which
-// searches on the sound forward bound; a noise is shown rounded up (more noise is always safe). PLD
-// rows run in the numeric worker with a progress bar and a Cancel button.
-import { h, readNumber, showFieldErrors } from './dom.js';
+// Noise calibration on the page: the smallest Gaussian σ, Laplace scale b or DP-SGD noise multiplier
+// whose sound bound meets a target (ε, δ) over k uses, by every method that applies, and (for the
+// closed forms) the noise needed against the target ε. The requests are calibrate-requests.js; each
+// answer comes from {op:'calibrate'} in the core, which searches on the sound forward bound; a noise
+// is shown rounded up (more noise is always safe). The PLD row runs in the numeric worker with a
+// progress bar and a Cancel button (runNumeric).
+import { h, showFieldErrors } from './dom.js';
 import { formulas } from './formula.js';
-import { askAll, methodRow, methodTable, settleUnlessAborted } from './results.js';
+import { inputsOf, methodRow, methodTable } from './results.js';
+import { answerAll, byId, ofRole } from './ask.js';
 import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
 import { methodWords, paperGuarantee, paperNumber } from './headline.js';
-import { numericStatus } from './numeric.js';
-import { anyMechanism } from './calibrate-any.js';
+import { runNumeric } from './numeric.js';
+import { catalogOf, requestOf } from './mechanism-picker.js';
+import { pickedMechanism } from './picked-mechanism.js';
+import { anySpec } from './calibrate-any.js';
+import { entryOf, kPlotFactors, requests, valuesOf } from './calibrate-requests.js';
 
 const smallestNoise = (noise) =>
   String.raw`\min\{${noise} : \varepsilon_{\text{bound}}(${noise}) \le \varepsilon\ \text{at}\ \delta\}`;
@@ -22,72 +27,7 @@ const calibrationFormulas = {
   pld: String.raw`${smallestNoise('x')},\ \ ${formulas.pld}`,
 };
 
-// The mechanisms of the form: the request's mechanism and unknown, and the methods that apply,
-// tightest first. `pureTarget` is what a row says when the core finds its method does not apply.
-const mechanisms = {
-  gaussian: {
-    id: 'gaussian',
-    describe: 'Gaussian noise',
-    short: 'Gaussian',
-    symbol: 'σ',
-    noiseName: 'Gaussian noise std. dev.',
-    unknown: 'sigma',
-    mechanism: ({ sensitivity }) => ({ type: 'gaussian', sensitivity }),
-    methods: [
-      {
-        id: 'analytic',
-        label: 'Analytic Gaussian (exact)',
-        method: 'analytic',
-        plotted: true,
-        chartKey: 'group-gaussian',
-      },
-      { id: 'pld', label: 'PLD (numeric)', method: 'pld' },
-      { id: 'zcdp', label: 'zCDP (Canonne–Kamath–Steinke)', method: 'zcdp', plotted: true, chartKey: 'zcdp' },
-    ],
-  },
-  laplace: {
-    id: 'laplace',
-    describe: 'Laplace noise',
-    short: 'Laplace',
-    symbol: 'b',
-    noiseName: 'Laplace noise scale',
-    unknown: 'scale',
-    mechanism: ({ sensitivity }) => ({ type: 'laplace', sensitivity }),
-    methods: [
-      { id: 'pld', label: 'PLD (numeric, tightest)', method: 'pld', pureTarget: true },
-      {
-        id: 'optimal',
-        label: 'Optimal composition of (Δ/b)-DP',
-        method: 'optimal',
-        plotted: true,
-        chartKey: 'optimal',
-        pureTarget: true,
-      },
-      { id: 'basic', label: 'Basic composition (pure ε)', method: 'basic', plotted: true, chartKey: 'basic' },
-    ],
-  },
-  dpsgd: {
-    id: 'dpsgd',
-    describe: 'DP-SGD (Poisson-subsampled Gaussian)',
-    short: 'DP-SGD',
-    symbol: 'z',
-    noiseName: 'noise multiplier',
-    unknown: 'noise_multiplier',
-    mechanism: ({ sensitivity, rate }) => ({
-      type: 'poisson_subsampled',
-      rate,
-      mechanism: { type: 'gaussian', sensitivity },
-    }),
-    methods: [{ id: 'pld', label: 'PLD (numeric)', method: 'pld' }],
-  },
-};
-
 const kPureTargetText = 'Needs δ > 0: for a pure target (δ = 0) only basic composition bounds Laplace noise.';
-
-// The target ε values of the plot, as multiples of the target ε (each rounded to three digits, so
-// the chart's table shows them as sent).
-const kPlotFactors = Array.from({ length: 17 }, (_, i) => 10 ** ((i - 8) / 4));
-const plotEpsilons = (epsilon) => kPlotFactors.map((factor) => Number((epsilon * factor).toPrecision(3)));
 
 /** The noise of a result as text: "σ = 3.7307" (rounded up), with σ = z·C for DP-SGD. */
 function renderNoise(entry, result) {
@@ -111,60 +51,21 @@ function noteOf(result) {
   );
 }
 
-function inputsOf(form) {
-  const input = (name) => form.elements[name];
-  const kind = input('mechanism').value;
-  const fields = {
-    sensitivity: input('sensitivity'),
-    rate: input('rate'),
-    count: input('count'),
-    epsilon: input('epsilon'),
-    delta: input('delta'),
-  };
-  const values = Object.fromEntries(Object.entries(fields).map(([name, element]) => [name, readNumber(element)]));
-  const fieldMap = {
-    count: fields.count,
-    'target.epsilon': fields.epsilon,
-    'target.delta': fields.delta,
-    'mechanism.rate': fields.rate,
-    'mechanism.sensitivity': fields.sensitivity,
-    'mechanism.mechanism.sensitivity': fields.sensitivity,
-  };
-  return { kind, fields, values, fieldMap };
-}
-
-function requestOf(entry, values, method, epsilon = values.epsilon) {
-  const { mechanism, unknown } = entry;
-  return {
-    op: 'calibrate',
-    mechanism: mechanism(values),
-    unknown,
-    count: values.count,
-    method,
-    target: { epsilon, delta: values.delta },
-  };
-}
-
-function noisePlot(entry, values, plotted, responses) {
+/** The plot: the noise each closed form needs against the target ε. */
+function noisePlot(entry, points) {
   const { symbol, describe, noiseName } = entry;
-  const points = [];
-  plotted.forEach((method, m) =>
-    plotEpsilons(values.epsilon).forEach((epsilon, i) => {
-      const response = responses[m * kPlotFactors.length + i];
-      if (response.ok)
-        points.push({
-          series: method.label,
-          key: method.chartKey,
-          x: epsilon,
-          y: response.result[entry.unknown],
-        });
-    }),
-  );
+  const answered = points
+    .filter(({ response }) => response.ok)
+    .map(({ method, epsilon, response }) => ({
+      series: method.label,
+      key: method.chartKey,
+      x: epsilon,
+      y: response.result[entry.unknown],
+    }));
   // No closed form applies (for a mechanism of the catalog, the core refuses them on `method`).
-  const onlyPld = plotted.every(
-    (_, m) => entry.appliesOnly && responses[m * kPlotFactors.length].error?.field === 'method',
-  );
-  return chartFigure(points, {
+  const firsts = points.filter((_, i) => i % kPlotFactors.length === 0);
+  const onlyPld = firsts.every(({ response }) => entry.appliesOnly && response.error?.field === 'method');
+  return chartFigure(answered, {
     title: `Noise needed against the target ε (${describe}, δ and k as above)`,
     xLabel: 'target ε',
     yLabel: symbol,
@@ -178,12 +79,66 @@ function noisePlot(entry, values, plotted, responses) {
   });
 }
 
-async function updateCalibrate({ calculator, form, isCurrent, results, plots, errors, signal, summary, explain }) {
-  const { kind, fields, values, fieldMap: baseFields } = inputsOf(form);
-  form.querySelector('[data-picked]').closest('fieldset').hidden = kind !== 'catalog';
-  const entry = kind === 'catalog' ? await anyMechanism({ calculator, form }) : mechanisms[kind];
+/** The inputs of `picker`'s innermost mechanism (where the noise solved for is). */
+const innermostInputs = (spec, inputs) =>
+  spec.mechanism && typeof spec.mechanism === 'object'
+    ? innermostInputs(spec.mechanism, inputs.get('mechanism/') ?? new Map())
+    : inputs;
+
+/**
+ * "Any mechanism": its picker in the form (following the `any_mechanism` input), the input of the
+ * noise solved for hidden (it is not typed), and the inputs behind the request's mechanism fields.
+ */
+function anyMechanismInputs(form, catalog, entry) {
+  const { spec, picker } = pickedMechanism(form, {
+    name: 'any_mechanism',
+    slot: 'picked',
+    idPrefix: 'calibrate-any',
+    label: 'Mechanism',
+    catalog,
+    fallback: () => anySpec(catalog, ''),
+  });
+  for (const [name, input] of innermostInputs(spec(), picker.inputs))
+    if (typeof input !== 'object' || !input.closest) continue;
+    else input.closest('.field').hidden = name === entry.solved;
+  return requestOf(catalog, spec(), 'mechanism', picker.inputs).fields;
+}
+
+/** The headline: the noise found, against the person's own target (ε, δ) and k. */
+function headlineOf(entry, item, inputs) {
+  const { result } = item.response;
+  const { symbol, unknown } = entry;
+  const value = result[unknown];
+  const count = inputs.count.trim();
+  const label = methodWords(item.method.label);
+  const guarantee = paperGuarantee({ type: 'approx', ...targetOf(inputs) }, { deltaIsGiven: true });
+  const device =
+    entry.id === 'catalog'
+      ? ') together satisfy '
+      : `, ${entry.id === 'dpsgd' ? 'clip norm' : 'sensitivity'} ${inputs.sensitivity.trim()}) together satisfy `;
+  return [
+    `${symbol} = ${formatNumber(value, 'up')} meets ε = ${inputs.epsilon.trim()}, δ = ${inputs.delta.trim()} over k = ${count}, by ${label}.`,
+    {
+      cite:
+        `${count} releases with ${entry.describe} (${symbol} = ${paperNumber(value, 'up')}` +
+        `${device}${guarantee}, by ${label} (${result.citation}).`,
+    },
+  ];
+}
+
+const targetOf = (inputs) => {
+  const { epsilon, delta } = valuesOf(inputs);
+  return { epsilon, delta };
+};
+
+async function updateCalibrate(section) {
+  const { calculator, form, inputs, isCurrent, results, plots, errors, summary } = section;
+  const catalogChosen = inputs.mechanism === 'catalog';
+  form.querySelector('[data-picked]').closest('fieldset').hidden = !catalogChosen;
+  const catalog = catalogChosen ? await catalogOf(calculator) : undefined;
   if (!isCurrent()) return;
-  const fieldMap = { ...baseFields, ...entry.fields };
+  const entry = entryOf(inputs, catalog);
+  const pickerFields = catalogChosen ? anyMechanismInputs(form, catalog, entry) : {};
   if (entry.solvable === false) {
     results.replaceChildren(
       h('p', { class: 'note' }, 'This mechanism has no noise parameter the calculator can solve for.'),
@@ -192,121 +147,86 @@ async function updateCalibrate({ calculator, form, isCurrent, results, plots, er
     summary('No noise to find: this mechanism has no noise parameter the calculator can solve for.');
     return;
   }
-  const methods = entry.methods;
-  const closed = methods.filter((method) => method.method !== 'pld');
-  const plotted = methods.filter((method) => method.plotted);
-  const [closedResponses, plotResponses] = await Promise.all([
-    askAll(
-      calculator,
-      closed.map((method) => requestOf(entry, values, method.method)),
-    ),
-    askAll(
-      calculator,
-      plotted.flatMap((method) =>
-        plotEpsilons(values.epsilon).map((epsilon) => requestOf(entry, values, method.method, epsilon)),
-      ),
-    ),
+  const items = requests(inputs, { catalog });
+  const rows = ofRole(items, 'row');
+  const closed = rows.filter((item) => item.method.method !== 'pld');
+  const [closedAnswers, points] = await Promise.all([
+    answerAll(calculator, closed),
+    answerAll(calculator, ofRole(items, 'plot')),
   ]);
   if (!isCurrent()) return;
+  const view = { entry, inputs, form, errors, pickerFields };
+  await calibrationTable(section, view, { rows, closed: byId(closedAnswers), points });
+}
 
-  // A method the core says does not apply (code 'unsupported': a pure target under PLD or optimal
-  // composition) says why in the page's words.
-  const rowOf = (method) => ({
-    id: method.id,
-    label: method.label,
+/** A row of the table, as methodRow takes it (without its answer). */
+function rowOf(item, { entry, form, pickerFields }) {
+  return {
+    id: item.id,
+    label: item.label,
     // A mechanism of the catalog: the search for the smallest noise x on the method's bound.
-    formula: entry.appliesOnly && method.id !== 'pld' ? smallestNoise('x') : calibrationFormulas[method.id],
-    fields: fieldMap,
+    formula: entry.appliesOnly && item.id !== 'pld' ? smallestNoise('x') : calibrationFormulas[item.id],
+    fields: inputsOf(form, { ...item.fields, ...pickerFields }, item.request),
     render: (result) => renderNoise(entry, result),
     note: noteOf,
-    notApplicable: method.pureTarget ? () => kPureTargetText : undefined,
-  });
-  const responseOf = new Map(closed.map((method, i) => [method.id, closedResponses[i]]));
+    notApplicable: item.method.pureTarget ? () => kPureTargetText : undefined,
+  };
+}
+
+/** The table (closed forms answered, the PLD row computing), the plot and the headline, then the PLD. */
+async function calibrationTable(section, view, { rows, closed, points }) {
+  const { calculator, isCurrent, results, plots, signal, summary, explain } = section;
+  const { entry, inputs, form, errors } = view;
   // Of a mechanism picked from the catalog, the rows of the methods that apply to it (the core
   // refuses the others on `method`).
-  const shown = methods.filter(
-    (method) => !entry.appliesOnly || method.method === 'pld' || responseOf.get(method.id).error?.field !== 'method',
+  const shown = rows.filter(
+    (item) => !entry.appliesOnly || item.method.method === 'pld' || closed[item.id].response.error?.field !== 'method',
   );
-  const pldMethod = methods.find((method) => method.method === 'pld');
-  const numeric = new AbortController();
-  const abortNumeric = () => numeric.abort();
-  signal.addEventListener('abort', abortNumeric, { once: true });
-  const status = numericStatus({ id: 'calibrate-pld', label: 'PLD calibration', onCancel: abortNumeric });
+  const pld = rows.find((item) => item.method.method === 'pld');
+  const pending = (status, className, text) =>
+    methodRow({ ...rowOf(pld, view), status, pending: h('span', { class: className }, text) }, errors);
   const rowElements = new Map(
-    shown.map((method) => [
-      method.id,
-      method.method === 'pld'
-        ? methodRow(
-            { ...rowOf(method), status: 'running', pending: h('span', { class: 'pending' }, 'searching…') },
-            errors,
-          )
-        : methodRow({ ...rowOf(method), response: responseOf.get(method.id) }, errors),
+    shown.map((item) => [
+      item.id,
+      item === pld
+        ? pending('running', 'pending', 'searching…')
+        : methodRow({ ...rowOf(item, view), response: closed[item.id].response }, errors),
     ]),
   );
-  const caption = `${entry.short}, k = ${fields.count.value.trim()}, target ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()}`;
+  const caption = `${entry.short}, k = ${inputs.count.trim()}, target ε = ${inputs.epsilon.trim()}, δ = ${inputs.delta.trim()}`;
   const table = methodTable({ caption, rows: [], errors });
   table.querySelector('tbody').append(...rowElements.values());
-  results.replaceChildren(status.element, table);
-  showFieldErrors(form, errors);
-  plots.replaceChildren(noisePlot(entry, values, plotted, plotResponses));
-
-  // The headline: the noise found, against the person's own target (ε, δ) and k.
-  const say = (response, method) => {
-    if (!response?.ok) return;
-    const { result } = response;
-    const { symbol, unknown } = entry;
-    const value = result[unknown];
-    const count = fields.count.value.trim();
-    summary(
-      `${symbol} = ${formatNumber(value, 'up')} meets ε = ${fields.epsilon.value.trim()}, δ = ${fields.delta.value.trim()} over k = ${count}, by ${methodWords(method.label)}.`,
-      {
-        cite:
-          `${count} releases with ${entry.describe} (${symbol} = ${paperNumber(value, 'up')}` +
-          (kind === 'catalog'
-            ? ') together satisfy '
-            : `, ${kind === 'dpsgd' ? 'clip norm' : 'sensitivity'} ${fields.sensitivity.value.trim()}) together satisfy `) +
-          `${paperGuarantee({ type: 'approx', ...values }, { deltaIsGiven: true })}, by ${methodWords(method.label)} (${result.citation}).`,
-      },
-    );
+  const cancelled = () => rowElements.get(pld.id).replaceWith(pending('cancelled', 'cancelled', 'cancelled'));
+  const numeric = {
+    calculator,
+    signal,
+    isCurrent,
+    id: 'calibrate-pld',
+    label: 'PLD calibration',
+    cancelled: 'PLD calibration cancelled. Change any input to compute again.',
+    onCancel: cancelled,
   };
-  const closedAnswer = closed.find((method) => responseOf.get(method.id).ok);
-  if (closedAnswer) say(responseOf.get(closedAnswer.id), closedAnswer);
-  // The noise found meets the target: the panel explains what that target allows an attacker.
-  const { epsilon, delta } = values;
-  explain({ of: { guarantee: delta === 0 ? { type: 'pure', epsilon } : { type: 'approx', epsilon, delta } } });
-  try {
-    const response = await settleUnlessAborted(
-      calculator.run(requestOf(entry, values, 'pld'), {
-        signal: numeric.signal,
-        onProgress: (fraction) => status.progress(fraction),
-      }),
-    );
+  await runNumeric(numeric, async ({ status, run }) => {
+    results.replaceChildren(status.element, table);
+    showFieldErrors(form, errors);
+    plots.replaceChildren(noisePlot(entry, points));
+    const closedAnswer = Object.values(closed).find((item) => item.response.ok);
+    if (closedAnswer) summary(...headlineOf(entry, closedAnswer, inputs));
+    // The noise found meets the target: the panel explains what that target allows an attacker.
+    const { epsilon, delta } = targetOf(inputs);
+    explain({ of: { guarantee: delta === 0 ? { type: 'pure', epsilon } : { type: 'approx', epsilon, delta } } });
+    const response = await run(pld.request);
     if (!isCurrent()) return;
-    const next = methodRow({ ...rowOf(pldMethod), response, status: 'done' }, errors);
-    rowElements.get(pldMethod.id).replaceWith(next);
+    rowElements.get(pld.id).replaceWith(methodRow({ ...rowOf(pld, view), response, status: 'done' }, errors));
     const applies = response.ok || response.error.code !== 'unsupported';
     status.finish(
       applies && !response.ok ? 'error' : 'done',
       response.ok ? 'PLD calibration: done.' : `PLD calibration: ${applies ? 'see its row' : 'does not apply'}.`,
     );
     // The PLD is the tightest bound offered for Laplace and the only one for DP-SGD.
-    if (kind !== 'gaussian') say(response, pldMethod);
+    if (entry.id !== 'gaussian' && response.ok) summary(...headlineOf(entry, { ...pld, response }, inputs));
     showFieldErrors(form, errors);
-  } catch (error) {
-    if (error?.name !== 'AbortError') throw error;
-    if (!isCurrent()) return;
-    status.finish('cancelled', 'PLD calibration cancelled. Change any input to compute again.');
-    rowElements
-      .get(pldMethod.id)
-      .replaceWith(
-        methodRow(
-          { ...rowOf(pldMethod), status: 'cancelled', pending: h('span', { class: 'cancelled' }, 'cancelled') },
-          errors,
-        ),
-      );
-  } finally {
-    signal.removeEventListener('abort', abortNumeric);
-  }
+  });
 }
 
 export { updateCalibrate };

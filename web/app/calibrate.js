@@ -1,15 +1,14 @@
 // The Noise calibration section as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by calibrate-update.js, which the page loads after its first answer (lazy-update.js).
-import { h } from './dom.js';
+// Its requests are calibrate-requests.js (shared with <dp-calculator>); the page answers them in
+// calibrate-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 import { pickedField } from './picked-mechanism.js';
-import { lazyUpdate } from './lazy-update.js';
 
 export default {
   name: 'calibrate',
   title: 'Noise calibration',
   question: [
     'You need a target (ε, δ) over ',
-    h('em', {}, 'k'),
+    { em: 'k' },
     ' uses of a noise mechanism. How much noise do you need? Each answer is the ' +
       'smallest noise whose sound bound meets the target, so composing it back never exceeds your target.',
   ],
@@ -70,5 +69,4 @@ export default {
       ],
     },
   ],
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateCalibrate'),
 };

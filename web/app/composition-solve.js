@@ -6,24 +6,27 @@
 // All of it runs in the numeric worker, with progress and Cancel.
 import { h, showFieldErrors } from './dom.js';
 import { formulas } from './formula.js';
-import { methodTable, settleUnlessAborted } from './results.js';
+import { inputsOf, methodTable } from './results.js';
 import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
-import { numericStatus } from './numeric.js';
+import { runNumeric } from './numeric.js';
 import { boundElement, solvedElements, solvedValueText, valueText } from './solved.js';
+import { notApplicableText } from './composition-headline.js';
 
 const kFormulas = {
   solved: String.raw`n^\star = \max\{n : \varepsilon(n) \le \varepsilon_{\text{target}},\ \delta(n) \le \delta_{\text{target}}\}`,
   beyond: String.raw`\varepsilon(n^\star + 1) > \varepsilon_{\text{target}}\ \text{or}\ \delta(n^\star + 1) > \delta_{\text{target}}`,
 };
 
-const kPld = { id: 'pld', label: 'PLD (numeric, tight)', formula: formulas.pld };
-
-/** A method's closed-form request turned into its "most releases" request (the target's δ is the total δ). */
-function solveRequest(method, items, target) {
-  const request = { ...method.request(items, target.delta), unknown: 'count', target };
-  delete request.delta;
-  return request;
-}
+// The inputs behind the request fields of every method's row (the ledger's own come from its editor).
+const kFields = {
+  discretization: 'pld_step',
+  'discretization.interval': 'pld_step',
+  target: 'target_epsilon',
+  'target.epsilon': 'target_epsilon',
+  'target.delta': 'delta',
+  items: 'solve_release',
+  unknown: 'question',
+};
 
 /**
  * The largest answer among the methods that bound every record's loss (not parallel composition);
@@ -39,92 +42,77 @@ function bestOf(rows) {
   return best;
 }
 
+/** A method's row: the most releases, and the bound at it and one release beyond. */
+function rowOf(item, response, { fields, kind }) {
+  return {
+    id: item.id,
+    label: item.label,
+    formula: item.method ? formulas[item.method.formula] : formulas.pld,
+    response,
+    pending: h('span', { class: 'pending' }, 'searching…'),
+    status: response ? 'done' : 'running',
+    render: (result) =>
+      h('span', { class: 'most-releases', dataset: { count: String(result.count) } }, solvedValueText(result)),
+    note: (result) =>
+      h(
+        'span',
+        {},
+        `at ${valueText('count', result.count)}: `,
+        boundElement(result.guarantee),
+        result.beyond?.guarantee
+          ? [
+              `; at ${valueText('count', result.beyond.count)}: `,
+              boundElement(result.beyond.guarantee, { vacuous: result.beyond.vacuous }),
+            ]
+          : '',
+      ),
+    notApplicable: () => notApplicableText(kind, item.id),
+    // A method that cannot meet the target even once says so in its row; the target itself is
+    // valid (other methods may meet it), so its input is not marked.
+    fields: response?.error?.code === 'numeric' ? {} : fields,
+  };
+}
+
 /**
  * Renders the answers to "how many times can release `index` run" into the section's results.
- * The question: `methods` are the section's closed-form methods ({ id, label, formula,
- * request(items, delta) }), `items` the ledger's request items, `target` { epsilon, delta }, `ask`
- * adds the section's common fields (the relation), `fields` maps request paths to inputs, `subject`
- * is the release in words. `section` is what the section's update receives (calculator, form,
- * results, plots, errors, signal, summary, isCurrent).
+ * `section` is what the section's update receives; `question`: the ledger's `items` (the requests of
+ * composition-requests.js: every method's and the PLD's, all numeric, asked one after the other),
+ * `kind` of ledger, the editor's `releaseFields`, and `subject`, the release in words.
  */
-export async function solveComposition(
-  { methods, items, index, target, ask, discretization, fields, notApplicable, subject },
-  { calculator, form, results, plots, errors, signal, summary, isCurrent },
-) {
-  const solveItems = items.map((item) => ({ ...item }));
-  delete solveItems[index].count;
-  const numeric = new AbortController();
-  const abortNumeric = () => numeric.abort();
-  signal.addEventListener('abort', abortNumeric, { once: true });
-  const status = numericStatus({ id: 'composition-solve', label: 'Searching', onCancel: abortNumeric });
-  const all = [...methods, kPld];
-  const requests = all.map((method) =>
-    method === kPld
-      ? { op: 'compose', method: 'pld', items: solveItems, unknown: 'count', target, ...discretization }
-      : solveRequest(method, solveItems, target),
-  );
+export async function solveComposition(section, { items, kind, releaseFields, subject, ledger }) {
+  const { calculator, form, results, plots, errors, signal, summary, isCurrent } = section;
+  const fields = inputsOf(form, { ...kFields, ...releaseFields }, items.at(-1).request);
   const responses = [];
-  const show = () => {
-    const rows = all.map((method, i) => ({
-      id: method.id,
-      label: method.label,
-      formula: method.formula,
-      response: responses[i],
-      pending: h('span', { class: 'pending' }, 'searching…'),
-      status: responses[i] ? 'done' : 'running',
-      render: (result) =>
-        h('span', { class: 'most-releases', dataset: { count: String(result.count) } }, solvedValueText(result)),
-      note: (result) =>
-        h(
-          'span',
-          {},
-          `at ${valueText('count', result.count)}: `,
-          boundElement(result.guarantee),
-          result.beyond?.guarantee
-            ? [
-                `; at ${valueText('count', result.beyond.count)}: `,
-                boundElement(result.beyond.guarantee, { vacuous: result.beyond.vacuous }),
-              ]
-            : '',
-        ),
-      notApplicable: () => notApplicable(method.id),
-      // A method that cannot meet the target even once says so in its row; the target itself is
-      // valid (other methods may meet it), so its input is not marked.
-      fields: responses[i]?.error?.code === 'numeric' ? {} : fields,
-    }));
-    const best = bestOf(rows);
-    const table = methodTable({ caption: `The most releases of ${subject} by every method`, rows, errors });
-    const answer = best
-      ? solvedElements(best.response.result, {
-          fields,
-          errors,
-          answer: 'composition',
-          formulas: kFormulas,
-          label: `Most releases: ${best.label}`,
-        })
-      : [];
-    results.replaceChildren(...answer, status.element, table);
-    plots.replaceChildren();
-    showFieldErrors(form, errors);
-    return best;
-  };
-  show();
-  try {
-    for (const [i, request] of requests.entries()) {
-      const onProgress = (fraction) => status.progress((i + fraction) / requests.length);
-      responses.push(await settleUnlessAborted(calculator.run(ask(request), { signal: numeric.signal, onProgress })));
+  const numeric = { calculator, signal, isCurrent, id: 'composition-solve', label: 'Searching' };
+  await runNumeric(numeric, async ({ status, run }) => {
+    const show = () => {
+      const rows = items.map((item, i) => rowOf(item, responses[i], { fields, kind }));
+      const best = bestOf(rows);
+      const table = methodTable({ caption: `The most releases of ${subject} by every method`, rows, errors });
+      const answer = best
+        ? solvedElements(best.response.result, {
+            fields,
+            errors,
+            answer: 'composition',
+            formulas: kFormulas,
+            label: `Most releases: ${best.label}`,
+          })
+        : [];
+      results.replaceChildren(...answer, status.element, table);
+      plots.replaceChildren();
+      showFieldErrors(form, errors);
+      return best;
+    };
+    show();
+    for (const [i, item] of items.entries()) {
+      responses.push(await run(item.request, (fraction) => (i + fraction) / items.length));
       if (!isCurrent()) return;
-      onProgress(1);
+      status.progress((i + 1) / items.length);
       const best = show();
-      summary(...headlineOf(best, { subject, others: items.length > 1, pending: i < requests.length - 1 }));
+      summary(...headlineOf(best, { subject, others: ledger.length > 1, pending: i < items.length - 1 }));
     }
     status.finish('done', 'Done.');
-  } catch (error) {
-    if (error?.name !== 'AbortError') throw error;
-    if (isCurrent()) status.finish('cancelled', 'Cancelled. Change any input to compute again.');
-  } finally {
-    signal.removeEventListener('abort', abortNumeric);
-  }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The Composition section as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by composition-update.js, which the page loads after its first answer (lazy-update.js).
+// Its requests are composition-requests.js (shared with <dp-calculator>); the page answers them in
+// composition-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 import { kMaxLedgerLength, ledgerText, parseLedger } from './ledger.js';
-import { lazyUpdate } from './lazy-update.js';
 
 /** The question modes of the section's "Question" selector. */
 const kCompositionQuestions = [
@@ -145,5 +145,4 @@ export default {
     },
   ],
   fromLegacy,
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateComposition'),
 };

@@ -1,56 +1,39 @@
-// Conversions between definitions: zCDP to (ε, δ) by Bun–Steinke 2016 and by the tighter
-// Canonne–Kamath–Steinke 2020 bound, and pure ε-DP to zCDP.
-import { h, readNumber } from './dom.js';
+// Conversions on the page: zCDP to (ε, δ) by Bun–Steinke 2016 and by the tighter
+// Canonne–Kamath–Steinke 2020 bound, and pure ε-DP to zCDP (convert-requests.js), in one table.
+import { h } from './dom.js';
 import { formulas } from './formula.js';
-import { askAll, guaranteeElement, methodTable } from './results.js';
+import { guaranteeElement, inputsOf, methodTable } from './results.js';
+import { answerAll, byId } from './ask.js';
 import { formatNumber } from './format.js';
 import { citeSentence, paperGuarantee } from './headline.js';
+import { explainedItem } from './explained.js';
+import { askedQuestions, requests } from './convert-requests.js';
 
-async function updateConvert({ calculator, input, isCurrent, results, errors, summary, isSet, explain }) {
-  const fields = { rho: input('rho'), delta: input('delta'), epsilon: input('epsilon') };
-  const rho = readNumber(fields.rho);
-  const delta = readNumber(fields.delta);
-  const epsilon = readNumber(fields.epsilon);
-  const zcdp = { type: 'zcdp', rho };
-  const conversions = [
-    {
-      id: 'bun-steinke',
-      label: 'zCDP → (ε, δ), Bun–Steinke',
-      formula: formulas.bunSteinke,
-      request: { op: 'convert', guarantee: zcdp, to: 'approx', delta, conversion: 'bun_steinke' },
-    },
-    {
-      id: 'canonne-kamath-steinke',
-      label: 'zCDP → (ε, δ), Canonne–Kamath–Steinke (tighter)',
-      formula: formulas.canonneKamathSteinke,
-      request: { op: 'convert', guarantee: zcdp, to: 'approx', delta, conversion: 'canonne_kamath_steinke' },
-    },
-    {
-      id: 'pure-to-zcdp',
-      label: 'Pure ε-DP → zCDP',
-      formula: formulas.pureToZcdp,
-      request: { op: 'convert', guarantee: { type: 'pure', epsilon }, to: 'zcdp' },
-    },
-  ];
-  const responses = await askAll(
-    calculator,
-    conversions.map((conversion) => conversion.request),
-  );
+const kFormulas = {
+  'bun-steinke': formulas.bunSteinke,
+  'canonne-kamath-steinke': formulas.canonneKamathSteinke,
+  'pure-to-zcdp': formulas.pureToZcdp,
+};
+
+async function updateConvert({ calculator, form, inputs, isCurrent, results, errors, summary, isSet, explain }) {
+  const questions = askedQuestions(isSet);
+  // The panel explains the guarantee converted (a conversion only loosens it): ρ unless only ε was asked.
+  const explained = questions.pure && !questions.zcdp ? 'pure-to-zcdp' : 'canonne-kamath-steinke';
+  const sent = (item) => (item.id === explained ? explainedItem(item) : item);
+  const answered = await answerAll(calculator, requests(inputs).map(sent));
   if (!isCurrent()) return;
-  const fieldMap = { 'guarantee.rho': fields.rho, delta: fields.delta, 'guarantee.epsilon': fields.epsilon };
   // Two questions side by side: the one whose input the person did not set shows its example.
-  const zcdpAsked = isSet('rho') || isSet('delta');
-  const pureAsked = isSet('epsilon');
+  const zcdpExample = questions.zcdp ? undefined : `example ρ = ${inputs.rho.trim()}, not set by you`;
   const examples = {
-    'bun-steinke': zcdpAsked ? undefined : `example ρ = ${fields.rho.value.trim()}, not set by you`,
-    'canonne-kamath-steinke': zcdpAsked ? undefined : `example ρ = ${fields.rho.value.trim()}, not set by you`,
-    'pure-to-zcdp': pureAsked ? undefined : `example ε = ${fields.epsilon.value.trim()}, not set by you`,
+    'bun-steinke': zcdpExample,
+    'canonne-kamath-steinke': zcdpExample,
+    'pure-to-zcdp': questions.pure ? undefined : `example ε = ${inputs.epsilon.trim()}, not set by you`,
   };
-  const rows = conversions.map((conversion, i) => ({
-    ...conversion,
-    example: examples[conversion.id],
-    response: responses[i],
-    fields: fieldMap,
+  const rows = answered.map((item) => ({
+    ...item,
+    formula: kFormulas[item.id],
+    example: examples[item.id],
+    fields: inputsOf(form, item.fields, item.request),
     render: (result) =>
       h(
         'span',
@@ -62,24 +45,26 @@ async function updateConvert({ calculator, input, isCurrent, results, errors, su
       ),
   }));
   results.replaceChildren(methodTable({ caption: 'Conversions', rows, errors }));
-  summary(...headlineOf(responses, fields, { zcdpAsked, pureAsked }));
-  // The panel explains the guarantee converted (a conversion only loosens it): ρ unless only ε was asked.
-  const explained = pureAsked && !zcdpAsked ? 2 : 1;
-  if (responses[explained].ok) explain({ of: conversions[explained].request });
+  const answers = byId(answered);
+  summary(...headlineOf(answers, inputs, questions));
+  const { request: of, response } = answers[explained];
+  if (response.ok) explain({ of, response });
 }
 
 /**
  * The headline: the conversions the person asked for (those whose inputs they set); with nothing
  * set, both, as the example. Returns [text, { cite }].
  */
-function headlineOf([, tighter, pureToZcdp], fields, { zcdpAsked, pureAsked }) {
-  const rho = fields.rho.value.trim();
-  const epsilon = fields.epsilon.value.trim();
+function headlineOf(answers, inputs, questions) {
+  const tighter = answers['canonne-kamath-steinke'].response;
+  const pureToZcdp = answers['pure-to-zcdp'].response;
+  const rho = inputs.rho.trim();
+  const epsilon = inputs.epsilon.trim();
   const parts = {
     zcdp:
       tighter.ok && !tighter.result.vacuous
         ? {
-            text: `ρ = ${rho} gives ε ≤ ${formatNumber(tighter.result.guarantee.epsilon)} at δ = ${fields.delta.value.trim()}`,
+            text: `ρ = ${rho} gives ε ≤ ${formatNumber(tighter.result.guarantee.epsilon)} at δ = ${inputs.delta.trim()}`,
             cite: citeSentence({
               subject: `Every ${rho}-zCDP mechanism`,
               guarantee: paperGuarantee(tighter.result.guarantee, { deltaIsGiven: true }),
@@ -100,10 +85,10 @@ function headlineOf([, tighter, pureToZcdp], fields, { zcdpAsked, pureAsked }) {
         }
       : null,
   };
-  const asked = [zcdpAsked ? 'zcdp' : null, pureAsked ? 'pure' : null].filter(Boolean);
-  const shown = (asked.length ? asked : ['zcdp', 'pure']).map((name) => parts[name]).filter(Boolean);
+  const chosen = ['zcdp', 'pure'].filter((name) => questions[name]);
+  const shown = (chosen.length ? chosen : ['zcdp', 'pure']).map((name) => parts[name]).filter(Boolean);
   if (shown.length === 0) return ['No answer: check the marked fields.'];
-  const example = zcdpAsked || pureAsked ? '' : 'Example: ';
+  const example = questions.zcdp || questions.pure ? '' : 'Example: ';
   return [`${example}${shown.map((part) => part.text).join('; ')}.`, { cite: shown[0].cite }];
 }
 

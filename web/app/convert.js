@@ -1,6 +1,6 @@
 // The Conversions section as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by convert-update.js, which the page loads after its first answer (lazy-update.js).
-import { lazyUpdate } from './lazy-update.js';
+// Its requests are convert-requests.js (shared with <dp-calculator>); the page answers them in
+// convert-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 
 export default {
   name: 'convert',
@@ -19,5 +19,4 @@ export default {
       fields: [{ name: 'epsilon', label: 'Pure DP', symbol: 'ε', type: 'number', value: '1' }],
     },
   ],
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateConvert'),
 };

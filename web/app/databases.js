@@ -1,6 +1,6 @@
 // The Several databases section as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by databases-update.js, which the page loads after its first answer (lazy-update.js).
-import { lazyUpdate } from './lazy-update.js';
+// Its requests are databases-requests.js (shared with <dp-calculator>); the page answers them in
+// databases-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 
 function classFieldset(prefix, shown, defaults) {
   const kinds = [
@@ -191,5 +191,4 @@ export default {
       ],
     },
   ],
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateDatabases'),
 };

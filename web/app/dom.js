@@ -15,6 +15,13 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/**
+ * Text with emphasis as section descriptions write it (sections.js): a string, or a list of strings
+ * and { em: 'k' } (an italic symbol), e.g. ['A person contributes up to ', { em: 'k' }, ' records.'].
+ */
+export const richText = (parts) =>
+  [parts].flat().map((part) => (typeof part === 'string' ? part : h('em', {}, part.em)));
+
 const parseProblems = new WeakMap();
 
 /**

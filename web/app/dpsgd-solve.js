@@ -1,18 +1,10 @@
-// The DP-SGD section's "largest value for a target ε" questions (op 'dpsgd' with `unknown`): the most
-// steps or epochs, the largest sampling rate or batch size, the largest group. The core answers by
-// bisection on the tight upper bound and reports the bound at the answer and one step beyond;
-// solved.js renders them.
+// The DP-SGD section's "largest value for a target ε" questions (op 'dpsgd' with `unknown`, see
+// dpsgd-requests.js): the most steps or epochs, the largest sampling rate or batch size, the largest
+// group. The core answers by bisection on the tight upper bound and reports the bound at the answer
+// and one step beyond; solved.js renders them.
 import { formatNumber } from './format.js';
 import { boundText } from './headline.js';
 import { solvedElements, solvedValueText } from './solved.js';
-
-/** The request's unknown for `mode` ('most_steps' → 'steps' or 'epochs', …), or null. */
-export function unknownOf(mode, { duration, sampling }) {
-  if (mode === 'most_steps') return duration === 'epochs' ? 'epochs' : 'steps';
-  if (mode === 'largest_rate') return sampling === 'poisson' ? 'sampling_rate' : 'batch_size';
-  if (mode === 'largest_group') return 'group_size';
-  return null;
-}
 
 const kFormulas = {
   solved: String.raw`x^\star = \max\{x : \varepsilon_{\mathrm{PLD}}(x) \le \varepsilon_{\text{target}}\}`,

@@ -6,16 +6,20 @@
 // calibration mode Sommer's rule of thumb. Poisson sampling is the default: its analysis is proven;
 // fixed-size batches rest on the worst-case property, which the headline itself says. Sommer's
 // three figures: the worst-case pair's densities, ε vs steps for k = 1…5 (tight and RDP), ε vs k for
-// several noise multipliers. All numeric work runs in the worker with progress and a Cancel button.
-import { h, readNumber, showFieldErrors } from './dom.js';
+// several noise multipliers. The requests are dpsgd-requests.js (shared with <dp-calculator>); all
+// numeric work runs in the worker with progress and a Cancel button (runNumeric).
+import { h, showFieldErrors } from './dom.js';
 import { formatNumber } from './format.js';
 import { boundText, citeSentence, paperGuarantee, paperNumber } from './headline.js';
-import { guaranteeElement, methodRow, methodTable, settleUnlessAborted } from './results.js';
+import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
+import { answerItem } from './ask.js';
+import { askExplained } from './explained.js';
 import { chartFigure } from './chart.js';
-import { numericStatus } from './numeric.js';
+import { runNumeric } from './numeric.js';
 import { moreDigits } from './more-digits.js';
 import { plotRange } from './range.js';
-import { dpsgdSolvedElements, solvedHeadline, unknownOf } from './dpsgd-solve.js';
+import { dpsgdSolvedElements, solvedHeadline } from './dpsgd-solve.js';
+import { answeredTraining, figureItems, kGroupsRange, pairItem, requests } from './dpsgd-requests.js';
 
 const kFormulas = {
   pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
@@ -24,61 +28,6 @@ const kFormulas = {
   calibrated: String.raw`\sigma^\star = \min\{\sigma : \varepsilon_{\mathrm{PLD}}(\sigma; k, T, \delta) \le \varepsilon_{\text{target}}\}`,
   rule: String.raw`\sigma_{\text{rule}} = k\,\sigma^\star_{k=1}`,
 };
-const kStepsCurveK = 5; // Sommer's figure 2: k = 1…5
-const kStepsPoints = 5; // steps values per curve
-const kSigmaFactors = [1, 2, 4]; // Sommer's figure 3: several noise multipliers
-
-/** The request of the form, and which input each request field comes from. */
-function requestOf(input) {
-  const value = (name) => input(name).value;
-  const number = (name) => readNumber(input(name));
-  const request = {
-    op: 'dpsgd',
-    group_size: number('group_size'),
-    delta: number('delta'),
-    sampling: value('sampling'),
-    relation: value('relation'),
-  };
-  const fields = {
-    group_size: input('group_size'),
-    delta: input('delta'),
-    relation: input('relation'),
-    sampling: input('sampling'),
-  };
-  if (request.sampling === 'fixed_batch') {
-    Object.assign(request, { dataset_size: number('dataset_size'), batch_size: number('batch_size') });
-    Object.assign(fields, { dataset_size: input('dataset_size'), batch_size: input('batch_size') });
-  } else {
-    request.sampling_rate = number('sampling_rate');
-    fields.sampling_rate = input('sampling_rate');
-  }
-  if (value('duration') === 'epochs') {
-    request.epochs = number('epochs');
-    fields.epochs = input('epochs');
-  } else {
-    request.steps = number('steps');
-    fields.steps = input('steps');
-  }
-  const unknown = unknownOf(value('mode'), { duration: value('duration'), sampling: request.sampling });
-  if (value('mode') === 'calibrate' || unknown) {
-    request.target = { epsilon: number('target_epsilon') };
-    Object.assign(fields, { target: input('target_epsilon'), 'target.epsilon': input('target_epsilon') });
-  }
-  if (value('mode') !== 'calibrate') {
-    request.noise_multiplier = number('noise_multiplier');
-    fields.noise_multiplier = input('noise_multiplier');
-  }
-  if (unknown) {
-    // The unknown's field is left out (the core refuses it); for the length of training, both.
-    for (const name of unknown === 'steps' || unknown === 'epochs' ? ['steps', 'epochs'] : [unknown]) {
-      delete request[name];
-      delete fields[name];
-    }
-    request.unknown = unknown;
-    fields.unknown = input('mode');
-  }
-  return { request, fields };
-}
 
 const ok = (result) => ({ ok: true, result });
 const atDelta = (result) => guaranteeElement(result.guarantee, { deltaIsGiven: true });
@@ -209,22 +158,12 @@ function densityPoints(pair) {
   ]);
 }
 
-/** The pair's request: the sampling, group and noise of `request` (no accounting, so it answers even where that is refused). */
-function pairRequest(request, sigma) {
-  const pair = { op: 'dpsgd_pair', noise_multiplier: sigma };
-  for (const name of ['sampling', 'sampling_rate', 'dataset_size', 'batch_size', 'group_size', 'relation'])
-    if (name in request) pair[name] = request[name];
-  return pair;
-}
-
-/** The pair figure, or nothing when the pair itself cannot be formed (its fields are marked elsewhere). */
-async function pairFigure(calculator, request, sigma) {
-  const response = await calculator.run(pairRequest(request, sigma));
+/** The pair figure of answered `pair`, or nothing when the pair itself cannot be formed (its fields are marked elsewhere). */
+function pairFigure({ request, response }) {
   if (!response.ok) return [];
-  const k = request.group_size;
   return [
     chartFigure(densityPoints(response.result), {
-      title: `The worst-case pair of one step (k = ${k}, σ = ${formatNumber(sigma)})`,
+      title: `The worst-case pair of one step (k = ${request.group_size}, σ = ${formatNumber(request.noise_multiplier)})`,
       xLabel: 'noisy gradient sum (units of the clip norm)',
       yLabel: 'density',
       yName: 'probability density',
@@ -233,13 +172,6 @@ async function pairFigure(calculator, request, sigma) {
       file: 'dpcalc-dpsgd-pair',
     }),
   ];
-}
-
-/** Up to `count` log-spaced step counts from 1 to `steps`, always including both. */
-function stepsValues(steps, count) {
-  const values = new Set([1, steps]);
-  for (let i = 1; i < count - 1; i += 1) values.add(Math.max(1, Math.round(steps ** (i / (count - 1)))));
-  return [...values].sort((a, b) => a - b);
 }
 
 const kFixedBatchAssumption =
@@ -273,165 +205,142 @@ function headlineOf(result, { k, calibrating, sampling }) {
   return [text, { cite }];
 }
 
-async function updateDpsgd({ calculator, input, form, isCurrent, results, plots, errors, signal, summary, explain }) {
-  const { request, fields } = requestOf(input);
-  if (request.unknown)
-    return solveDpsgd({ calculator, request, fields, results, plots, errors, form, signal, summary, isCurrent });
+const kPldLabel = 'Tight (worst-case mixture, PLD)';
+
+async function updateDpsgd(section) {
+  const { calculator, form, inputs, isCurrent, results, plots, errors, signal } = section;
+  const [item, pair] = requests(inputs);
+  const fields = inputsOf(form, item.fields, item.request);
+  const { request } = item;
+  if (request.unknown) return solveDpsgd(section, { request, fields });
   const calibrating = 'target' in request;
-  const groups = plotRange(input('kmax'), errors, { max: 64, points: 8, log: false });
-  const numeric = new AbortController();
-  const abortNumeric = () => numeric.abort();
-  signal.addEventListener('abort', abortNumeric, { once: true });
-  const status = numericStatus({
-    id: 'dpsgd-numeric',
-    label: calibrating ? 'Calibrating σ' : 'Tight accounting',
-    onCancel: abortNumeric,
-  });
-  const pending = methodRow(
-    {
-      id: 'pld',
-      label: 'Tight (worst-case mixture, PLD)',
-      formula: kFormulas.pld,
-      status: 'running',
-      pending: h('span', { class: 'pending' }, 'computing…'),
-    },
-    errors,
-  );
-  results.replaceChildren(status.element, methodTable({ caption: 'Methods', rows: [], errors }));
-  results.querySelector('tbody').append(pending);
-  plots.replaceChildren();
-  showFieldErrors(form, errors);
-  const run = (r, onProgress) => settleUnlessAborted(calculator.run(r, { signal: numeric.signal, onProgress }));
-  try {
-    const response = await run(request, (fraction) => status.progress(0.4 * fraction));
-    if (!isCurrent()) return;
-    if (!response.ok) {
-      const rows = [
+  plotRange(form.elements.kmax, errors, kGroupsRange);
+  const numeric = { calculator, signal, isCurrent, id: 'dpsgd-numeric' };
+  await runNumeric(
+    { ...numeric, label: calibrating ? 'Calibrating σ' : 'Tight accounting' },
+    async ({ status, run }) => {
+      const pending = methodRow(
         {
           id: 'pld',
-          label: 'Tight (worst-case mixture, PLD)',
+          label: kPldLabel,
           formula: kFormulas.pld,
-          fields,
-          response,
-          render: atDelta,
+          status: 'running',
+          pending: h('span', { class: 'pending' }, 'computing…'),
         },
-      ];
-      results.replaceChildren(methodTable({ caption: 'Methods', rows, errors }));
-      status.finish('error', 'No answer: see the marked fields.');
-      summary('No answer: check the marked fields.');
+        errors,
+      );
+      results.replaceChildren(status.element, methodTable({ caption: 'Methods', rows: [], errors }));
+      results.querySelector('tbody').append(pending);
+      plots.replaceChildren();
       showFieldErrors(form, errors);
-      // The pair needs no accounting: it is drawn even when the accounting is refused.
-      if (!calibrating) {
-        const figure = await pairFigure(calculator, request, request.noise_multiplier);
-        if (isCurrent()) plots.replaceChildren(...figure);
-      }
-      return;
-    }
-    const result = response.result;
-    const k = request.group_size;
-    const rows = calibrating
-      ? calibrationRows(result, fields)
-      : forwardRows(result, fields, {
-          k,
-          sampling: request.sampling,
-          // "More digits": the same training for a bracket ten times narrower.
-          more: moreDigits({
-            calculator,
-            request,
-            bracket: { lower: result.epsilon_lower, upper: result.guarantee.epsilon },
-            bracketOf: (tighter) => ({
-              lower: tighter.epsilon_lower,
-              upper: tighter.guarantee.epsilon,
-              note: tighter.methods.pld.note,
-            }),
-            signal,
-            id: 'dpsgd-pld',
-          }),
-        });
-    const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
-    results.replaceChildren(
-      answerElement(result, calibrating, k),
-      status.element,
-      methodTable({ caption, rows, errors }),
-    );
-    summary(...headlineOf(result, { k, calibrating, sampling: request.sampling }));
-    const sigma = calibrating ? result.noise_multiplier : request.noise_multiplier;
-    const figure = await pairFigure(calculator, request, sigma);
-    if (!isCurrent()) return;
-    plots.replaceChildren(...figure);
-    const base = { ...request, noise_multiplier: sigma };
-    delete base.target;
-    delete base.epochs;
-    base.steps = result.steps;
-    explain({ of: base, one: k > 1 ? { ...base, group_size: 1 } : undefined, groupSize: k });
-    await figures({ base, groups, run, status, plots, isCurrent });
-    if (isCurrent()) status.finish('done', 'Done.');
-  } catch (error) {
-    if (error?.name !== 'AbortError') throw error;
-    if (!isCurrent()) return;
-    status.finish('cancelled', 'Cancelled. Change any input to compute again.');
-  } finally {
-    signal.removeEventListener('abort', abortNumeric);
+      // A training for a given noise is answered with its trade-off, for the attacker panel.
+      const train = (asked) => run(asked, (fraction) => 0.4 * fraction);
+      const response = await (calibrating ? train(request) : askExplained(train, request));
+      if (!isCurrent()) return;
+      if (!response.ok) return refused(section, { response, fields, status, pair });
+      await answered(section, { request, response, fields, status, run });
+    },
+  );
+}
+
+/** The training refused: the row says why; the pair needs no accounting, so it is drawn anyway. */
+async function refused(section, { response, fields, status, pair }) {
+  const { calculator, form, isCurrent, results, plots, errors, summary } = section;
+  const rows = [{ id: 'pld', label: kPldLabel, formula: kFormulas.pld, fields, response, render: atDelta }];
+  results.replaceChildren(methodTable({ caption: 'Methods', rows, errors }));
+  status.finish('error', 'No answer: see the marked fields.');
+  summary('No answer: check the marked fields.');
+  showFieldErrors(form, errors);
+  if (pair) {
+    const figure = pairFigure(await answerItem(calculator, pair));
+    if (isCurrent()) plots.replaceChildren(...figure);
   }
 }
 
-/** Sommer's figures 2 and 3: ε vs steps for k = 1…5, and ε vs k for several σ. */
-async function figures({ base, groups, run, status, plots, isCurrent }) {
-  const stepsJobs = [];
-  for (let k = 1; k <= Math.min(kStepsCurveK, groups.at(-1) ?? kStepsCurveK); k += 1) {
-    for (const steps of stepsValues(base.steps, kStepsPoints))
-      stepsJobs.push({ k, steps, request: { ...base, group_size: k, steps } });
-  }
-  const sigmaJobs = kSigmaFactors.flatMap((factor) =>
-    groups.map((k) => ({
-      k,
-      factor,
-      request: { ...base, group_size: k, noise_multiplier: base.noise_multiplier * factor },
-    })),
+/** The answer, its table and headline, the pair, the attacker panel, then Sommer's figures. */
+async function answered(section, { request, response, fields, status, run }) {
+  const { calculator, inputs, isCurrent, results, plots, errors, signal, summary, explain } = section;
+  const { result } = response;
+  const calibrating = 'target' in request;
+  const k = request.group_size;
+  const rows = calibrating
+    ? calibrationRows(result, fields)
+    : forwardRows(result, fields, {
+        k,
+        sampling: request.sampling,
+        // "More digits": the same training for a bracket ten times narrower.
+        more: moreDigits({
+          calculator,
+          request,
+          bracket: { lower: result.epsilon_lower, upper: result.guarantee.epsilon },
+          bracketOf: (tighter) => ({
+            lower: tighter.epsilon_lower,
+            upper: tighter.guarantee.epsilon,
+            note: tighter.methods.pld.note,
+          }),
+          signal,
+          id: 'dpsgd-pld',
+        }),
+      });
+  const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
+  results.replaceChildren(
+    answerElement(result, calibrating, k),
+    status.element,
+    methodTable({ caption, rows, errors }),
   );
-  const jobs = [...stepsJobs, ...sigmaJobs];
+  summary(...headlineOf(result, { k, calibrating, sampling: request.sampling }));
+  const base = answeredTraining(request, result);
+  const figure = pairFigure(await answerItem(calculator, pairItem(request, base.noise_multiplier)));
+  if (!isCurrent()) return;
+  plots.replaceChildren(...figure);
+  // A forward training's answer carries the trade-off of `base`, the same training counted in steps.
+  explain({
+    of: base,
+    response: calibrating ? undefined : response,
+    one: k > 1 ? { ...base, group_size: 1 } : undefined,
+    groupSize: k,
+  });
+  await figures({ items: figureItems(base, inputs), base, run, plots, isCurrent });
+  if (isCurrent()) status.finish('done', 'Done.');
+}
+
+/** Sommer's figures 2 and 3: ε vs steps for k = 1…5, and ε vs k for several σ. */
+async function figures({ items, base, run, plots, isCurrent }) {
   const answers = [];
-  for (const [i, job] of jobs.entries()) {
-    answers.push(await run(job.request, (fraction) => status.progress(0.4 + (0.6 * (i + fraction)) / jobs.length)));
+  for (const [i, item] of items.entries()) {
+    answers.push({
+      ...item,
+      response: await run(item.request, (fraction) => 0.4 + (0.6 * (i + fraction)) / items.length),
+    });
     if (!isCurrent()) return;
   }
   const stepsPoints = [];
   const kPoints = [];
-  answers.forEach((response, i) => {
-    if (!response.ok) return;
-    const job = jobs[i];
-    const { guarantee, methods } = response.result;
-    if (i < stepsJobs.length) {
-      stepsPoints.push({
-        series: `k = ${job.k}, tight`,
-        key: `dpsgd-tight-${job.k}`,
-        x: job.steps,
-        y: guarantee.epsilon,
-        xRole: 'given',
-        yRole: 'upper',
-      });
+  for (const job of answers) {
+    if (!job.response.ok) continue;
+    const { guarantee, methods } = job.response.result;
+    const point = (series, key, x, y) => ({ series, key, x, y, xRole: 'given', yRole: 'upper' });
+    if (job.role === 'steps') {
+      stepsPoints.push(point(`k = ${job.k}, tight`, `dpsgd-tight-${job.k}`, job.steps, guarantee.epsilon));
       const rdp = methods.rdp_overapprox;
       if (Number.isFinite(rdp.epsilon))
-        stepsPoints.push({
-          series: `k = ${job.k}, RDP`,
-          key: `dpsgd-rdp-${job.k}`,
-          x: job.steps,
-          y: rdp.epsilon,
-          xRole: 'given',
-          yRole: 'upper',
-        });
+        stepsPoints.push(point(`k = ${job.k}, RDP`, `dpsgd-rdp-${job.k}`, job.steps, rdp.epsilon));
     } else {
-      kPoints.push({
-        series: `σ = ${formatNumber(job.request.noise_multiplier)}`,
-        key: `dpsgd-sigma-${job.factor}`,
-        x: job.k,
-        y: guarantee.epsilon,
-        xRole: 'given',
-        yRole: 'upper',
-      });
+      kPoints.push(
+        point(
+          `σ = ${formatNumber(job.request.noise_multiplier)}`,
+          `dpsgd-sigma-${job.factor}`,
+          job.k,
+          guarantee.epsilon,
+        ),
+      );
     }
-  });
-  plots.append(
+  }
+  plots.append(...figureElements(stepsPoints, kPoints, base));
+}
+
+function figureElements(stepsPoints, kPoints, base) {
+  return [
     chartFigure(stepsPoints, {
       title: 'ε vs. steps: tight against the RDP over-approximation',
       xLabel: 'steps T',
@@ -453,22 +362,18 @@ async function figures({ base, groups, run, status, plots, isCurrent }) {
       description: 'Tight epsilon against the group size, for several noise multipliers.',
       file: 'dpcalc-dpsgd-k',
     }),
-  );
+  ];
 }
 
 /** A "largest value for a target ε" question: one numeric request, its answer and one step beyond. */
-async function solveDpsgd({ calculator, request, fields, results, plots, errors, form, signal, summary, isCurrent }) {
-  const numeric = new AbortController();
-  const abortNumeric = () => numeric.abort();
-  signal.addEventListener('abort', abortNumeric, { once: true });
-  const status = numericStatus({ id: 'dpsgd-numeric', label: 'Searching', onCancel: abortNumeric });
-  results.replaceChildren(status.element);
-  plots.replaceChildren();
-  showFieldErrors(form, errors);
-  try {
-    const response = await settleUnlessAborted(
-      calculator.run(request, { signal: numeric.signal, onProgress: (fraction) => status.progress(fraction) }),
-    );
+async function solveDpsgd(section, { request, fields }) {
+  const { calculator, form, isCurrent, results, plots, errors, signal, summary } = section;
+  const numeric = { calculator, signal, isCurrent, id: 'dpsgd-numeric', label: 'Searching' };
+  await runNumeric(numeric, async ({ status, run }) => {
+    results.replaceChildren(status.element);
+    plots.replaceChildren();
+    showFieldErrors(form, errors);
+    const response = await run(request);
     if (!isCurrent()) return;
     if (!response.ok) {
       const row = {
@@ -488,12 +393,7 @@ async function solveDpsgd({ calculator, request, fields, results, plots, errors,
     results.replaceChildren(...dpsgdSolvedElements(response.result, fields, errors), status.element);
     summary(solvedHeadline(response.result, { k: request.group_size, sampling: request.sampling }));
     status.finish('done', 'Done.');
-  } catch (error) {
-    if (error?.name !== 'AbortError') throw error;
-    if (isCurrent()) status.finish('cancelled', 'Cancelled. Change any input to compute again.');
-  } finally {
-    signal.removeEventListener('abort', abortNumeric);
-  }
+  });
 }
 
 export { updateDpsgd };

@@ -1,8 +1,7 @@
 // The DP-SGD with groups section as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by dpsgd-update.js, which the page loads after its first answer (lazy-update.js).
-import { h } from './dom.js';
+// Its requests are dpsgd-requests.js (shared with <dp-calculator>); the page answers them in
+// dpsgd-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 import { parseNumber } from './format.js';
-import { lazyUpdate } from './lazy-update.js';
 
 /** The question modes of the section's "Question" selector that solve for an unknown. */
 const kSolveModes = {
@@ -33,7 +32,7 @@ export default {
   title: 'DP-SGD groups',
   question: [
     'You train with DP-SGD and one person may own ',
-    h('em', {}, 'k'),
+    { em: 'k' },
     ' training examples. What is their guarantee, and how much noise reaches a target ε?',
   ],
   form: [
@@ -181,5 +180,4 @@ export default {
     },
   ],
   setup: carrySamplingRate,
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateDpsgd'),
 };

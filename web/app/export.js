@@ -173,6 +173,19 @@ function citeBox(citation) {
   return box;
 }
 
+/** The JSON export: the requests and responses of the last computation (`log`), with the permalink. */
+function jsonExport(section, log, permalink) {
+  const computations = log.filter((entry) => entry.response !== null);
+  const exported = {
+    dpcalc: 'requests and responses behind the numbers shown',
+    section: section.name,
+    title: section.title,
+    permalink,
+    computations,
+  };
+  return `${JSON.stringify(exported, null, 2)}\n`;
+}
+
 /**
  * The bar of section `section` whose <section> is `element`: `log` holds the requests and
  * responses of its last computation; `permalink()` is the address of its current state;
@@ -218,21 +231,7 @@ export function exportBar({ section, element, citation, log, permalink }) {
         (await copyText(permalink())) ? 'Link copied.' : 'Copying failed: use the Permalink link.',
       ),
       button('JSON', 'json', () =>
-        downloadText(
-          `${file}.json`,
-          'application/json',
-          `${JSON.stringify(
-            {
-              dpcalc: 'requests and responses behind the numbers shown',
-              section: section.name,
-              title: section.title,
-              permalink: permalink(),
-              computations: log.filter((entry) => entry.response !== null),
-            },
-            null,
-            2,
-          )}\n`,
-        ),
+        downloadText(`${file}.json`, 'application/json', jsonExport(section, log, permalink())),
       ),
       button('LaTeX', 'latex', () =>
         downloadText(

@@ -20,10 +20,6 @@ const inputModes = { number: 'text', count: 'numeric', text: 'text' };
 /** The element id of field `name` of section `section` (stable: tests and links use it). */
 const fieldId = (section, name) => `${section}-${name.replaceAll('_', '-')}`;
 
-/** Every field (not preset) of a form description. */
-export const fieldsOf = (description) =>
-  description.flatMap((fieldset) => fieldset.fields.filter((field) => field.name));
-
 function labelOf(field, id) {
   return h('label', { for: id }, field.label, field.symbol ? [' ', termElement(field.symbol)] : null);
 }

@@ -2,63 +2,25 @@
 // for each description of one record (the per-record guarantee, pure or (ε, δ), and the Laplace and
 // Gaussian mechanisms), the largest k whose group guarantee stays within the target (ε, δ). The core
 // answers by bisection on the same group bound the section shows for a given k, and reports the
-// bound at the answer and at k + 1; this module only renders them.
+// bound at the answer and at k + 1; the requests are group-requests.js, and this module only renders
+// their answers.
 import { h } from './dom.js';
-import { formatNumber } from './format.js';
-import { askAll, guaranteeElement, methodTable } from './results.js';
-
-/** The four solve requests for the form's values and the target (ε_t, δ_t). */
-function solveRequests(values, target) {
-  const withDelta = { epsilon: target.epsilon, delta: target.delta };
-  const solve = (record, own) => ({ op: 'group', unknown: 'k', ...record, target: own });
-  const pureRecord = values.delta === 0;
-  return {
-    guarantee: pureRecord
-      ? solve({ guarantee: { type: 'pure', epsilon: values.epsilon } }, { epsilon: target.epsilon })
-      : solve({ guarantee: { type: 'approx', epsilon: values.epsilon, delta: values.delta } }, withDelta),
-    laplace: solve(
-      { mechanism: { type: 'laplace', scale: values.scale, sensitivity: values.sensitivity } },
-      { epsilon: target.epsilon },
-    ),
-    gaussian: solve(
-      { mechanism: { type: 'gaussian', sigma: values.sigma, sensitivity: values.sensitivity } },
-      withDelta,
-    ),
-  };
-}
+import { formatNumber, parseNumber } from './format.js';
+import { guaranteeElement, inputsOf, methodTable } from './results.js';
 
 const kFormula = String.raw`k^\star = \max\{k : \varepsilon_k \le \varepsilon_{\text{target}},\ \delta_k \le \delta_{\text{target}}\}`;
-
-const kLabels = {
-  guarantee: 'Per-record guarantee (generic group privacy)',
-  laplace: 'Laplace mechanism (b, Δ)',
-  gaussian: 'Gaussian mechanism (σ, Δ): exact',
-};
 
 const largestText = (result) =>
   result.all_meet ? `every k up to ${formatNumber(result.k)}` : `k ≤ ${result.k.toLocaleString('en-US')}`;
 
-/** Renders the answers of the largest-group question into `results`; returns the headline. */
-export async function solveGroup({ calculator, values, fields, own, results, plots, errors, isCurrent }) {
-  const target = { epsilon: values.targetEpsilon, delta: values.targetDelta };
-  const requests = solveRequests(values, target);
-  const names = Object.keys(requests);
-  const answers = await askAll(
-    calculator,
-    names.map((name) => requests[name]),
-  );
-  if (!isCurrent()) return null;
-  const targetFields = { 'target.epsilon': fields.targetEpsilon, 'target.delta': fields.targetDelta };
-  const recordFields = {
-    guarantee: { 'guarantee.epsilon': fields.epsilon, 'guarantee.delta': fields.delta },
-    laplace: { 'mechanism.scale': fields.scale, 'mechanism.sensitivity': fields.sensitivity },
-    gaussian: { 'mechanism.sigma': fields.sigma, 'mechanism.sensitivity': fields.sensitivity },
-  };
-  const rows = names.map((name, i) => ({
-    id: `largest-${name}`,
-    label: kLabels[name],
+/** A solved row: the largest k, and the bound at k and at k + 1. */
+function rowOf(item, { form, own }) {
+  const name = item.kind;
+  return {
+    id: item.id,
+    label: item.label,
     formula: kFormula,
-    response: answers[i],
+    response: item.response,
     render: (result) => h('span', { class: 'largest-k', dataset: { k: String(result.k) } }, largestText(result)),
     note: (result) =>
       h(
@@ -70,18 +32,26 @@ export async function solveGroup({ calculator, values, fields, own, results, plo
           ? ['; at k + 1: ', guaranteeElement(result.beyond.guarantee, { vacuous: result.beyond.vacuous })]
           : '',
       ),
-    example: own[name === 'guarantee' ? 'guarantee' : name] ? undefined : 'example values, not set by you',
-    fields: { ...targetFields, ...recordFields[name] },
-  }));
+    example: own[name] ? undefined : 'example values, not set by you',
+    fields: inputsOf(form, item.fields, item.request),
+  };
+}
+
+/**
+ * Renders the answered items of the largest-group question (group-requests.js) into `results`;
+ * returns the headline.
+ */
+export function solveGroup({ answered, inputs, form, own, results, plots, errors }) {
+  const target = { epsilon: parseNumber(inputs.target_epsilon), delta: parseNumber(inputs.target_delta) };
+  const rows = answered.map((item) => rowOf(item, { form, own }));
   const within = `ε ≤ ${formatNumber(target.epsilon)}${target.delta > 0 ? `, δ ≤ ${formatNumber(target.delta)}` : ''}`;
   results.replaceChildren(methodTable({ caption: `The largest group within ${within}`, rows, errors }));
   plots.replaceChildren();
-  const responses = Object.fromEntries(names.map((name, i) => [name, answers[i]]));
-  const chosen = names.filter((name) => own[name]);
-  const shown = (chosen.length ? chosen : ['guarantee']).filter((name) => responses[name].ok);
-  if (shown.length === 0) return ['No answer: check the marked fields.'];
-  const parts = shown.map(
-    (name) => `${kLabels[name].split(' (')[0].toLowerCase()}: ${largestText(responses[name].result)}`,
+  const chosen = answered.filter((item) => own[item.kind]);
+  const shown = (chosen.length ? chosen : answered.filter((item) => item.kind === 'guarantee')).filter(
+    (item) => item.response.ok,
   );
+  if (shown.length === 0) return ['No answer: check the marked fields.'];
+  const parts = shown.map((item) => `${item.label.split(' (')[0].toLowerCase()}: ${largestText(item.response.result)}`);
   return [`${chosen.length ? '' : 'Example: '}The largest group within ${within}: ${parts.join('; ')}.`];
 }

@@ -3,39 +3,33 @@
 // that every group sees about the same relative error r. Every group is proven ρ-zCDP; how much
 // better large groups do is not proven. This section shows the mechanism's output (the paper's
 // Figure 1) and the core's numerical estimate of each group's guarantee, always labelled as such
-// beside the proven bound. Every number comes from the core (ops groupwise_privacy, groupwise_simulate).
+// beside the proven bound. Every number comes from the core (ops groupwise_privacy, groupwise_simulate;
+// the requests are groupwise-requests.js), both numeric (runNumeric).
 import { h, readNumber } from './dom.js';
-import { formatNumber, parseNumber } from './format.js';
+import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
 import { chartFigure } from './chart.js';
-import { numericStatus } from './numeric.js';
-import { citeElement, settleUnlessAborted } from './results.js';
+import { runNumeric } from './numeric.js';
+import { citeElement } from './results.js';
 import { keysOf } from './citation-keys.js';
 import { boundText, citeSentence, paperGuarantee } from './headline.js';
+import { kMaxGroups, requests } from './groupwise-requests.js';
 
 const kEstimateLabel = 'numerical estimate, not a proof';
 // Statistics and estimates are rounded to the nearest: outward rounding is for guarantees (format.js).
 const estimateText = (x) => formatNumber(x, 'nearest');
-const kMaxGroups = 19; // the API takes 20 counts; one more is the group of the D_α plot
 
-/** "10, 100, 1e3" → [10, 100, 1000], or null when any entry is not a number. */
-function parseCounts(text) {
-  const parts = text.split(/[\s,;]+/).filter((part) => part.length > 0);
-  const counts = parts.map((part) => parseNumber(part));
-  return parts.length > 0 && counts.every((count) => Number.isFinite(count)) ? counts : null;
-}
-
-/** The field an API error names, as an input of this form. */
-function fieldOf(error, fields) {
-  if (error.field.startsWith('counts.')) return fields.counts;
+/** The input an API error names, as an input name of this form. */
+function fieldOf(error) {
+  if (error.field.startsWith('counts.')) return 'counts';
   return {
-    rho: fields.rho,
-    relative_error: fields.r,
-    count: fields.group,
-    samples: fields.samples,
-    seed: fields.seed,
-    delta: fields.delta,
-    counts: fields.counts,
+    rho: 'rho',
+    relative_error: 'relative_error',
+    count: 'group',
+    samples: 'samples',
+    seed: 'seed',
+    delta: 'delta',
+    counts: 'counts',
   }[error.field];
 }
 
@@ -252,95 +246,59 @@ function headlineOf(result, chosen, group) {
   ];
 }
 
-async function updateGroupwise({ calculator, input, isCurrent, results, plots, errors, signal, summary, explain }) {
-  const fields = {
-    rho: input('rho'),
-    r: input('relative_error'),
-    counts: input('counts'),
-    group: input('group'),
-    samples: input('samples'),
-    seed: input('seed'),
-    delta: input('delta'),
-  };
-  const rho = readNumber(fields.rho);
-  const r = readNumber(fields.r);
-  const group = readNumber(fields.group);
-  const counts = parseCounts(fields.counts.value);
-  if (!counts || counts.length > kMaxGroups) {
-    errors.set(fields.counts, `Enter 1 to ${kMaxGroups} group sizes separated by commas, e.g. 10, 100, 1000.`);
+/** The inputs read as numbers (so that a text that is not one is explained as such beside it). */
+const kNumbers = ['rho', 'relative_error', 'group', 'samples', 'seed'];
+
+async function updateGroupwise(section) {
+  const { calculator, form, inputs, isCurrent, results, plots, errors, signal, summary } = section;
+  const input = (name) => form.elements[name];
+  for (const name of kNumbers) readNumber(input(name));
+  if (inputs.delta.trim() !== '') readNumber(input('delta'));
+  const items = requests(inputs);
+  if (items.length === 0) {
+    errors.set(input('counts'), `Enter 1 to ${kMaxGroups} group sizes separated by commas, e.g. 10, 100, 1000.`);
     results.replaceChildren(h('p', { class: 'row-error' }, 'Check the marked field.'));
     summary('No answer: check the marked fields.');
     return;
   }
-  const delta = fields.delta.value.trim() === '' ? undefined : readNumber(fields.delta);
-  const privacyCounts = [...new Set([...counts, group])];
-  const privacyRequest = { op: 'groupwise_privacy', rho, relative_error: r, counts: privacyCounts, delta };
-  const simulateRequest = {
-    op: 'groupwise_simulate',
-    rho,
-    relative_error: r,
-    count: group,
-    samples: readNumber(fields.samples),
-    seed: readNumber(fields.seed),
-    bins: 80,
-  };
-
-  const numeric = new AbortController();
-  const abort = () => numeric.abort();
-  signal.addEventListener('abort', abort, { once: true });
-  const status = numericStatus({ id: 'groupwise-numeric', label: 'Quadrature and simulation', onCancel: abort });
-  results.replaceChildren(status.element);
-  plots.replaceChildren();
-  summary('Computing the numerical estimate…');
-  const fail = (response) => {
-    const input = fieldOf(response.error, fields);
-    if (input) errors.set(input, response.error.message);
-    status.finish('error', response.error.message);
-    summary(`No answer: ${response.error.message}`);
-  };
-  try {
-    const privacy = await settleUnlessAborted(
-      calculator.run(privacyRequest, { signal: numeric.signal, onProgress: (f) => status.progress(0.8 * f) }),
-    );
+  const [privacyItem, simulateItem] = items;
+  const numeric = { calculator, signal, isCurrent, id: 'groupwise-numeric', label: 'Quadrature and simulation' };
+  await runNumeric({ ...numeric, onCancel: () => summary('Cancelled.') }, async ({ status, run }) => {
+    results.replaceChildren(status.element);
+    plots.replaceChildren();
+    summary('Computing the numerical estimate…');
+    const fail = (response) => {
+      const name = fieldOf(response.error);
+      if (name) errors.set(input(name), response.error.message);
+      status.finish('error', response.error.message);
+      summary(`No answer: ${response.error.message}`);
+    };
+    const privacy = await run(privacyItem.request, (f) => 0.8 * f);
     if (!isCurrent()) return;
-    if (!privacy.ok) {
-      fail(privacy);
-      return;
-    }
-    const simulation = await settleUnlessAborted(
-      calculator.run(simulateRequest, { signal: numeric.signal, onProgress: (f) => status.progress(0.8 + 0.2 * f) }),
-    );
+    if (!privacy.ok) return fail(privacy);
+    const simulation = await run(simulateItem.request, (f) => 0.8 + 0.2 * f);
     if (!isCurrent()) return;
-    if (!simulation.ok) {
-      fail(simulation);
-      return;
-    }
-    const result = privacy.result;
-    const shownGroups = { ...result, groups: result.groups.filter((g) => counts.includes(g.count)) };
-    const chosen = result.groups.find((g) => g.count === group);
+    if (!simulation.ok) return fail(simulation);
     status.finish('done', `Done: ${kEstimateLabel}.`);
-    results.replaceChildren(
-      status.element,
-      statement(result, r),
-      groupsTable(shownGroups),
-      h('p', { class: 'note' }, result.label),
-    );
-    plots.replaceChildren(
-      outputFigure(simulation.result),
-      guaranteeFigure(shownGroups),
-      renyiFigure(chosen, result.rho),
-    );
-    summary(...headlineOf(result, chosen, group));
-    // The proven guarantee (the estimates are not proofs): what it allows an attacker, per record.
-    explain({ of: { guarantee: { type: 'zcdp', rho: result.proven.rho } } });
-  } catch (error) {
-    if (error?.name !== 'AbortError') throw error;
-    if (!isCurrent()) return;
-    status.finish('cancelled', 'Cancelled. Change any input to compute again.');
-    summary('Cancelled.');
-  } finally {
-    signal.removeEventListener('abort', abort);
-  }
+    showAnswer(section, { status, result: privacy.result, simulation: simulation.result, item: privacyItem });
+  });
+}
+
+/** The answer: what is proven and what is estimated, each group's row, the figures, the headline. */
+function showAnswer({ results, plots, summary, explain }, { status, result, simulation, item }) {
+  const { counts, group } = item;
+  const shownGroups = { ...result, groups: result.groups.filter((g) => counts.includes(g.count)) };
+  const chosen = result.groups.find((g) => g.count === group);
+  results.replaceChildren(
+    status.element,
+    statement(result, item.request.relative_error),
+    groupsTable(shownGroups),
+    h('p', { class: 'note' }, result.label),
+  );
+  plots.replaceChildren(outputFigure(simulation), guaranteeFigure(shownGroups), renyiFigure(chosen, result.rho));
+  summary(...headlineOf(result, chosen, group));
+  // The proven guarantee (the estimates are not proofs): what it allows an attacker, per record.
+  explain({ of: { guarantee: { type: 'zcdp', rho: result.proven.rho } } });
 }
 
 export { updateGroupwise };

@@ -1,6 +1,6 @@
 // The Group-wise relative error section as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by groupwise-update.js, which the page loads after its first answer (lazy-update.js).
-import { lazyUpdate } from './lazy-update.js';
+// Its requests are groupwise-requests.js (shared with <dp-calculator>); the page answers them in
+// groupwise-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 
 export default {
   name: 'groupwise',
@@ -58,5 +58,4 @@ export default {
       ],
     },
   ],
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateGroupwise'),
 };

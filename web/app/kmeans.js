@@ -1,14 +1,13 @@
 // The DP k-means section (a worked example) as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by kmeans-update.js, which the page loads after its first answer (lazy-update.js).
-import { h } from './dom.js';
-import { lazyUpdate } from './lazy-update.js';
+// Its requests are kmeans-requests.js (shared with <dp-calculator>); the page answers them in
+// kmeans-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 
 export default {
   name: 'kmeans',
   title: 'Worked example: DP k-means',
   question: [
     'DP k-means (Lloyd’s algorithm) runs ',
-    h('em', {}, 'T'),
+    { em: 'T' },
     ' iterations. Each iteration releases the number of points in ' +
       'every cluster and the sum of their coordinates, each with Laplace noise (ℓ1 sensitivity 1: every point lies in the ℓ1 unit ball, ‖x‖₁ ≤ 1) at ' +
       'ε/(2T), so that basic composition of the 2T releases spends exactly the total ε. The table shows the budget spent after each iteration.',
@@ -23,5 +22,4 @@ export default {
       ],
     },
   ],
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateKmeans'),
 };

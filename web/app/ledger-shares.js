@@ -11,15 +11,7 @@ import { notesOf } from './mechanism-notes.js';
 import { citeElement, guaranteeElement } from './results.js';
 import { rowWords } from './ledger.js';
 
-/** The closed-form requests of the shares: for each release alone, its zCDP ρ and its basic ε. */
-export function shareRequests(items, extra) {
-  return items.flatMap((item) => [
-    { op: 'compose', method: 'zcdp', items: [item], ...extra },
-    { op: 'compose', method: 'basic', items: [item], ...extra },
-  ]);
-}
-
-/** { basis: 'zcdp' | 'basic' | null, parts: [number] } from the responses of shareRequests. */
+/** { basis: 'zcdp' | 'basic' | null, parts: [number] } from the responses of the shares' requests (composition-requests.js). */
 function sharesOf(responses) {
   const zcdp = responses.filter((_, i) => i % 2 === 0);
   const basic = responses.filter((_, i) => i % 2 === 1);

@@ -74,6 +74,77 @@ export function rowWords(catalog, { count, spec }) {
 }
 
 /**
+ * The editor's row of release `row` ({ count, spec }) at `index`: its picker, its count and its Remove
+ * button (`onRemove()`); `onChange()` runs after every edit. Returns { element, picker, count }.
+ */
+function releaseRow({ row, index, idPrefix, catalog, onChange, onRemove }) {
+  const number = index + 1;
+  const id = `${idPrefix}-${number}`;
+  const count = h('input', {
+    id: `${id}-count`,
+    type: 'text',
+    inputmode: 'numeric',
+    value: row.count,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    dataset: { term: 'times' },
+  });
+  const picker = mechanismPicker({
+    id,
+    catalog,
+    spec: row.spec,
+    label: `Release ${number}`,
+    extraTypes: [kGuaranteeType],
+    onChange,
+  });
+  const remove = h(
+    'button',
+    { type: 'button', class: 'secondary remove', dataset: { ledgerRemove: String(index) } },
+    'Remove',
+    h('span', { class: 'visually-hidden' }, ` release ${number}`),
+  );
+  remove.addEventListener('click', onRemove);
+  count.addEventListener('input', onChange);
+  const element = h(
+    'li',
+    { class: 'ledger-row', dataset: { ledgerRow: String(index) } },
+    picker.element,
+    h(
+      'div',
+      { class: 'ledger-row-end' },
+      h('div', { class: 'field' }, h('label', { for: count.id }, 'How many times'), count),
+      remove,
+    ),
+  );
+  return { element, picker, count };
+}
+
+/** The editor's items: each row's request item (numbers read from its inputs) and the inputs of its fields. */
+function releaseItems(catalog, pickers) {
+  return pickers.map(({ picker, count }, i) => {
+    const spec = picker.spec();
+    const path = `items.${i}`;
+    const countField = { [`${path}.count`]: count };
+    if (spec.type === 'guarantee') {
+      const { inputs } = picker;
+      return {
+        item: {
+          ...guaranteeItem(readNumber(inputs.get('epsilon')), readNumber(inputs.get('delta'))),
+          count: readNumber(count),
+        },
+        fields: {
+          ...countField,
+          [`${path}.guarantee.epsilon`]: inputs.get('epsilon'),
+          [`${path}.guarantee.delta`]: inputs.get('delta'),
+        },
+      };
+    }
+    const { request, fields } = requestOf(catalog, spec, `${path}.mechanism`, picker.inputs);
+    return { item: { mechanism: request, count: readNumber(count) }, fields: { ...countField, ...fields } };
+  });
+}
+
+/**
  * The ledger's editor in `host` (element ids start with `idPrefix`): `onChange(text)` gets the ledger
  * text after every edit; `example` ({ label, rows(), after?() }) adds a button that shows its rows
  * (and then calls `after`). Returns
@@ -101,56 +172,17 @@ export function ledgerEditor({ host, idPrefix, catalog, onChange, example }) {
   const current = () => pickers.map(({ picker, count }) => ({ count: count.value, spec: picker.spec() }));
   const changed = () => onChange(ledgerText(current()));
 
-  function rowElement(row, index) {
-    const number = index + 1;
-    const id = `${idPrefix}-${number}`;
-    const count = h('input', {
-      id: `${id}-count`,
-      type: 'text',
-      inputmode: 'numeric',
-      value: row.count,
-      autocomplete: 'off',
-      spellcheck: 'false',
-      dataset: { term: 'times' },
-    });
-    const picker = mechanismPicker({
-      id,
-      catalog,
-      spec: row.spec,
-      label: `Release ${number}`,
-      extraTypes: [kGuaranteeType],
-      onChange: changed,
-    });
-    const remove = h(
-      'button',
-      { type: 'button', class: 'secondary remove', dataset: { ledgerRemove: String(index) } },
-      'Remove',
-      h('span', { class: 'visually-hidden' }, ` release ${number}`),
-    );
-    remove.addEventListener('click', () => {
-      const rows = current();
-      rows.splice(index, 1);
-      show(rows);
-      changed();
-      (list.querySelectorAll('[data-ledger-remove]')[Math.min(index, rows.length - 1)] ?? add).focus();
-    });
-    count.addEventListener('input', changed);
-    const element = h(
-      'li',
-      { class: 'ledger-row', dataset: { ledgerRow: String(index) } },
-      picker.element,
-      h(
-        'div',
-        { class: 'ledger-row-end' },
-        h('div', { class: 'field' }, h('label', { for: count.id }, 'How many times'), count),
-        remove,
-      ),
-    );
-    return { element, picker, count };
-  }
-
   function show(rows) {
-    pickers = rows.map(rowElement);
+    const remove = (index) => {
+      const rest = current();
+      rest.splice(index, 1);
+      show(rest);
+      changed();
+      (list.querySelectorAll('[data-ledger-remove]')[Math.min(index, rest.length - 1)] ?? add).focus();
+    };
+    pickers = rows.map((row, index) =>
+      releaseRow({ row, index, idPrefix, catalog, onChange: changed, onRemove: () => remove(index) }),
+    );
     list.replaceChildren(...pickers.map(({ element }) => element));
     // One release stays: the ledger is never empty.
     for (const button of list.querySelectorAll('[data-ledger-remove]')) button.disabled = rows.length === 1;
@@ -170,28 +202,6 @@ export function ledgerEditor({ host, idPrefix, catalog, onChange, example }) {
   return {
     show,
     rows: current,
-    items() {
-      return pickers.map(({ picker, count }, i) => {
-        const spec = picker.spec();
-        const path = `items.${i}`;
-        const countField = { [`${path}.count`]: count };
-        if (spec.type === 'guarantee') {
-          const { inputs } = picker;
-          return {
-            item: {
-              ...guaranteeItem(readNumber(inputs.get('epsilon')), readNumber(inputs.get('delta'))),
-              count: readNumber(count),
-            },
-            fields: {
-              ...countField,
-              [`${path}.guarantee.epsilon`]: inputs.get('epsilon'),
-              [`${path}.guarantee.delta`]: inputs.get('delta'),
-            },
-          };
-        }
-        const { request, fields } = requestOf(catalog, spec, `${path}.mechanism`, picker.inputs);
-        return { item: { mechanism: request, count: readNumber(count) }, fields: { ...countField, ...fields } };
-      });
-    },
+    items: () => releaseItems(catalog, pickers),
   };
 }

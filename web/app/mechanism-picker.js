@@ -138,6 +138,85 @@ export function specWords(catalog, spec) {
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** A yes/no parameter `name` of the picker `id` (its spec and inputs in `state`), as a checkbox. */
+function checkboxField(id, state, { name, text, labelText }) {
+  const inputId = `${id}-${name.replaceAll('_', '-')}`;
+  const input = h('input', { id: inputId, type: 'checkbox', dataset: { term: name, parameter: name } });
+  input.checked = text !== 'false';
+  input.addEventListener('change', () => {
+    state.spec[name] = String(input.checked);
+  });
+  state.inputs.set(name, input);
+  return h(
+    'div',
+    { class: 'field check', dataset: { field: name } },
+    h('label', { for: inputId }, input, ` ${labelText}`),
+  );
+}
+
+/** A number (or list) parameter `name` of the picker `id` (its spec and inputs in `state`), as a text input. */
+function parameterField(id, state, { name, text, labelText, symbol, hint }) {
+  const inputId = `${id}-${name.replaceAll('_', '-')}`;
+  const input = h('input', {
+    id: inputId,
+    type: 'text',
+    inputmode: 'text',
+    value: text,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    autocapitalize: 'off',
+    dataset: { term: symbol ?? name.replaceAll('_', ' '), parameter: name },
+  });
+  input.addEventListener('input', () => {
+    state.spec[name] = input.value;
+  });
+  const hintElement = hint ? h('span', { class: 'hint', id: `${inputId}-hint` }, hint) : null;
+  if (hintElement) input.setAttribute('aria-describedby', hintElement.id);
+  state.inputs.set(name, input);
+  return h(
+    'div',
+    { class: 'field', dataset: { field: name } },
+    h('label', { for: inputId }, labelText, symbol && !labelText.includes(symbol) ? ` ${symbol}` : ''),
+    input,
+    hintElement,
+  );
+}
+
+/** The fields of the catalog's mechanism of `state.spec` (a nested picker for a parameter that is a mechanism). */
+function mechanismFields(id, catalog, state) {
+  const type = typeOf(catalog, state.spec.type);
+  const { symbols = {} } = notesOf(state.spec.type);
+  const children = [];
+  for (const parameter of type?.parameters ?? []) {
+    const { name } = parameter;
+    if (parameter.kind === 'mechanism') {
+      const inner = mechanismPicker({
+        id: `${id}-${name.replaceAll('_', '-')}`,
+        catalog,
+        spec: state.spec[name] ?? freshSpec(catalog, catalog.types[0].name),
+        label: capitalized(parameter.meaning),
+        onChange: () => {
+          state.spec[name] = inner.spec();
+          state.inputs.set(`${name}/`, inner.inputs);
+        },
+      });
+      state.inputs.set(`${name}/`, inner.inputs);
+      children.push(h('div', { class: 'nested-mechanism' }, inner.element));
+    } else if (parameter.kind === 'boolean') {
+      const text = state.spec[name] ?? String(parameter.default ?? true);
+      const field = checkboxField(id, state, { name, text, labelText: capitalized(name.replaceAll('_', ' ')) });
+      field.title = capitalized(parameter.meaning);
+      children.push(field);
+    } else {
+      const text = state.spec[name] ?? '';
+      const hint = parameter.kind === 'numbers' ? 'numbers separated by commas' : null;
+      const labelText = capitalized(parameter.meaning);
+      children.push(parameterField(id, state, { name, text, labelText, symbol: symbols[name], hint }));
+    }
+  }
+  return children;
+}
+
 /**
  * A picker: a <div> with the type choice and the parameter inputs of `spec`. `id` prefixes the
  * element ids (unique on the page); `extraTypes` ([[value, text, fields]]) adds choices that are not
@@ -160,90 +239,22 @@ export function mechanismPicker({ id, catalog, spec, label = 'Mechanism', extraT
   element.append(typeField, parameterBox);
 
   const extraOf = (name) => extraTypes.find(([value]) => value === name);
-  const checkboxField = (name, text, labelText) => {
-    const inputId = `${id}-${name.replaceAll('_', '-')}`;
-    const input = h('input', { id: inputId, type: 'checkbox', dataset: { term: name, parameter: name } });
-    input.checked = text !== 'false';
-    input.addEventListener('change', () => {
-      state.spec[name] = String(input.checked);
-    });
-    state.inputs.set(name, input);
-    return h(
-      'div',
-      { class: 'field check', dataset: { field: name } },
-      h('label', { for: inputId }, input, ` ${labelText}`),
-    );
-  };
-  const parameterField = (name, text, labelText, symbol, hint) => {
-    const inputId = `${id}-${name.replaceAll('_', '-')}`;
-    const input = h('input', {
-      id: inputId,
-      type: 'text',
-      inputmode: 'text',
-      value: text,
-      autocomplete: 'off',
-      spellcheck: 'false',
-      autocapitalize: 'off',
-      dataset: { term: symbol ?? name.replaceAll('_', ' '), parameter: name },
-    });
-    input.addEventListener('input', () => {
-      state.spec[name] = input.value;
-    });
-    const hintElement = hint ? h('span', { class: 'hint', id: `${inputId}-hint` }, hint) : null;
-    if (hintElement) input.setAttribute('aria-describedby', hintElement.id);
-    state.inputs.set(name, input);
-    return h(
-      'div',
-      { class: 'field', dataset: { field: name } },
-      h('label', { for: inputId }, labelText, symbol && !labelText.includes(symbol) ? ` ${symbol}` : ''),
-      input,
-      hintElement,
-    );
-  };
-
   const render = () => {
     select.value = state.spec.type;
     state.inputs = new Map();
     const extra = extraOf(state.spec.type);
-    if (extra) {
-      parameterBox.replaceChildren(
-        ...extra[2].map((field) =>
-          parameterField(field.name, state.spec[field.name] ?? field.value, field.label, field.symbol, field.hint),
-        ),
-      );
-      return;
-    }
-    const type = typeOf(catalog, state.spec.type);
-    const { symbols = {} } = notesOf(state.spec.type);
-    const children = [];
-    for (const parameter of type?.parameters ?? []) {
-      if (parameter.kind === 'mechanism') {
-        const inner = mechanismPicker({
-          id: `${id}-${parameter.name.replaceAll('_', '-')}`,
-          catalog,
-          spec: state.spec[parameter.name] ?? freshSpec(catalog, catalog.types[0].name),
-          label: capitalized(parameter.meaning),
-          onChange: () => {
-            state.spec[parameter.name] = inner.spec();
-            state.inputs.set(`${parameter.name}/`, inner.inputs);
-          },
-        });
-        state.inputs.set(`${parameter.name}/`, inner.inputs);
-        children.push(h('div', { class: 'nested-mechanism' }, inner.element));
-      } else if (parameter.kind === 'boolean') {
-        const text = state.spec[parameter.name] ?? String(parameter.default ?? true);
-        const field = checkboxField(parameter.name, text, capitalized(parameter.name.replaceAll('_', ' ')));
-        field.title = capitalized(parameter.meaning);
-        children.push(field);
-      } else {
-        const text = state.spec[parameter.name] ?? '';
-        const hint = parameter.kind === 'numbers' ? 'numbers separated by commas' : null;
-        children.push(
-          parameterField(parameter.name, text, capitalized(parameter.meaning), symbols[parameter.name], hint),
-        );
-      }
-    }
-    parameterBox.replaceChildren(...children);
+    const fields = extra
+      ? extra[2].map((field) =>
+          parameterField(id, state, {
+            name: field.name,
+            text: state.spec[field.name] ?? field.value,
+            labelText: field.label,
+            symbol: field.symbol,
+            hint: field.hint,
+          }),
+        )
+      : mechanismFields(id, catalog, state);
+    parameterBox.replaceChildren(...fields);
   };
 
   select.addEventListener('change', () => {

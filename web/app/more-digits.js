@@ -4,8 +4,7 @@
 // how long it took. The bounds are shown with as many digits as the bracket supports, rounded outwards.
 import { h } from './dom.js';
 import { numberText, roundTo } from './format.js';
-import { settleUnlessAborted } from './results.js';
-import { numericStatus } from './numeric.js';
+import { runNumeric } from './numeric.js';
 
 // The core's default relative accuracy (docs/API.md, discretization), and the finest asked for:
 // below it the bound on the FFT's rounding error dominates every bracket.
@@ -32,6 +31,38 @@ function digitsOf({ lower, upper }) {
 
 const msText = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
+/** Shows the answer at the finer accuracy: its bracket (or that it is no narrower), and the next control. */
+function showTighter(holder, { calculator, request, bracket, bracketOf, signal, id }, { response, accuracy, took }) {
+  const tighter = bracketOf(response.result);
+  const digits = digitsOf(tighter);
+  const range = `[${numberText(roundTo(tighter.lower, 'down', digits))}, ${numberText(roundTo(tighter.upper, 'up', digits))}]`;
+  // A bracket the grid already made exact (pure releases sit on it) only widens with the
+  // rounding error of a finer one: then the first bracket stands.
+  if (tighter.upper - tighter.lower >= bracket.upper - bracket.lower) {
+    holder.replaceChildren(
+      h(
+        'div',
+        { class: 'note more-digits-none', dataset: { lower: String(tighter.lower), upper: String(tighter.upper) } },
+        `More digits: a finer grid gives no narrower bracket here (${range} at relative accuracy ` +
+          `${numberText(accuracy)}; took ${took}): the bracket above stands.`,
+      ),
+    );
+    return;
+  }
+  holder.replaceChildren(
+    h(
+      'div',
+      {
+        class: 'bracket more-digits-bracket',
+        dataset: { lower: String(tighter.lower), upper: String(tighter.upper), accuracy: String(accuracy) },
+      },
+      `More digits: exact ε ∈ ${range} (relative accuracy ${numberText(accuracy)}; took ${took})`,
+    ),
+    tighter.note ? h('div', { class: 'note' }, tighter.note) : '',
+    moreDigits({ calculator, request, bracket: tighter, bracketOf, signal, id, current: accuracy }),
+  );
+}
+
 /**
  * The control under a numeric answer with bracket `bracket` ({ lower, upper } of ε). `request` is the
  * request that gave it; `bracketOf(result)` reads the bracket of an answer ({ lower, upper, note? }:
@@ -49,61 +80,28 @@ export function moreDigits({ calculator, request, bracket, bracketOf, signal, id
     'More digits',
   );
   holder.append(button);
-  button.addEventListener('click', async () => {
-    const own = new AbortController();
-    const abort = () => own.abort();
-    signal.addEventListener('abort', abort, { once: true });
-    const status = numericStatus({ id: `${id}-more-digits`, label: 'More digits', onCancel: abort });
-    holder.replaceChildren(status.element);
-    const started = performance.now();
-    try {
-      const response = await settleUnlessAborted(
-        calculator.run(
-          { ...request, discretization: { relative_accuracy: accuracy } },
-          { signal: own.signal, onProgress: (fraction) => status.progress(fraction) },
-        ),
-      );
+  const again = () => moreDigits({ calculator, request, bracket, bracketOf, signal, id, current });
+  button.addEventListener('click', () => {
+    const numeric = {
+      calculator,
+      signal,
+      isCurrent: () => !signal.aborted,
+      id: `${id}-more-digits`,
+      label: 'More digits',
+      cancelled: 'More digits: cancelled.',
+      onCancel: () => holder.append(again()),
+    };
+    runNumeric(numeric, async ({ status, run }) => {
+      holder.replaceChildren(status.element);
+      const started = performance.now();
+      const response = await run({ ...request, discretization: { relative_accuracy: accuracy } });
       const took = msText(performance.now() - started);
       if (!response.ok) {
         status.finish('error', `More digits: ${response.error.message} (${took})`);
         return;
       }
-      const tighter = bracketOf(response.result);
-      const digits = digitsOf(tighter);
-      const range = `[${numberText(roundTo(tighter.lower, 'down', digits))}, ${numberText(roundTo(tighter.upper, 'up', digits))}]`;
-      // A bracket the grid already made exact (pure releases sit on it) only widens with the
-      // rounding error of a finer one: then the first bracket stands.
-      if (tighter.upper - tighter.lower >= bracket.upper - bracket.lower) {
-        holder.replaceChildren(
-          h(
-            'div',
-            { class: 'note more-digits-none', dataset: { lower: String(tighter.lower), upper: String(tighter.upper) } },
-            `More digits: a finer grid gives no narrower bracket here (${range} at relative accuracy ` +
-              `${numberText(accuracy)}; took ${took}): the bracket above stands.`,
-          ),
-        );
-        return;
-      }
-      holder.replaceChildren(
-        h(
-          'div',
-          {
-            class: 'bracket more-digits-bracket',
-            dataset: { lower: String(tighter.lower), upper: String(tighter.upper), accuracy: String(accuracy) },
-          },
-          `More digits: exact ε ∈ ${range} (relative accuracy ${numberText(accuracy)}; took ${took})`,
-        ),
-        tighter.note ? h('div', { class: 'note' }, tighter.note) : '',
-        moreDigits({ calculator, request, bracket: tighter, bracketOf, signal, id, current: accuracy }),
-      );
-    } catch (error) {
-      if (error?.name !== 'AbortError') throw error;
-      if (signal.aborted) return;
-      status.finish('cancelled', 'More digits: cancelled.');
-      holder.append(moreDigits({ calculator, request, bracket, bracketOf, signal, id, current }));
-    } finally {
-      signal.removeEventListener('abort', abort);
-    }
+      showTighter(holder, { calculator, request, bracket, bracketOf, signal, id }, { response, accuracy, took });
+    });
   });
   return holder;
 }

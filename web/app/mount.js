@@ -1,7 +1,7 @@
 // Puts one registered section (see sections.js) on the page and runs it: its markup, its state
 // (the text of its inputs), and its computation, rerun shortly after the inputs change. Used by the
 // page (main.js) for every section, and usable on its own to show one section anywhere.
-import { afterNextPaint, h, markScrollableFormulas, showFieldErrors } from './dom.js';
+import { afterNextPaint, h, markScrollableFormulas, richText, showFieldErrors } from './dom.js';
 import { buildForm, showApplicableFields } from './form.js';
 import { exportBar } from './export.js';
 import { showAttacker } from './attacker.js';
@@ -29,6 +29,116 @@ function recordingCalculator(calculator, log, gate = () => null) {
   };
 }
 
+/** The <section> of `section` and the parts the computation fills. */
+function sectionParts(section) {
+  const form = buildForm(section.name, section.form);
+  const titleId = `${section.name}-title`;
+  const notice = h('p', { class: 'notice', role: 'status', dataset: { notice: section.name } });
+  notice.hidden = true;
+  const summary = h('p', { class: 'summary', 'aria-live': 'polite', dataset: { summary: section.name } });
+  const results = h('div', { class: 'results', dataset: { results: section.name } });
+  const plots = h('div', { class: 'plots', dataset: { plots: section.name } });
+  // "What an attacker can do" (attacker.js): filled when the section calls `explain`.
+  const attacker = h('div', { class: 'attacker', dataset: { attacker: section.name } });
+  const element = h(
+    'section',
+    { id: section.name, class: 'calculator', dataset: { section: section.name }, 'aria-labelledby': titleId },
+    h('h2', { id: titleId, tabindex: '-1' }, section.title),
+    notice,
+    h('p', { class: 'question' }, richText(section.question)),
+    form,
+    summary,
+    results,
+    attacker,
+    plots,
+  );
+  return { element, form, notice, summary, results, plots, attacker };
+}
+
+/**
+ * What `update` gets for one run of `controller` (see sections.js): the inputs, where to show the
+ * answer, and `explain`, which fills the attacker panel; `explained.value` says whether it was called.
+ */
+function updateContext(controller, { isCurrent, signal, errors, calculator, explained }) {
+  const { parts, section, citation, given } = controller;
+  // The sentence changes with the headline, never apart from it.
+  const summary = (text, { cite = '' } = {}) => {
+    if (!isCurrent()) return;
+    if (parts.summary.textContent !== text) parts.summary.textContent = text;
+    citation.sentence = cite;
+    citation.onChange?.();
+  };
+  return {
+    calculator,
+    form: parts.form,
+    inputs: controller.getState(),
+    input: (name) => parts.form.elements[name],
+    results: parts.results,
+    plots: parts.plots,
+    errors,
+    isCurrent,
+    signal,
+    summary,
+    isSet: (name) => given.has(name),
+    // The panel for the answer to request `of` (`response`: the section's answer to it; `one`: the
+    // same for one record; `groupSize`).
+    explain: (spec) => {
+      explained.value = true;
+      return showAttacker(parts.attacker, { ...spec, calculator, name: section.name, isCurrent, signal }).catch(
+        (error) => console.error(error),
+      );
+    },
+  };
+}
+
+/**
+ * Recomputes `controller`'s section. Answers of an older run that arrive late are dropped, and its
+ * signal is aborted: numeric requests pass it on so that the worker drops stale work.
+ */
+async function runSection(controller, calculator) {
+  const { parts, section, log } = controller;
+  const { results, attacker, form } = parts;
+  clearTimeout(controller.timer);
+  const generation = ++controller.generation;
+  const isCurrent = () => generation === controller.generation;
+  controller.abort?.abort();
+  const abort = new AbortController();
+  controller.abort = abort;
+  controller.lastRunState = controller.runState();
+  log.length = 0;
+  const errors = new Map();
+  const explained = { value: false };
+  results.setAttribute('aria-busy', 'true');
+  // Once the section shows its answer, what it asks next (the attacker panel, the plots) waits
+  // for the browser to draw that answer: closed forms answer without yielding, so all of it would
+  // otherwise run in the same task, and the first number would be drawn only after the plots.
+  const shown = results.firstChild;
+  let drawn = null;
+  const afterAnswerDrawn = () => {
+    if (!drawn && results.firstChild !== shown) drawn = afterNextPaint();
+    return drawn;
+  };
+  const sectionCalculator = recordingCalculator(calculator, log, afterAnswerDrawn);
+  const context = { isCurrent, signal: abort.signal, errors, calculator: sectionCalculator, explained };
+  try {
+    await section.update(updateContext(controller, context));
+  } catch (error) {
+    if (error?.name === 'AbortError') return;
+    console.error(error);
+    if (isCurrent()) results.textContent = `This section failed: ${error?.message ?? error}`;
+  }
+  if (!isCurrent()) return;
+  if (!explained.value) {
+    attacker.replaceChildren();
+    attacker.removeAttribute('aria-busy');
+    delete attacker.dataset.ready;
+  }
+  showFieldErrors(form, errors);
+  markScrollableFormulas(results);
+  results.removeAttribute('aria-busy');
+  results.dataset.ready = 'true';
+}
+
 /**
  * Builds `section` and returns its controller:
  *   element                the <section>
@@ -43,35 +153,15 @@ function recordingCalculator(calculator, log, gate = () => null) {
  * terms) and marks what it computed from inputs nobody set.
  */
 export function mountSection(section, { calculator, onInput = () => {}, permalink = () => location.href }) {
-  const form = buildForm(section.name, section.form);
-  const titleId = `${section.name}-title`;
-  const notice = h('p', { class: 'notice', role: 'status', dataset: { notice: section.name } });
-  notice.hidden = true;
-  const summary = h('p', { class: 'summary', 'aria-live': 'polite', dataset: { summary: section.name } });
-  const results = h('div', { class: 'results', dataset: { results: section.name } });
-  const plots = h('div', { class: 'plots', dataset: { plots: section.name } });
-  // "What an attacker can do" (attacker.js): filled when the section calls `explain`.
-  const attacker = h('div', { class: 'attacker', dataset: { attacker: section.name } });
+  const parts = sectionParts(section);
+  const { element, form, notice, results } = parts;
   const log = [];
-  const element = h(
-    'section',
-    { id: section.name, class: 'calculator', dataset: { section: section.name }, 'aria-labelledby': titleId },
-    h('h2', { id: titleId, tabindex: '-1' }, section.title),
-    notice,
-    h('p', { class: 'question' }, section.question),
-    form,
-    summary,
-    results,
-    attacker,
-    plots,
-  );
   // The sentence "Cite this result" offers: set with the headline (see headline.js).
   const citation = { sentence: '' };
   element.append(exportBar({ section, element, citation, log, permalink }));
-
-  const controller = { element, form, section, generation: 0, timer: 0, abort: null, lastRunState: null };
   const given = new Set();
-
+  const controller = { element, form, section, parts, log, citation, given, generation: 0, timer: 0, abort: null };
+  controller.lastRunState = null;
   controller.getState = () =>
     Object.fromEntries(section.fields.map((field) => [field.name, form.elements[field.name].value]));
   controller.setState = (state) => {
@@ -92,83 +182,10 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     notice.textContent = text;
     notice.hidden = !text;
   };
+  controller.runState = () => JSON.stringify([controller.getState(), [...given]]);
   /** True when the inputs differ from those of the last run (or it never ran). */
-  controller.isStale = () => JSON.stringify([controller.getState(), [...given]]) !== controller.lastRunState;
-
-  /**
-   * Recomputes. Answers of an older run that arrive late are dropped, and its signal is aborted:
-   * numeric requests pass it on so that the worker drops stale work.
-   */
-  controller.run = async () => {
-    clearTimeout(controller.timer);
-    const generation = ++controller.generation;
-    const isCurrent = () => generation === controller.generation;
-    controller.abort?.abort();
-    const abort = new AbortController();
-    controller.abort = abort;
-    controller.lastRunState = JSON.stringify([controller.getState(), [...given]]);
-    log.length = 0;
-    const errors = new Map();
-    let explained = false;
-    results.setAttribute('aria-busy', 'true');
-    // The sentence changes with the headline, never apart from it.
-    const setSummary = (text, { cite = '' } = {}) => {
-      if (!isCurrent()) return;
-      if (summary.textContent !== text) summary.textContent = text;
-      citation.sentence = cite;
-      citation.onChange?.();
-    };
-    // Once the section shows its answer, what it asks next (the attacker panel, the plots) waits
-    // for the browser to draw that answer: closed forms answer without yielding, so all of it would
-    // otherwise run in the same task, and the first number would be drawn only after the plots.
-    const shown = results.firstChild;
-    let drawn = null;
-    const afterAnswerDrawn = () => {
-      if (!drawn && results.firstChild !== shown) drawn = afterNextPaint();
-      return drawn;
-    };
-    const sectionCalculator = recordingCalculator(calculator, log, afterAnswerDrawn);
-    try {
-      await section.update({
-        calculator: sectionCalculator,
-        form,
-        input: (name) => form.elements[name],
-        results,
-        plots,
-        errors,
-        isCurrent,
-        signal: abort.signal,
-        summary: setSummary,
-        isSet: (name) => given.has(name),
-        // The panel for the answer to request `of` (`one`: the same for one record; `groupSize`).
-        explain: (spec) => {
-          explained = true;
-          return showAttacker(attacker, {
-            ...spec,
-            calculator: sectionCalculator,
-            name: section.name,
-            isCurrent,
-            signal: abort.signal,
-          }).catch((error) => console.error(error));
-        },
-      });
-    } catch (error) {
-      if (error?.name === 'AbortError') return;
-      console.error(error);
-      if (isCurrent()) results.textContent = `This section failed: ${error?.message ?? error}`;
-    }
-    if (!isCurrent()) return;
-    if (!explained) {
-      attacker.replaceChildren();
-      attacker.removeAttribute('aria-busy');
-      delete attacker.dataset.ready;
-    }
-    showFieldErrors(form, errors);
-    markScrollableFormulas(results);
-    results.removeAttribute('aria-busy');
-    results.dataset.ready = 'true';
-  };
-
+  controller.isStale = () => controller.runState() !== controller.lastRunState;
+  controller.run = () => runSection(controller, calculator);
   /**
    * Runs once typing pauses; meanwhile the results are marked busy and stale, and a numeric
    * computation for the old inputs stops at once rather than after the pause.
@@ -180,7 +197,6 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     clearTimeout(controller.timer);
     controller.timer = setTimeout(controller.run, kDebounceMs);
   };
-
   form.addEventListener('input', (event) => {
     if (event.target.name && section.fields.some((field) => field.name === event.target.name))
       given.add(event.target.name);

@@ -1,9 +1,13 @@
-// The numeric (PLD) part of the Composition section: a status line with a labelled progress bar and
-// a Cancel button, the rendering of a PLD answer with its bracket, and the ε grid of its privacy
-// profile. The requests run in the calculator's numeric worker; every number comes from the core.
+// Numeric work on the page: runNumeric, the one way every section runs its numeric (PLD, quadrature,
+// search) requests, under a status line with a labelled progress bar and a Cancel button; the
+// rendering of a PLD answer with its bracket, and the ε grid of its privacy profile. The requests run
+// in the calculator's numeric worker; every number comes from the core.
 import { h } from './dom.js';
 import { formatNumber, numberText } from './format.js';
 import { guaranteeElement } from './results.js';
+import { settleUnlessAborted } from './ask.js';
+
+const kCancelledText = 'Cancelled. Change any input to compute again.';
 
 const kProfilePoints = 96;
 
@@ -35,6 +39,43 @@ export function numericStatus({ id, label, onCancel }) {
       element.replaceChildren(h('span', { class: `status-text ${state}` }, text));
     },
   };
+}
+
+/**
+ * Runs numeric work under a status line (`id`, `label`: see numericStatus). `work({ status, run })`
+ * places `status.element` and asks its requests with `run(request, progress?)`: in the numeric
+ * worker, cancelled by the status line's button or when `signal` aborts (newer inputs), the fraction
+ * done shown on the bar as `progress(fraction)` (the whole bar by default); it resolves to the
+ * response (a worker failure as an error response). A cancelled run ends `work`: then, if
+ * `isCurrent()`, the status says `cancelled` (a sentence) and `onCancel()` runs. Resolves to what
+ * `work` returns, or undefined when cancelled.
+ */
+export async function runNumeric(
+  { calculator, signal, isCurrent, id, label, cancelled = kCancelledText, onCancel },
+  work,
+) {
+  const numeric = new AbortController();
+  const abort = () => numeric.abort();
+  signal.addEventListener('abort', abort, { once: true });
+  const status = numericStatus({ id, label, onCancel: abort });
+  const run = (request, progress = (fraction) => fraction) =>
+    settleUnlessAborted(
+      calculator.run(request, {
+        signal: numeric.signal,
+        onProgress: (fraction) => status.progress(progress(fraction)),
+      }),
+    );
+  try {
+    return await work({ status, run });
+  } catch (error) {
+    if (error?.name !== 'AbortError') throw error;
+    if (!isCurrent()) return undefined;
+    status.finish('cancelled', cancelled);
+    onCancel?.();
+    return undefined;
+  } finally {
+    signal.removeEventListener('abort', abort);
+  }
 }
 
 /** The PLD answer: ε ≤ upper at the target δ, then the bracket [lower, upper] on the exact ε. */

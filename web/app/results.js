@@ -1,7 +1,7 @@
 // Renders calculator responses: a guarantee as "ε ≤ …" text, and a table comparing methods, each row
 // with the method's name, its guarantee, its formula and its citation. Errors land in the row and,
 // when they name a field of the form, beside that field.
-import { fieldMessage, h } from './dom.js';
+import { fieldMessage, h, readNumber } from './dom.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
 import { keysOf } from './citation-keys.js';
@@ -39,27 +39,23 @@ export function guaranteeElement(guarantee, { vacuous = false, deltaIsGiven = fa
   );
 }
 
-const failure = (error) => ({
-  ok: false,
-  error: { code: 'internal', field: '', message: `The calculator failed: ${error?.message ?? error}` },
-});
+/** The value at dotted request path `path` ("items.0.guarantee.epsilon") of `request`. */
+const valueAt = (request, path) => path.split('.').reduce((value, key) => value?.[key], request);
 
-/** A calculator response that never rejects: a worker failure becomes an error response. */
-export function settle(promise) {
-  return promise.catch(failure);
-}
-
-/** Like settle, but a cancelled computation still rejects with its AbortError. */
-export function settleUnlessAborted(promise) {
-  return promise.catch((error) => {
-    if (error?.name === 'AbortError') throw error;
-    return failure(error);
-  });
-}
-
-/** Asks the calculator every request at once; resolves to the responses in the same order. */
-export function askAll(calculator, requests) {
-  return Promise.all(requests.map((request) => settle(calculator.run(request))));
+/**
+ * The inputs behind the fields of `request`, for marking errors (methodRow's `fields`): `fields` maps
+ * request paths to input names of `form` (or to inputs). Every input that gave the request a number
+ * is read as one (readNumber), so that a text that is not a number is explained as such beside it.
+ */
+export function inputsOf(form, fields, request) {
+  const inputs = {};
+  for (const [path, name] of Object.entries(fields)) {
+    const input = typeof name === 'string' ? form.elements[name] : name;
+    if (!input) continue;
+    if (request !== undefined && typeof valueAt(request, path) === 'number') readNumber(input);
+    inputs[path] = input;
+  }
+  return inputs;
 }
 
 /** Adds the error of `response` to `errors` (input → message) when its field is one of `fields`. */

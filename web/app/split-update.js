@@ -1,23 +1,13 @@
-// Budget split: the largest per-step (ε₀, δ₀) whose composition over k steps meets a total target,
-// for every method. A per-step budget is something you spend, so it is rounded down.
-import { h, readNumber } from './dom.js';
+// Budget split on the page: the largest per-step (ε₀, δ₀) whose composition over k steps meets a
+// total target, for every method (split-requests.js). A per-step budget is something you spend, so
+// it is rounded down.
+import { h } from './dom.js';
 import { formulas } from './formula.js';
-import { askAll, guaranteeElement, methodTable } from './results.js';
+import { guaranteeElement, inputsOf, methodTable } from './results.js';
+import { answerAll } from './ask.js';
 import { formatNumber, parseNumber } from './format.js';
 import { givenNumber, methodWords, paperNumber } from './headline.js';
-
-const splitMethods = [
-  { id: 'basic', label: 'Basic composition', method: 'basic' },
-  {
-    id: 'advanced-drv',
-    label: 'Advanced composition (Dwork–Rothblum–Vadhan)',
-    method: 'advanced',
-    variant: 'dwork_rothblum_vadhan',
-  },
-  { id: 'advanced-kov', label: 'Advanced composition (Kairouz–Oh–Viswanath)', method: 'advanced', variant: 'kairouz' },
-  { id: 'optimal', label: 'Optimal composition (exact)', method: 'optimal' },
-  { id: 'zcdp', label: 'zCDP composition', method: 'zcdp' },
-];
+import { requests, targetOf } from './split-requests.js';
 
 function renderPerItem(result) {
   const perItem = result.per_item;
@@ -38,34 +28,24 @@ function noteOf(result) {
   return notes.join('; ');
 }
 
-async function updateSplit({ calculator, input, isCurrent, results, errors, summary, explain }) {
-  const fields = { epsilon: input('epsilon'), delta: input('delta'), count: input('count') };
-  const target = { epsilon: readNumber(fields.epsilon), delta: readNumber(fields.delta) };
-  const count = readNumber(fields.count);
-  const responses = await askAll(
-    calculator,
-    splitMethods.map(({ method, variant }) =>
-      variant ? { op: 'split', method, variant, target, count } : { op: 'split', method, target, count },
-    ),
-  );
+async function updateSplit({ calculator, form, inputs, isCurrent, results, errors, summary, explain }) {
+  const answered = await answerAll(calculator, requests(inputs));
   if (!isCurrent()) return;
-  const fieldMap = { 'target.epsilon': fields.epsilon, 'target.delta': fields.delta, count: fields.count };
-  const rows = splitMethods.map((method, i) => ({
-    id: method.id,
-    label: method.label,
+  const rows = answered.map((item) => ({
+    ...item,
     formula: formulas.split,
-    response: responses[i],
     render: renderPerItem,
     note: noteOf,
-    fields: fieldMap,
+    fields: inputsOf(form, item.fields, item.request),
   }));
   results.replaceChildren(
-    methodTable({ caption: `Per-step budget for ${fields.count.value.trim()} steps (rounded down)`, rows, errors }),
+    methodTable({ caption: `Per-step budget for ${inputs.count.trim()} steps (rounded down)`, rows, errors }),
   );
-  summary(...headlineOf(responses, fields));
+  summary(...headlineOf(answered, inputs));
   // Whatever the split, the whole meets the target: the panel explains that guarantee.
+  const target = targetOf(inputs);
   const guarantee = target.delta === 0 ? { type: 'pure', epsilon: target.epsilon } : { type: 'approx', ...target };
-  if (responses.some((response) => response.ok)) explain({ of: { guarantee } });
+  if (answered.some((item) => item.response.ok)) explain({ of: { guarantee } });
 }
 
 /**
@@ -73,22 +53,20 @@ async function updateSplit({ calculator, input, isCurrent, results, errors, summ
  * for the person's total (ε, δ) and number of steps; rounded down (a budget is spent). Returns
  * [text, { cite }].
  */
-function headlineOf(responses, fields) {
-  const answers = responses
-    .map((response, i) => ({ response, method: splitMethods[i] }))
-    .filter(({ response }) => response.ok);
+function headlineOf(answered, inputs) {
+  const answers = answered.filter(({ response }) => response.ok);
   if (answers.length === 0) return ['No answer: check the marked fields.'];
   const best = answers.reduce((a, b) =>
     b.response.result.per_item.epsilon > a.response.result.per_item.epsilon ? b : a,
   );
   const { result } = best.response;
-  const given = (input) => {
-    const number = parseNumber(input.value);
-    return Number.isNaN(number) ? input.value.trim() : givenNumber(number);
+  const given = (text) => {
+    const number = parseNumber(text);
+    return Number.isNaN(number) ? text.trim() : givenNumber(number);
   };
-  const targetDelta = parseNumber(fields.delta.value);
-  const total = targetDelta > 0 ? `(${given(fields.epsilon)}, ${given(fields.delta)})` : given(fields.epsilon);
-  const steps = fields.count.value.trim();
+  const targetDelta = parseNumber(inputs.delta);
+  const total = targetDelta > 0 ? `(${given(inputs.epsilon)}, ${given(inputs.delta)})` : given(inputs.epsilon);
+  const steps = inputs.count.trim();
   const perStep =
     typeof result.per_item.delta === 'number' && result.per_item.delta > 0
       ? `ε₀ = ${formatNumber(result.per_item.epsilon, 'down')}, δ₀ = ${formatNumber(result.per_item.delta, 'down')}`
@@ -98,7 +76,7 @@ function headlineOf(responses, fields) {
       ? `(${paperNumber(result.per_item.epsilon, 'down')}, ${paperNumber(result.per_item.delta, 'down')})-DP`
       : `${paperNumber(result.per_item.epsilon, 'down')}-DP`;
   return [
-    `For a total ${total}-DP over ${steps} steps: each step may be ${perStep}, by ${methodWords(best.method.label)}.`,
+    `For a total ${total}-DP over ${steps} steps: each step may be ${perStep}, by ${methodWords(best.label)}.`,
     {
       cite:
         `${steps} steps, each ${paperStep}, compose to at most ${total}-DP, ` +

@@ -1,14 +1,13 @@
 // The Budget split section as sections.js registers it: its question, its form and its defaults.
-// Its answers are computed by split-update.js, which the page loads after its first answer (lazy-update.js).
-import { h } from './dom.js';
-import { lazyUpdate } from './lazy-update.js';
+// Its requests are split-requests.js (shared with <dp-calculator>); the page answers them in
+// split-update.js, which it loads after its first answer (sections.js, lazy-update.js).
 
 export default {
   name: 'split',
   title: 'Budget split',
   question: [
     'You have a total budget (ε, δ) and ',
-    h('em', {}, 'k'),
+    { em: 'k' },
     ' steps. How large may each step’s ε be? Each answer is found by ' +
       'bisection on the sound forward bound, so composing it back never exceeds your target.',
   ],
@@ -22,5 +21,4 @@ export default {
       ],
     },
   ],
-  update: lazyUpdate(() => import('./later-sections.js'), 'updateSplit'),
 };

@@ -10,6 +10,9 @@
 // README). Every number shown is an upper bound, rounded up, unless it says otherwise.
 import { createWorkerCalculator } from '../client.js';
 import { formatNumber } from '../app/format.js';
+import { fieldsOf } from '../app/form-fields.js';
+import { catalogOf } from '../app/mechanism-picker.js';
+import { answerAll } from '../app/ask.js';
 import { sections } from './sections.js';
 
 const styles = `
@@ -73,13 +76,43 @@ function answerText(result, request) {
   return parts.join(deltaGiven ? ' ' : ', ') + (perStep ? ' per step' : '');
 }
 
+/** The input attribute `attribute` of `section` stands for. */
+const inputOf = (section, attribute) => section.aliases?.[attribute] ?? attribute.replaceAll('-', '_');
+
+/** Every attribute the element reads: the section, a request, and every section's inputs and aliases. */
+function attributeNames() {
+  const names = new Set(['section', 'request']);
+  for (const section of Object.values(sections)) {
+    for (const field of fieldsOf(section.description.form)) names.add(field.name.replaceAll('_', '-'));
+    for (const alias of Object.keys(section.aliases ?? {})) names.add(alias);
+  }
+  return [...names];
+}
+
+/** The section's field of input `name` (its label, default, and when the page shows it). */
+const fieldOf = (section, name) => fieldsOf(section.description.form).find((field) => field.name === name);
+
+/** Whether the page's form shows field `field` for the choices in `inputs` (form.js shownWhen). */
+const applies = (field, inputs) =>
+  Object.entries(field.shownWhen ?? {}).every(([name, values]) => values.includes(inputs[name]));
+
+/**
+ * The rows the element shows for answered `items` of `section`: those that answer the question as
+ * asked (the section's `asked`, else every row), without the methods that do not apply.
+ */
+function shownRows(section, items, inputs, isSet) {
+  const rows = items.filter((item) => item.role === 'row');
+  const ids = section.shared.asked?.(inputs, isSet);
+  return ids ? ids.map((id) => rows.find((item) => item.id === id)).filter(Boolean) : rows;
+}
+
+const doesNotApply = (item) =>
+  !item.response.ok &&
+  (item.response.error.code === 'unsupported' || (item.optional && item.response.error.field === 'method'));
+
 class DpCalculator extends HTMLElement {
   static get observedAttributes() {
-    return [
-      'section',
-      'request',
-      ...new Set(Object.values(sections).flatMap((section) => section.inputs.map((input) => input.name))),
-    ];
+    return attributeNames();
   }
 
   constructor() {
@@ -105,14 +138,34 @@ class DpCalculator extends HTMLElement {
     return sections[this.getAttribute('section') ?? 'group'];
   }
 
-  /** The section's inputs shown: those set as attributes, or all its defaults when none is. */
-  shownInputs(section) {
-    const given = section.inputs.filter((input) => this.hasAttribute(input.name));
-    const defaults = section.inputs.filter((input) => input.fallback !== '' && !given.includes(input));
-    // Where the inputs are alternatives (a guarantee or a mechanism), those set are the question;
-    // elsewhere every input the question needs is shown, with its default until set.
-    if (section.alternatives) return given.length > 0 ? given : defaults;
-    return section.inputs.filter((input) => given.includes(input) || defaults.includes(input));
+  /** Input → text of the attributes set (by the input each stands for), with the inputs they imply. */
+  given(section) {
+    const given = {};
+    for (const attribute of this.getAttributeNames()) {
+      if (attribute === 'section' || attribute === 'request') continue;
+      const name = inputOf(section, attribute);
+      if (fieldOf(section, name)) given[name] = this.getAttribute(attribute);
+    }
+    return { ...given, ...section.implied?.(given) };
+  }
+
+  /** The section's inputs: its page defaults, with the attributes set. */
+  inputs(section) {
+    const defaults = Object.fromEntries(fieldsOf(section.description.form).map((field) => [field.name, field.value]));
+    return { ...defaults, ...this.given(section) };
+  }
+
+  /** The fields shown: those the page shows for these choices; of alternatives, those set (or the example). */
+  shownFields(section) {
+    const inputs = this.inputs(section);
+    const isSet = (attribute) => this.hasAttribute(attribute);
+    const alternatives = section.alternatives ?? [];
+    const anySet = alternatives.some(isSet);
+    return section.fields.filter((attribute) => {
+      if (!applies(fieldOf(section, inputOf(section, attribute)), inputs)) return false;
+      if (!alternatives.includes(attribute)) return true;
+      return anySet ? isSet(attribute) : section.example.includes(attribute);
+    });
   }
 
   render() {
@@ -138,17 +191,20 @@ class DpCalculator extends HTMLElement {
       return;
     }
     const form = element('form', { className: 'inputs' });
-    for (const input of this.shownInputs(section)) {
-      const field = element('input', {
+    const inputs = this.inputs(section);
+    for (const attribute of this.shownFields(section)) {
+      const field = fieldOf(section, inputOf(section, attribute));
+      const control = element('input', {
         type: 'text',
         inputMode: 'text',
         autocomplete: 'off',
         spellcheck: false,
-        name: input.name,
-        value: this.getAttribute(input.name) ?? input.fallback,
+        name: attribute,
+        value: inputs[field.name],
       });
-      field.addEventListener('input', () => this.setAttribute(input.name, field.value));
-      form.append(element('label', {}, input.label, field));
+      control.addEventListener('input', () => this.setAttribute(attribute, control.value));
+      const label = field.symbol ? `${field.label} ${field.symbol}` : field.label;
+      form.append(element('label', {}, section.labels?.[attribute] ?? label, control));
     }
     form.addEventListener('submit', (event) => event.preventDefault());
     this.root.replaceChildren(
@@ -166,75 +222,77 @@ class DpCalculator extends HTMLElement {
     this.timer = setTimeout(() => this.update(), 100);
   }
 
-  values(section) {
-    const values = {};
-    for (const input of this.shownInputs(section)) {
-      const text = (this.getAttribute(input.name) ?? input.fallback).trim();
-      if (text !== '') values[input.name] = input.text ? text : Number(text);
-    }
-    return values;
-  }
-
-  requests() {
+  /** The rows to show, answered: [{ label, request, response, describe? }] (null when superseded). */
+  async answers(signal) {
     if (this.hasAttribute('request')) {
+      let request;
       try {
-        return [['Result', JSON.parse(this.getAttribute('request'))]];
+        request = JSON.parse(this.getAttribute('request'));
       } catch (error) {
-        return [['Result', null, `The request attribute is not JSON: ${error.message}`]];
+        return [{ label: 'Result', response: failure(`The request attribute is not JSON: ${error.message}`) }];
       }
+      return answerAll(calculator(), [{ id: 'request', label: 'Result', request }], { signal });
     }
     const section = this.section();
-    return section ? section.rows(this.values(section)) : [];
+    if (!section) return [];
+    const inputs = this.inputs(section);
+    const given = this.given(section);
+    const isSet = (name) => Object.hasOwn(given, name);
+    const catalog = await catalogOf(calculator());
+    const shown = shownRows(section, section.shared.requests(inputs, { catalog }), inputs, isSet);
+    const answered = await answerAll(calculator(), shown, { signal });
+    return answered.filter((item) => !doesNotApply(item)).map((item) => ({ ...item, describe: section.describe }));
   }
 
   async update() {
     const generation = ++this.generation;
     this.controller?.abort();
     this.controller = new AbortController();
-    const rows = this.requests();
     this.setAttribute('aria-busy', 'true');
-    const failure = (message) => ({ ok: false, error: { message } });
-    const responses = await Promise.all(
-      rows.map(([, request, problem]) =>
-        request === null
-          ? failure(problem)
-          : calculator()
-              .run(request, { signal: this.controller.signal })
-              .catch((error) => failure(error?.message ?? String(error))),
-      ),
-    );
+    let rows;
+    try {
+      rows = await this.answers(this.controller.signal);
+    } catch (error) {
+      if (error?.name === 'AbortError') return;
+      rows = [{ label: 'Result', response: failure(error?.message ?? String(error)) }];
+    }
     if (generation !== this.generation) return;
+    this.show(rows);
+  }
+
+  /** Shows the answered rows: a table of label, answer and citation, and the first answer as the summary. */
+  show(rows) {
+    const text = (row) => (row.describe ?? ((item) => answerText(item.response.result, item.request)))(row);
     const table = element(
       'table',
       {},
       element(
         'tbody',
         {},
-        ...rows.map(([label, request, describe = answerText], i) => {
-          const response = responses[i];
+        ...rows.map((row) => {
+          const { response } = row;
           const answer = response.ok
             ? element(
                 'td',
                 {},
-                element('span', { className: 'answer' }, describe(response.result, request)),
+                element('span', { className: 'answer' }, text(row)),
                 element('div', { className: 'cite' }, `${response.result.method}: ${response.result.citation}`),
               )
             : element('td', { className: 'error' }, response.error.message);
-          return element('tr', {}, element('th', { scope: 'row' }, label), answer);
+          return element('tr', {}, element('th', { scope: 'row' }, row.label ?? ''), answer);
         }),
       ),
     );
-    const first = responses.findIndex((response) => response.ok);
+    const first = rows.find((row) => row.response.ok);
     this.results.replaceChildren(table);
-    const [firstLabel, firstRequest, describeFirst = answerText] = rows[first] ?? [];
-    this.summary.textContent =
-      first < 0
-        ? 'No result: see the message below.'
-        : `${firstLabel}: ${describeFirst(responses[first].result, firstRequest)}`;
+    this.summary.textContent = first ? `${first.label}: ${text(first)}` : 'No result: see the message below.';
     this.removeAttribute('aria-busy');
     this.dataset.ready = 'true';
+    const responses = rows.map((row) => row.response);
     this.dispatchEvent(new CustomEvent('dpcalc:result', { detail: { responses } }));
   }
 }
+
+const failure = (message) => ({ ok: false, error: { message } });
 
 if (!customElements.get('dp-calculator')) customElements.define('dp-calculator', DpCalculator);
