@@ -165,6 +165,12 @@ double upper_for_no_successes(double n, double a) {
   return std::min(1.0, value * (1 + (3 * (1 + std::fabs(y)) + 4) * kUnitRoundoff) + 1e-300);
 }
 
+// lower(n) = a^(1/n) = e^(ln(a)/n), rounded down: ln a and the quotient put 3u relative on ln(a)/n.
+double lower_for_all_successes(double n, double a) {
+  const double y = std::log(a) / n;
+  return tradeoff::exp_down(y, 3 * kUnitRoundoff * std::fabs(y));
+}
+
 Result<double> checked_lower(double k, double n, double a);
 
 // (CP2) for checked inputs.
@@ -185,7 +191,13 @@ Result<double> checked_lower(double k, double n, double a) {
   if (k == 0) return 0.0;
   if (k > n / 2) {
     DPCALC_TRY(const double failures_upper, checked_upper(n - k, n, a));
-    return tradeoff::one_minus_down(failures_upper);
+    const double from_failures = tradeoff::one_minus_down(failures_upper);
+    if (from_failures >= 0.5 || k > kLargestSummedCount) return from_failures;
+    // Far below k/n (few trials, a tiny significance) 1 − upper(n − k) has lost its relative
+    // precision to the absolute rounding near 1: the bound is computed on its own side as well.
+    if (k == n) return std::max(from_failures, lower_for_all_successes(n, a));
+    DPCALC_TRY(const double direct, lower_by_tail_sum(k, n, a));
+    return std::max(from_failures, direct);
   }
   if (k > kLargestSummedCount) return lower_by_zubkov_serov(k, n, a);
   return lower_by_tail_sum(k, n, a);
@@ -235,7 +247,8 @@ Result<double> clopper_pearson_upper(double successes, double trials, double sig
 double clopper_pearson_lower_estimate(double successes, double trials, double significance) {
   if (successes == 0) return 0;
   if (successes > trials / 2) {
-    return 1 - clopper_pearson_upper_estimate(trials - successes, trials, significance);
+    const double from_failures = 1 - clopper_pearson_upper_estimate(trials - successes, trials, significance);
+    if (!(from_failures < 0.5)) return from_failures;  // NaN passes on
   }
   return boost::math::ibeta_inv(successes, trials - successes + 1, significance);
 }

@@ -14,7 +14,9 @@
 //   H(x, p) = x ln(x/p) + (1 − x) ln((1 − x)/(1 − p)),
 // which give a bound within about one success of the exact one (a relative 1e-7 at such counts).
 // The ends are closed forms: upper(0) = 1 − a^(1/n), lower(n) = a^(1/n). Above n/2 successes a bound
-// is computed from the failures' bound on the other side, 1 − p, so that it keeps its precision.
+// is computed from the failures' bound on the other side, 1 − p, so that it keeps its precision near
+// 1; a lower bound that lands below 1/2 that way (few trials, a tiny significance) is computed on its
+// own side as well, and the larger of the two certified values returned.
 #pragma once
 
 #include <string>

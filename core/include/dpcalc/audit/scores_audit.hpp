@@ -19,9 +19,15 @@
 //
 // Only the corners of the empirical ROC staircase can be best (lowering t past a member raises TP
 // alone, past a non-member FP alone; every objective here rises with TPR_lo and falls with FPR_hi),
-// so those thresholds are ranked: quickly, by Boost's Clopper–Pearson quantiles, skipping every
-// threshold whose optimistic value (TP/P in place of TPR_lo, FP/N in place of FPR_hi) cannot beat the
-// best so far; the winner's counts are then audited with certified bounds. Sorting costs O(n log n).
+// so those thresholds are ranked. Each corner first gets optimistic bounds that the exact ones
+// cannot pass, from the Zubkov–Serov inequalities one count over (clopper_pearson.hpp, (ZS)):
+//   Pr_p[X ≥ k] ≥ Φ(−√(2n H(k/n, p))) for p < k/n, so lower(k) ≤ the p below k/n with nH = z²/2,
+//   Pr_p[X ≤ k] ≥ Φ(−√(2n H(k/n, p))) for p > k/n, so upper(k) ≥ the p above k/n with nH = z²/2,
+// z = −Φ⁻¹(a) (and upper(k) ≥ upper(0) = 1 − a^(1/n)). In decreasing order of that optimistic value,
+// corners are evaluated with Boost's Clopper–Pearson quantiles until the next optimistic value cannot
+// beat the best so far; only the winner's counts are audited with certified bounds. The choice needs
+// no soundness of its own, as (S1) holds for every threshold at once: an estimate only decides which
+// threshold is reported. Sorting costs O(n log n); the optimistic bounds O(1) per corner.
 #pragma once
 
 #include <cstdint>
