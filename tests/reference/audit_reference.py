@@ -20,7 +20,8 @@ Each section prints the values one test uses (docs/audit.md states the formulas)
    threshold with the largest eps and the one with the largest mu.
 5. Claim curves: min(1, e^eps FPR + delta, 1 - e^-eps (1 - delta - FPR)) and Phi(Phi^-1(FPR) + mu).
 
-Run: /usr/bin/python3 tests/reference/audit_reference.py [section numbers, default all] (about 3 minutes)
+Run: /usr/bin/python3 tests/reference/audit_reference.py [section numbers, default all] (about 11 minutes of
+wall time on a shared 2-core machine, 6.5 of CPU; section 1 takes most of it)
 """
 import mpmath as mp
 import warnings

@@ -68,6 +68,12 @@ TEST_CASE("[audit] the best threshold of a scores audit against mpmath") {
   }
   CHECK(audit.candidate_thresholds > 1);
   CHECK(audit.ranked_thresholds >= 2);
+  // A higher confidence never raises either bound, a larger δ never raises ε.
+  const ScoresAudit stricter = audit_scores(reference_members(), reference_nonmembers(), 0.99, 0).value();
+  CHECK(stricter.best_epsilon.audit.epsilon_lower < audit.best_epsilon.audit.epsilon_lower);
+  CHECK(stricter.best_mu.audit.mu_lower < audit.best_mu.audit.mu_lower);
+  const ScoresAudit with_delta = audit_scores(reference_members(), reference_nonmembers(), 0.95, 0.01).value();
+  CHECK(with_delta.best_epsilon.audit.epsilon_lower < audit.best_epsilon.audit.epsilon_lower);
 }
 
 TEST_CASE("[audit] preregistered thresholds take the Bonferroni correction of their number") {
