@@ -15,18 +15,18 @@
 namespace dpcalc::dpsgd {
 namespace {
 
-constexpr MethodInfo kUpperMethod{
+constexpr MethodInfo kShuffleUpperMethod{
     "Shuffling without amplification: each epoch uses each example at most once, E Gaussian uses "
     "(μ = √E·k·Δ/σ), exact analytic Gaussian",
     "Balle, Wang 2018, Thm 8; Dong, Roth, Su 2019, Cor 3.3", "balle2018improving dong2019gaussian"};
-constexpr MethodInfo kLowerMethod{
+constexpr MethodInfo kShuffleLowerMethod{
     "Shuffling, lower bound: the Gaussian mixtures over the hidden batch, post-processed to their largest "
     "coordinate",
     "Chua, Ghazi, Kamath, Kumar, Manurangsi, Sinha, Zhang 2024 (ICML; NeurIPS)", "chua2024private chua2024scalable"};
-constexpr const char* kNote =
+constexpr const char* kShuffleNote =
     "No amplification by shuffling is proven for DP-SGD: the upper bound is that of a Gaussian used once per "
     "epoch.";
-constexpr const char* kSubstituteNote =
+constexpr const char* kShuffleSubstituteNote =
     " Under substitute the lower bound uses the target's gradient +1 against −1 with the others at −1 (scaling "
     "the zero-out pair by 2 is not a pair clipped gradients produce).";
 
@@ -60,9 +60,9 @@ class ShuffleSampler final : public Sampler {
                shuffle_epsilon_upper(setting, phase.noise_multiplier, delta, training.group_size));
     SamplerBounds bounds;
     bounds.epsilon_upper = upper.epsilon;
-    bounds.upper_method = kUpperMethod;
-    bounds.lower_method = kLowerMethod;
-    bounds.note = std::string(kNote) + (training.relation == Relation::kSubstitute ? kSubstituteNote : "");
+    bounds.upper_method = kShuffleUpperMethod;
+    bounds.lower_method = kShuffleLowerMethod;
+    bounds.note = std::string(kShuffleNote) + (training.relation == Relation::kSubstitute ? kShuffleSubstituteNote : "");
     const double completed = std::floor(phase.steps / per_epoch);
     if (wanted == BoundsWanted::kUpperOnly || completed < 1) {
       if (completed < 1) bounds.note += " Fewer steps than one epoch: no lower bound is computed.";

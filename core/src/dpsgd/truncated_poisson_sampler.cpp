@@ -12,17 +12,17 @@
 namespace dpcalc::dpsgd {
 namespace {
 
-constexpr MethodInfo kUpperMethod{
+constexpr MethodInfo kTruncatedUpperMethod{
     "Truncated Poisson sampling: the Poisson pair and a two-sided pair of the truncated batch, mixed by the "
     "probability of truncation, composed with privacy loss distributions",
     "Ganesh 2025 (arXiv 2508.15089); Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
     "ganesh2025tighter doroshenko2022connect"};
-constexpr MethodInfo kLowerMethod{
+constexpr MethodInfo kTruncatedLowerMethod{
     "Truncated Poisson sampling: one example of gradient 1 among gradients 0, a Poisson-subsampled Gaussian at "
     "the truncated sampler's inclusion probability (optimistic privacy loss distribution)",
     "Ganesh 2025 (arXiv 2508.15089); Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022",
     "ganesh2025tighter doroshenko2022connect"};
-constexpr const char* kNote =
+constexpr const char* kTruncatedNote =
     "The lower bound is of the sampler (a pair its clipped gradients produce), not of the analysis; the "
     "analysis' own bracket (analysis_bracket) bounds its dominating pair only.";
 
@@ -66,9 +66,9 @@ class TruncatedPoissonSampler final : public Sampler {
     if (wanted == BoundsWanted::kBoth) bounds.epsilon_lower = r.epsilon_lower_sampler;
     bounds.analysis = r.analysis;
     bounds.engine = r.analysis;
-    bounds.upper_method = kUpperMethod;
-    bounds.lower_method = kLowerMethod;
-    bounds.note = kNote;
+    bounds.upper_method = kTruncatedUpperMethod;
+    bounds.lower_method = kTruncatedLowerMethod;
+    bounds.note = kTruncatedNote;
     return bounds;
   }
 };
