@@ -5,8 +5,12 @@ dp_accounting (google/differential-privacy b5b0286), RdpAccountant:
    (rdp_privacy_accountant._compute_rdp_poisson_subsampled_gaussian; T steps are T times this);
  * Sommer's (2021) over-approximation for fixed batches N=60000, B=256, group k, noise multiplier sigma,
    T steps: RdpAccountant(orders) composing PoissonSampledDpEvent(1 - hypergeom.cdf(0, N, k, B),
-   GaussianDpEvent(sigma / k)) T times, get_epsilon_and_optimal_order(1e-5).
-Run: PYTHONPATH=/work/ref/dp/python/dp_accounting /usr/bin/python3 tests/reference/rdp_reference.py
+   GaussianDpEvent(sigma / k)) T times, get_epsilon_and_optimal_order(1e-5). The test's rows are this
+   loop run on dp_accounting as it was before google/differential-privacy commit 0b109e9 (checkout
+   0b109e9^), whose fractional-order series is TF Privacy's compute_rdp with signed terms; since that
+   commit the series sums |C(alpha, i)| and gives larger values (e.g. 56.26 instead of 53.26 at k = 2,
+   sigma = 1, T = 16384).
+Run: PYTHONPATH=<google/differential-privacy checkout>/python/dp_accounting /usr/bin/python3 tests/reference/rdp_reference.py
 """
 from scipy.stats import hypergeom
 from dp_accounting import dp_event

@@ -150,6 +150,23 @@ const entries = {
   booktitle = {International Conference on Machine Learning (ICML)},
   series = {Proceedings of Machine Learning Research}, volume = {119}, year = {2020}
 }`,
+  cesar2021bounding: `@inproceedings{cesar2021bounding,
+  author = {Cesar, Mark and Rogers, Ryan},
+  title = {Bounding, Concentrating, and Truncating: Unifying Privacy Loss Composition for Data Analytics},
+  booktitle = {Algorithmic Learning Theory (ALT)},
+  series = {Proceedings of Machine Learning Research}, volume = {132}, pages = {421--457}, year = {2021}
+}`,
+  wang2019subsampled: `@inproceedings{wang2019subsampled,
+  author = {Wang, Yu-Xiang and Balle, Borja and Kasiviswanathan, Shiva Prasad},
+  title = {Subsampled R{\'e}nyi Differential Privacy and Analytical Moments Accountant},
+  booktitle = {International Conference on Artificial Intelligence and Statistics (AISTATS)},
+  series = {Proceedings of Machine Learning Research}, volume = {89}, pages = {1226--1235}, year = {2019}
+}`,
+  papernot2022hyperparameter: `@inproceedings{papernot2022hyperparameter,
+  author = {Papernot, Nicolas and Steinke, Thomas},
+  title = {Hyperparameter Tuning with Renyi Differential Privacy},
+  booktitle = {International Conference on Learning Representations (ICLR)}, year = {2022}
+}`,
   warner1965randomized: `@article{warner1965randomized,
   author = {Warner, Stanley L.},
   title = {Randomized Response: A Survey Technique for Eliminating Evasive Answer Bias},

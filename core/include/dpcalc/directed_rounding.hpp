@@ -17,6 +17,16 @@ inline double multiply_up(double a, double b) {
   return product;
 }
 
+// a + b rounded up: TwoSum recovers the exact rounding error of the addition (Knuth 1998, TAOCP
+// vol. 2, Thm 4.2.2B).
+inline double add_up(double a, double b) {
+  const double sum = a + b;
+  if (!std::isfinite(sum)) return sum;
+  const double b_part = sum - a;
+  const double error = (a - (sum - b_part)) + (b - b_part);
+  return error > 0 ? std::nextafter(sum, std::numeric_limits<double>::infinity()) : sum;
+}
+
 // a/b rounded up, for b > 0.
 inline double divide_up(double a, double b) {
   const double quotient = a / b;

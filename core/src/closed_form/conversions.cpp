@@ -122,19 +122,62 @@ double largest_zcdp_for_approx(const ApproxDp& target) {
   return std::fmax(0.0, -negated * (1 - 1e-12));
 }
 
+// True when δ ≥ √(1 − e^{−ε(α)}), which bounds the total variation distance, and with it δ(ε) for
+// every ε ≥ 0, through the KL divergence (Bretagnolle & Huber 1979; KL ≤ D_α at every order α ≥ 1):
+// 1 − e^{−r} rounded up against δ² rounded down.
+bool total_variation_within(double rdp_epsilon, double delta) {
+  return -std::expm1(-rdp_epsilon) * (1 + 4 * DBL_EPSILON) <= delta * delta * (1 - 2 * DBL_EPSILON);
+}
+
 RdpConversion rdp_to_approx(const RdpCurve& curve, double delta) {
   const double log_delta = std::log(delta);
   double best = kInfinity;
   std::size_t best_index = 0;
   for (std::size_t i = 0; i < curve.orders.size(); ++i) {
-    const double epsilon = balle_et_al_at(curve.epsilons[i], curve.orders[i], log_delta);
+    const double order = curve.orders[i], rdp_epsilon = curve.epsilons[i];
+    double epsilon = kInfinity;
+    if (total_variation_within(rdp_epsilon, delta)) {
+      epsilon = 0;
+    } else if (order == kInfinity) {
+      epsilon = rdp_epsilon;  // ε-DP, the limit of Thm 21 as α → ∞
+    } else if (order > 1) {
+      epsilon = balle_et_al_at(rdp_epsilon, order, log_delta);
+    }
     if (epsilon < best) {
       best = epsilon;
       best_index = i;
     }
   }
   const bool at_boundary = best_index == 0 || best_index + 1 == curve.orders.size();
-  return RdpConversion{ApproxDp{std::fmax(0.0, best), delta}, curve.orders[best_index], best_index, at_boundary};
+  return RdpConversion{ApproxDp{std::fmax(0.0, best), delta}, curve.orders.empty() ? 0 : curve.orders[best_index],
+                       best_index, at_boundary};
+}
+
+RdpDeltaConversion rdp_to_delta(const RdpCurve& curve, double epsilon) {
+  double best = 1;
+  double best_order = curve.orders.empty() ? 0 : curve.orders[0];
+  for (std::size_t i = 0; i < curve.orders.size(); ++i) {
+    const double order = curve.orders[i], rdp_epsilon = curve.epsilons[i];
+    if (!(rdp_epsilon >= 0) || std::isinf(rdp_epsilon)) continue;
+    // Bretagnolle–Huber: δ ≤ √(1 − e^{−KL}), 1 − e^{−r} within 2u, the root within u more.
+    double delta = std::sqrt(-std::expm1(-rdp_epsilon) * (1 + 4 * DBL_EPSILON)) * (1 + 2 * DBL_EPSILON);
+    if (order == kInfinity) {
+      if (epsilon >= rdp_epsilon) delta = 0;
+    } else if (order > 1) {
+      // Thm 21 solved for δ: log δ = (α − 1)(ε(α) − ε + log(1 − 1/α)) − log α, each part rounded up.
+      TermSum exponent;
+      exponent.add((order - 1) * rdp_epsilon);
+      exponent.add(-(order - 1) * epsilon);
+      exponent.add((order - 1) * std::log1p(-1 / order));
+      exponent.add(-std::log(order));
+      delta = std::fmin(delta, std::exp(exponent.rounded_up()) * (1 + 4 * DBL_EPSILON));
+    }
+    if (delta < best) {
+      best = delta;
+      best_order = order;
+    }
+  }
+  return RdpDeltaConversion{std::fmin(best, 1.0), best_order};
 }
 
 }  // namespace dpcalc

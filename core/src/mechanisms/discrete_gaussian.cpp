@@ -3,7 +3,8 @@
 // whole number). It is Δ²/(2σ²)-zCDP (ibid., Thm 4), so its Rényi divergence of order α is at most
 // αΔ²/(2σ²). Its exact pair (N + Δ, N) has privacy loss (2xΔ − Δ²)/(2σ²) at the outcome x: linear in
 // x, so the PLD is exact on the lattice (under either relation, Δ the sensitivity for the relation
-// at hand). A group of k records sees kΔ.
+// at hand). Its Rényi DP curve is that pair's divergence, at most αΔ²/(2σ²) (rdp/discrete_rdp.hpp).
+// A group of k records sees kΔ.
 //
 // The lattice is infinite; the pair keeps x in [−T, Δ + T] with T = ⌈σ √(2 ln 10^40)⌉ + 1. Each
 // distribution puts at most 2 (σ²/T) e^{−T²/(2σ²)}/Z ≤ 10^{−40} σ/6.7 of its mass outside (the tail
@@ -17,6 +18,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/rdp/discrete_rdp.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -73,7 +75,10 @@ class DiscreteGaussian final : public Mechanism {
     const double rho = divide_up(multiply_up(sensitivity_, sensitivity_), 2 * sigma_ * sigma_);
     return Zcdp{std::nextafter(rho, std::numeric_limits<double>::infinity())};
   }
-  std::optional<double> rdp_epsilon(double order) const override { return multiply_up(order, zcdp()->rho); }
+  std::optional<double> rdp_epsilon(double order) const override {
+    return rdp::discrete_gaussian_rdp(sigma_, sensitivity_, order);
+  }
+  MethodInfo rdp_method() const override { return rdp::kDiscreteGaussianRdp; }
   double sensitivity() const override { return sensitivity_; }
 
   Result<MechanismPtr> for_group(double group_size) const override {

@@ -11,9 +11,8 @@
 
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
-#include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
-#include "dpcalc/rdp/renyi_terms.hpp"
+#include "dpcalc/rdp/discrete_rdp.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -46,22 +45,12 @@ class DiscreteLaplace final : public Mechanism {
   }
   std::optional<double> pure_epsilon() const override { return divide_up(sensitivity_, scale_); }
   double sensitivity() const override { return sensitivity_; }
-  // Its exact Rényi divergence, the same in both directions (x ↦ Δ − x swaps P and Q): summing
-  // P^α Q^{1−α} over x ≤ 0, x ≥ Δ (geometric tails) and 0 < x < Δ (a geometric sum of ratio
-  // g = e^{(2α−1)/b}) gives, with r = e^{−1/b},
-  //   [e^{−αΔ/b} + e^{(α−1)Δ/b} + e^{−αΔ/b} (1 − r) g (g^{Δ−1} − 1)/(g − 1)] / (1 + r);
-  // never above the pure ε. (dp_accounting 0.6.0 has no Rényi curve for it.)
+  // Its exact Rényi divergence, the same in both directions (x ↦ Δ − x swaps P and Q), in closed
+  // form (rdp/discrete_rdp.hpp). (dp_accounting 0.6.0 has no Rényi curve for it.)
   std::optional<double> rdp_epsilon(double order) const override {
-    const double b = scale_, delta = sensitivity_;
-    const double log_norm = std::log1p(std::exp(-1 / b));
-    std::vector<double> terms{-order * delta / b - log_norm, (order - 1) * delta / b - log_norm};
-    if (delta >= 2) {
-      const double growth = (2 * order - 1) / b;
-      terms.push_back(-order * delta / b + std::log(-std::expm1(-1 / b)) - log_norm + growth +
-                      log_expm1((delta - 1) * growth) - log_expm1(growth));
-    }
-    return std::min(rdp::renyi_from_log_terms(terms, order), *pure_epsilon());
+    return rdp::discrete_laplace_rdp(scale_, sensitivity_, order);
   }
+  MethodInfo rdp_method() const override { return rdp::kDiscreteLaplaceRdp; }
 
   Result<MechanismPtr> for_group(double group_size) const override {
     if (!(group_size * sensitivity_ <= kLargestSensitivity)) {

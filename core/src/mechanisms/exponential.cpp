@@ -24,8 +24,10 @@
 // with every other item as one mechanism.
 //
 // ε-BR is also ε²/8-zCDP (Cesar, Rogers 2021, "Bounding, concentrating, and truncating: unifying
-// privacy loss composition for data analytics", ALT), which the zcdp and rdp methods use;
-// a group of k records sees a kε-BR mechanism (the loss ranges add up).
+// privacy loss composition for data analytics", ALT), which the zcdp method uses; the rdp method
+// uses the supremum of the Rényi divergence over the ε-BR pairs, below αε²/8 at every order
+// (rdp/bounded_range_rdp.hpp), once per selection; a group of k records sees a kε-BR mechanism (the
+// loss ranges add up).
 #include <cmath>
 
 #include "dpcalc/checks.hpp"
@@ -33,6 +35,7 @@
 #include "dpcalc/mechanisms/bounded_range_composition.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/pld/pld.hpp"
+#include "dpcalc/rdp/bounded_range_rdp.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -101,10 +104,8 @@ class Exponential final : public Mechanism {
   std::optional<double> pure_epsilon() const override { return epsilon_; }
   // ε²/8-zCDP (Cesar, Rogers 2021), rounded up.
   std::optional<Zcdp> zcdp() const override { return Zcdp{divide_up(multiply_up(epsilon_, epsilon_), 8)}; }
-  // Its zCDP bound as a Rényi curve, α ε²/8, and never above ε (ε-DP bounds every order).
-  std::optional<double> rdp_epsilon(double order) const override {
-    return std::min(multiply_up(order, zcdp()->rho), epsilon_);
-  }
+  std::optional<double> rdp_epsilon(double order) const override { return rdp::bounded_range_rdp(epsilon_, order); }
+  MethodInfo rdp_method() const override { return rdp::kBoundedRangeRdp; }
   // The ε-BR family grows with ε, and so does its envelope δ_BR.
   bool dominates(const Mechanism& other) const override {
     return &other.type() == &type() && epsilon_ >= *other.pure_epsilon();

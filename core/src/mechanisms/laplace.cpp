@@ -1,9 +1,11 @@
 // Laplace noise of scale b on a query of ℓ1 sensitivity Δ: (Δ/b)-DP (Dwork, McSherry, Nissim,
 // Smith 2006, Prop 1). Its dominating pair is (Lap(Δ, b), Lap(0, b)) under either relation (Δ is
-// the sensitivity for the relation at hand), and a group of k records sees sensitivity kΔ.
+// the sensitivity for the relation at hand), and a group of k records sees sensitivity kΔ. Its
+// Rényi DP curve is that pair's divergence (Mironov 2017, Prop. 6; rdp/laplace_rdp.hpp).
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/rdp/laplace_rdp.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -19,6 +21,8 @@ class Laplace final : public Mechanism {
   pld::DominatingPair pair_under(Relation) const override { return {pld::LaplacePair{scale_, sensitivity_}, 1.0}; }
   std::optional<double> pure_epsilon() const override { return divide_up(sensitivity_, scale_); }
   double sensitivity() const override { return sensitivity_; }
+  std::optional<double> rdp_epsilon(double order) const override { return rdp::laplace_rdp(*pure_epsilon(), order); }
+  MethodInfo rdp_method() const override { return rdp::kLaplaceRdp; }
 
   // Laplace pairs are ordered by Δ/b: the pair with the larger one dominates the other.
   bool dominates(const Mechanism& other) const override {

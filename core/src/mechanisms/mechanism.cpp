@@ -33,13 +33,14 @@ std::optional<Zcdp> Mechanism::zcdp() const {
   return std::nullopt;
 }
 
-// The Gaussian mechanism's curve α Δ²/(2σ²) (Mironov 2017, Prop 7), through the subsampled
-// Gaussian's evaluation at rate 1, which the RDP accountant shares.
+// The Gaussian mechanism's curve α Δ²/(2σ²) (Mironov 2017, Prop 7).
 std::optional<double> Mechanism::rdp_epsilon(double order) const {
   const auto noise = gaussian();
   if (!noise) return std::nullopt;
-  return rdp::subsampled_gaussian_rdp(1, noise->sigma / noise->sensitivity, order);
+  return rdp::gaussian_rdp(rdp::noise_multiplier_down(noise->sigma, noise->sensitivity), order);
 }
+
+MethodInfo Mechanism::rdp_method() const { return gaussian() ? rdp::kGaussianRdp : MethodInfo{"", "", ""}; }
 
 // Gaussian noise with the larger Δ/σ dominates: its pair is the other's after post-processing.
 bool Mechanism::dominates(const Mechanism& other) const {

@@ -30,6 +30,7 @@ class PermuteAndFlip final : public Mechanism {
   pld::DominatingPair pair_under(Relation) const override { return {pld::ApproxDpPair{epsilon_, 0.0}, 1.0}; }
   std::optional<double> pure_epsilon() const override { return epsilon_; }
   std::optional<double> rdp_epsilon(double order) const override { return rdp::pure_dp_renyi(epsilon_, order); }
+  MethodInfo rdp_method() const override { return rdp::kPureDpRdp; }
 
   Result<MechanismPtr> for_group(double group_size) const override {
     Arguments grouped = arguments();

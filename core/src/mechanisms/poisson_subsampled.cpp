@@ -34,7 +34,12 @@ class PoissonSubsampled final : public Subsampled {
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
     const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
     if (gaussian == nullptr) return std::nullopt;
-    return rdp::subsampled_gaussian_rdp(flat.sampling_rate, gaussian->sigma / gaussian->sensitivity, order);
+    return rdp::subsampled_gaussian_rdp(flat.sampling_rate,
+                                        rdp::noise_multiplier_down(gaussian->sigma, gaussian->sensitivity), order);
+  }
+  MethodInfo rdp_method() const override {
+    return std::holds_alternative<pld::GaussianPair>(pair(Relation::kAddRemove).base) ? rdp::kSubsampledGaussianRdp
+                                                                                      : MethodInfo{"", "", ""};
   }
 
   // A group of k records: J ~ Binomial(k, q) of them are in the subsample (sampled_group.hpp).

@@ -17,7 +17,7 @@
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/log_math.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
-#include "dpcalc/rdp/renyi_terms.hpp"
+#include "dpcalc/rdp/discrete_rdp.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -47,17 +47,12 @@ class RandomizedResponse final : public Mechanism {
     return multiply_up(group_size_, loss == 0 ? 0.0 : std::nextafter(loss, kInfinity));
   }
 
-  // Its exact Rényi divergence, the same in both directions (as dp_accounting's REPLACE_ONE curve):
-  //   log(b e^{αL} + a e^{−αL} + (k − 2)p/k)/(α − 1),  a = 1 − p + p/k, b = p/k, L = ln(a/b),
-  // m times for m records (Rényi divergences of products add up); never above the pure ε.
+  // Its exact Rényi divergence, the same in both directions (as dp_accounting's REPLACE_ONE curve;
+  // rdp/discrete_rdp.hpp), m times for m records (Rényi divergences of products add up).
   std::optional<double> rdp_epsilon(double order) const override {
-    const double k = buckets_, p = noise_;
-    if (p == 1) return 0.0;
-    const double loss = std::log1p(k * (1 - p) / p);
-    std::vector<double> terms{std::log(p / k) + order * loss, std::log1p(-p + p / k) - order * loss};
-    if (k > 2) terms.push_back(std::log((k - 2) * p / k));
-    return std::min(multiply_up(group_size_, rdp::renyi_from_log_terms(terms, order)), *pure_epsilon());
+    return multiply_up(group_size_, rdp::randomized_response_rdp(noise_, buckets_, order));
   }
+  MethodInfo rdp_method() const override { return rdp::kRandomizedResponseRdp; }
 
   Result<MechanismPtr> for_group(double group_size) const override {
     return MechanismPtr{std::make_shared<RandomizedResponse>(arguments(), group_size * group_size_)};

@@ -1,13 +1,14 @@
 // A mechanism run on a sample of m records drawn without replacement from a dataset of n, for
 // neighbours that substitute one record (n is public). With γ = m/n, its dominating pair is the
 // subsampled pair of subsampled.hpp around the inner pair under substitution (Zhu, Dong, Wang 2022,
-// Thm 11); sampling twice without replacement samples m₂ of n, and the rates multiply. With a
-// Gaussian inside, its Rényi DP curve is the bound of Wang, Balle, Kasiviswanathan 2019
-// (rdp/sampled_without_replacement_rdp.hpp).
+// Thm 11); sampling twice without replacement samples m₂ of n, and the rates multiply. Its Rényi DP
+// curve is the bound of Wang, Balle, Kasiviswanathan 2019 around the inner mechanism's curve (Thm 9),
+// or with a Gaussian inside their Gaussian bound (Thm 27; rdp/sampled_without_replacement_rdp.hpp).
 #include "dpcalc/checks.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
 #include "dpcalc/mechanisms/subsampled.hpp"
 #include "dpcalc/rdp/sampled_without_replacement_rdp.hpp"
+#include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -24,12 +25,25 @@ class SampledWithoutReplacement final : public Subsampled {
     return relation == Relation::kSubstitute && inner().supports(Relation::kSubstitute);
   }
 
-  // Wang, Balle, Kasiviswanathan 2019 for a Gaussian inside (as dp_accounting computes it).
+  // Wang, Balle, Kasiviswanathan 2019: Thm 27 for a Gaussian inside (as dp_accounting computes it),
+  // Thm 9 around any other inner curve (under substitution, the only relation it supports).
   std::optional<double> rdp_epsilon(double order) const override {
-    const auto noise = inner().gaussian();
-    if (!noise) return std::nullopt;
-    return rdp::sampled_without_replacement_gaussian_rdp(rate(), noise->sigma / noise->sensitivity, order);
+    if (const auto noise = inner().gaussian()) {
+      return rdp::sampled_without_replacement_gaussian_rdp(
+          rate(), rdp::noise_multiplier_down(noise->sigma, noise->sensitivity), order);
+    }
+    if (!has_inner_curve()) return std::nullopt;
+    const Mechanism& inside = inner();
+    return rdp::sampled_without_replacement_rdp(
+        rate(), [&inside](double inner_order) { return *inside.rdp_epsilon(inner_order); }, order);
   }
+  MethodInfo rdp_method() const override {
+    if (inner().gaussian()) return rdp::kSampledWithoutReplacementGaussianRdp;
+    return has_inner_curve() ? rdp::kSampledWithoutReplacementRdp : MethodInfo{"", "", ""};
+  }
+
+  // An inner Rényi curve under substitution, which Thm 9 needs.
+  bool has_inner_curve() const { return inner().supports(Relation::kSubstitute) && inner().rdp_epsilon(2); }
 
   // Groups: the known group analysis for sampling without replacement is a Rényi DP bound evaluated by
   // quadrature (Schuchardt, Stoian, Kosmala, Günnemann 2024), with no dominating pair to compose. Op

@@ -5,7 +5,10 @@
 #include <limits>
 #include <vector>
 
+#include "dpcalc/directed_rounding.hpp"
+#include "dpcalc/floating_point.hpp"
 #include "dpcalc/log_math.hpp"
+#include "dpcalc/rdp/signed_log_sum.hpp"
 
 namespace dpcalc::rdp {
 namespace {
@@ -72,18 +75,89 @@ double log_moment(double rate, double sigma, int order) {
   return log_a;
 }
 
+// (α − 1)ε′(α) of Thm 9 at an integer α ≥ 2 for an inner curve, rounded up: every term positive,
+// each within 8u(|its log| + 1), summed with a certified bound.
+double general_log_moment_upper(double rate, const RdpFunction& inner, int order, double log_tail_factor) {
+  const double u = kUnitRoundoff;
+  const double log_rate = std::log(rate);
+  SignedLogSum sum;
+  sum.add(0, false);  // the 1
+  const double epsilon2 = inner(2);
+  // min{4(e^{ε(2)} − 1), e^{ε(2)} min{2, (e^{ε(∞)} − 1)²}} in logs.
+  const double second =
+      std::min(std::log(4.0) + log_expm1(epsilon2), epsilon2 + std::min(std::log(2.0), 2 * log_tail_factor));
+  double log_coefficient = std::log(double(order)) + std::log(double(order - 1)) - std::log(2.0);
+  const double value2 = 2 * log_rate + log_coefficient + second;
+  sum.add(value2, false, log_error_of(value2, 8 * u * (std::fabs(value2) + std::fabs(second) + 1)));
+  for (int j = 3; j <= order; ++j) {
+    log_coefficient += std::log(double(order - j + 1) / j);
+    const double exponent = (j - 1) * inner(j);
+    const double value = j * log_rate + log_coefficient + exponent + std::min(std::log(2.0), j * log_tail_factor);
+    const double error = 8 * u * (std::fabs(value) + std::fabs(exponent) + std::fabs(j * log_rate) + j);
+    sum.add(value, false, log_error_of(value, error));
+  }
+  const SignedLogSum::Upper bound = sum.upper();
+  return log_upper(bound);
+}
+
+// log(1 + γ(e^{x} − 1)) rounded up, for x = (α − 1)ε(α) ≥ 0 (the joint-convexity bound).
+double mixture_log_moment_upper(double rate, double exponent) {
+  const double u = kUnitRoundoff;
+  if (exponent == kInfinity) return kInfinity;
+  // log(γ) + log expm1(x), then log1p of its exponential.
+  const double t = std::log(rate) + log_expm1(exponent);
+  const double t_up = t + 8 * u * (std::fabs(t) + std::fabs(exponent) + 1);
+  const double value = t_up > 0 ? t_up + std::log1p(std::exp(-t_up)) : std::log1p(std::exp(t_up));
+  return std::nextafter(value * (1 + 8 * u), kInfinity);
+}
+
+double order_minus_one_rounded_down(double order) { return order <= 2 ? order - 1 : std::nextafter(order - 1, 0.0); }
+
 }  // namespace
 
 double sampled_without_replacement_gaussian_rdp(double rate, double noise_multiplier, double order) {
   const double sigma = noise_multiplier;
-  if (rate >= 1) return order / (2 * sigma * sigma);
+  if (rate >= 1) return order == std::numeric_limits<double>::infinity() ? order : order / (2 * sigma * sigma);
   if (std::isinf(order)) return std::numeric_limits<double>::infinity();
+  // Order 1: the KL divergence is at most the cumulant's slope from 1 to 2, ε′(2), and (joint
+  // convexity) γ/(2σ²).
+  if (order == 1) return std::min(log_moment(rate, sigma, 2), rate / (2 * sigma * sigma) * (1 + 1e-15));
   const double floor = std::floor(order);
   if (floor == order) return log_moment(rate, sigma, static_cast<int>(order)) / (order - 1);
   const double t = order - floor;
   const double low = log_moment(rate, sigma, static_cast<int>(floor));
   const double high = log_moment(rate, sigma, static_cast<int>(floor) + 1);
   return ((1 - t) * low + t * high) / (order - 1);
+}
+
+double sampled_without_replacement_rdp(double rate, const RdpFunction& inner, double order) {
+  if (!(rate > 0 && rate <= 1 && order >= 1)) return kInfinity;
+  if (rate == 1) return inner(order);
+  const double pure = inner(kInfinity);
+  // log(e^{ε(∞)} − 1), the factor min{2, (e^{ε(∞)} − 1)^j} is taken in logs.
+  const double log_tail_factor = pure == kInfinity ? kInfinity : log_expm1(pure);
+  if (order == kInfinity) return mixture_log_moment_upper(rate, pure);
+  if (order == 1) {
+    const double convexity = multiply_up(rate, inner(1)) * (1 + 4 * kUnitRoundoff);
+    return std::min(
+        {convexity, general_log_moment_upper(rate, inner, 2, log_tail_factor), mixture_log_moment_upper(rate, pure)});
+  }
+  const double floor = std::floor(order);
+  double moment;
+  if (floor == order) {
+    moment = general_log_moment_upper(rate, inner, static_cast<int>(order), log_tail_factor);
+  } else {
+    const double t = order - floor;
+    const double low =
+        floor < 2 ? 0.0 : general_log_moment_upper(rate, inner, static_cast<int>(floor), log_tail_factor);
+    const double high = general_log_moment_upper(rate, inner, static_cast<int>(floor) + 1, log_tail_factor);
+    moment = std::nextafter(((1 - t) * low + t * high) * (1 + 4 * kUnitRoundoff), kInfinity);
+  }
+  const double inner_exponent = multiply_up(order - 1, inner(order));
+  moment = std::min(moment, mixture_log_moment_upper(rate, inner_exponent));
+  // Never above the bound at order infinity (D_α ≤ D_∞).
+  return std::min(std::nextafter(divide_up(moment, order_minus_one_rounded_down(order)), kInfinity),
+                  mixture_log_moment_upper(rate, pure));
 }
 
 }  // namespace dpcalc::rdp

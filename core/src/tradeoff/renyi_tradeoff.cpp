@@ -103,10 +103,12 @@ Result<TradeoffResult> zcdp_tradeoff(const Zcdp& guarantee, const TradeoffOption
 
 Result<TradeoffResult> rdp_tradeoff(const RdpCurve& curve, const TradeoffOptions& options) {
   DPCALC_TRY(const TradeoffOptions checked, check_options(options));
-  // Orders with an infinite (unusable) bound say nothing and are skipped.
+  // Orders with an infinite (unusable) bound say nothing and are skipped, and so are the orders 1
+  // and +infinity a composed curve may carry (the bound below is for finite orders above 1).
   std::vector<std::pair<double, double>> orders;
   for (std::size_t i = 0; i < curve.orders.size() && i < curve.epsilons.size(); ++i) {
-    if (curve.orders[i] > 1 && curve.epsilons[i] >= 0 && std::isfinite(curve.epsilons[i])) {
+    if (curve.orders[i] > 1 && std::isfinite(curve.orders[i]) && curve.epsilons[i] >= 0 &&
+        std::isfinite(curve.epsilons[i])) {
       orders.emplace_back(curve.orders[i], curve.epsilons[i]);
     }
   }

@@ -9,6 +9,7 @@
 #include "approx.hpp"
 #include "dpcalc/mechanisms/bounded_range_composition.hpp"
 #include "dpcalc/pld/accountant.hpp"
+#include "dpcalc/rdp/bounded_range_rdp.hpp"
 #include "mechanisms_for_tests.hpp"
 
 using dpcalc::mechanisms::Relation;
@@ -106,8 +107,12 @@ TEST_CASE("[mechanisms] exponential: pure ε, zCDP ε²/8, Rényi curve, group k
   CHECK(*selection->pure_epsilon() == 0.5);
   // Cesar, Rogers 2021: ε-BR is ε²/8-zCDP; 0.25/8 = 0.03125 is exact in binary.
   CHECK(selection->zcdp()->rho == 0.03125);
-  CHECK(*selection->rdp_epsilon(4) == 0.125);
-  CHECK(*selection->rdp_epsilon(100) == 0.5);  // never above ε
+  // Its Rényi curve is the supremum over the ε-BR pairs (mpmath, tests/reference/
+  // rdp_mechanisms_reference.py bounded), below αε²/8 = 0.125 at order 4 and below ε at order 100.
+  CHECK_REL(*selection->rdp_epsilon(4), 0.11973503213096031, 1e-12);
+  CHECK(*selection->rdp_epsilon(4) >= 0.11973503213096031);
+  CHECK_REL(*selection->rdp_epsilon(100), 0.45285453226345914, 1e-12);
+  CHECK(selection->rdp_method().method == dpcalc::rdp::kBoundedRangeRdp.method);
   CHECK_FALSE(selection->gaussian());
   CHECK(selection->supports(Relation::kSubstitute));
   // A group of k is kε-BR; group size 1 is the mechanism itself.

@@ -3,8 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "approx.hpp"
+#include "dpcalc/rdp/laplace_rdp.hpp"
 #include "mechanisms_for_tests.hpp"
 
 using dpcalc::mechanisms::Relation;
@@ -18,7 +20,11 @@ TEST_CASE("[mechanisms] Laplace: pure ε = Δ/b, rounded up") {
   // zCDP through its pure ε: ε²/2 (Bun & Steinke 2016, Prop 1.4).
   CHECK(test_mechanisms::laplace(2)->zcdp()->rho == 0.125);
   CHECK_FALSE(test_mechanisms::laplace(2)->gaussian());
-  CHECK_FALSE(test_mechanisms::laplace(2)->rdp_epsilon(2));
+  // Its Rényi curve, Mironov 2017, Prop. 6, at ε₀ = 1/2 (mpmath quadrature, tests/reference/
+  // rdp_mechanisms_reference.py laplace); the pure ε at order infinity.
+  CHECK_REL(*test_mechanisms::laplace(2)->rdp_epsilon(2), 0.20030389617361596, 1e-12);
+  CHECK(*test_mechanisms::laplace(2)->rdp_epsilon(std::numeric_limits<double>::infinity()) == 0.5);
+  CHECK(test_mechanisms::laplace(2)->rdp_method().method == dpcalc::rdp::kLaplaceRdp.method);
 }
 
 TEST_CASE("[mechanisms] Laplace: the group of k sees sensitivity kΔ") {

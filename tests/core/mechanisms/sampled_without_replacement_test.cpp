@@ -7,6 +7,7 @@
 #include "approx.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/rdp/accountant.hpp"
+#include "dpcalc/rdp/sampled_without_replacement_rdp.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 #include "mechanisms_for_tests.hpp"
 
@@ -63,7 +64,12 @@ TEST_CASE("[mechanisms] sampling without replacement: Rényi DP of the Gaussian 
   CHECK(epsilon(noisier, 1000) < pld_answer.value().epsilon_upper);
   CHECK(epsilon(larger, 1000) > pld_answer.value().epsilon_upper);
   CHECK(epsilon(sampled, 1001) > pld_answer.value().epsilon_upper);
-  CHECK_FALSE(test_mechanisms::sampled_without_replacement(10, 2, test_mechanisms::laplace(1))->rdp_epsilon(2));
+  // Another inner curve: Wang, Balle, Kasiviswanathan 2019, Thm 9 around the Laplace curve at rate
+  // 2/10 (mpmath, tests/reference/rdp_mechanisms_reference.py swor).
+  const auto laplace_inside = test_mechanisms::sampled_without_replacement(10, 2, test_mechanisms::laplace(1));
+  CHECK_REL(*laplace_inside->rdp_epsilon(2), 0.12854091140241819, 1e-9);
+  CHECK(laplace_inside->rdp_method().method == dpcalc::rdp::kSampledWithoutReplacementRdp.method);
+  CHECK(sampled->rdp_method().method == dpcalc::rdp::kSampledWithoutReplacementGaussianRdp.method);
 }
 
 TEST_CASE("[mechanisms] sampling without replacement: amplified pure ε, calibration, checks") {

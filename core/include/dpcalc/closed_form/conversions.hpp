@@ -36,7 +36,11 @@ double largest_zcdp_for_approx(const ApproxDp& target);
 
 // RDP curve to (eps, delta): eps = min over the curve's orders alpha of
 //   eps(alpha) + ln((alpha − 1)/alpha) − (ln delta + ln alpha)/(alpha − 1)
-// (Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21), clamped at >= 0.
+// (Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21), clamped at >= 0. The curve's orders may include
+// 1 (the KL divergence, which has no term of its own) and +infinity (the pure ε, the formula's limit);
+// at every order eps = 0 where delta >= √(1 − e^{−eps(alpha)}), the Bretagnolle–Huber bound on the
+// total variation distance through KL ≤ D_alpha (dp_accounting's compute_epsilon does the same).
+// An infinite eps when no order gives a finite one.
 inline constexpr MethodInfo kRdpToApprox{"RDP to (ε, δ)", "Balle, Barthe, Gaboardi, Hsu, Sato 2020, Thm 21",
                                          "balle2020hypothesis"};
 struct RdpConversion {
@@ -46,5 +50,16 @@ struct RdpConversion {
   bool at_boundary;         // true when it is the first or last order (extend the curve)
 };
 RdpConversion rdp_to_approx(const RdpCurve& curve, double delta);
+
+// The inverse: delta(eps) = min over the orders of Thm 21 solved for delta,
+//   exp((alpha − 1)(eps(alpha) − eps + ln(1 − 1/alpha)) − ln alpha),
+// and of √(1 − e^{−eps(alpha)}) (Bretagnolle–Huber, as above); 0 at alpha = +infinity when
+// eps >= eps(infinity). Rounded up, at most 1, for eps >= 0; orders as rdp_to_approx's, infinite
+// values skipped.
+struct RdpDeltaConversion {
+  double delta;
+  double order;  // the minimising order
+};
+RdpDeltaConversion rdp_to_delta(const RdpCurve& curve, double epsilon);
 
 }  // namespace dpcalc

@@ -148,9 +148,12 @@ class Mechanism {
   // A zCDP bound where one is known: the Gaussian's Δ²/(2σ²) (Bun & Steinke 2016, Prop 1.6), pure
   // ε-DP's ε²/2 (ibid., Prop 1.4); nullopt otherwise.
   virtual std::optional<Zcdp> zcdp() const;
-  // ε(α) of its Rényi DP curve at order α > 1 (+infinity where the order is unusable); nullopt when
-  // the calculator knows no curve for it.
+  // ε(α) of its Rényi DP curve, an upper bound, at order α = 1 (the KL divergence), α > 1 or
+  // α = +infinity (the pure ε; +infinity where the privacy loss is unbounded), +infinity where the
+  // order is unusable; nullopt when the calculator knows no curve for it (rdp/rdp_function.hpp).
   virtual std::optional<double> rdp_epsilon(double order) const;
+  // What rdp_epsilon() rests on (a method of core/include/dpcalc/rdp/); empty where it has none.
+  virtual MethodInfo rdp_method() const;
 
   // True when its dominating pair dominates `other`'s (Zhu, Dong, Wang 2022, Def. 7) by a rule
   // known within its family (a Gaussian with larger Δ/σ); false when no rule says so.
