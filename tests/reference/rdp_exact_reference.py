@@ -62,7 +62,22 @@ def section_subsampled():
             print('    {%r, %r, %r, %s},%s' % (q, s, a, mp.nstr(value, 17), note))
 
 
-SECTIONS = {'subsampled': section_subsampled}
+def section_dpsgd_group():
+    # tests/node/dpsgd.test.mjs: Sommer's (2021) over-approximation of a group of 5 in fixed batches,
+    # N = 60000, B = 256, sigma = 2, 16384 steps, delta = 1e-5: q = 1 - hypergeom.cdf(0, N, 5, B),
+    # noise sigma / 5, converted by Balle et al. 2020, Thm 21, at the best of orders 1.1, 1.2, 1.4.
+    from scipy.stats import hypergeom
+
+    q = 1 - hypergeom.cdf(0, 60000, 5, 256)
+    delta = mp.mpf('1e-5')
+    for a in ['1.1', '1.2', '1.4']:
+        a = mp.mpf(a)
+        total = 16384 * subsampled_gaussian(q, 0.4, a)
+        epsilon = total + mp.log((a - 1) / a) - (mp.log(delta) + mp.log(a)) / (a - 1)
+        print('    order %s: epsilon %s' % (mp.nstr(a, 3), mp.nstr(epsilon, 17)))
+
+
+SECTIONS = {'subsampled': section_subsampled, 'dpsgd_group': section_dpsgd_group}
 
 if __name__ == '__main__':
     for name in (sys.argv[1:] or SECTIONS):
