@@ -191,3 +191,38 @@ test('a loop without a group analysis marks the group size', kTimeout, async () 
     await context.close();
   }
 });
+
+test(
+  '<dp-calculator section="dpsgd"> sends the same request for a loop, with its status in words',
+  kTimeout,
+  async () => {
+    const context = await session.browser.newContext();
+    try {
+      const page = await context.newPage();
+      const problems = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      // A host page of the calculator's own origin (the element's cross-origin use: embed-element.test.mjs).
+      await page.route(`${session.url}host.html`, (route) =>
+        route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head><body>
+          <script type="module" src="${session.url}dp-calculator.js"></script>
+          <dp-calculator id="shuffled" section="dpsgd" sampling="shuffle" group-size="1" dataset-size="60000"
+            batch-size="256" epochs="10" noise-multiplier="1"></dp-calculator></body></html>`,
+        }),
+      );
+      await page.goto(`${session.url}host.html`);
+      await page.waitForFunction(() => document.getElementById('shuffled')?.dataset.ready === 'true', null, {
+        timeout: 100_000,
+      });
+      const answer = await page.locator('#shuffled .answer').first().textContent();
+      assert.match(
+        answer,
+        /^ε ≤ 17\.857 at δ = 1 × 10⁻⁵; no proof gives less than 17\.857; an attack already reaches 7\.24/,
+      );
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
