@@ -105,7 +105,7 @@ function samplerRows(result, fields, { loop, more }) {
   return [
     {
       id: 'sampler',
-      label: `Your loop: ${kLoops[loop].words}`,
+      label: `Your loop: ${kLoops[loop].words}`, // as requests() labels it
       formula: kFormulas.sampler,
       fields,
       response: ok(result),
@@ -270,14 +270,16 @@ async function updateDpsgd(section) {
   const calibrating = 'target' in request;
   if (hasMixture(request.sampling)) plotRange(form.elements.kmax, errors, kGroupsRange);
   const numeric = { calculator, signal, isCurrent, id: 'dpsgd-numeric' };
+  // The row of the loop's own bound: the tight mixture's, or the sampler's (samplerRows).
+  const own = hasMixture(request.sampling)
+    ? { id: 'pld', label: kPldLabel, formula: kFormulas.pld }
+    : { id: 'sampler', label: item.label, formula: kFormulas.sampler };
   await runNumeric(
     { ...numeric, label: calibrating ? 'Calibrating σ' : 'Tight accounting' },
     async ({ status, run }) => {
       const pending = methodRow(
         {
-          id: 'pld',
-          label: kPldLabel,
-          formula: kFormulas.pld,
+          ...own,
           status: 'running',
           pending: h('span', { class: 'pending' }, 'computing…'),
         },
@@ -291,16 +293,16 @@ async function updateDpsgd(section) {
       const train = (asked) => run(asked, (fraction) => 0.4 * fraction);
       const response = await (calibrating ? train(request) : askExplained(train, request));
       if (!isCurrent()) return;
-      if (!response.ok) return refused(section, { response, fields, status, pair });
+      if (!response.ok) return refused(section, { response, fields, status, pair, own });
       await answered(section, { request, response, fields, status, run });
     },
   );
 }
 
 /** The training refused: the row says why; the pair needs no accounting, so it is drawn anyway. */
-async function refused(section, { response, fields, status, pair }) {
+async function refused(section, { response, fields, status, pair, own }) {
   const { calculator, form, isCurrent, results, plots, errors, summary } = section;
-  const rows = [{ id: 'pld', label: kPldLabel, formula: kFormulas.pld, fields, response, render: atDelta }];
+  const rows = [{ ...own, fields, response, render: atDelta }];
   results.replaceChildren(methodTable({ caption: 'Methods', rows, errors }));
   status.finish('error', 'No answer: see the marked fields.');
   summary('No answer: check the marked fields.');

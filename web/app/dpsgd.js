@@ -43,15 +43,22 @@ export default {
           type: 'choice',
           value: 'poisson',
           wide: true,
+          // Short enough for a phone's width; the hint says what each is called elsewhere.
           options: [
-            ['poisson', 'Poisson sampling: Opacus poisson_sampling=True; dp_accounting, JAX Privacy Poisson'],
-            ['shuffle', 'Re-shuffled each epoch: PyTorch DataLoader(shuffle=True); Opacus poisson_sampling=False'],
-            ['same_order', 'Same order every epoch: DataLoader(shuffle=False), or shuffled once'],
-            ['truncated_poisson', 'Truncated Poisson: Poisson with the batch size capped at C (dp_accounting)'],
-            ['balls_and_bins', 'Balls-and-bins: each example in one random step per epoch (JAX Privacy)'],
-            ['cyclic_poisson', 'Cyclic Poisson in bands (JAX Privacy banded matrix factorization)'],
-            ['fixed_batch', 'Fixed-size batch drawn without replacement each step'],
+            ['poisson', 'Poisson (poisson_sampling=True)'],
+            ['shuffle', 'DataLoader(shuffle=True)'],
+            ['same_order', 'DataLoader(shuffle=False)'],
+            ['truncated_poisson', 'Truncated Poisson (batch cap C)'],
+            ['balls_and_bins', 'Balls-and-bins'],
+            ['cyclic_poisson', 'Cyclic Poisson (b bands)'],
+            ['fixed_batch', 'Fixed-size batch, no replacement'],
           ],
+          hint:
+            'Poisson: Opacus poisson_sampling=True, dp_accounting and JAX Privacy Poisson sampling; ' +
+            'PyTorch DataLoader(shuffle=True): re-shuffled each epoch, as Opacus with poisson_sampling=False; ' +
+            'shuffle=False: the same order every epoch; truncated Poisson: Poisson batches cut to at most C ' +
+            "(dp_accounting's TruncatedSubsampledGaussianDpEvent); balls-and-bins: each example in one random " +
+            'step of each epoch; cyclic Poisson: b bands used in turn (banded matrix factorization)',
         },
         {
           name: 'dataset_size',
