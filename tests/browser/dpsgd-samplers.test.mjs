@@ -226,3 +226,23 @@ test(
     }
   },
 );
+
+test('the side-by-side runs in the numeric worker under the status line, and Cancel stops it', kTimeout, async () => {
+  // A long training (N = 10⁶, 200 epochs): the table takes seconds, long enough to cancel.
+  const hash =
+    '#/dpsgd?v=0.3.0&sampling=shuffle&dataset_size=1000000&batch_size=256&epochs=200&noise_multiplier=1&group_size=1';
+  const { page, context, problems } = await openPage(session, { hash });
+  try {
+    await waitDone(page);
+    // The next training's table, cancelled while it is computed.
+    await page.fill('#dpsgd-epochs', '201');
+    await page.waitForSelector('#dpsgd .samplers-part .pending', { timeout: 100_000 });
+    await page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="running"] progress');
+    await page.click('[data-numeric-status="dpsgd-numeric"] button.cancel');
+    await page.waitForSelector('[data-numeric-status="dpsgd-numeric"][data-state="cancelled"]');
+    assert.equal(await page.locator('[data-samplers]').count(), 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
