@@ -88,6 +88,16 @@ export async function bundlePage(distDir) {
     plugins: [keepApart(/\/dpcalc\.js$/)],
   });
   copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
+  // The command line (the package's bin) with the answer texts it shares with the element; the JS
+  // API stays the module beside it. Node 20 runs it (its top-level await).
+  const cli = path.join(distDir, 'cli.js');
+  await build({
+    ...options,
+    target: 'node20',
+    entryPoints: [cli],
+    outfile: cli,
+    plugins: [keepApart(/\/dpcalc\.js$/)],
+  });
   rmSync(path.join(distDir, 'embed'), { recursive: true });
   // The other sections' answering code (web/app/later-sections.js, loaded after the first answer by
   // lazy-update.js) becomes a chunk of its own, and what it shares with the default section another
