@@ -96,19 +96,25 @@ function show(name, { focus }) {
   document.title = `${next.section.title} · ${pageTitle}`;
   recordState(next);
   const running = next.isStale() ? next.run() : Promise.resolve();
-  if (focus) {
+  // Embedded, the section is the whole frame: moving to it would scroll the host page to the frame
+  // and take the focus from it.
+  if (focus && !embedded) {
     next.element.scrollIntoView({ block: 'start' });
     next.element.querySelector('h2').focus({ preventScroll: true });
   }
   return running;
 }
 
-/** Scrolls to and focuses the element a plain anchor names, showing the section that holds it. */
-function goToAnchor(id) {
+/**
+ * Scrolls to and focuses the element a plain anchor names, showing the section that holds it.
+ * `move: false` (an embedded page's first load) only shows it: the host page keeps its place and focus.
+ */
+function goToAnchor(id, { move = true } = {}) {
   buildAllSections();
   const target = document.getElementById(id);
   const holder = target.closest('section.calculator');
   if (holder && holder !== current?.element) show(holder.dataset.section, { focus: false });
+  if (!move) return;
   if (!target.matches('a, button, input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
   target.scrollIntoView({ block: 'start' });
   target.focus({ preventScroll: true });
@@ -132,7 +138,7 @@ function applyLocation({ initial }) {
   if (route.type === 'anchor') {
     const running = current ? Promise.resolve() : show(fallback, { focus: false });
     recordState(current);
-    goToAnchor(route.id);
+    goToAnchor(route.id, { move: !(embedded && initial) });
     return running;
   }
   if (route.error) {

@@ -289,7 +289,9 @@ class DpCalculator extends HTMLElement {
     this.removeAttribute('aria-busy');
     this.dataset.ready = 'true';
     const responses = rows.map((row) => row.response);
-    this.dispatchEvent(new CustomEvent('dpcalc:result', { detail: { responses } }));
+    // It bubbles and crosses shadow roots, so a host listens once on its document (or on a
+    // component holding the element).
+    this.dispatchEvent(new CustomEvent('dpcalc:result', { detail: { responses }, bubbles: true, composed: true }));
   }
 }
 
