@@ -132,3 +132,24 @@ test(
     }
   },
 );
+
+test("the element's errors name its fields by their labels, not the request's", kTimeout, async () => {
+  const host = await serveHost(
+    sphinxPage(`<dp-calculator section="dpsgd" group-size="0"></dp-calculator>
+<script type="module" src="${session.url}dp-calculator.js"></script>`),
+  );
+  const { page, context, problems } = await openHost(host);
+  try {
+    await page.locator('dp-calculator[data-ready="true"]').waitFor();
+    const errors = await page.locator('dp-calculator td.error').allTextContents();
+    assert.ok(errors.length > 0, 'a group of 0 examples is refused');
+    for (const error of errors) {
+      assert.match(error, /^k must be /, error);
+      assert.doesNotMatch(error, /group_size/, error);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await host.close();
+  }
+});
