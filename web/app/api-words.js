@@ -32,8 +32,9 @@ const kRelationValue = /'(add_remove|substitute|zero_out)'/g;
 // say which way it may be rounded and still be true: up after "at least", down after "at most".
 const kLongNumber =
   /(\b(?:larger|greater|more) than |\bat least |\babove |\b(?:smaller|less) than |\bat most |\bbelow )?(-?\d+(?:\.\d+)?e[+-]?\d+|-?\d+\.\d{7,})/g;
-// A dotted path ("items.1.mechanism", not "e.g.") or a snake_case name ("group_size").
-const kPath = /\b[a-z][a-z0-9_]+(?:\.[a-z0-9_]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+// A dotted path ("items.1.mechanism", not "e.g.") or a snake_case name ("group_size"; not a
+// library named with its version, "dp_accounting 0.6.0").
+const kPath = /\b[a-z][a-z0-9_]+(?:\.[a-z0-9_]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b(?! \d)/g;
 
 const quoted = (name) => `“${name}”`;
 

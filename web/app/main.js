@@ -29,12 +29,26 @@ let current = null;
 const controllers = new Map();
 const navLinks = new Map();
 
-function recordState(controller) {
+// Edits closer together than this are one step of the back button (typing "0.05" is one change).
+const kHistoryPauseMs = 1000;
+let lastEditAt = -Infinity;
+
+/**
+ * Puts `controller`'s inputs in the address, its permalink and the visit. An `edit` (the person
+ * changed an input) after a pause is a new step of the back button; edits in quick succession, and
+ * every other change, replace the current step.
+ */
+function recordState(controller, { edit = false } = {}) {
   const inputs = controller.setInputs();
   const hash = routeHash(controller.section.name, inputs);
   controller.element.querySelector('[data-permalink]').href = permalinkOf(controller);
   saveInputs(controller.section.name, inputs);
-  if (controller === current && location.hash !== hash) history.replaceState(history.state, '', hash);
+  const now = performance.now();
+  if (controller === current && location.hash !== hash) {
+    if (edit && now - lastEditAt > kHistoryPauseMs) history.pushState(null, '', hash);
+    else history.replaceState(history.state, '', hash);
+  }
+  if (edit) lastEditAt = now;
 }
 
 /** Fills section `name` with the inputs of a link of `version`: that version's defaults for the others. */
@@ -59,7 +73,7 @@ function controllerOf(name) {
     calculator,
     onInput: (edited) => {
       edited.notify('');
-      recordState(edited);
+      recordState(edited, { edit: true });
     },
     permalink: () => permalinkOf(controller),
   });
@@ -152,7 +166,8 @@ function applyLocation({ initial }) {
     return show(route.name, { focus: true });
   }
   if (route.state) applyLink(route.name, route.state, route.version);
-  return show(route.name, { focus: true });
+  // Back and forward through the inputs of the section shown keep the reader where they are.
+  return show(route.name, { focus: route.name !== current?.section.name });
 }
 
 // A plain in-page anchor (the skip link, the glossary) scrolls without touching the address, so

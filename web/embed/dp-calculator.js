@@ -224,7 +224,8 @@ class DpCalculator extends HTMLElement {
     const catalog = await catalogOf(calculator());
     const shown = shownRows(section, section.shared.requests(inputs, { catalog }), inputs, isSet);
     const answered = await answerAll(calculator(), shown, { signal });
-    // An error names a field by the label its input has here.
+    // An error names a field by the label its input has here (a `request` of the host's own keeps
+    // the API's words, which it was written in).
     const termOf = (name) => {
       const field = fieldOf(section, name);
       return field && (field.symbol ?? field.label);
@@ -274,7 +275,11 @@ class DpCalculator extends HTMLElement {
                 element('span', { className: 'answer' }, text(row)),
                 element('div', { className: 'cite' }, `${response.result.method}: ${response.result.citation}`),
               )
-            : element('td', { className: 'error' }, apiWords(response.error.message, row.terms));
+            : element(
+                'td',
+                { className: 'error' },
+                row.terms ? apiWords(response.error.message, row.terms) : response.error.message,
+              );
           return element('tr', {}, element('th', { scope: 'row' }, row.label ?? ''), answer);
         }),
       ),
