@@ -233,7 +233,8 @@ const chosenFprs = new WeakMap();
  * the largest TPR; a rate the answer has no point for is asked with `askAt(fpr, signal)`.
  */
 function fprPart(holder, { result, oneRecord, groupSize, name, askAt }) {
-  const sentence = h('p', { class: 'attacker-fpr', dataset: { attackerFpr: name }, 'aria-live': 'polite' });
+  // Not live: the section's summary line is the one thing a result announces (a11y.test.mjs).
+  const sentence = h('p', { class: 'attacker-fpr', dataset: { attackerFpr: name } });
   let asking = null;
   const show = async (fpr) => {
     asking?.abort();
