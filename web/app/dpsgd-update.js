@@ -12,7 +12,7 @@
 // for several noise multipliers. The requests are dpsgd-requests.js (shared with <dp-calculator>);
 // all numeric work runs in the worker with progress and a Cancel button (runNumeric).
 import { h, showFieldErrors } from './dom.js';
-import { formatNumber } from './format.js';
+import { formatNumber, tidyNumbers } from './format.js';
 import { boundText, citeSentence, methodWords, paperGuarantee, paperNumber } from './headline.js';
 import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
 import { answerItem } from './ask.js';
@@ -81,7 +81,7 @@ function answerElement(result, { calibrating, k, request }) {
   // A bracket wider than the accuracy asked for says so, and why (as the Composition section's PLD row).
   if (result.methods?.pld?.note)
     parts.push(h('div', { class: 'note', dataset: { bracketNote: '' } }, result.methods.pld.note));
-  if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
+  if (result.steps_note) parts.push(h('div', { class: 'note' }, tidyNumbers(result.steps_note)));
   // The fixed-size batch assumption: said in the headline, and here in full, not as small print.
   if (result.note) parts.push(h('div', { class: 'assumption' }, result.note));
   return h('div', { class: 'big-answer', dataset: { answer: 'dpsgd' } }, parts);
