@@ -12,7 +12,8 @@ import { chartCsv, chartFigure } from './chart.js';
 import { roundTo } from './format.js';
 import { citeElement } from './results.js';
 import { settleUnlessAborted } from './ask.js';
-import { kFpr, tradeoffOf } from './explained.js';
+import { kFpr, tradeoffOf, tradeoffRequest } from './explained.js';
+import { routeHash } from './router.js';
 import { isNumeric } from '../client.js';
 
 const kSmallestPercent = 0.01; // below this, "at most 0.01%" (still an upper bound)
@@ -101,7 +102,7 @@ function figureOf(result, oneRecord, { groupSize, log, file }) {
 }
 
 /** Linear or log axes: two toggle buttons (aria-pressed) that redraw the figure. */
-function axesChoice(onChange) {
+export function axesChoice(onChange) {
   const buttons = [
     ['linear', 'Linear axes'],
     ['log', 'Log axes (small rates)'],
@@ -151,10 +152,25 @@ function tradeoffAnswers(calculator, { of, response, one }, signal) {
 }
 
 /**
- * Draws in `holder` the panel for `answer` (the trade-off response of the section's answer) and
- * `oneAnswer` (of one record, beside a group's), about `groupSize` records; `name` is the section's.
+ * "Audit this claim": the Audit section (audit.js) with request `of`, the answer explained here, as
+ * the claim an attack is checked against; `title` is the section's, for the Audit section's words.
  */
-export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name }) {
+function auditLink(of, title) {
+  const claim = { claim: 'request', claim_request: JSON.stringify(tradeoffRequest(of).of), claim_from: title };
+  return h(
+    'p',
+    { class: 'audit-claim' },
+    h('a', { href: routeHash('audit', claim), dataset: { auditClaim: '' } }, 'Audit this claim'),
+    ': check what a membership attack you ran proves against this result.',
+  );
+}
+
+/**
+ * Draws in `holder` the panel for `answer` (the trade-off response of the section's answer to
+ * request `of`) and `oneAnswer` (of one record, beside a group's), about `groupSize` records; `name`
+ * and `title` are the section's.
+ */
+export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name, title, of }) {
   holder.removeAttribute('aria-busy');
   holder.dataset.ready = 'true';
   // The section marks its own fields; there is nothing to say about an answer it does not have.
@@ -181,6 +197,7 @@ export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name 
     methodNote(result),
     axesChoice(redraw),
     figureHolder,
+    of ? auditLink(of, title ?? name) : null,
   );
   // The whole curve (the linear figure's points: the log axes leave out the rates at 0).
   curves.set(panel, linear);
@@ -203,10 +220,13 @@ function methodNote(result) {
 /**
  * Shows in `holder` the panel for the answer to request `of` (`response`: the section's answer to
  * it, when it sent exactly `of`; and, for a group, `one`: the same setting for one record), about
- * `groupSize` records. Asks through `calculator` (numeric sources in the worker, aborted with
+ * `groupSize` records, with a link that audits it (`title`: the section's). Asks through `calculator` (numeric sources in the worker, aborted with
  * `signal`); does nothing once `isCurrent()` is false.
  */
-export async function showAttacker(holder, { calculator, of, response, one, groupSize = 1, name, isCurrent, signal }) {
+export async function showAttacker(
+  holder,
+  { calculator, of, response, one, groupSize = 1, name, title, isCurrent, signal },
+) {
   markBusy(holder);
   let answers;
   try {
@@ -217,7 +237,7 @@ export async function showAttacker(holder, { calculator, of, response, one, grou
   }
   if (!isCurrent()) return;
   const [answer, oneAnswer] = answers;
-  renderAttacker(holder, { answer, oneAnswer, groupSize, name });
+  renderAttacker(holder, { answer, oneAnswer, groupSize, name, title, of });
 }
 
 const curves = new WeakMap();

@@ -1,0 +1,73 @@
+// The Audit section's plot: the claim's trade-off curve drawn as an ROC curve (the most any test can
+// catch at each false-positive rate, as the claim bounds it; op 'tradeoff'), the rates the attack
+// observed, and their Clopper–Pearson box (op 'audit': TPR and FPR each within its interval, at the
+// audit's confidence). A claim is refuted where the box's corner (FPR_hi, TPR_lo) lies above its curve.
+// Linear or log axes, as the attacker panel offers (attacker.js).
+import { h } from './dom.js';
+import { chartFigure } from './chart.js';
+import { axesChoice } from './attacker.js';
+
+/** The claim's curve as chart points; `log`: only the points log axes can show. */
+function claimPoints(tradeoff, log) {
+  const { alpha, tpr } = tradeoff.curve;
+  return alpha
+    .map((x, i) => ({ series: 'what the claim allows (at most)', key: 'audit-claim', x, y: Math.min(1, tpr[i]) }))
+    .filter((point) => !log || (point.x > 0 && point.y > 0));
+}
+
+/** The box [FPR_lo, FPR_hi] × [TPR_lo, TPR_hi], drawn as its outline (a closed line through its corners). */
+function boxPoints(result, confidence, log) {
+  const [tprLow, tprHigh] = result.tpr_interval;
+  const [fprLow, fprHigh] = result.fpr_interval;
+  const series = `${confidence} Clopper–Pearson box`;
+  const corner = (x, xRole, y, yRole) => ({ series, key: 'audit-box', x, y, xRole, yRole });
+  const corners = [
+    corner(fprLow, 'lower', tprLow, 'lower'),
+    corner(fprHigh, 'upper', tprLow, 'lower'),
+    corner(fprHigh, 'upper', tprHigh, 'upper'),
+    corner(fprLow, 'lower', tprHigh, 'upper'),
+    corner(fprLow, 'lower', tprLow, 'lower'),
+  ];
+  // On log axes a rate of 0 (no false positive at all) is drawn at the smallest rate shown instead.
+  return log ? corners.map((point) => ({ ...point, x: Math.max(point.x, 1e-6), y: Math.max(point.y, 1e-6) })) : corners;
+}
+
+function figureOf({ result, tradeoff, observed, confidence, log }) {
+  const points = [];
+  if (tradeoff) points.push(...claimPoints(tradeoff, log));
+  points.push(...boxPoints(result, confidence, log));
+  if (observed && (!log || (observed.x > 0 && observed.y > 0))) {
+    points.push({ series: 'observed rates', key: 'audit-observed', ...observed, xRole: 'estimate', yRole: 'estimate' });
+  }
+  const guess = tradeoff ? tradeoff.curve.alpha : [0, 0.5, 1];
+  points.push(
+    ...guess
+      .filter((x) => !log || x > 0)
+      .map((x) => ({ series: 'random guess', key: 'attacker-guess', x, y: x, xRole: 'given', yRole: 'given' })),
+  );
+  return chartFigure(points, {
+    title: `The claim against the attack: true-positive against false-positive rate${log ? ' (log axes)' : ''}`,
+    xLabel: 'false-positive rate',
+    yLabel: 'true-positive rate',
+    xName: 'false-positive rate (non-members flagged)',
+    yName: 'true-positive rate (members caught)',
+    xLog: log,
+    yLog: log,
+    longTable: true,
+    description:
+      'ROC plane: the most any test can catch at each false-positive rate if the claim holds, the rates the attack observed, and the box their Clopper–Pearson intervals leave; the claim is refuted where the box’s lower right corner lies above its curve.',
+    file: 'dpcalc-audit-tradeoff',
+  });
+}
+
+/**
+ * The figure with its axes choice: `result` of op 'audit' (its tpr_interval and fpr_interval),
+ * `tradeoff` the claim's op 'tradeoff' result (or null without a claim), `observed` the observed
+ * rates { x: FPR, y: TPR } (or null), `confidence` as the page words it ("95%").
+ */
+export function auditFigure(spec) {
+  const linear = figureOf({ ...spec, log: false });
+  const holder = h('div', { class: 'chart-holder' }, linear);
+  const redraw = (log) => holder.replaceChildren(log ? figureOf({ ...spec, log }) : linear);
+  return h('div', { class: 'audit-figure' }, axesChoice(redraw), holder);
+}
