@@ -45,7 +45,7 @@ function figureOf({ result, tradeoff, observed, confidence, log }) {
       .filter((x) => !log || x > 0)
       .map((x) => ({ series: 'random guess', key: 'attacker-guess', x, y: x, xRole: 'given', yRole: 'given' })),
   );
-  return chartFigure(points, {
+  const figure = chartFigure(points, {
     title: `The claim against the attack: true-positive against false-positive rate${log ? ' (log axes)' : ''}`,
     xLabel: 'false-positive rate',
     yLabel: 'true-positive rate',
@@ -58,6 +58,9 @@ function figureOf({ result, tradeoff, observed, confidence, log }) {
       'ROC plane: the most any test can catch at each false-positive rate if the claim holds, the rates the attack observed, and the box their Clopper–Pearson intervals leave; the claim is refuted where the box’s lower right corner lies above its curve.',
     file: 'dpcalc-audit-tradeoff',
   });
+  // The trade-off curve the export bar's "Curve CSV" gives (export.js), as it gives the attacker panel's.
+  figure.dataset.tradeoff = '';
+  return figure;
 }
 
 /**

@@ -45,7 +45,15 @@ export default {
           value: '900',
           shownWhen: counts,
         },
-        { name: 'tpr', label: 'True-positive rate', symbol: 'TPR', type: 'number', value: '0.9', shownWhen: rates },
+        {
+          name: 'tpr',
+          label: 'True-positive rate',
+          symbol: 'TPR',
+          type: 'number',
+          value: '0.9',
+          shownWhen: rates,
+          hint: 'made a count of the members tried, rounded down (never overstating the attack)',
+        },
         { name: 'positives', label: 'Members tried', type: 'count', value: '1000', shownWhen: countsOrRates },
         {
           name: 'false_positives',
@@ -55,7 +63,15 @@ export default {
           value: '10',
           shownWhen: counts,
         },
-        { name: 'fpr', label: 'False-positive rate', symbol: 'FPR', type: 'number', value: '0.01', shownWhen: rates },
+        {
+          name: 'fpr',
+          label: 'False-positive rate',
+          symbol: 'FPR',
+          type: 'number',
+          value: '0.01',
+          shownWhen: rates,
+          hint: 'made a count of the non-members tried, rounded up',
+        },
         { name: 'negatives', label: 'Non-members tried', type: 'count', value: '1000', shownWhen: countsOrRates },
         {
           name: 'canaries',
