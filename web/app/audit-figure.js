@@ -28,8 +28,10 @@ function boxPoints(result, confidence, log) {
     corner(fprLow, 'lower', tprHigh, 'upper'),
     corner(fprLow, 'lower', tprLow, 'lower'),
   ];
-  // On log axes a rate of 0 (no false positive at all) is drawn at the smallest rate shown instead.
-  return log ? corners.map((point) => ({ ...point, x: Math.max(point.x, 1e-6), y: Math.max(point.y, 1e-6) })) : corners;
+  // On log axes a rate of 0 (the box's edge: the intervals are one-sided) is drawn at a thousandth of
+  // the other end instead.
+  const floor = (value, other) => Math.max(value, other / 1000);
+  return log ? corners.map((point) => ({ ...point, x: floor(point.x, fprHigh), y: floor(point.y, tprHigh) })) : corners;
 }
 
 function figureOf({ result, tradeoff, observed, confidence, log }) {

@@ -7,8 +7,8 @@ import { givenNumber } from './headline.js';
 import { parseClaim, parseScores } from './audit-inputs.js';
 
 // A Gaussian mechanism of sensitivity 1 and noise σ = 1/μ is exactly μ-GDP (Dong, Roth, Su 2019,
-// Thm 2.7): its trade-off curve, which the claim check reads, does not depend on the δ the group
-// op also reports its ε at.
+// Thm 2.7): its trade-off curve, drawn for a μ-GDP claim, does not depend on the δ the group op also
+// reports its ε at.
 const kGdpDelta = 1e-5;
 
 /** Counts from rates: members caught rounded down, non-members flagged rounded up (never overstating the attack). */
@@ -109,13 +109,15 @@ export function claimOf(inputs) {
     }
     case 'gdp': {
       const mu = number('claim_mu');
-      if (!(mu > 0 && Number.isFinite(mu))) return { kind: 'gdp', problem: 'Claimed μ must be a number above 0.' };
-      const claim = { op: 'group', k: 1, delta: kGdpDelta, mechanism: { type: 'gaussian', sigma: 1 / mu } };
+      // op 'tradeoff' draws μ-GDP as the Gaussian mechanism of sensitivity 1 and σ = 1/μ.
+      const gaussian = mu > 0 && Number.isFinite(mu) ? 1 / mu : Number.NaN;
       return {
         kind: 'gdp',
-        claim,
-        of: claim,
-        fields: { 'claim.mechanism.sigma': 'claim_mu' },
+        claim: { type: 'gdp', mu },
+        of: Number.isNaN(gaussian)
+          ? null
+          : { op: 'group', k: 1, delta: kGdpDelta, mechanism: { type: 'gaussian', sigma: gaussian } },
+        fields: { 'claim.mu': 'claim_mu' },
         ofFields: { 'of.mechanism.sigma': 'claim_mu' },
       };
     }
@@ -143,7 +145,7 @@ export function claimWords(claim, inputs) {
     const { epsilon, delta } = claim.claim;
     return delta === undefined ? `${givenNumber(epsilon)}-DP` : `(${givenNumber(epsilon)}, ${givenNumber(delta)})-DP`;
   }
-  if (claim.kind === 'gdp') return `${givenNumber(parseNumber(inputs.claim_mu))}-GDP`;
+  if (claim.kind === 'gdp') return `${givenNumber(claim.claim.mu)}-GDP`;
   const from = inputs.claim_from.trim();
   return from ? `the result of ${from}` : 'the claimed result';
 }

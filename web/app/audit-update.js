@@ -100,15 +100,15 @@ function rowsOf(result, words) {
       row({
         id: 'tpr',
         label: 'True-positive rate (members caught)',
-        answer: bound(`TPR ∈ ${interval(result.tpr_interval)}`),
-        note: `Clopper–Pearson, exact; TPR ≥ ${formatNumber(result.tpr_interval[0], 'down')} is the end that counts`,
+        answer: bound(`TPR ≥ ${formatNumber(result.tpr_interval[0], 'down')}`),
+        note: `the interval ${interval(result.tpr_interval)}: exact one-sided Clopper–Pearson, half the significance`,
         formula: kFormulas.tpr,
       }),
       row({
         id: 'fpr',
         label: 'False-positive rate (non-members flagged)',
-        answer: bound(`FPR ∈ ${interval(result.fpr_interval)}`),
-        note: `Clopper–Pearson, exact; FPR ≤ ${formatNumber(result.fpr_interval[1], 'up')} is the end that counts`,
+        answer: bound(`FPR ≤ ${formatNumber(result.fpr_interval[1], 'up')}`),
+        note: `the interval ${interval(result.fpr_interval)}: exact one-sided Clopper–Pearson, the other half`,
         formula: kFormulas.fpr,
       }),
     );
@@ -220,7 +220,7 @@ async function updateAudit(context) {
   const evidence = evidenceOf(inputs);
   const claim = claimOf(inputs);
   box.showError(evidence.problem ?? null);
-  if (claim.problem) errors.set(form.elements[claim.kind === 'gdp' ? 'claim_mu' : 'claim'], claim.problem);
+  if (claim.problem) errors.set(form.elements.claim, claim.problem);
   const items = await answered(context, requests(inputs), results);
   if (!items || !isCurrent()) return;
   const { audit, 'claim-curve': curve } = byId(items);
@@ -230,7 +230,7 @@ async function updateAudit(context) {
     const message = audit && !marked ? audit.response.error.message : 'Check the marked fields.';
     results.replaceChildren(h('p', { class: 'row-error', dataset: { auditError: '' } }, `No audit: ${message}`));
     plots.replaceChildren();
-    summary('No answer: check the marked fields.');
+    summary(marked ? 'No answer: check the marked fields.' : 'No answer: see the message below.');
     return;
   }
   const { result } = audit.response;
