@@ -224,7 +224,7 @@ async function updateAudit(context) {
   const items = await answered(context, requests(inputs), results);
   if (!items || !isCurrent()) return;
   const { audit, 'claim-curve': curve } = byId(items);
-  const marked = audit ? markErrors(audit, form, errors, box) : false;
+  const marked = audit ? markErrors(audit, form, errors, box) : Boolean(evidence.problem);
   if (curve) markErrors(curve, form, errors, box);
   if (!audit?.response.ok) {
     const message = audit && !marked ? audit.response.error.message : 'Check the marked fields.';
