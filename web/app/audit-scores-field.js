@@ -39,7 +39,10 @@ function buildBox(form) {
     input.value = area.value;
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  form.querySelector('[data-scores]').closest('fieldset').append(field);
+  // After the evidence's other fields rather than in the slot (before them), which then stays empty.
+  const slot = form.querySelector('[data-scores]');
+  slot.hidden = true;
+  slot.closest('fieldset').append(field);
   showApplicableFields(form);
   return {
     /** Marks the box with `message` (in words), or clears it with null. */

@@ -35,7 +35,7 @@ export default {
             ['one_run', 'one training run with canaries'],
             ['scores', 'scores of members and non-members (CSV)'],
           ],
-          hint: 'a test with its threshold fixed in advance, one run of Steinke, Nasr, Jagielski (2023), or raw scores',
+          hint: 'a test whose threshold was fixed in advance, one training run, or raw scores',
         },
         {
           name: 'true_positives',
