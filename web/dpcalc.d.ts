@@ -1690,6 +1690,56 @@ export interface TradeoffResult extends Result, MaybeVacuous {
 }
 
 /**
+ * op 'audit': what an attack's outcome proves. `epsilon_lower` (and `mu_lower`) are statistical lower
+ * bounds, never a guarantee: with probability at least `confidence` over the experiment, the
+ * mechanism is not (ε, δ)-DP for any ε below `epsilon_lower` (not μ-GDP for any μ below `mu_lower`).
+ */
+export interface AuditResult extends Result {
+  kind: 'counts' | 'one_run' | 'scores';
+  /** The largest ε refuted at `delta` (0 when none is). */
+  epsilon_lower: number;
+  /** Counts and scores: the largest μ refuted (Gaussian DP). */
+  mu_lower?: number;
+  /** Counts and scores: [TPR_lo, 1], one-sided (Clopper–Pearson), jointly with fpr_interval at `confidence`. */
+  tpr_interval?: [number, number];
+  /** Counts and scores: [0, FPR_hi], one-sided (Clopper–Pearson). */
+  fpr_interval?: [number, number];
+  /** One run: an upper bound on the p-value of epsilon_lower (at most 1 − confidence when epsilon_lower > 0). */
+  p_value_upper?: number;
+  /** Scores: the threshold of epsilon_lower (a score ≥ threshold is flagged "member") and its counts. */
+  threshold?: number;
+  counts?: { true_positives: number; positives: number; false_positives: number; negatives: number };
+  /** Scores: the threshold of mu_lower. */
+  mu_threshold?: number;
+  /** Scores: the thresholds that could be best (corners of the ROC staircase, or the preregistered ones). */
+  thresholds_tried?: number;
+  /** Scores: how the bounds pay for choosing the threshold afterwards. */
+  correction?: 'bonferroni';
+  /** Scores: the significance of each member-side and non-member-side bound. */
+  member_significance?: number;
+  nonmember_significance?: number;
+  confidence: number;
+  delta: number;
+  /** epsilon_lower in words. */
+  sentence: string;
+  /** With a claim: whether the attack refutes it at `confidence`. */
+  refutes?: boolean;
+  /** Counts and scores with a claim: the largest TPR the claim allows at claim_at_fpr (an upper bound). */
+  claim_allowed_tpr?: number;
+  /** Counts and scores with a claim: the attack's FPR_hi where the claim is checked, and its TPR_lo there. */
+  claim_at_fpr?: number;
+  claim_tpr_lower?: number;
+  /** Scores with a claim: the threshold that beats the claim by the most. */
+  claim_threshold?: number;
+  /** One run with a claim: the claim's (ε, δ) and the run's ε lower bound at that δ. */
+  claim_epsilon?: number;
+  claim_delta?: number;
+  claim_epsilon_lower?: number;
+  /** With a claim: the verdict in words. */
+  claim_sentence?: string;
+}
+
+/**
  * The result of each op, whatever its method: what `compute(request: Request)` returns. Every op of
  * `Request` needs its entry here (ComputeFunction does not compile without it).
  */
@@ -1709,6 +1759,7 @@ export interface ResultsByOp {
   groupwise_privacy: GroupwisePrivacyResult;
   groupwise_plan: GroupwisePlanResult;
   tradeoff: TradeoffResult;
+  audit: AuditResult;
 }
 /** The result of any op. */
 export type AnyResult = ResultsByOp[Request['op']];
