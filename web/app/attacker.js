@@ -101,8 +101,8 @@ function figureOf(result, oneRecord, { groupSize, log, file }) {
   });
 }
 
-/** Linear or log axes: two toggle buttons (aria-pressed) that redraw the figure. */
-export function axesChoice(onChange) {
+/** Linear or log axes: two toggle buttons (aria-pressed, `initial` pressed first) that redraw the figure. */
+export function axesChoice(onChange, initial = 'linear') {
   const buttons = [
     ['linear', 'Linear axes'],
     ['log', 'Log axes (small rates)'],
@@ -113,7 +113,7 @@ export function axesChoice(onChange) {
         type: 'button',
         class: 'secondary small',
         dataset: { axes: value },
-        'aria-pressed': String(value === 'linear'),
+        'aria-pressed': String(value === initial),
       },
       label,
     ),

@@ -47,7 +47,7 @@ function figureOf({ result, tradeoff, observed, confidence, log }) {
       .filter((x) => !log || x > 0)
       .map((x) => ({ series: 'random guess', key: 'attacker-guess', x, y: x, xRole: 'given', yRole: 'given' })),
   );
-  const figure = chartFigure(points, {
+  return chartFigure(points, {
     title: `The claim against the attack: true-positive against false-positive rate${log ? ' (log axes)' : ''}`,
     xLabel: 'false-positive rate',
     yLabel: 'true-positive rate',
@@ -60,19 +60,23 @@ function figureOf({ result, tradeoff, observed, confidence, log }) {
       'ROC plane: the most any test can catch at each false-positive rate if the claim holds, the rates the attack observed, and the box their Clopper–Pearson intervals leave; the claim is refuted where the box’s lower right corner lies above its curve.',
     file: 'dpcalc-audit-tradeoff',
   });
-  // The trade-off curve the export bar's "Curve CSV" gives (export.js), as it gives the attacker panel's.
-  figure.dataset.tradeoff = '';
-  return figure;
 }
 
 /**
- * The figure with its axes choice: `result` of op 'audit' (its tpr_interval and fpr_interval),
- * `tradeoff` the claim's op 'tradeoff' result (or null without a claim), `observed` the observed
- * rates { x: FPR, y: TPR } (or null), `confidence` as the page words it ("95%").
+ * The figure with its axes choice, log axes first (an audit's rates sit near FPR 0): `result` of op
+ * 'audit' (its tpr_interval and fpr_interval), `tradeoff` the claim's op 'tradeoff' result (or null
+ * without a claim), `observed` the observed rates { x: FPR, y: TPR } (or null), `confidence` as the
+ * page words it ("95%"). The linear figure stays in the page while hidden: its CSV has every point
+ * as computed (the log figure moves the box's edge at rate 0), and it is the one the export bar gives.
  */
 export function auditFigure(spec) {
   const linear = figureOf({ ...spec, log: false });
-  const holder = h('div', { class: 'chart-holder' }, linear);
-  const redraw = (log) => holder.replaceChildren(log ? figureOf({ ...spec, log }) : linear);
-  return h('div', { class: 'audit-figure' }, axesChoice(redraw), holder);
+  linear.dataset.tradeoff = '';
+  const log = figureOf({ ...spec, log: true });
+  const show = (logAxes) => {
+    linear.hidden = logAxes;
+    log.hidden = !logAxes;
+  };
+  show(true);
+  return h('div', { class: 'audit-figure' }, axesChoice(show, 'log'), h('div', { class: 'chart-holder' }, linear, log));
 }

@@ -128,9 +128,10 @@ function rowsOf(result, words) {
 }
 
 function claimRow(result, words) {
+  // The core's sentence says what the claim allows where the attack was measured and what it reached.
   const allowed =
     typeof result.claim_allowed_tpr === 'number'
-      ? `it allows TPR ≤ ${formatNumber(result.claim_allowed_tpr, 'up')} at FPR ${formatNumber(result.claim_at_fpr, 'up')}`
+      ? `It allows TPR ≤ ${formatNumber(result.claim_allowed_tpr, 'up')} at FPR ${formatNumber(result.claim_at_fpr, 'up')}.`
       : '';
   return row({
     id: 'claim',
@@ -140,7 +141,9 @@ function claimRow(result, words) {
       { class: result.refutes ? 'refuted' : 'consistent', dataset: { refutes: String(result.refutes) } },
       result.refutes ? 'refuted by the attack' : 'consistent with the attack',
     ),
-    note: [allowed, result.claim_sentence].filter(Boolean).join('. '),
+    note: result.claim_sentence
+      ? `${result.claim_sentence[0].toUpperCase()}${result.claim_sentence.slice(1)}.`
+      : allowed,
   });
 }
 
@@ -237,7 +240,11 @@ async function updateAudit(context) {
   const words = { claimWords: audit.claimWords, confidence: confidenceText(result.confidence) };
   results.replaceChildren(
     auditTable(rowsOf(result, words), words.confidence),
-    h('p', { class: 'note', dataset: { auditSentence: '' } }, result.sentence),
+    h(
+      'p',
+      { class: 'note', dataset: { auditSentence: '' } },
+      `${result.sentence[0].toUpperCase()}${result.sentence.slice(1)}.`,
+    ),
   );
   const tradeoff = curve?.response.ok ? curve.response.result : null;
   plots.replaceChildren(
