@@ -2,21 +2,22 @@
 // catch at each false-positive rate, as the claim bounds it; op 'tradeoff'), the rates the attack
 // observed, and their Clopper–Pearson box (op 'audit': TPR and FPR each within its interval, at the
 // audit's confidence). A claim is refuted where the box's corner (FPR_hi, TPR_lo) lies above its curve.
-// Linear or log axes, as the attacker panel offers (attacker.js).
+// Linear axes, or a log false-positive axis (the rates of an audit sit near FPR 0, its TPR near 1), as
+// the attacker panel offers (attacker.js).
 import { h } from './dom.js';
 import { chartFigure } from './chart.js';
 import { axesChoice } from './attacker.js';
 
-/** The claim's curve as chart points; `log`: only the points log axes can show. */
-function claimPoints(tradeoff, log) {
+/** The claim's curve as chart points, from false-positive rate `from` on. */
+function claimPoints(tradeoff, from) {
   const { alpha, tpr } = tradeoff.curve;
   return alpha
     .map((x, i) => ({ series: 'what the claim allows (at most)', key: 'audit-claim', x, y: Math.min(1, tpr[i]) }))
-    .filter((point) => !log || (point.x > 0 && point.y > 0));
+    .filter((point) => point.x >= from);
 }
 
 /** The box [FPR_lo, FPR_hi] × [TPR_lo, TPR_hi], drawn as its outline (a closed line through its corners). */
-function boxPoints(result, confidence, log) {
+function boxPoints(result, confidence, from) {
   const [tprLow, tprHigh] = result.tpr_interval;
   const [fprLow, fprHigh] = result.fpr_interval;
   const series = `${confidence} Clopper–Pearson box`;
@@ -28,33 +29,32 @@ function boxPoints(result, confidence, log) {
     corner(fprLow, 'lower', tprHigh, 'upper'),
     corner(fprLow, 'lower', tprLow, 'lower'),
   ];
-  // On log axes a rate of 0 (the box's edge: the intervals are one-sided) is drawn at a thousandth of
-  // the other end instead.
-  const floor = (value, other) => Math.max(value, other / 1000);
-  return log ? corners.map((point) => ({ ...point, x: floor(point.x, fprHigh), y: floor(point.y, tprHigh) })) : corners;
+  // On a log axis the box's edge at FPR 0 (the interval is one-sided) is drawn where the axis starts.
+  return corners.map((point) => ({ ...point, x: Math.max(point.x, from) }));
 }
 
 function figureOf({ result, tradeoff, observed, confidence, log }) {
+  // A log axis starts three decades below the largest FPR the attack may have had.
+  const from = log ? result.fpr_interval[1] / 1000 : 0;
   const points = [];
-  if (tradeoff) points.push(...claimPoints(tradeoff, log));
-  points.push(...boxPoints(result, confidence, log));
-  if (observed && (!log || (observed.x > 0 && observed.y > 0))) {
+  if (tradeoff) points.push(...claimPoints(tradeoff, from));
+  points.push(...boxPoints(result, confidence, from));
+  if (observed && observed.x >= from) {
     points.push({ series: 'observed rates', key: 'audit-observed', ...observed, xRole: 'estimate', yRole: 'estimate' });
   }
   const guess = tradeoff ? tradeoff.curve.alpha : [0, 0.5, 1];
   points.push(
     ...guess
-      .filter((x) => !log || x > 0)
+      .filter((x) => x >= from)
       .map((x) => ({ series: 'random guess', key: 'attacker-guess', x, y: x, xRole: 'given', yRole: 'given' })),
   );
   return chartFigure(points, {
-    title: `The claim against the attack: true-positive against false-positive rate${log ? ' (log axes)' : ''}`,
+    title: `The claim against the attack: true-positive against false-positive rate${log ? ' (log FPR axis)' : ''}`,
     xLabel: 'false-positive rate',
     yLabel: 'true-positive rate',
     xName: 'false-positive rate (non-members flagged)',
     yName: 'true-positive rate (members caught)',
     xLog: log,
-    yLog: log,
     longTable: true,
     description:
       'ROC plane: the most any test can catch at each false-positive rate if the claim holds, the rates the attack observed, and the box their Clopper–Pearson intervals leave; the claim is refuted where the box’s lower right corner lies above its curve.',
