@@ -247,6 +247,8 @@ test('390 px and dark: the answer first, nothing sideways; axe finds nothing; sc
         .screenshot({ path: path.join(resultsDir, `audit-${width}-${colorScheme}.png`) });
       await page.$$eval('#audit details', (details) => details.forEach((element) => (element.open = true)));
       assert.deepEqual(await axeViolations(page), [], `${width} px, ${colorScheme}`);
+      // Closed again for the next screenshot (the same answer stays on the page).
+      await page.$$eval('#audit details', (details) => details.forEach((element) => (element.open = false)));
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
