@@ -331,6 +331,88 @@ export interface DpsgdPhase {
   epochs?: number;
 }
 
+/** The evidence, by kind. */
+export type AuditEvidence =
+  | {
+      /** an attack's decisions on members and non-members, at a threshold fixed in advance */
+      kind: 'counts';
+      /** members flagged, a whole number from 0 to positives */
+      true_positives: number;
+      /** members tried, a whole number ≥ 1 */
+      positives: number;
+      /** non-members flagged, a whole number from 0 to negatives */
+      false_positives: number;
+      /** non-members tried, a whole number ≥ 1 */
+      negatives: number;
+    }
+  | {
+      /** one training run with canaries, each included with probability 1/2 */
+      kind: 'one_run';
+      /** m, the canaries, a whole number ≥ 1 */
+      canaries: number;
+      /** r, the canaries guessed (not abstained on), a whole number from 0 to m */
+      guesses: number;
+      /** v, the right guesses, a whole number from 0 to r */
+      correct: number;
+    }
+  | {
+      /** an attack's scores (higher means member), the threshold chosen from them */
+      kind: 'scores';
+      /** the members' scores, finite (1 to 100000) */
+      member_scores: number[];
+      /** the non-members' scores, finite (1 to 100000) */
+      nonmember_scores: number[];
+      /** thresholds fixed before the scores were seen, finite (at most 100000): the best of them is taken (optional) */
+      preregistered_thresholds?: number[];
+    };
+
+/** A claim, by type. */
+export type AuditClaim =
+  | {
+      /** ε-DP (one of type, guarantee) */
+      type?: 'pure';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** ε, finite ≥ 0 */
+      epsilon: number;
+    }
+  | {
+      /** (ε, δ)-DP (one of type, guarantee) */
+      type?: 'approx';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** ε, finite ≥ 0 */
+      epsilon: number;
+      /** δ in [0, 1) */
+      delta: number;
+    }
+  | {
+      /** ρ-zCDP (one of type, guarantee) */
+      type?: 'zcdp';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** ρ, finite ≥ 0 */
+      rho: number;
+    }
+  | {
+      /** Rényi DP at each order (one of type, guarantee) */
+      type?: 'rdp';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** orders α > 1, strictly increasing */
+      orders: number[];
+      /** ε(α) at each order, finite ≥ 0 */
+      epsilons: number[];
+    }
+  | {
+      /** μ-Gaussian DP (one of type, guarantee) */
+      type?: 'gdp';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** μ, finite ≥ 0 */
+      mu: number;
+    };
+
 /** Op 'group'. */
 export interface GroupRequest {
   /** op 'group' */
@@ -1067,6 +1149,28 @@ export interface TradeoffRequest {
   reconstruction_baselines?: number[];
 }
 
+/** Op 'audit'. */
+export interface AuditRequest {
+  /** op 'audit' */
+  op: 'audit';
+  /** what the attack observed */
+  evidence: AuditEvidence;
+  /** the probability, over the experiment, of the statements, in (0, 1) (default 0.95) */
+  confidence?: number;
+  /** the δ of the (ε, δ) refuted, in [0, 1) (default 0) */
+  delta?: number;
+  /** the privacy claimed for the mechanism: a guarantee, {guarantee}, or a request that op 'tradeoff' takes as `of` (optional) */
+  claim?:
+    | AuditClaim
+    | GroupRequest
+    | ComposeRequest
+    | ProfileRequest
+    | ConvertRequest
+    | DpsgdRequest
+    | DatabasesRequest
+    | BareGuarantee;
+}
+
 /** Any request: the op names its shape. */
 export type Request =
   | GroupRequest
@@ -1083,7 +1187,8 @@ export type Request =
   | GroupwiseSimulateRequest
   | GroupwisePrivacyRequest
   | GroupwisePlanRequest
-  | TradeoffRequest;
+  | TradeoffRequest
+  | AuditRequest;
 // </request types>
 
 // Result types, written by hand from docs/API.md and the ops in core/src/api/; checked against what

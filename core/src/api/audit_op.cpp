@@ -84,10 +84,10 @@ Result<AuditClaimCheck> check_one_run_claim(const AuditRequest& request, const A
       claim.kind == AuditClaim::Kind::kGuarantee &&
       (std::holds_alternative<PureDp>(*claim.guarantee) || std::holds_alternative<ApproxDp>(*claim.guarantee));
   if (!states_epsilon) {
-    return does_not_apply(claim.path,
-                          "a one-run audit (Steinke, Nasr, Jagielski 2023) bounds ε at one δ, so it "
-                          "checks a claim of ε-DP or (ε, δ)-DP ({type: 'approx', epsilon, delta}); give "
-                          "the claim's ε at a δ that way");
+    return invalid_argument(claim.path,
+                            "A one-run audit (Steinke, Nasr, Jagielski 2023) bounds ε at one δ, so it "
+                            "checks a claim of ε-DP or (ε, δ)-DP: give the claimed ε at a δ as {type: "
+                            "'approx', epsilon, delta} (op 'convert' or the claim's own request gives it).");
   }
   AuditClaimCheck check;
   check.described = curve.described;

@@ -518,7 +518,7 @@ struct Declarations {
                          "the privacy claimed for the mechanism: a guarantee, {guarantee}, or a request that op "
                          "'tradeoff' takes as `of`");
     claim.requests = declared(tradeoff, "of").requests;
-    claim.type = "guarantee | gdp | " + declared(tradeoff, "of").type;
+    claim.type = audit_claim.name + " | " + declared(tradeoff, "of").type;
     audit = {
         "audit",
         "op 'audit'",
