@@ -19,19 +19,19 @@ import { auditFigure } from './audit-figure.js';
 
 const kFormulas = {
   counts: String.raw`\varepsilon \ge \max\Bigl\{0,\ \ln\frac{\mathrm{TPR}_{lo}-\delta}{\mathrm{FPR}_{hi}},\ \ln\frac{\mathrm{TNR}_{lo}-\delta}{\mathrm{FNR}_{hi}}\Bigr\}`,
-  one_run: String.raw`\Pr\bigl[\mathrm{Binomial}\bigl(r, \tfrac{e^{\varepsilon}}{1+e^{\varepsilon}}\bigr) \ge v\bigr] + \delta\text{-term} \le 1 - \text{confidence}`,
+  one_run: String.raw`\Pr\bigl[\mathrm{Binomial}\bigl(r, \tfrac{e^{\varepsilon}}{1+e^{\varepsilon}}\bigr) \ge v\bigr] \le 1 - \text{confidence}\quad(\text{at }\delta = 0;\ \text{Steinke et al.'s theorem adds }\delta)`,
   mu: String.raw`\mu \ge \Phi^{-1}(\mathrm{TPR}_{lo}) - \Phi^{-1}(\mathrm{FPR}_{hi})`,
   tpr: String.raw`\mathrm{TPR}_{lo} = \mathrm{Beta}^{-1}\bigl(\tfrac{\alpha}{2};\ \mathrm{TP},\ P-\mathrm{TP}+1\bigr)`,
   fpr: String.raw`\mathrm{FPR}_{hi} = \mathrm{Beta}^{-1}\bigl(1-\tfrac{\alpha}{2};\ \mathrm{FP}+1,\ N-\mathrm{FP}\bigr)`,
 };
 
-/** The asked items answered: numeric ones (a DP-SGD claim's curve) under the status line, with Cancel. */
+/** The asked items answered: numeric ones (scores, a DP-SGD claim) under the status line, with Cancel. */
 async function answered(context, items, results) {
   const { calculator, signal, isCurrent } = context;
   if (!items.some((item) => isNumeric(item.request)))
     return Promise.all(items.map((item) => answerItem(calculator, item)));
   return runNumeric(
-    { calculator, signal, isCurrent, id: 'audit-numeric', label: 'The claim’s trade-off curve' },
+    { calculator, signal, isCurrent, id: 'audit-numeric', label: 'The audit' },
     async ({ status, run }) => {
       results.replaceChildren(status.element);
       const done = await Promise.all(items.map(async (item) => ({ ...item, response: await run(item.request) })));

@@ -30,10 +30,10 @@ export default {
           type: 'choice',
           value: 'counts',
           options: [
-            ['counts', 'counts of a membership test'],
-            ['rates', 'rates of a membership test, with totals'],
-            ['one_run', 'one training run with canaries'],
-            ['scores', 'scores of members and non-members (CSV)'],
+            ['counts', 'a membership test’s counts'],
+            ['rates', 'its rates, with totals'],
+            ['one_run', 'one run with canaries'],
+            ['scores', 'scores, pasted as CSV'],
           ],
           hint: 'a test whose threshold was fixed in advance, one training run, or raw scores',
         },
@@ -98,10 +98,11 @@ export default {
           type: 'choice',
           value: 'labelled',
           options: [
-            ['labelled', 'score, label (1 member, 0 non-member)'],
-            ['columns', 'member score, non-member score'],
+            ['labelled', 'score, label (1 = member)'],
+            ['columns', 'member, non-member scores'],
           ],
           shownWhen: scores,
+          hint: 'label 1 (or “member”) for a member, 0 (or “non-member”) for a non-member; or one column of each',
         },
         {
           name: 'scores',
