@@ -59,8 +59,17 @@ function row({ id, label, method, answer, note, formula, citation, keys = [] }) 
       { class: 'answer', dataset: { label: 'Bound' } },
       h('div', {}, answer, note ? h('div', { class: 'note' }, note) : null),
     ),
-    h('td', { class: 'formula-cell', dataset: { label: 'Formula' } }, formula ? formulaElement(formula) : ''),
-    h('td', { class: 'citation', dataset: { label: 'Citation' } }, citation ? citeElement(citation, keys) : ''),
+    // An empty cell has no label (a phone shows each cell's label above it).
+    h(
+      'td',
+      { class: 'formula-cell', dataset: formula ? { label: 'Formula' } : {} },
+      formula ? formulaElement(formula) : '',
+    ),
+    h(
+      'td',
+      { class: 'citation', dataset: citation ? { label: 'Citation' } : {} },
+      citation ? citeElement(citation, keys) : '',
+    ),
   );
 }
 
