@@ -536,9 +536,12 @@ export const opTable = {
       evidence = { kind, member_scores: scores(random.next()), nonmember_scores: scores(0) };
       if (random.chance(0.2)) evidence.preregistered_thresholds = scores(0.5).slice(0, 5);
     }
+    // One run checks ε-DP and (ε, δ)-DP claims (others are refused on the claim): mostly those.
+    const epsilonClaims = kind === 'one_run' && random.chance(0.8);
+    const types = epsilonClaims ? ['pure', 'approx'] : undefined;
     const claims = [
-      () => guarantee(random),
-      () => ({ guarantee: guarantee(random) }),
+      () => guarantee(random, types),
+      () => ({ guarantee: guarantee(random, types) }),
       () => ({ type: 'gdp', mu: random.value(() => random.logUniform(0.01, 10), [0, 1e300]) }),
       () => ({ op: 'group', k: random.integer(1, 4), delta: random.delta(), mechanism: gaussian(random) }),
     ];
@@ -549,7 +552,7 @@ export const opTable = {
         ? undefined
         : random.value(() => random.next(), [1e-300, 0.5, 0.999999, 1 - 2 ** -53]),
       delta: random.chance(0.5) ? undefined : random.deltaOrZero(),
-      claim: random.chance(0.5) ? undefined : random.pick(claims)(),
+      claim: random.chance(0.5) ? undefined : random.pick(epsilonClaims ? claims.slice(0, 2) : claims)(),
     };
   },
   groupwise_simulate: (random) => ({

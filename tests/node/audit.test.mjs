@@ -81,15 +81,20 @@ test('the claim (3, 1e-5)-DP allows TPR ≤ 0.368 at FPR 0.0183 and is refuted; 
   assert.match(consistent.claim_sentence, /^the claimed \(4, 1e-5\)-DP allows TPR ≤ 0\.983 at FPR 0\.0183; /);
   assert.match(consistent.claim_sentence, /: the claim is consistent with the attack$/);
 
-  // {guarantee}, as op 'tradeoff' takes it, is the same claim.
+  // {guarantee}, as op 'tradeoff' takes it, and {epsilon, delta} without its type are the same claim.
   const wrapped = okResult(calc.compute(example({ claim: { guarantee: approx(3, 1e-5) } })));
   assert.equal(wrapped.claim_allowed_tpr, refuted.claim_allowed_tpr);
+  const untyped = okResult(calc.compute(example({ claim: { epsilon: 3, delta: 1e-5 } })));
+  assert.deepEqual(untyped, refuted);
+  const untypedPure = okResult(calc.compute(example({ claim: { epsilon: 3 } })));
+  assert.deepEqual(untypedPure, okResult(calc.compute(example({ claim: { type: 'pure', epsilon: 3 } }))));
 });
 
 test('μ-GDP claims: 3-GDP allows 0.8186 (refuted), 4-GDP 0.9719; a Gaussian request with σ = 1/3 is 3-GDP', () => {
   const gdp3 = okResult(calc.compute(example({ claim: { type: 'gdp', mu: 3 } })));
   assert.equal(gdp3.refutes, true);
   assertClose(gdp3.claim_allowed_tpr, 0.8186142397209204, 1e-9, '3-GDP');
+  assert.deepEqual(okResult(calc.compute(example({ claim: { mu: 3 } }))), gdp3);
   const gdp4 = okResult(calc.compute(example({ claim: { type: 'gdp', mu: 4 } })));
   assert.equal(gdp4.refutes, false);
   assertClose(gdp4.claim_allowed_tpr, 0.9719396173777807, 1e-9, '4-GDP');
@@ -193,7 +198,8 @@ test('bad input is an invalid_argument error on the exact field', () => {
   assertError(calc.compute(example({ claim: approx(3, 2) })), 'claim.delta');
   assertError(calc.compute(example({ claim: { type: 'gdp', mu: -1 } })), 'claim.mu');
   assertError(calc.compute(example({ claim: { type: 'laplace' } })), 'claim.type');
-  assertError(calc.compute(example({ claim: { epsilon: 3 } })), 'claim');
+  assertError(calc.compute(example({ claim: {} })), 'claim');
+  assertError(calc.compute(example({ claim: { epsilon: 3, guarantee: approx(3, 1e-5) } })), 'claim.epsilon');
   assertError(calc.compute(example({ claim: { op: 'split' } })), 'claim.op');
   assertError(calc.compute(example({ claim: 3 })), 'claim');
 });
@@ -209,6 +215,10 @@ test('unknown and misspelt fields say what was meant', () => {
   assertError(kindField, 'evidence.member_scores');
   const claimField = calc.compute(example({ claim: { type: 'approx', epsilon: 3, delta: 1e-5, mu: 1 } }));
   assertError(claimField, 'claim.mu');
+  // Without a type, the fields say which claim it is, and a field that claim does not take is an error.
+  const mixed = calc.compute(example({ claim: { epsilon: 3, delta: 1e-5, mu: 1 } }));
+  assert.equal(mixed.ok, false);
+  assert.match(mixed.error.field, /^claim\.(epsilon|delta)$/);
 });
 
 test('counts and one run run in the closed-form lane; scores in the numeric one', () => {

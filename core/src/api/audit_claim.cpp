@@ -22,7 +22,7 @@ Result<Explained> claim_explained(const AuditClaim& claim, const std::vector<dou
   return explain_guarantee(*claim.guarantee, options);
 }
 
-std::string request_op(const AuditClaim& claim) {
+std::string audit_request_op(const AuditClaim& claim) {
   const Value* op = claim.request.find("op");
   return op != nullptr && op->is_string() ? op->as_string() : "";
 }
@@ -40,7 +40,7 @@ Result<AuditClaimCurve> audit_claim_curve(const AuditClaim& claim) {
   AuditClaimCurve curve;
   curve.claim = &claim;
   if (claim.kind == AuditClaim::Kind::kRequest) {
-    curve.described = "trade-off of the '" + request_op(claim) + "' request";
+    curve.described = "trade-off of the '" + audit_request_op(claim) + "' request";
     return curve;
   }
   if (claim.kind == AuditClaim::Kind::kGaussian) {

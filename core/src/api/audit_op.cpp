@@ -128,13 +128,13 @@ Result<bool> answer_audit_scores(const AuditRequest& request, AuditAnswer& answe
   return true;
 }
 
-Value interval(double low, double high) {
+Value audit_interval(double low, double high) {
   Value pair = Value::array();
   pair.push(Value(low)).push(Value(high));
   return pair;
 }
 
-Value counts_value(const audit::MembershipCounts& counts) {
+Value audit_counts_value(const audit::MembershipCounts& counts) {
   Value value = Value::object();
   value.set("true_positives", counts.true_positives)
       .set("positives", counts.positives)
@@ -212,13 +212,13 @@ Value write_audit(const AuditAnswer& answer) {
     const audit::CountsAudit& mu_audit = answer.scores ? answer.scores->best_mu.audit : answer.counts_audit;
     const audit::RateBounds& bounds = answer.counts_audit.bounds;
     result.set("mu_lower", mu_audit.mu_lower);
-    result.set("tpr_interval", interval(bounds.tpr_lower, 1));
-    result.set("fpr_interval", interval(0, bounds.fpr_upper));
+    result.set("tpr_interval", audit_interval(bounds.tpr_lower, 1));
+    result.set("fpr_interval", audit_interval(0, bounds.fpr_upper));
   }
   if (answer.scores) {
     const audit::ScoresAudit& scores = *answer.scores;
     result.set("threshold", scores.best_epsilon.threshold);
-    result.set("counts", counts_value(scores.best_epsilon.counts));
+    result.set("counts", audit_counts_value(scores.best_epsilon.counts));
     result.set("mu_threshold", scores.best_mu.threshold);
     result.set("thresholds_tried", static_cast<double>(scores.candidate_thresholds));
     result.set("correction", "bonferroni");

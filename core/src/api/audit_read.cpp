@@ -8,6 +8,7 @@
 #include "dpcalc/api/audit_op.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/request_shapes.hpp"
+#include "dpcalc/api/schema.hpp"
 #include "dpcalc/checks.hpp"
 
 namespace dpcalc::api {
@@ -62,10 +63,38 @@ std::string audit_claim_ops(const std::vector<const Shape*>& requests) {
   return accepted;
 }
 
-// A guarantee ({type, …}), μ-GDP ({type:'gdp', mu}), {guarantee}, or a request with an 'op'.
+// The type a claim without one has, from its fields (as a person writes it: {epsilon, delta},
+// {mu}, {rho}), or null when it has none of them.
+const char* inferred_claim_type(const Value& claim) {
+  if (has_field(claim, "mu")) return "gdp";
+  if (has_field(claim, "rho")) return "zcdp";
+  if (has_field(claim, "orders") || has_field(claim, "epsilons")) return "rdp";
+  if (has_field(claim, "delta")) return "approx";
+  if (has_field(claim, "epsilon")) return "pure";
+  return nullptr;
+}
+
+// A claim with its type: a guarantee, or μ-GDP.
+Result<AuditClaim> read_typed_claim(const Value& value, AuditClaim claim) {
+  const Shape& shape = request_shapes().audit_claim;
+  DPCALC_TRY(const std::string type, read_choice(value, claim.path, declared(shape, "type")));
+  if (type != "gdp") {
+    DPCALC_TRY(claim.guarantee, read_guarantee(value, claim.path));
+    return claim;
+  }
+  claim.kind = AuditClaim::Kind::kGaussian;
+  DPCALC_TRY(claim.mu, read_number(value, claim.path, declared(shape, "mu")));
+  if (!(claim.mu >= 0) || std::isinf(claim.mu)) {
+    return invalid_argument(field_path(claim.path, "mu"),
+                            "μ must be a finite number, 0 or more " + got(claim.mu) + ".");
+  }
+  return claim;
+}
+
+// A guarantee ({type, …}, or without its type: {epsilon, delta}), μ-GDP ({mu}), {guarantee}, or a
+// request with an 'op'.
 Result<AuditClaim> read_audit_claim(const Value& value, const std::string& at) {
   const Shape& shape = request_shapes().audit_claim;
-  const Field& claim_field = declared(request_shapes().audit, "claim");
   AuditClaim claim;
   claim.path = at;
   if (!value.is_object()) {
@@ -79,30 +108,25 @@ Result<AuditClaim> read_audit_claim(const Value& value, const std::string& at) {
     return claim;
   }
   if (has_field(value, "guarantee")) {
-    if (has_field(value, "type")) {
-      return invalid_argument(field_path(at, "type"),
-                              "The claim is either a guarantee ({type, …}) or {guarantee}, not both.");
-    }
+    // {guarantee} takes nothing else (as op 'tradeoff''s `of`).
+    DPCALC_CHECK(check_fields(value, at, request_shapes().bare_guarantee));
     claim.path = field_path(at, "guarantee");
     DPCALC_TRY(claim.guarantee, read_guarantee(*value.find("guarantee"), claim.path));
     return claim;
   }
-  if (!has_field(value, "type")) {
-    return invalid_argument(at, "The claim needs a type (a guarantee: " + declared(shape, "type").type +
-                                    "), a guarantee, or an op (a request of op " +
-                                    audit_claim_ops(claim_field.requests) + ").");
+  if (has_field(value, "type")) return read_typed_claim(value, claim);
+  const char* type = inferred_claim_type(value);
+  if (type == nullptr) {
+    return invalid_argument(at, "The claim needs a guarantee ({type: " + declared(shape, "type").type +
+                                    ", …}, or {epsilon, delta}, {mu}, {rho}), {guarantee}, or an op (a request of op " +
+                                    audit_claim_ops(declared(request_shapes().audit, "claim").requests) + ").");
   }
-  DPCALC_TRY(const std::string type, read_choice(value, at, declared(shape, "type")));
-  if (type != "gdp") {
-    DPCALC_TRY(claim.guarantee, read_guarantee(value, at));
-    return claim;
-  }
-  claim.kind = AuditClaim::Kind::kGaussian;
-  DPCALC_TRY(claim.mu, read_number(value, at, declared(shape, "mu")));
-  if (!(claim.mu >= 0) || std::isinf(claim.mu)) {
-    return invalid_argument(field_path(at, "mu"), "μ must be a finite number, 0 or more " + got(claim.mu) + ".");
-  }
-  return claim;
+  // With its type, the fields are checked again: one that the inferred type does not take is an
+  // error ({epsilon, delta, mu} is not a μ-GDP claim), never ignored.
+  Value typed = value;
+  typed.set("type", type);
+  DPCALC_CHECK(check_fields(typed, at, shape));
+  return read_typed_claim(typed, claim);
 }
 
 }  // namespace

@@ -91,6 +91,9 @@ TEST_CASE("[api] audit: the claim (3, 1e-5)-DP is refuted, (4, 1e-5)-DP is not")
   const Value wrapped = dpcalc::api::compute(example().set("claim", object().set("guarantee", approx(3, 1e-5))));
   CHECK(audit_refutes(wrapped));
   CHECK(audit_number(result_of(wrapped), "claim_allowed_tpr") == audit_number(result, "claim_allowed_tpr"));
+  // Without its type, {epsilon, delta} is an (ε, δ) claim.
+  const Value untyped = dpcalc::api::compute(example().set("claim", object().set("epsilon", 3).set("delta", 1e-5)));
+  CHECK(audit_number(result_of(untyped), "claim_allowed_tpr") == audit_number(result, "claim_allowed_tpr"));
   // ε-DP is (ε, 0)-DP: 3-DP is refuted as well (e^3 · 0.0183 = 0.368).
   CHECK(audit_refutes(dpcalc::api::compute(example().set("claim", pure(3)))));
 }
@@ -198,4 +201,9 @@ TEST_CASE("[api] audit: bad input names the exact field") {
   check_error(dpcalc::api::compute(example().set("claim", object().set("type", "gdp").set("mu", -1))), "claim.mu");
   check_error(dpcalc::api::compute(example().set("claim", object().set("type", "laplace"))), "claim.type");
   check_error(dpcalc::api::compute(example().set("claim", object().set("op", "split"))), "claim.op");
+  check_error(dpcalc::api::compute(example().set("claim", object())), "claim");
+  check_error(
+      dpcalc::api::compute(example().set("claim", object().set("epsilon", 3).set("guarantee", approx(3, 1e-5)))),
+      "claim.epsilon");
+  check_error(dpcalc::api::compute(example().set("claim", object().set("mu", 1).set("rho", 1))), "claim.rho");
 }
