@@ -331,6 +331,88 @@ export interface DpsgdPhase {
   epochs?: number;
 }
 
+/** The evidence, by kind. */
+export type AuditEvidence =
+  | {
+      /** an attack's decisions on members and non-members, at a threshold fixed in advance */
+      kind: 'counts';
+      /** members flagged, a whole number from 0 to positives */
+      true_positives: number;
+      /** members tried, a whole number ≥ 1 */
+      positives: number;
+      /** non-members flagged, a whole number from 0 to negatives */
+      false_positives: number;
+      /** non-members tried, a whole number ≥ 1 */
+      negatives: number;
+    }
+  | {
+      /** one training run with canaries, each included with probability 1/2 */
+      kind: 'one_run';
+      /** m, the canaries, a whole number ≥ 1 */
+      canaries: number;
+      /** r, the canaries guessed (not abstained on), a whole number from 0 to m */
+      guesses: number;
+      /** v, the right guesses, a whole number from 0 to r */
+      correct: number;
+    }
+  | {
+      /** an attack's scores (higher means member), the threshold chosen from them */
+      kind: 'scores';
+      /** the members' scores, finite (1 to 100000) */
+      member_scores: number[];
+      /** the non-members' scores, finite (1 to 100000) */
+      nonmember_scores: number[];
+      /** thresholds fixed before the scores were seen, finite (at most 100000): the best of them is taken (optional) */
+      preregistered_thresholds?: number[];
+    };
+
+/** A claim, by type. */
+export type AuditClaim =
+  | {
+      /** ε-DP (one of type, guarantee) */
+      type?: 'pure';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** ε, finite ≥ 0 */
+      epsilon: number;
+    }
+  | {
+      /** (ε, δ)-DP (one of type, guarantee) */
+      type?: 'approx';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** ε, finite ≥ 0 */
+      epsilon: number;
+      /** δ in [0, 1) */
+      delta: number;
+    }
+  | {
+      /** ρ-zCDP (one of type, guarantee) */
+      type?: 'zcdp';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** ρ, finite ≥ 0 */
+      rho: number;
+    }
+  | {
+      /** Rényi DP at each order (one of type, guarantee) */
+      type?: 'rdp';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** orders α > 1, strictly increasing */
+      orders: number[];
+      /** ε(α) at each order, finite ≥ 0 */
+      epsilons: number[];
+    }
+  | {
+      /** μ-Gaussian DP (one of type, guarantee) */
+      type?: 'gdp';
+      /** the claimed guarantee, as {guarantee} (one of type, guarantee) */
+      guarantee?: Guarantee;
+      /** μ, finite ≥ 0 */
+      mu: number;
+    };
+
 /** Op 'group'. */
 export interface GroupRequest {
   /** op 'group' */
@@ -1067,6 +1149,28 @@ export interface TradeoffRequest {
   reconstruction_baselines?: number[];
 }
 
+/** Op 'audit'. */
+export interface AuditRequest {
+  /** op 'audit' */
+  op: 'audit';
+  /** what the attack observed */
+  evidence: AuditEvidence;
+  /** the probability, over the experiment, of the statements, in (0, 1) (default 0.95) */
+  confidence?: number;
+  /** the δ of the (ε, δ) refuted, in [0, 1) (default 0) */
+  delta?: number;
+  /** the privacy claimed for the mechanism: a guarantee, {guarantee}, or a request that op 'tradeoff' takes as `of` (optional) */
+  claim?:
+    | AuditClaim
+    | GroupRequest
+    | ComposeRequest
+    | ProfileRequest
+    | ConvertRequest
+    | DpsgdRequest
+    | DatabasesRequest
+    | BareGuarantee;
+}
+
 /** Any request: the op names its shape. */
 export type Request =
   | GroupRequest
@@ -1083,7 +1187,8 @@ export type Request =
   | GroupwiseSimulateRequest
   | GroupwisePrivacyRequest
   | GroupwisePlanRequest
-  | TradeoffRequest;
+  | TradeoffRequest
+  | AuditRequest;
 // </request types>
 
 // Result types, written by hand from docs/API.md and the ops in core/src/api/; checked against what
@@ -1690,6 +1795,56 @@ export interface TradeoffResult extends Result, MaybeVacuous {
 }
 
 /**
+ * op 'audit': what an attack's outcome proves. `epsilon_lower` (and `mu_lower`) are statistical lower
+ * bounds, never a guarantee: with probability at least `confidence` over the experiment, the
+ * mechanism is not (ε, δ)-DP for any ε below `epsilon_lower` (not μ-GDP for any μ below `mu_lower`).
+ */
+export interface AuditResult extends Result {
+  kind: 'counts' | 'one_run' | 'scores';
+  /** The largest ε refuted at `delta` (0 when none is). */
+  epsilon_lower: number;
+  /** Counts and scores: the largest μ refuted (Gaussian DP). */
+  mu_lower?: number;
+  /** Counts and scores: [TPR_lo, 1], one-sided (Clopper–Pearson), jointly with fpr_interval at `confidence`. */
+  tpr_interval?: [number, number];
+  /** Counts and scores: [0, FPR_hi], one-sided (Clopper–Pearson). */
+  fpr_interval?: [number, number];
+  /** One run: an upper bound on the p-value of epsilon_lower (at most 1 − confidence when epsilon_lower > 0). */
+  p_value_upper?: number;
+  /** Scores: the threshold of epsilon_lower (a score ≥ threshold is flagged "member") and its counts. */
+  threshold?: number;
+  counts?: { true_positives: number; positives: number; false_positives: number; negatives: number };
+  /** Scores: the threshold of mu_lower. */
+  mu_threshold?: number;
+  /** Scores: the thresholds that could be best (corners of the ROC staircase, or the preregistered ones). */
+  thresholds_tried?: number;
+  /** Scores: how the bounds pay for choosing the threshold afterwards. */
+  correction?: 'bonferroni';
+  /** Scores: the significance of each member-side and non-member-side bound. */
+  member_significance?: number;
+  nonmember_significance?: number;
+  confidence: number;
+  delta: number;
+  /** epsilon_lower in words. */
+  sentence: string;
+  /** With a claim: whether the attack refutes it at `confidence`. */
+  refutes?: boolean;
+  /** Counts and scores with a claim: the largest TPR the claim allows at claim_at_fpr (an upper bound). */
+  claim_allowed_tpr?: number;
+  /** Counts and scores with a claim: the attack's FPR_hi where the claim is checked, and its TPR_lo there. */
+  claim_at_fpr?: number;
+  claim_tpr_lower?: number;
+  /** Scores with a claim: the threshold that beats the claim by the most. */
+  claim_threshold?: number;
+  /** One run with a claim: the claim's (ε, δ) and the run's ε lower bound at that δ. */
+  claim_epsilon?: number;
+  claim_delta?: number;
+  claim_epsilon_lower?: number;
+  /** With a claim: the verdict in words. */
+  claim_sentence?: string;
+}
+
+/**
  * The result of each op, whatever its method: what `compute(request: Request)` returns. Every op of
  * `Request` needs its entry here (ComputeFunction does not compile without it).
  */
@@ -1709,6 +1864,7 @@ export interface ResultsByOp {
   groupwise_privacy: GroupwisePrivacyResult;
   groupwise_plan: GroupwisePlanResult;
   tradeoff: TradeoffResult;
+  audit: AuditResult;
 }
 /** The result of any op. */
 export type AnyResult = ResultsByOp[Request['op']];
@@ -1737,8 +1893,15 @@ export type SolveResult<Unknown extends string> = Result & {
   /** The forward bound at the answer: it meets the target. */
   guarantee: ApproxGuarantee | PureGuarantee;
   target: ApproxGuarantee | PureGuarantee;
-  /** The forward bound one step beyond the answer (it does not meet the target), or why it cannot be certified. */
-  beyond: { [name in Unknown]: number } & { guarantee?: ApproxGuarantee | PureGuarantee; error?: CalculatorError };
+  /**
+   * The forward bound one step beyond the answer (it does not meet the target), or why it cannot be
+   * certified; absent with `all_meet`.
+   */
+  beyond?: { [name in Unknown]: number } & {
+    guarantee?: ApproxGuarantee | PureGuarantee;
+    vacuous?: true;
+    error?: Pick<CalculatorError, 'code' | 'message'>;
+  };
   /** Forward evaluations the search made. */
   evaluations: number;
   /** Every value up to the quantity's limit meets the target (the answer is that limit). */

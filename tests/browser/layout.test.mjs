@@ -31,6 +31,7 @@ const kSections = [
   'dpsgd',
   'databases',
   'groupwise',
+  'audit',
 ];
 // Short numeric work where a section has some: the layout is what is tested here.
 const kLinks = {

@@ -86,7 +86,7 @@ test('a link of a later version says that this page is older; a malformed versio
 test("every section's defaults are the ones recorded for this version", kTimeout, async () => {
   const { page, context } = await openPage(session);
   try {
-    await page.waitForFunction(() => document.querySelectorAll('section.calculator').length === 9);
+    await page.waitForFunction(() => document.querySelectorAll('section.calculator').length === 10);
     const defaults = await page.$$eval('section.calculator', (sections) =>
       Object.fromEntries(
         sections.map((section) => [
@@ -102,7 +102,7 @@ test("every section's defaults are the ones recorded for this version", kTimeout
         ]),
       ),
     );
-    assert.equal(Object.keys(defaults).length, 9);
+    assert.equal(Object.keys(defaults).length, 10);
     assert.equal(kRecorded.version, '0.3.0', 'update section-defaults.json with the version');
     assert.deepEqual(
       defaults,

@@ -507,6 +507,54 @@ export const opTable = {
       reconstruction_baselines: random.chance(0.8) ? undefined : rates(),
     };
   },
+  audit: (random, { numeric }) => {
+    // Counts and one run are closed forms; scores (sorted, up to a million) run in the numeric lane.
+    const kind = numeric ? 'scores' : random.pick(['counts', 'one_run']);
+    let evidence;
+    if (kind === 'counts') {
+      const positives = random.count();
+      const negatives = random.count();
+      evidence = {
+        kind,
+        true_positives: Math.floor(random.next() * (positives + 1)),
+        positives,
+        false_positives: Math.floor(random.next() * (negatives + 1)),
+        negatives,
+      };
+    } else if (kind === 'one_run') {
+      const canaries = random.count();
+      const guesses = Math.min(
+        canaries,
+        random.value(() => random.integer(0, 2000), [0, 1, 1e5]),
+      );
+      evidence = { kind, canaries, guesses, correct: Math.floor(random.next() * (guesses + 1)) };
+    } else {
+      const scores = (shift) =>
+        Array.from({ length: random.value(() => random.integer(1, 500), [1, 20000]) }, () =>
+          random.value(() => random.next() + shift, [0, 1, -1e300, 1e300]),
+        );
+      evidence = { kind, member_scores: scores(random.next()), nonmember_scores: scores(0) };
+      if (random.chance(0.2)) evidence.preregistered_thresholds = scores(0.5).slice(0, 5);
+    }
+    // One run checks ε-DP and (ε, δ)-DP claims (others are refused on the claim): mostly those.
+    const epsilonClaims = kind === 'one_run' && random.chance(0.8);
+    const types = epsilonClaims ? ['pure', 'approx'] : undefined;
+    const claims = [
+      () => guarantee(random, types),
+      () => ({ guarantee: guarantee(random, types) }),
+      () => ({ type: 'gdp', mu: random.value(() => random.logUniform(0.01, 10), [0, 1e300]) }),
+      () => ({ op: 'group', k: random.integer(1, 4), delta: random.delta(), mechanism: gaussian(random) }),
+    ];
+    return {
+      op: 'audit',
+      evidence,
+      confidence: random.chance(0.5)
+        ? undefined
+        : random.value(() => random.next(), [1e-300, 0.5, 0.999999, 1 - 2 ** -53]),
+      delta: random.chance(0.5) ? undefined : random.deltaOrZero(),
+      claim: random.chance(0.5) ? undefined : random.pick(epsilonClaims ? claims.slice(0, 2) : claims)(),
+    };
+  },
   groupwise_simulate: (random) => ({
     op: 'groupwise_simulate',
     ...groupwiseNoise(random),
@@ -566,7 +614,7 @@ export const numericOps = new Set([
   'groupwise_plan',
 ]);
 /** Ops with closed-form and numeric methods: their generator draws numeric ones when told `numeric`. */
-export const mixedOps = new Set(['compose', 'calibrate', 'databases', 'tradeoff']);
+export const mixedOps = new Set(['compose', 'calibrate', 'databases', 'tradeoff', 'audit']);
 
 // Solving for an unknown (docs/API.md, "Solving for an unknown"): the ops that take `unknown`, and
 // the unknowns each request of theirs accepts.

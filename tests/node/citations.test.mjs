@@ -125,6 +125,17 @@ const requests = [
   },
   { op: 'groupwise_privacy', rho: 0.005, relative_error: 0.3, counts: [1000], delta: 1e-6 },
   { op: 'groupwise_simulate', rho: 0.005, relative_error: 0.3, count: 1000, samples: 1000 },
+  {
+    op: 'audit',
+    evidence: { kind: 'counts', true_positives: 900, positives: 1000, false_positives: 10, negatives: 1000 },
+    claim: { type: 'approx', epsilon: 3, delta: 1e-5 },
+  },
+  { op: 'audit', evidence: { kind: 'one_run', canaries: 1000, guesses: 100, correct: 100 } },
+  {
+    op: 'audit',
+    evidence: { kind: 'scores', member_scores: [3, 2, 1], nonmember_scores: [0, 1] },
+    claim: { type: 'gdp', mu: 1 },
+  },
 ];
 
 /** Every object in `value` (itself included) with its dotted path. */

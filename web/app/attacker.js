@@ -14,6 +14,7 @@ import { citeElement } from './results.js';
 import { settleUnlessAborted } from './ask.js';
 import { kDefaultFpr, kFpr, tradeoffOf, tradeoffRequest } from './explained.js';
 import { fprField, fprSentence, fprShown, percentUp, tprAt } from './attacker-fpr.js';
+import { routeHash } from './router.js';
 import { isNumeric } from '../client.js';
 
 /** Who is tested: a person, or a group of k records (`size`), in the words of each sentence. */
@@ -93,8 +94,8 @@ function figureOf(result, oneRecord, { groupSize, log, file }) {
   });
 }
 
-/** Linear or log axes: two toggle buttons (aria-pressed) that redraw the figure. */
-function axesChoice(onChange) {
+/** Linear or log axes: two toggle buttons (aria-pressed, `initial` pressed first) that redraw the figure. */
+export function axesChoice(onChange, initial = 'linear') {
   const buttons = [
     ['linear', 'Linear axes'],
     ['log', 'Log axes (small rates)'],
@@ -105,7 +106,7 @@ function axesChoice(onChange) {
         type: 'button',
         class: 'secondary small',
         dataset: { axes: value },
-        'aria-pressed': String(value === 'linear'),
+        'aria-pressed': String(value === initial),
       },
       label,
     ),
@@ -154,10 +155,25 @@ function tradeoffsAt(calculator, { of, one }, fpr, signal) {
 }
 
 /**
- * Draws in `holder` the panel for `answer` (the trade-off response of the section's answer) and
- * `oneAnswer` (of one record, beside a group's), about `groupSize` records; `name` is the section's.
+ * "Audit this claim": the Audit section (audit.js) with request `of`, the answer explained here, as
+ * the claim an attack is checked against; `title` is the section's, for the Audit section's words.
  */
-export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name, askAt }) {
+function auditLink(of, title) {
+  const claim = { claim: 'request', claim_request: JSON.stringify(tradeoffRequest(of).of), claim_from: title };
+  return h(
+    'p',
+    { class: 'audit-claim' },
+    h('a', { href: routeHash('audit', claim), dataset: { auditClaim: '' } }, 'Audit this claim'),
+    ': check what a membership attack you ran proves against this result.',
+  );
+}
+
+/**
+ * Draws in `holder` the panel for `answer` (the trade-off response of the section's answer to
+ * request `of`) and `oneAnswer` (of one record, beside a group's), about `groupSize` records; `name`
+ * and `title` are the section's.
+ */
+export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name, title, of, askAt }) {
   holder.removeAttribute('aria-busy');
   holder.dataset.ready = 'true';
   // The section marks its own fields; there is nothing to say about an answer it does not have.
@@ -185,6 +201,7 @@ export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name,
     methodNote(result),
     axesChoice(redraw),
     figureHolder,
+    of ? auditLink(of, title ?? name) : null,
   );
   // The whole curve (the linear figure's points: the log axes leave out the rates at 0).
   curves.set(panel, linear);
@@ -207,10 +224,13 @@ function methodNote(result) {
 /**
  * Shows in `holder` the panel for the answer to request `of` (`response`: the section's answer to
  * it, when it sent exactly `of`; and, for a group, `one`: the same setting for one record), about
- * `groupSize` records. Asks through `calculator` (numeric sources in the worker, aborted with
+ * `groupSize` records, with a link that audits it (`title`: the section's). Asks through `calculator` (numeric sources in the worker, aborted with
  * `signal`); does nothing once `isCurrent()` is false.
  */
-export async function showAttacker(holder, { calculator, of, response, one, groupSize = 1, name, isCurrent, signal }) {
+export async function showAttacker(
+  holder,
+  { calculator, of, response, one, groupSize = 1, name, title, isCurrent, signal },
+) {
   markBusy(holder);
   let answers;
   try {
@@ -222,7 +242,7 @@ export async function showAttacker(holder, { calculator, of, response, one, grou
   if (!isCurrent()) return;
   const [answer, oneAnswer] = answers;
   const askAt = (fpr, fprSignal) => tradeoffsAt(calculator, { of, one }, fpr, fprSignal);
-  renderAttacker(holder, { answer, oneAnswer, groupSize, name, askAt });
+  renderAttacker(holder, { answer, oneAnswer, groupSize, name, title, of, askAt });
 }
 
 // The FPR each panel's input holds (kept when the section's answer changes).

@@ -41,6 +41,9 @@ export const seriesStyles = {
   'attacker-group': { color: pink, dash: null, marker: 'diamond' },
   'attacker-one': { color: blue, dash: '7 3', marker: 'circle' },
   'attacker-guess': { color: grey, dash: '2 3', marker: null },
+  'audit-claim': { color: pink, dash: null, marker: 'diamond' },
+  'audit-box': { color: blue, dash: '4 3', marker: null },
+  'audit-observed': { color: green, dash: null, marker: 'cross' },
 };
 const fallbackMarkers = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'];
 

@@ -7,6 +7,7 @@
 import { h } from './dom.js';
 import { downloadText } from './download.js';
 import { attackerCurveCsv } from './attacker.js';
+import { chartCsv } from './chart.js';
 
 /** Copies `text` to the clipboard; resolves to true when it worked. */
 async function copyText(text) {
@@ -241,8 +242,10 @@ export function exportBar({ section, element, citation, log, permalink }) {
         ),
       ),
       button('Curve CSV', 'curve', () => {
-        // The trade-off curve of "What an attacker can do", as its chart's own CSV button gives it.
-        const curve = attackerCurveCsv(element);
+        // The trade-off curve of "What an attacker can do" (or, in a section without that panel, such
+        // as the Audit, the trade-off figure it draws itself), as its chart's own CSV button gives it.
+        const figure = element.querySelector('[data-plots] figure.chart[data-tradeoff]');
+        const curve = attackerCurveCsv(element) ?? (figure ? chartCsv(figure) : undefined);
         if (!curve) return 'No curve yet: the attacker panel shows none for these inputs.';
         downloadText(`${curve.file}.csv`, 'text/csv', curve.text());
         return '';

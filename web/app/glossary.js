@@ -65,6 +65,10 @@ export const glossary = [
     text: 'The largest difference between a membership test’s true-positive and false-positive rates, at any threshold (the total variation distance). 0 means no test beats guessing; 1 means a test can be certain.',
   },
   {
+    name: 'audit lower bound',
+    text: 'What an experiment proves about a mechanism: with the confidence chosen (say 95%), over the randomness of the experiment, the mechanism is not (ε, δ)-DP for any ε below it. A statistical statement about one attack, never a privacy guarantee; a stronger attack may prove more.',
+  },
+  {
     name: 'posterior',
     text: 'How sure an attacker can become that a person was in the data, after seeing the results, starting from a prior belief (here a coin toss, 50%).',
   },

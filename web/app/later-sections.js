@@ -10,3 +10,4 @@ export { updateKmeans } from './kmeans-update.js';
 export { updateDpsgd } from './dpsgd-update.js';
 export { updateDatabases } from './databases-update.js';
 export { updateGroupwise } from './groupwise-update.js';
+export { updateAudit } from './audit-update.js';

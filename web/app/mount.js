@@ -84,8 +84,9 @@ function updateContext(controller, { isCurrent, signal, errors, calculator, expl
     // same for one record; `groupSize`).
     explain: (spec) => {
       explained.value = true;
-      return showAttacker(parts.attacker, { ...spec, calculator, name: section.name, isCurrent, signal }).catch(
-        (error) => console.error(error),
+      const named = { name: section.name, title: section.title };
+      return showAttacker(parts.attacker, { ...spec, calculator, ...named, isCurrent, signal }).catch((error) =>
+        console.error(error),
       );
     },
   };

@@ -81,6 +81,7 @@ import kmeans from './kmeans.js';
 import dpsgd from './dpsgd.js';
 import databases from './databases.js';
 import groupwise from './groupwise.js';
+import audit from './audit.js';
 import { updateGroup } from './group-update.js';
 import { lazyUpdate } from './lazy-update.js';
 import { fieldsOf } from './form-fields.js';
@@ -101,4 +102,5 @@ export const sections = [
   register(dpsgd, later('updateDpsgd')),
   register(databases, later('updateDatabases')),
   register(groupwise, later('updateGroupwise')),
+  register(audit, later('updateAudit')),
 ];

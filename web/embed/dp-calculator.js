@@ -1,7 +1,7 @@
 // <dp-calculator>: one calculator section as a custom element, for other people's pages.
 //   <script type="module" src="https://…/dpcalc/dp-calculator.js"></script>
 //   <dp-calculator section="group" k="8" epsilon="1" delta="1e-6"></dp-calculator>
-// Every section of the page has its element form (sections.js: the page's nine questions, each
+// Every section of the page has its element form (sections.js: the page's ten questions, each
 // with a few inputs); any other request goes in the `request` attribute as JSON. The attributes are
 // the inputs (the element shows them as fields and writes edits back to them); the answer of each
 // method is shown with its citation. Styles live in a constructed stylesheet of

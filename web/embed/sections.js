@@ -1,4 +1,4 @@
-// The sections of <dp-calculator> (dp-calculator.js): the page's nine questions in the element's
+// The sections of <dp-calculator> (dp-calculator.js): the page's ten questions in the element's
 // compact form. The inputs, their defaults and the requests are the page's own: each section's
 // description (web/app/<name>.js: its form and defaults) and its `requests(inputs)` (and `asked`:
 // which rows answer the question as asked) in web/app/<name>-requests.js. Here is only how the
@@ -27,6 +27,7 @@ import kmeans from '../app/kmeans.js';
 import dpsgd from '../app/dpsgd.js';
 import databases from '../app/databases.js';
 import groupwise from '../app/groupwise.js';
+import audit from '../app/audit.js';
 import * as groupRequests from '../app/group-requests.js';
 import * as compositionRequests from '../app/composition-requests.js';
 import * as splitRequests from '../app/split-requests.js';
@@ -36,6 +37,7 @@ import * as kmeansRequests from '../app/kmeans-requests.js';
 import * as dpsgdRequests from '../app/dpsgd-requests.js';
 import * as databasesRequests from '../app/databases-requests.js';
 import * as groupwiseRequests from '../app/groupwise-requests.js';
+import * as auditRequests from '../app/audit-requests.js';
 
 const kNoise = { sigma: 'σ', scale: 'b', noise_multiplier: 'noise multiplier' };
 
@@ -74,6 +76,15 @@ function impliedLedger(given) {
     return { ledger: ledgerText([{ count, spec: { type: 'laplace', scale: given.scale, sensitivity } }]) };
   return {};
 }
+
+/** What the audit proves, as a statistical lower bound, and what it says of the claim. */
+const auditText = ({ response, claimWords }) => {
+  const { result } = response;
+  const atDelta = result.delta > 0 ? ` at δ = ${formatNumber(result.delta, 'down')}` : '';
+  const proved = `ε ≥ ${formatNumber(result.epsilon_lower, 'down')}${atDelta} (a statistical lower bound at ${auditRequests.confidenceText(result.confidence)} confidence, not a guarantee)`;
+  if (typeof result.refutes !== 'boolean') return proved;
+  return `${proved}; ${result.refutes ? 'refutes' : 'does not refute'} ${claimWords}`;
+};
 
 export const sections = {
   group: {
@@ -167,5 +178,29 @@ export const sections = {
     // One group asked for: its size is the only one computed.
     implied: (given) => (given.group !== undefined && given.counts === undefined ? { counts: given.group } : {}),
     describe: groupwiseText,
+  },
+  audit: {
+    description: audit,
+    shared: auditRequests,
+    title: 'Audit',
+    question:
+      'A membership attack flagged TP of P members and FP of N non-members: what ε does that prove, and does it refute the claim?',
+    fields: [
+      'true-positives',
+      'tpr',
+      'positives',
+      'false-positives',
+      'fpr',
+      'negatives',
+      'canaries',
+      'guesses',
+      'correct',
+      'confidence',
+      'delta',
+      'claim-epsilon',
+      'claim-delta',
+      'claim-mu',
+    ],
+    describe: auditText,
   },
 };

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "dpcalc/api/audit_op.hpp"
 #include "dpcalc/api/calibrate_op.hpp"
 #include "dpcalc/api/compose_op.hpp"
 #include "dpcalc/api/convert_op.hpp"
@@ -33,7 +34,8 @@ std::vector<NumericWhen> numeric_groups() {
 // A trade-off takes the lane of its source: numeric when the request it explains is numeric (its
 // op's lane and numeric_when, under "of."), and for a group of a mechanism that is not Gaussian
 // noise, whose curve comes from its privacy loss distribution (group_op.cpp: explain_group).
-std::vector<NumericWhen> tradeoff_numeric_when(const std::vector<Op>& ops) {
+// `prefix` is the field holding the request: "of." for a trade-off, "claim." for an audit.
+std::vector<NumericWhen> tradeoff_numeric_when(const std::vector<Op>& ops, const std::string& prefix) {
   std::vector<NumericWhen> rules;
   const auto add = [&rules](const std::string& field, const std::string& value) {
     for (const NumericWhen& rule : rules) {
@@ -44,12 +46,12 @@ std::vector<NumericWhen> tradeoff_numeric_when(const std::vector<Op>& ops) {
   for (const Shape* request : declared(request_shapes().tradeoff, "of").requests) {
     for (const Op& op : ops) {
       if (op.shape != request) continue;
-      if (op.lane == Lane::kNumeric) add("of.op", request->name);
-      for (const NumericWhen& rule : op.numeric_when) add("of." + rule.field, rule.value);
+      if (op.lane == Lane::kNumeric) add(prefix + "op", request->name);
+      for (const NumericWhen& rule : op.numeric_when) add(prefix + rule.field, rule.value);
     }
   }
   for (const mechanisms::MechanismType* type : mechanisms::mechanism_types()) {
-    if (type != &mechanisms::gaussian_type()) add("of.mechanism.type", type->name);
+    if (type != &mechanisms::gaussian_type()) add(prefix + "mechanism.type", type->name);
   }
   return rules;
 }
@@ -93,10 +95,15 @@ std::vector<Op> make_table() {
               OpSteps<GroupwisePlanRequest, GroupwisePlanAnswer>{read_groupwise_plan, answer_groupwise_plan,
                                                                  write_groupwise_plan}),
   };
-  std::vector<NumericWhen> tradeoff_rules = tradeoff_numeric_when(ops);
+  std::vector<NumericWhen> tradeoff_rules = tradeoff_numeric_when(ops, "of.");
+  // An audit of scores sorts up to 100,000 of them; a claim takes the lane its trade-off would.
+  std::vector<NumericWhen> audit_rules = tradeoff_numeric_when(ops, "claim.");
+  audit_rules.insert(audit_rules.begin(), {"evidence.kind", "scores"});
   ops.push_back(
       make_op(s.tradeoff, kClosed, std::move(tradeoff_rules),
               OpSteps<TradeoffRequest, TradeoffAnswer>{read_tradeoff, answer_tradeoff, write_tradeoff_answer}));
+  ops.push_back(make_op(s.audit, kClosed, std::move(audit_rules),
+                        OpSteps<AuditRequest, AuditAnswer>{read_audit, answer_audit, write_audit}));
   return ops;
 }
 

@@ -74,9 +74,9 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 struct Declarations {
   RequestShapes& shapes;
   Shape &guarantee, &mechanism, &mechanism_template, &item, &discretization, &target, &dpsgd_target, &group_target,
-      &database_class, &constraint, &tradeoff_options, &dpsgd_phase;
+      &database_class, &constraint, &tradeoff_options, &dpsgd_phase, &audit_evidence, &audit_claim;
   Shape &group, &compose, &convert, &split, &profile, &calibrate, &dpsgd, &dpsgd_pair, &dpsgd_samplers, &rdp,
-      &databases, &groupwise_simulate, &groupwise_privacy, &groupwise_plan, &bare_guarantee, &tradeoff;
+      &databases, &groupwise_simulate, &groupwise_privacy, &groupwise_plan, &bare_guarantee, &tradeoff, &audit;
 
   explicit Declarations(RequestShapes& all)
       : shapes(all),
@@ -92,6 +92,8 @@ struct Declarations {
         constraint(all.constraint),
         tradeoff_options(all.tradeoff_options),
         dpsgd_phase(all.dpsgd_phase),
+        audit_evidence(all.audit_evidence),
+        audit_claim(all.audit_claim),
         group(all.group),
         compose(all.compose),
         convert(all.convert),
@@ -107,7 +109,8 @@ struct Declarations {
         groupwise_privacy(all.groupwise_privacy),
         groupwise_plan(all.groupwise_plan),
         bare_guarantee(all.bare_guarantee),
-        tradeoff(all.tradeoff) {
+        tradeoff(all.tradeoff),
+        audit(all.audit) {
     declare_objects();
     declare_ops();
   }
@@ -437,6 +440,7 @@ struct Declarations {
         {}};
 
     declare_tradeoff();
+    declare_audit();
     for (Shape* explained : {&group, &compose, &profile, &convert, &dpsgd, &databases}) {
       explained->fields.push_back(explain_field());
     }
@@ -471,6 +475,58 @@ struct Declarations {
     std::vector<Field> fields{op_field(), of};
     fields.insert(fields.end(), tradeoff_options.fields.begin(), tradeoff_options.fields.end());
     tradeoff = {"tradeoff", "op 'tradeoff'", std::move(fields), "", {}};
+  }
+
+  // {op:'audit', evidence, confidence?, delta?, claim?}: a lower bound on ε from an attack's outcome
+  // (audit_op.hpp); the claim is a guarantee, {guarantee}, or a request op 'tradeoff' takes as `of`.
+  void declare_audit() {
+    audit_evidence = {"audit_evidence",
+                      "the evidence",
+                      {text("kind", "'counts' | 'one_run' | 'scores'", "required", "what the attack observed")},
+                      "kind",
+                      {}};
+    audit_evidence.variants = {
+        typed_variant("counts", "evidence",
+                      "an attack's decisions on members and non-members, at a threshold fixed in advance",
+                      {number("true_positives", "required", "members flagged, a whole number from 0 to positives"),
+                       number("positives", "required", "members tried, a whole number ≥ 1"),
+                       number("false_positives", "required", "non-members flagged, a whole number from 0 to negatives"),
+                       number("negatives", "required", "non-members tried, a whole number ≥ 1")}),
+        typed_variant(
+            "one_run", "evidence", "one training run with canaries, each included with probability 1/2",
+            {number("canaries", "required", "m, the canaries, a whole number ≥ 1"),
+             number("guesses", "required", "r, the canaries guessed (not abstained on), a whole number from 0 to m"),
+             number("correct", "required", "v, the right guesses, a whole number from 0 to r")}),
+        typed_variant(
+            "scores", "evidence", "an attack's scores (higher means member), the threshold chosen from them",
+            {text("member_scores", "[number]", "required", "the members' scores, finite (1 to 100000)"),
+             text("nonmember_scores", "[number]", "required", "the non-members' scores, finite (1 to 100000)"),
+             text("preregistered_thresholds", "[number]", "optional",
+                  "thresholds fixed before the scores were seen, finite (at most 100000): the best of them is "
+                  "taken")}),
+    };
+    audit_claim = {"audit_claim",
+                   "a claim",
+                   {text("type", "'pure' | 'approx' | 'zcdp' | 'rdp' | 'gdp'", "one of type, guarantee",
+                         "the claimed guarantee's type"),
+                    object("guarantee", guarantee, "one of type, guarantee", "the claimed guarantee, as {guarantee}")},
+                   "type",
+                   guarantee.variants};
+    audit_claim.variants.push_back(
+        typed_variant("gdp", "claim", "μ-Gaussian DP", {number("mu", "required", "μ, finite ≥ 0")}));
+    Field claim = object("claim", audit_claim, "optional",
+                         "the privacy claimed for the mechanism: a guarantee, {guarantee}, or a request that op "
+                         "'tradeoff' takes as `of`");
+    claim.requests = declared(tradeoff, "of").requests;
+    claim.type = audit_claim.name + " | " + declared(tradeoff, "of").type;
+    audit = {
+        "audit",
+        "op 'audit'",
+        {op_field(), object("evidence", audit_evidence, "required", "what the attack observed"),
+         number("confidence", "default 0.95", "the probability, over the experiment, of the statements, in (0, 1)"),
+         number("delta", "default 0", "the δ of the (ε, δ) refuted, in [0, 1)"), claim},
+        "",
+        {}};
   }
 
   // `explain` on the requests that op 'tradeoff' takes as `of`: their answer's trade-off as
@@ -555,6 +611,8 @@ std::vector<const Shape*> RequestShapes::all() const {
           &constraint,
           &tradeoff_options,
           &dpsgd_phase,
+          &audit_evidence,
+          &audit_claim,
           &group,
           &compose,
           &convert,
@@ -570,7 +628,8 @@ std::vector<const Shape*> RequestShapes::all() const {
           &groupwise_privacy,
           &groupwise_plan,
           &bare_guarantee,
-          &tradeoff};
+          &tradeoff,
+          &audit};
 }
 
 const RequestShapes& request_shapes() {

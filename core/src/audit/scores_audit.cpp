@@ -33,8 +33,9 @@ Result<std::vector<double>> sorted_finite(const std::vector<double>& scores, con
   if (scores.empty()) return invalid_argument(name, std::string("At least one ") + what + " score is needed.");
   for (std::size_t i = 0; i < scores.size(); ++i) {
     if (!std::isfinite(scores[i])) {
-      return invalid_argument(name, std::string("Every ") + what + " score must be a finite number (score " +
-                                        std::to_string(i) + " " + got(scores[i]) + ").");
+      return about_item(invalid_argument(name, std::string("Every ") + what + " score must be a finite number (score " +
+                                                   std::to_string(i) + " " + got(scores[i]) + ")."),
+                        i);
     }
   }
   std::vector<double> sorted = scores;
@@ -180,10 +181,10 @@ Result<ScoresSetup> set_up(const std::vector<double>& member_scores, const std::
   } else {
     for (std::size_t i = 0; i < preregistered.size(); ++i) {
       if (!std::isfinite(preregistered[i])) {
-        return invalid_argument("preregistered_thresholds",
-                                "Every preregistered threshold must be a finite number "
-                                "(threshold " +
-                                    std::to_string(i) + " " + got(preregistered[i]) + ").");
+        return about_item(invalid_argument("preregistered_thresholds",
+                                           "Every preregistered threshold must be a finite number (threshold " +
+                                               std::to_string(i) + " " + got(preregistered[i]) + ")."),
+                          i);
       }
     }
     std::vector<double> thresholds = preregistered;

@@ -153,6 +153,7 @@ TEST_CASE("[audit] scores audits refuse inputs outside the domain on their names
   CHECK(audit_scores({}, {1}, 0.95, 0).error().field == "member_scores");
   CHECK(audit_scores({1}, {}, 0.95, 0).error().field == "nonmember_scores");
   CHECK(audit_scores({1, nan}, {1}, 0.95, 0).error().field == "member_scores");
+  CHECK(audit_scores({1, nan}, {1}, 0.95, 0).error().item == 1);
   CHECK(audit_scores({1}, {INFINITY}, 0.95, 0).error().field == "nonmember_scores");
   CHECK(audit_scores({1}, {0}, 1.5, 0).error().field == "confidence");
   CHECK(audit_scores({1}, {0}, 0.95, 1).error().field == "delta");
