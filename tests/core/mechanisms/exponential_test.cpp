@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 
 #include "approx.hpp"
 #include "dpcalc/mechanisms/bounded_range_composition.hpp"
@@ -112,7 +113,7 @@ TEST_CASE("[mechanisms] exponential: pure ε, zCDP ε²/8, Rényi curve, group k
   CHECK_REL(*selection->rdp_epsilon(4), 0.11973503213096031, 1e-12);
   CHECK(*selection->rdp_epsilon(4) >= 0.11973503213096031);
   CHECK_REL(*selection->rdp_epsilon(100), 0.45285453226345914, 1e-12);
-  CHECK(selection->rdp_method().method == dpcalc::rdp::kBoundedRangeRdp.method);
+  CHECK(std::string(selection->rdp_method().method) == dpcalc::rdp::kBoundedRangeRdp.method);
   CHECK_FALSE(selection->gaussian());
   CHECK(selection->supports(Relation::kSubstitute));
   // A group of k is kε-BR; group size 1 is the mechanism itself.

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "approx.hpp"
 #include "dpcalc/rdp/laplace_rdp.hpp"
@@ -24,7 +25,7 @@ TEST_CASE("[mechanisms] Laplace: pure ε = Δ/b, rounded up") {
   // rdp_mechanisms_reference.py laplace); the pure ε at order infinity.
   CHECK_REL(*test_mechanisms::laplace(2)->rdp_epsilon(2), 0.20030389617361596, 1e-12);
   CHECK(*test_mechanisms::laplace(2)->rdp_epsilon(std::numeric_limits<double>::infinity()) == 0.5);
-  CHECK(test_mechanisms::laplace(2)->rdp_method().method == dpcalc::rdp::kLaplaceRdp.method);
+  CHECK(std::string(test_mechanisms::laplace(2)->rdp_method().method) == dpcalc::rdp::kLaplaceRdp.method);
 }
 
 TEST_CASE("[mechanisms] Laplace: the group of k sees sensitivity kΔ") {

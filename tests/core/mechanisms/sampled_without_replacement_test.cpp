@@ -4,6 +4,8 @@
 // tests/reference/subsampling_reference.py.
 #include <doctest/doctest.h>
 
+#include <string>
+
 #include "approx.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/rdp/accountant.hpp"
@@ -68,8 +70,8 @@ TEST_CASE("[mechanisms] sampling without replacement: Rényi DP of the Gaussian 
   // 2/10 (mpmath, tests/reference/rdp_mechanisms_reference.py swor).
   const auto laplace_inside = test_mechanisms::sampled_without_replacement(10, 2, test_mechanisms::laplace(1));
   CHECK_REL(*laplace_inside->rdp_epsilon(2), 0.12854091140241819, 1e-9);
-  CHECK(laplace_inside->rdp_method().method == dpcalc::rdp::kSampledWithoutReplacementRdp.method);
-  CHECK(sampled->rdp_method().method == dpcalc::rdp::kSampledWithoutReplacementGaussianRdp.method);
+  CHECK(std::string(laplace_inside->rdp_method().method) == dpcalc::rdp::kSampledWithoutReplacementRdp.method);
+  CHECK(std::string(sampled->rdp_method().method) == dpcalc::rdp::kSampledWithoutReplacementGaussianRdp.method);
 }
 
 TEST_CASE("[mechanisms] sampling without replacement: amplified pure ε, calibration, checks") {
