@@ -409,3 +409,17 @@ test('gaussian_mixture: a weight outside [0, 1] is an error on that weight, sayi
   assertError(response, 'items.0.mechanism.weights.0');
   assert.match(response.error.message, /^Each weight must be in \[0, 1\] \(got 2\)/);
 });
+
+// Seed 20261123 (closed-form lane): solving a group's size at noise 1e300, the first size past the
+// answer had an ε beyond the double range, and the whole answer became a `numeric` error on field ''.
+test('group: a size far past the target is said in words, and the answer stands', () => {
+  const response = calc.compute({
+    op: 'group',
+    mechanism: { type: 'gaussian', sigma: 1e300, sensitivity: 1.6741290641885427 },
+    unknown: 'k',
+    target: { epsilon: 12.746438149587725, delta: 1e-300 },
+  });
+  assert.ok(response.ok, JSON.stringify(response.error));
+  assert.ok(response.result.k >= 1);
+  if (response.result.beyond?.error) assert.match(response.result.beyond.error.message, /overflows/);
+});

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "dpcalc/api/citation.hpp"
+#include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/checks.hpp"
 
@@ -108,9 +110,17 @@ void write_solved(Value& result, const SolvedAnswer& solved) {
   } else {
     Value beyond = Value::object();
     beyond.set(solved.answer_field, solved.beyond);
-    if (solved.beyond_bound) {
-      beyond.set("guarantee", reported(*solved.beyond_bound, solved.target));
+    // The first value past the answer can be so far past it that its ε leaves the double range (a
+    // group of 2^53 at noise 1e300): then it is said in words, as a bound that failed.
+    const std::optional<Value> beyond_guarantee =
+        solved.beyond_bound ? std::optional<Value>(reported(*solved.beyond_bound, solved.target)) : std::nullopt;
+    if (beyond_guarantee && !first_non_finite(*beyond_guarantee)) {
+      beyond.set("guarantee", *beyond_guarantee);
       if (is_vacuous(*solved.beyond_bound)) beyond.set("vacuous", true);
+    } else if (beyond_guarantee) {
+      beyond.set("error", Value::object()
+                              .set("code", kNumeric)
+                              .set("message", "Its bound overflows the range of a double: it is far past the target."));
     } else if (solved.beyond_error) {
       beyond.set("error",
                  Value::object().set("code", solved.beyond_error->code).set("message", solved.beyond_error->message));
