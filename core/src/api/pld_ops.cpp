@@ -26,7 +26,7 @@ namespace dpcalc::api {
 namespace {
 
 // A composition of mechanisms that reveal nothing (their output has the same law on neighbouring
-// inputs: pure 0-DP, or run with sampling rate 0): ε = 0 at every δ, and δ(ε) = (1 − e^ε)₊, the
+// inputs: pure 0-DP): ε = 0 at every δ, and δ(ε) = (1 − e^ε)₊, the
 // hockey-stick divergence of a law from itself (Dwork & Roth 2014, Def. 2.4).
 constexpr MethodInfo kNothingRevealed{
     "Exact: every item reveals nothing (its output has the same law on neighbouring "
@@ -66,12 +66,9 @@ Result<pld::DominatingPair> guarantee_pair(const Guarantee& guarantee, const std
 }
 
 // True when the item's output has the same law on neighbouring inputs: it is 0-DP (randomized
-// response with p = 1, a 0-DP guarantee) or runs on a sample that never holds the record.
+// response with p = 1, a 0-DP guarantee).
 bool reveals_nothing(const RequestItem& item) {
-  if (item.mechanism) {
-    const mechanisms::Mechanism& mechanism = *item.mechanism->mechanism;
-    return mechanism.pure_epsilon() == 0.0 || mechanism.pair(item.relation).sampling_rate == 0;
-  }
+  if (item.mechanism) return item.mechanism->mechanism->pure_epsilon() == 0.0;
   if (const auto* pure = std::get_if<PureDp>(&*item.guarantee)) return pure->epsilon == 0;
   if (const auto* approx = std::get_if<ApproxDp>(&*item.guarantee)) return approx->epsilon == 0 && approx->delta == 0;
   return false;
