@@ -47,7 +47,11 @@ test('δ(ε) below 0: Laplace b = 1 at ε = −0.5 is 1 − e^{−0.75}, a Gauss
   );
   assertBracket(gaussian.delta_lower, gaussian.delta_upper, 0.5380794162122262, 1e-9, 'Gaussian'); // same script
   assertError(
-    calc.compute({ op: 'profile', items: [{ mechanism: { type: 'laplace', scale: 1 } }], epsilons: [Infinity] }),
+    calc.compute({
+      op: 'profile',
+      items: [{ mechanism: { type: 'laplace', scale: 1 }, count: 1 }],
+      epsilons: [Infinity],
+    }),
     'epsilons.0',
   );
 });
@@ -63,7 +67,12 @@ test("the exponential mechanism's lower end under pld is labelled a bound on its
   assert.ok(zcdp.approx.epsilon >= 14.130547455510717 && zcdp.approx.epsilon <= 14.1305474556);
   assert.ok(zcdp.approx.epsilon < pld.epsilon_lower);
   const laplace = okResult(
-    calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ mechanism: { type: 'laplace', scale: 1 } }] }),
+    calc.compute({
+      op: 'compose',
+      method: 'pld',
+      delta: 1e-5,
+      items: [{ mechanism: { type: 'laplace', scale: 1 }, count: 1 }],
+    }),
   );
   assert.equal(laplace.lower_bound_of, undefined);
 });
@@ -89,7 +98,7 @@ test('tree aggregation at 2^53 steps has ⌈log₂(2^53 + 1)⌉ = 54 levels', ()
       op: 'compose',
       method: 'pld',
       delta: 1e-5,
-      items: [{ mechanism: { type: 'tree_aggregation', noise_multiplier: 1, steps: 2 ** 53 } }],
+      items: [{ mechanism: { type: 'tree_aggregation', noise_multiplier: 1, steps: 2 ** 53 }, count: 1 }],
     }),
   );
   assertBracket(result.epsilon_lower, result.epsilon_upper, 57.553609760813288, 1e-9, 'tree');
