@@ -1743,8 +1743,11 @@ export type SolveResult<Unknown extends string> = Result & {
   /** The forward bound at the answer: it meets the target. */
   guarantee: ApproxGuarantee | PureGuarantee;
   target: ApproxGuarantee | PureGuarantee;
-  /** The forward bound one step beyond the answer (it does not meet the target), or why it cannot be certified. */
-  beyond: { [name in Unknown]: number } & { guarantee?: ApproxGuarantee | PureGuarantee; error?: CalculatorError };
+  /**
+   * The forward bound one step beyond the answer (it does not meet the target), or why it cannot be
+   * certified; absent with `all_meet` (the answer is the quantity's limit).
+   */
+  beyond?: { [name in Unknown]: number } & { guarantee?: ApproxGuarantee | PureGuarantee; error?: CalculatorError };
   /** Forward evaluations the search made. */
   evaluations: number;
   /** Every value up to the quantity's limit meets the target (the answer is that limit). */

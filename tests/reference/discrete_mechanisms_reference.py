@@ -158,7 +158,7 @@ if __name__ == '__main__':
     show('discrete_gaussian sigma=%g D=%d n=%d delta=%g' % (sigma, D, n, delta),
          eps_of(discrete_gaussian(sigma, D, n), delta))
   # op 'group' of k records: the exact pair at sensitivity k (tests/core/api/group_profile_test.cpp).
-  for sigma, k, delta in ((1, 1, 1e-6), (1, 2, 1e-6), (3, 4, 1e-5)):
+  for sigma, k, delta in ((1, 1, 1e-6), (1, 2, 1e-6), (3, 4, 1e-5), (5, 3, 1e-5)):
     show('group of discrete_gaussian sigma=%g k=%d delta=%g' % (sigma, k, delta),
          eps_of(discrete_gaussian(sigma, k, 1), delta))
   for eps, n, delta in ((0.5, 20, 1e-5), (1, 5, 1e-6)):
