@@ -427,7 +427,7 @@ export interface GroupRequest {
   delta?: number;
   /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
   relation?: 'add_remove' | 'zero_out' | 'substitute';
-  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional, where the group is composed numerically (a subsampled mechanism, a mixture); over a privacy profile its tail_mass_truncation defaults to 1e-30) */
+  /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional, where the group is composed numerically (a subsampled mechanism, a mixture, discrete Gaussian noise); over a privacy profile its tail_mass_truncation defaults to 1e-30) */
   discretization?: number | Discretization;
   /** solve for the largest group that meets target (leave k out) (optional) */
   unknown?: 'k';
@@ -548,7 +548,7 @@ export type ComposeRequest =
       explain?: boolean | TradeoffOptions;
       /** δ in (0, 1): the answer is ε (one of delta, epsilon) */
       delta?: number;
-      /** ε ≥ 0: the answer is δ (one of delta, epsilon) */
+      /** ε, any finite number (below 0 too): the answer is δ (one of delta, epsilon) */
       epsilon?: number;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
@@ -652,7 +652,7 @@ export interface ProfileRequest {
   op: 'profile';
   /** what is composed */
   items: Item[];
-  /** the ε at which δ(ε) is reported, each finite ≥ 0 */
+  /** the ε at which δ(ε) is reported, each finite (below 0 too) */
   epsilons: number[];
   /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
   relation?: 'add_remove' | 'zero_out' | 'substitute';
@@ -1238,6 +1238,12 @@ export interface PldGrid {
   grid_size: number;
   /** The tail mass the grid cut off; every upper bound accounts for it. */
   truncated_mass: number;
+  /**
+   * Present when the lower bounds bound the composition of the items' dominating pairs, not the
+   * mechanisms themselves (the exponential mechanism, permute-and-flip: no known inputs attain their
+   * pairs, so their exact ε or δ may lie below `*_lower`).
+   */
+  lower_bound_of?: 'dominating_pairs';
 }
 
 /** A numeric ε at a δ: the guarantee's ε is `epsilon_upper`. */

@@ -14,6 +14,7 @@ export const numericWhen = {
   group: [
     ['mechanism.type', 'poisson_subsampled'],
     ['mechanism.type', 'gaussian_mixture'],
+    ['mechanism.type', 'discrete_gaussian'],
     ['mechanism.type', 'sampled_without_replacement'],
   ],
   compose: [
@@ -27,6 +28,7 @@ export const numericWhen = {
   tradeoff: [
     ['of.mechanism.type', 'poisson_subsampled'],
     ['of.mechanism.type', 'gaussian_mixture'],
+    ['of.mechanism.type', 'discrete_gaussian'],
     ['of.mechanism.type', 'sampled_without_replacement'],
     ['of.method', 'pld'],
     ['of.unknown', 'count'],
@@ -36,7 +38,6 @@ export const numericWhen = {
     ['of.mechanism.type', 'laplace'],
     ['of.mechanism.type', 'randomized_response'],
     ['of.mechanism.type', 'discrete_laplace'],
-    ['of.mechanism.type', 'discrete_gaussian'],
     ['of.mechanism.type', 'permute_and_flip'],
     ['of.mechanism.type', 'tree_aggregation'],
     ['of.mechanism.type', 'exponential'],

@@ -79,6 +79,11 @@ Result<double> check_epsilon(double value, const std::string& field) {
   return value;
 }
 
+Result<double> check_profile_epsilon(double value, const std::string& field) {
+  if (!std::isfinite(value)) return bad(field, "a finite number (δ(ε) is defined for ε < 0 too)", value);
+  return value;
+}
+
 Result<double> check_target_epsilon(double value, const std::string& field) {
   if (!(value > 0) || std::isinf(value)) return bad_range(field, "greater than 0", value);
   if (!(value <= kMaxTargetEpsilon)) {

@@ -340,7 +340,11 @@ export const opTable = {
         orders: random.chance(0.5) ? undefined : rdpOrders(random),
       };
     if (method === 'pld') {
-      Object.assign(request, random.chance(0.7) ? { delta: random.delta() } : { epsilon: random.epsilon() });
+      // δ at ε: below 0 too, where δ(ε) ≥ 1 − e^ε.
+      Object.assign(
+        request,
+        random.chance(0.7) ? { delta: random.delta() } : { epsilon: random.epsilon() * (random.chance(0.9) ? 1 : -1) },
+      );
       request.items = pldItems(random);
       request.relation = relation(random);
       if (random.chance(0.2)) request.discretization = random.value(() => random.logUniform(1e-3, 0.1), [1e-6, 1]);
@@ -381,7 +385,7 @@ export const opTable = {
     op: 'profile',
     items: pldItems(random),
     epsilons: Array.from({ length: random.integer(1, 20) }, () =>
-      random.value(() => random.logUniform(1e-3, 30), [0, 1e6]),
+      random.value(() => random.logUniform(1e-3, 30), [0, 1e6, -0.5, -40]),
     ),
   }),
   calibrate: (random, { numeric }) => {

@@ -10,7 +10,10 @@ Run: /usr/bin/python3 tests/reference/bounded_range_reference.py
 2. The envelope sup_s delta_s(x) = (e^{eps/2} - e^{x/2})^2 / (e^eps - 1) on [0, eps], checked
    against a brute-force maximisation over s.
 3. Generic eps-DP: optimal composition of k eps-DP mechanisms (Kairouz, Oh, Viswanath 2015, Thm 3.3).
-4. The eps^2/8-zCDP route (Cesar, Rogers 2021), converted by Bun & Steinke 2016, Prop 1.3.
+4. The eps^2/8-zCDP route (Cesar, Rogers 2021), converted by Bun & Steinke 2016, Prop 1.3, and by
+   Canonne, Kamath, Steinke 2020, Cor 13 (what method 'zcdp' answers): the infimum over alpha > 1 of
+   alpha rho + log(1 - 1/alpha) - (log alpha + log delta)/(alpha - 1), by mpmath's findroot of its
+   derivative.
 5. The envelope pair composed k times (the pair dpcalc's PLD engine gets), on a loss grid of step
    eps/4000 with the chord (connect-the-dots) masses, by FFT in float64: not a bound, a value the
    engine's answer must be close to.
@@ -98,6 +101,13 @@ def envelope_pair_composed_epsilon(eps, k, delta, m=4000):
     return hi
 
 
+def cks_epsilon(rho, delta):
+    log_delta = mp.log(mp.mpf(delta))
+    f = lambda a: a * rho + mp.log(1 - 1 / a) - (mp.log(a) + log_delta) / (a - 1)
+    a = mp.findroot(lambda a: mp.diff(f, a), 1 + mp.sqrt(-log_delta / rho))
+    return f(a)
+
+
 if __name__ == '__main__':
     eps, k, delta = 0.5, 20, 1e-5
     print('envelope check (closed form vs max over s of the one-pair hockey stick):')
@@ -110,5 +120,8 @@ if __name__ == '__main__':
     rho = mp.mpf(k) * eps**2 / 8
     print(f'zCDP route rho = {mp.nstr(rho, 12)}: Bun-Steinke Prop 1.3 epsilon = '
           f'{mp.nstr(rho + 2 * mp.sqrt(rho * mp.log(1 / mp.mpf(delta))), 12)}')
+    for kk in [20, 100]:
+        print(f'zCDP route, {kk} selections: Canonne-Kamath-Steinke Cor 13 epsilon = '
+              f'{mp.nstr(cks_epsilon(mp.mpf(kk) * eps**2 / 8, delta), 17)}')
     for kk in [1, 20, 100]:
         print(f'envelope pair composed {kk} times: epsilon = {envelope_pair_composed_epsilon(eps, kk, delta):.8f}')

@@ -157,11 +157,15 @@ if __name__ == '__main__':
   for sigma, D, n, delta in ((5, 1, 12, 1e-5), (2, 1, 4, 1e-6), (3, 2, 6, 1e-5)):
     show('discrete_gaussian sigma=%g D=%d n=%d delta=%g' % (sigma, D, n, delta),
          eps_of(discrete_gaussian(sigma, D, n), delta))
+  # op 'group' of k records: the exact pair at sensitivity k (tests/core/api/group_profile_test.cpp).
+  for sigma, k, delta in ((1, 1, 1e-6), (1, 2, 1e-6), (3, 4, 1e-5), (5, 3, 1e-5)):
+    show('group of discrete_gaussian sigma=%g k=%d delta=%g' % (sigma, k, delta),
+         eps_of(discrete_gaussian(sigma, k, 1), delta))
   for eps, n, delta in ((0.5, 20, 1e-5), (1, 5, 1e-6)):
     show('pure_pair eps=%g n=%d delta=%g' % (eps, n, delta), eps_of(pure_pair(eps, n), delta))
     show('permute_and_flip_two_candidates eps=%g n=%d delta=%g' % (eps, n, delta),
          eps_of(permute_and_flip_two_candidates(eps, n), delta))
-  for nm, steps, count, delta in ((1.0, 1000, 1, 1e-5), (2.0, 100, 5, 1e-6), (5.0, 1, 1, 1e-5)):
+  for nm, steps, count, delta in ((1.0, 1000, 1, 1e-5), (2.0, 100, 5, 1e-6), (5.0, 1, 1, 1e-5), (1.0, 2**53, 1, 1e-5)):
     depth = int(mp.ceil(mp.log(steps + 1, 2)))
     mu = mp.sqrt(count * depth) / nm
     show('tree_aggregation nm=%g steps=%d count=%d delta=%g (mu=%s)' % (nm, steps, count, delta, mp.nstr(mu, 10)),

@@ -27,6 +27,9 @@ std::string describe_name(const std::string& name);
 
 // epsilon: finite and >= 0.
 Result<double> check_epsilon(double value, const std::string& field);
+// An ε at which δ(ε) is asked: any finite number. δ(ε) = sup Σ (P − e^ε Q)₊, the hockey-stick
+// divergence, is defined below 0 too, where it is at least 1 − e^ε.
+Result<double> check_profile_epsilon(double value, const std::string& field);
 // Largest target ε a calibration solves for: ln of the largest double (e^ε must be a number).
 inline constexpr double kMaxTargetEpsilon = 709.782712893384;
 // target epsilon of a calibration: > 0 and at most kMaxTargetEpsilon.

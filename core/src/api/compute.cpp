@@ -6,6 +6,7 @@
 
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/op_table.hpp"
+#include "dpcalc/api/schema.hpp"
 #include "dpcalc/api/tradeoff_op.hpp"
 
 namespace dpcalc::api {
@@ -27,8 +28,20 @@ Result<std::optional<tradeoff::TradeoffOptions>> read_explain(const Value& reque
   return std::optional<tradeoff::TradeoffOptions>{std::move(options)};
 }
 
+// A request without `op` whose keys hold a near miss of it ('po', 'Op', 'opp'): the error says so.
+Error missing_op(const Value& request) {
+  for (const auto& [key, member] : request.as_object()) {
+    if (closest_name(key, {"op"}) == "op") {
+      return invalid_argument(
+          "op", "op is required (the question asked): did you mean 'op' where the request has '" + key + "'?");
+    }
+  }
+  return required_field("", "op");
+}
+
 Result<Value> dispatch(const Value& request, const pld::ProgressCallback& progress) {
   DPCALC_TRY(const Value* object, require_object(request, ""));
+  if (!has_field(*object, "op")) return missing_op(*object);
   DPCALC_TRY(std::string name, string_field(*object, "", "op"));
   std::vector<std::string> names;
   for (const Op& op : op_table()) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dpcalc/api/citation.hpp"
+#include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/locate.hpp"
@@ -486,6 +487,12 @@ Result<DatabasesAnswer> answer_databases(const DatabasesRequest& request, const 
   Result<DatabasesAnswer> answered = request.uninformed ? uninformed_answer(request, std::move(answer), options)
                                                         : worst_case_answer(request, std::move(answer), options);
   if (!answered.ok()) return on_request_paths(std::move(answered).error(), request);
+  // A PLD bracket wider than the accuracy asked for says so, as compose's does.
+  DatabasesAnswer& result = answered.value();
+  if (result.guarantee.bracket) {
+    const std::string accuracy = accuracy_note(*result.guarantee.bracket, request.options.accounting);
+    if (!accuracy.empty()) result.note = result.note.empty() ? accuracy : accuracy + " " + result.note;
+  }
   return answered;
 }
 

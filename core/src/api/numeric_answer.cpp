@@ -42,6 +42,7 @@ void write_numeric(Value& result, const NumericAnswer& answer) {
   write_grid(result, grid);
   set_method(result, answer.method);
   if (!answer.note.empty()) result.set("note", answer.note);
+  if (answer.lower_of_pairs) result.set("lower_bound_of", "dominating_pairs");
 }
 
 Result<Explained> explain_numeric(const NumericAnswer& answer, const tradeoff::TradeoffOptions& options) {

@@ -27,6 +27,14 @@
 namespace dpcalc::api {
 namespace {
 
+// A composition of mechanisms that reveal nothing (their output has the same law on neighbouring
+// inputs: pure 0-DP): ε = 0 at every δ, and δ(ε) = (1 − e^ε)₊, the
+// hockey-stick divergence of a law from itself (Dwork & Roth 2014, Def. 2.4).
+constexpr MethodInfo kNothingRevealed{
+    "Exact: every item reveals nothing (its output has the same law on neighbouring "
+    "inputs, 0-DP), and neither does their composition",
+    "Dwork & Roth 2014, Def. 2.4", "dwork2014algorithmic"};
+
 // Below this a subsampled mechanism is practically never run: the engine could not carry the
 // P-mass of its pair through the composition.
 constexpr double kSmallestSamplingRate = 1e-300;
@@ -41,6 +49,8 @@ struct EngineItems {
   std::vector<mechanisms::GaussianUse> gaussians;
   std::vector<std::size_t> gaussian_items;
   std::vector<std::string> analyses;  // what the items' pairs rest on, where they say (once each)
+  bool any_item = false;              // at least one request item (those that reveal nothing are left out)
+  bool pairs_attained = true;         // every mechanism's pair is attained by some inputs
 };
 
 // A guarantee enters through its dominating pair: the randomized-response pair of (ε, δ) (Kairouz,
@@ -57,10 +67,23 @@ Result<pld::DominatingPair> guarantee_pair(const Guarantee& guarantee, const std
                    " guarantee has no single dominating pair. Use method 'zcdp' or give the mechanism."};
 }
 
+// True when the item's output has the same law on neighbouring inputs: it is 0-DP (randomized
+// response with p = 1, a 0-DP guarantee).
+bool reveals_nothing(const RequestItem& item) {
+  if (item.mechanism) return item.mechanism->mechanism->pure_epsilon() == 0.0;
+  if (const auto* pure = std::get_if<PureDp>(&*item.guarantee)) return pure->epsilon == 0;
+  if (const auto* approx = std::get_if<ApproxDp>(&*item.guarantee)) return approx->epsilon == 0 && approx->delta == 0;
+  return false;
+}
+
 Result<EngineItems> engine_items(const std::vector<RequestItem>& items) {
   EngineItems result;
+  result.any_item = !items.empty();
   for (std::size_t i = 0; i < items.size(); ++i) {
     const RequestItem& item = items[i];
+    // Nothing to compose: the identity pair leaves every PLD as it is (and would only add to the
+    // bound on the FFT's rounding, count times).
+    if (reveals_nothing(item)) continue;
     pld::DominatingPair pair;
     double times = item.count;
     const mechanisms::Mechanism* mechanism = item.mechanism ? item.mechanism->mechanism.get() : nullptr;
@@ -72,6 +95,7 @@ Result<EngineItems> engine_items(const std::vector<RequestItem>& items) {
     }
     if (mechanism) {
       const mechanisms::ComposedUses uses = mechanism->composed_uses(item.relation, item.count);
+      result.pairs_attained = result.pairs_attained && mechanism->pair_is_attained();
       pair = uses.pair;
       times = uses.times;
       if (!uses.analysis.empty() &&
@@ -139,6 +163,12 @@ std::string numeric_note(const EngineItems& items, std::size_t request_items, co
             "exactly.";
   }
   for (const std::string& analysis : items.analyses) note += std::string(note.empty() ? "" : " ") + analysis;
+  if (!items.pairs_attained) {
+    note += std::string(note.empty() ? "" : " ") +
+            "The lower end bounds the composition of the dominating pairs (lower_bound_of: 'dominating_pairs'), "
+            "not of the mechanisms themselves, which no known inputs make that bad: their exact ε may be below "
+            "it.";
+  }
   return note;
 }
 
@@ -179,6 +209,31 @@ Result<mechanisms::ComposedGaussian> exact_mu(const std::vector<RequestItem>& re
                "The composed Gaussian's sensitivity-to-noise ratio μ = √(Σ count (Δ/σ)²) is outside the double "
                "range (" +
                    format_number(mu.mu_upper) + "): give noise and sensitivity within 1e150 of each other."};
+}
+
+// A composition of items that each reveal nothing, exactly: ε = 0; δ(ε) = 1 − e^ε below 0, else 0.
+NumericAnswer nothing_revealed(const PldQueries& asked) {
+  NumericAnswer answer;
+  answer.asked = asked;
+  answer.method = kNothingRevealed;
+  const auto delta_at = [](double epsilon) { return epsilon < 0 ? -std::expm1(epsilon) : 0.0; };
+  if (asked.delta) {
+    answer.asked.epsilon_at = pld::EpsilonBracket{};
+  } else if (asked.epsilon) {
+    pld::DeltaBracket bracket;
+    bracket.delta_upper = bracket.delta_lower = delta_at(*asked.epsilon);
+    answer.delta = bracket;
+  } else {
+    pld::PrivacyProfile profile;
+    profile.epsilons = asked.epsilons;
+    for (double epsilon : asked.epsilons) {
+      profile.delta_upper.push_back(delta_at(epsilon));
+      profile.delta_lower.push_back(delta_at(epsilon));
+    }
+    answer.profile = std::move(profile);
+  }
+  answer.mu = 0;
+  return answer;
 }
 
 // All-Gaussian compositions are answered exactly: no grid (the grid fields are 0), nothing
@@ -270,7 +325,7 @@ Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items,
   }
   PldQueries asked;
   if (epsilon) {
-    DPCALC_TRY(asked.epsilon, check_epsilon(*epsilon, field_path(at, "epsilon")));
+    DPCALC_TRY(asked.epsilon, check_profile_epsilon(*epsilon, field_path(at, "epsilon")));
   } else if (delta) {
     DPCALC_TRY(asked.delta, check_positive_delta(*delta, field_path(at, "delta")));
   } else if (!epsilons.empty()) {
@@ -281,6 +336,7 @@ Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items,
     return invalid_argument(field_path(at, "delta"),
                             "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
   }
+  if (items.items.empty() && items.any_item) return nothing_revealed(asked);
   if (exact) return exact_answer(request_items, items, asked, at);
   fold_gaussians(items);
   NumericAnswer answer;
@@ -324,6 +380,7 @@ Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items,
   answer.asked = asked;
   answer.note = numeric_note(items, request_items.size(), accuracy);
   if (!cap.empty()) answer.note += std::string(answer.note.empty() ? "" : " ") + cap;
+  answer.lower_of_pairs = !items.pairs_attained;
   return answer;
 }
 

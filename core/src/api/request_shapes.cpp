@@ -208,8 +208,9 @@ struct Declarations {
                 "mechanism without a group transform (not with unknown)",
                 "the δ at which ε is reported, in (0, 1)"),
          relation_field(),
-         discretization_field("optional, where the group is composed numerically (a subsampled mechanism, a "
-                              "mixture); over a privacy profile its tail_mass_truncation defaults to 1e-30"),
+         discretization_field(
+             "optional, where the group is composed numerically (a subsampled mechanism, a "
+             "mixture, discrete Gaussian noise); over a privacy profile its tail_mass_truncation defaults to 1e-30"),
          text("unknown", "'k'", "optional", "solve for the largest group that meets target (leave k out)"),
          object("target", group_target, "with unknown: required", "the (ε, δ) the group must stay within")},
         "",
@@ -240,7 +241,8 @@ struct Declarations {
                          "how zCDP becomes (ε, δ)")}),
         op_variant("compose", "method", "pld", "numeric composition of privacy loss distributions",
                    {number("delta", "one of delta, epsilon", "δ in (0, 1): the answer is ε"),
-                    number("epsilon", "one of delta, epsilon", "ε ≥ 0: the answer is δ"), discretization_field()}),
+                    number("epsilon", "one of delta, epsilon", "ε, any finite number (below 0 too): the answer is δ"),
+                    discretization_field()}),
         op_variant("compose", "method", "rdp", "Rényi DP of Gaussian and Poisson-subsampled Gaussian items",
                    {delta_target, orders_field()}),
     };
@@ -271,7 +273,7 @@ struct Declarations {
     profile = {"profile",
                "op 'profile'",
                {op_field(), objects("items", item, "required", "what is composed"),
-                text("epsilons", "[number]", "required", "the ε at which δ(ε) is reported, each finite ≥ 0"),
+                text("epsilons", "[number]", "required", "the ε at which δ(ε) is reported, each finite (below 0 too)"),
                 relation_field(), discretization_field()},
                "",
                {}};

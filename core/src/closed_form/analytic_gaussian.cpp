@@ -75,12 +75,19 @@ MillsLogs mills_logs(double x) {
 double mills_log_slope(double x) { return x >= 0 ? 1 : 1 - x; }
 double slope_log_slope(double x) { return x >= 0 ? 3 : 3 - x; }
 
-// log delta(eps) with its error bound, as the smaller (pessimistically) of two evaluations:
+// log delta(eps): an estimate and a range [low, high] certainly holding the exact value.
+struct GaussianLogDelta {
+  double estimate, low, high;
+};
+
+// log delta(eps) from two evaluations, each end the tighter (pessimistically) of them:
 //  - the exact difference log(M(z) − M(z + mu)), which cancels when mu is small;
-//  - the upper bound M(z) − M(z + mu) = ∫_z^{z+mu} I <= mu I(z) (I is decreasing), whose excess
-//    is a relative O(mu (|z| + 1)): tight exactly where the difference cancels.
-// NaN (mu or eps so large that z² overflows) is reported as delta = 1, which is always sound.
-LogBound log_gaussian_delta(double mu, double epsilon) {
+//  - the bounds mu I(z + mu) <= M(z) − M(z + mu) = ∫_z^{z+mu} I <= mu I(z) (I is decreasing),
+//    whose gap is a relative O(mu (|z| + 1)): tight exactly where the difference cancels. Only the
+//    upper one may serve the upper end, the lower one the lower end (mu I(z) alone put the lower
+//    ends above the exact value by 3e-9 relatively at mu = 1e-5).
+// NaN (mu or eps so large that z² overflows) is reported as delta in [0, 1], which is always sound.
+GaussianLogDelta log_gaussian_delta(double mu, double epsilon) {
   const double half_mu = mu / 2;
   // z = (eps − mu²/2)/mu with the difference rounded once (fma): for large mu, eps and mu²/2 are
   // both huge and z is their small difference.
@@ -105,18 +112,31 @@ LogBound log_gaussian_delta(double mu, double epsilon) {
       gap > 4 * (first_error + second_error) ? (first_error + second_error) / gap + kRoundoff : kInfinity;
   const LogBound difference{log_sub_exp(at_z.ratio.value, at_z_plus_mu.ratio.value), difference_error};
 
-  const LogBound slope_bound{std::log(mu) + at_z.slope.value,
+  const double log_mu = std::log(mu);
+  const LogBound slope_above{log_mu + at_z.slope.value,
                              at_z.slope.error + slope_log_slope(z) * z_shift + 2 * kRoundoff};
+  const LogBound slope_below{log_mu + at_z_plus_mu.slope.value,
+                             at_z_plus_mu.slope.error + slope_log_slope(z_plus_mu) * z_plus_mu_shift + 2 * kRoundoff};
 
-  const bool difference_is_better = difference.value + difference.error <= slope_bound.value + slope_bound.error;
-  const LogBound& best = difference_is_better ? difference : slope_bound;
-  return LogBound{log_density + best.value, density_error + best.error};
+  // An unusable difference (infinite error, its log perhaps −inf) bounds nothing on either side.
+  const bool usable = difference.error < kInfinity;
+  const double difference_high = usable ? difference.value + difference.error : kInfinity;
+  const double difference_low = usable ? difference.value - difference.error : -kInfinity;
+  const double high = std::min(difference_high, slope_above.value + slope_above.error);
+  const double low = std::max(difference_low, slope_below.value - slope_below.error);
+  const bool difference_is_better = difference_high <= slope_above.value + slope_above.error;
+  const double estimate = difference_is_better ? difference.value : slope_above.value;
+  return GaussianLogDelta{log_density + estimate, log_density - density_error + low,
+                          log_density + density_error + high};
+}
+
+bool gaussian_delta_unusable(const GaussianLogDelta& log_delta) {
+  return std::isnan(log_delta.estimate) || std::isnan(log_delta.low) || std::isnan(log_delta.high);
 }
 
 // log delta(eps) for the search's Newton slope: NaN, or a value that cannot be below 1, as 1.
-LogBound capped(const LogBound& log_delta) {
-  const bool unusable = std::isnan(log_delta.value) || std::isnan(log_delta.error);
-  return unusable || log_delta.value + log_delta.error > 0 ? LogBound{0, 0} : log_delta;
+double newton_log_delta(const GaussianLogDelta& log_delta) {
+  return gaussian_delta_unusable(log_delta) || log_delta.high > 0 ? 0 : log_delta.estimate;
 }
 
 // Which end of the root eps* (delta(eps*) = target) a search returns: an eps certainly >= eps*
@@ -128,9 +148,9 @@ enum class Side { kUpper, kLower };
 // rounding, down for the upper end, up for the lower end), pessimistically for the side asked: for
 // the upper end only when it certainly meets it (NaN does not); for the lower end unless it
 // certainly does not (NaN does).
-bool classified_feasible(const LogBound& log_delta, double log_aim, Side side) {
-  if (side == Side::kUpper) return log_delta.value + log_delta.error <= log_aim;
-  return !(log_delta.value - log_delta.error > log_aim);
+bool classified_feasible(const GaussianLogDelta& log_delta, double log_aim, Side side) {
+  if (side == Side::kUpper) return log_delta.high <= log_aim;
+  return !(log_delta.low > log_aim);
 }
 
 // The root of delta(eps) = delta, bracketed; returns the end for `side`.
@@ -163,16 +183,16 @@ double epsilon_search(double mu, double delta, Side side) {
   double step_before_last = hi - lo;
   double last_step = hi - lo;
   for (int i = 0; i < 200 && hi - lo > kBracketTolerance * hi; ++i) {
-    const LogBound raw = log_gaussian_delta(mu, epsilon);
+    const GaussianLogDelta raw = log_gaussian_delta(mu, epsilon);
     const bool feasible = classified_feasible(raw, log_aim, side);
-    const LogBound log_delta = capped(raw);
+    const double log_delta = newton_log_delta(raw);
     (feasible ? hi : lo) = epsilon;
     const double z = std::fma(-mu / 2, mu, epsilon) / mu;
-    const double log_slope = -0.5 * z * z - kLogSqrtTwoPi + mills_logs(z + mu).ratio.value - log_delta.value;
+    const double log_slope = -0.5 * z * z - kLogSqrtTwoPi + mills_logs(z + mu).ratio.value - log_delta;
     // Newton converges to the root from one side and would never close the bracket; aiming a hair
     // past the root puts the next point on the other side.
     const double overshoot = (feasible ? -0.25 : 0.25) * kBracketTolerance * hi;
-    const double newton = epsilon + (log_delta.value - log_aim) / std::exp(log_slope) + overshoot;
+    const double newton = epsilon + (log_delta - log_aim) / std::exp(log_slope) + overshoot;
     const bool converging = std::fabs(newton - epsilon) <= step_before_last / 2;
     const double next = converging && newton > lo && newton < hi && std::isfinite(newton) ? newton : lo + (hi - lo) / 2;
     step_before_last = last_step;
@@ -185,15 +205,15 @@ double epsilon_search(double mu, double delta, Side side) {
 }  // namespace
 
 double gaussian_delta_for_epsilon(double mu, double epsilon) {
-  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-  if (std::isnan(log_delta.value) || std::isnan(log_delta.error)) return 1;
-  return std::fmin(1.0, std::exp(log_delta.value + log_delta.error));
+  const GaussianLogDelta log_delta = log_gaussian_delta(mu, epsilon);
+  if (gaussian_delta_unusable(log_delta)) return 1;
+  return std::fmin(1.0, std::exp(log_delta.high));
 }
 
 double gaussian_delta_lower_for_epsilon(double mu, double epsilon) {
-  const LogBound log_delta = log_gaussian_delta(mu, epsilon);
-  if (std::isnan(log_delta.value) || std::isnan(log_delta.error)) return 0;  // nothing is certain
-  return std::fmin(1.0, std::exp(log_delta.value - log_delta.error));
+  const GaussianLogDelta log_delta = log_gaussian_delta(mu, epsilon);
+  if (gaussian_delta_unusable(log_delta)) return 0;  // nothing is certain
+  return std::fmin(1.0, std::exp(log_delta.low));
 }
 
 double gaussian_epsilon_for_delta(double mu, double delta) { return epsilon_search(mu, delta, Side::kUpper); }

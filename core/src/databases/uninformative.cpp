@@ -235,6 +235,10 @@ Result<std::optional<Composed>> pld_route(const std::vector<DatabaseClass>& clas
                               ? std::min(upper, std::max(0.0, first_direction_epsilon(first_lower, databases)))
                               : 0.0;
   bracket.discretization = plds.discretization;
+  // One composition, not refined: on the automatic grid the result says so when its width exceeds
+  // what the accuracy asked for (as the engine's refinement does).
+  bracket.accuracy_met = accounting.discretization_interval > 0 ||
+                         upper - bracket.epsilon_lower <= 4 * accounting.relative_accuracy * upper;
   composed.bracket = bracket;
   return std::optional<Composed>{composed};
 }

@@ -164,8 +164,15 @@ class MeshBuilder {
     step_ = kPanelWidth * noise_.relative_error;
     const long first = static_cast<long>(std::floor(to_z(count_ - 8 * tau) / step_));
     const long last = static_cast<long>(std::ceil(to_z(count_ + 8 * tau) / step_));
+    // The panels next to y = 0 first: that is where the inner quadrature fails when it does (the
+    // second stage's noise r·X vanishes there), and a failure ends the estimate, so it is found
+    // before the rest of the work rather than after it.
+    for (long k : {-1L, 0L}) {
+      if (k >= first && k < last && (!add_panel(k) || failed_at)) return !cancelled;
+    }
     for (long k = first; k < last; ++k) {
-      if (!add_panel(k)) return false;
+      if (k == -1 || k == 0) continue;
+      if (!add_panel(k) || failed_at) return !cancelled;
     }
     // The extension stops at x ± kMaxReach sd(Y) at the latest: beyond, the densities are below
     // e^-800 of their peak and the quadrature of the loss there is no longer trustworthy.
@@ -176,6 +183,7 @@ class MeshBuilder {
       for (long k = direction > 0 ? last : first - 1; quiet < 2 && !too_large && k >= reach_first && k < reach_last;
            k += direction) {
         if (!add_panel(k, &quiet)) return false;
+        if (failed_at) return true;
       }
     }
     return true;
@@ -301,6 +309,17 @@ double epsilon_for_delta(const std::vector<Node>& nodes, double delta, double ce
   return solve_boundary(excess, Boundary{ceiling, 0}, options).meeting;
 }
 
+// The estimate ends at the first point where the inner quadrature fails (the mesh stops there).
+Error estimate_quadrature_failed(double y, double count) {
+  return Error{
+      kNumeric, "count",
+      "The quadrature of the output density failed " +
+          (std::isfinite(y) ? "at y = " + format_number(y) : std::string("where the density is not a finite number")) +
+          " for count " + format_number(count) +
+          "; no estimate is given for these parameters (near y = 0 the second stage's noise r·y vanishes "
+          "and the first stage's σ alone shapes the density)."};
+}
+
 }  // namespace
 
 std::vector<double> default_orders() {
@@ -317,6 +336,7 @@ Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, 
   const Error cancelled{pld::kCancelled, "", "The computation was cancelled."};
   MeshBuilder mesh(noise, count, orders, progress);
   if (!mesh.build() || mesh.cancelled) return cancelled;
+  if (mesh.failed_at) return estimate_quadrature_failed(*mesh.failed_at, count);
   if (mesh.too_large) {
     return Error{kNumeric, "noise",
                  "The numerical estimate would need more than " + std::to_string(kMaxPanels) +
@@ -331,18 +351,13 @@ Result<GroupPrivacyEstimate> estimate_group_privacy(const TwoStageNoise& noise, 
       std::vector<Node> nodes = mesh.nodes_on(half);
       fine.insert(fine.end(), nodes.begin(), nodes.end());
     }
+    if (mesh.failed_at) return estimate_quadrature_failed(*mesh.failed_at, count);
     const double halved = double(i + 1) / mesh.intervals.size();
     if (progress && !progress(kCoarseMeshProgress + (kFineMeshProgress - kCoarseMeshProgress) * halved)) {
       return cancelled;
     }
   }
-  if (mesh.failed_at) {
-    return Error{kNumeric, "count",
-                 "The quadrature of the output density failed " +
-                     (std::isfinite(*mesh.failed_at) ? "at y = " + format_number(*mesh.failed_at)
-                                                     : std::string("where the density is not a finite number")) +
-                     " for count " + format_number(count) + "; no estimate is given for these parameters."};
-  }
+  if (mesh.failed_at) return estimate_quadrature_failed(*mesh.failed_at, count);
   const Divergences coarse = divergences(mesh.nodes, orders);
   const Divergences finer = divergences(fine, orders);
 

@@ -4,7 +4,7 @@
 // αΔ²/(2σ²). Its exact pair (N + Δ, N) has privacy loss (2xΔ − Δ²)/(2σ²) at the outcome x: linear in
 // x, so the PLD is exact on the lattice (under either relation, Δ the sensitivity for the relation
 // at hand). Its Rényi DP curve is that pair's divergence, at most αΔ²/(2σ²) (rdp/discrete_rdp.hpp).
-// A group of k records sees kΔ.
+// A group of k records sees kΔ: op 'group' composes that exact pair (tighter than k²ρ converted).
 //
 // The lattice is infinite; the pair keeps x in [−T, Δ + T] with T = ⌈σ √(2 ln 10^40)⌉ + 1. Each
 // distribution puts at most 2 (σ²/T) e^{−T²/(2σ²)}/Z ≤ 10^{−40} σ/6.7 of its mass outside (the tail
@@ -126,8 +126,10 @@ const MechanismType& discrete_gaussian_type() {
        Parameter::number("sensitivity", "sensitivity Δ, a whole number ≥ 1", 1.0)},
       {{"sigma", "sigma", false}},
       create_discrete_gaussian,
-      {"Discrete Gaussian mechanism at sensitivity kΔ: its zCDP bound, converted to (ε, δ)",
-       "Canonne, Kamath, Steinke 2020, Thm 4, Cor 13", "canonne2020discrete"}};
+      {"Discrete Gaussian mechanism at sensitivity kΔ: its exact privacy loss distribution (a group of k sees "
+       "kΔ)",
+       "Canonne, Kamath, Steinke 2020", "canonne2020discrete"},
+      true};
   return type;
 }
 

@@ -89,6 +89,9 @@ class Exponential final : public Mechanism {
     if (!(epsilon_ <= pld::kMaxLoss)) return {pld::ApproxDpPair{epsilon_, 0.0}, 1.0};
     return {bounded_range_pair(epsilon_), 1.0};
   }
+  // The envelope of every ε-bounded-range pair dominates the exponential mechanism; no inputs are
+  // known to attain it (at 100 selections of ε = 0.5 the zCDP route proves less than it).
+  bool pair_is_attained() const override { return false; }
   std::string pair_analysis() const override {
     return "Exponential mechanisms are composed adaptively as ε-bounded-range mechanisms, through the pair "
            "that dominates every ε-bounded-range pair (Dong, Durfee, Rogers 2020; Zhu, Dong, Wang 2022, Thm 10); "

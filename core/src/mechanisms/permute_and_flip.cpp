@@ -28,6 +28,8 @@ class PermuteAndFlip final : public Mechanism {
 
   bool has_pair(Relation) const override { return true; }
   pld::DominatingPair pair_under(Relation) const override { return {pld::ApproxDpPair{epsilon_, 0.0}, 1.0}; }
+  // The ε-DP pair dominates it; no inputs are known to attain it.
+  bool pair_is_attained() const override { return false; }
   std::optional<double> pure_epsilon() const override { return epsilon_; }
   std::optional<double> rdp_epsilon(double order) const override { return rdp::pure_dp_renyi(epsilon_, order); }
   MethodInfo rdp_method() const override { return rdp::kPureDpRdp; }

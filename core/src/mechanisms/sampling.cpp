@@ -18,22 +18,25 @@ std::vector<double> group_inclusion_log_pmf(const SampleDraw& draw, double group
   if (draw.draw == Draw::kPoisson) return binomial_log_pmf(k, draw.rate);
   std::vector<double> log_pmf(k + 1, kNegativeInfinity);
   const double n = draw.population, b = draw.sample_size, kk = group_size;
-  // Support: max(0, k + m - n) <= j <= min(k, m). Start at its lowest point j0 with
-  // Pr[J = j0] = C(k, j0) C(n-k, m-j0) / C(n, m) (lgamma only when j0 > 0, i.e. k + m > n).
-  const double j0 = std::max(0.0, kk + b - n);
-  auto log_choose = [](double a, double c) { return std::lgamma(a + 1) - std::lgamma(c + 1) - std::lgamma(a - c + 1); };
-  double start;
+  // Support: max(0, k + m - n) <= j <= min(k, m). Start at its lowest point j0, as a product of
+  // fewer than k factors (no lgamma: at a population near 2^53, lgamma(n + 1) differences lose
+  // everything, and n + 1 itself rounds to n). j0 = 0: Pr[J = 0] = ∏_{i<k} (1 − m/(n − i)).
+  // j0 = k − s > 0, s = n − m < k records left out: all s of them are in the group,
+  // Pr[J = j0] = C(k, s)/C(n, s) = ∏_{i<s} (k − i)/(n − i).
+  // j0 = k − s, not k + m − n: k + m rounds near 2^53, s = n − m is exact.
+  const double left_out = n - b;
+  const double j0 = std::max(0.0, kk - left_out);
+  double start = 0;
   if (j0 == 0) {
-    start = 0;
     for (double i = 0; i < kk; ++i) start += boost::math::log1p(-b / (n - i));
   } else {
-    start = log_choose(kk, j0) + log_choose(n - kk, b - j0) - log_choose(n, b);
+    for (double i = 0; i < left_out; ++i) start += std::log((kk - i) / (n - i));
   }
   const double top = std::min(kk, b);
   log_pmf[static_cast<std::size_t>(j0)] = start;
   for (double j = j0; j < top; ++j) {
     const auto index = static_cast<std::size_t>(j);
-    log_pmf[index + 1] = log_pmf[index] + std::log((kk - j) * (b - j)) - std::log((j + 1) * (n - kk - b + j + 1));
+    log_pmf[index + 1] = log_pmf[index] + std::log((kk - j) * (b - j)) - std::log((j + 1) * (left_out - kk + j + 1));
   }
   return log_pmf;
 }

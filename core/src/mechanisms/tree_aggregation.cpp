@@ -18,10 +18,12 @@
 namespace dpcalc::mechanisms {
 namespace {
 
-// ⌈log₂(steps + 1)⌉, the nodes on a leaf's path in a tree of `steps` leaves (steps ≤ 2^53).
+// ⌈log₂(steps + 1)⌉, the nodes on a leaf's path in a tree of `steps` leaves (steps ≤ 2^53): the
+// least d with 2^d ≥ steps + 1, i.e. 2^d > steps for whole numbers. Compared with `steps` itself,
+// since steps + 1 rounds back to steps in double at 2^53 (which would give 53 levels, not 54).
 double tree_depth(double steps) {
   int depth = 0;
-  while (std::ldexp(1.0, depth) < steps + 1) ++depth;
+  while (std::ldexp(1.0, depth) <= steps) ++depth;
   return depth;
 }
 

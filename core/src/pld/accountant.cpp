@@ -754,7 +754,7 @@ Result<AnsweredEpsilon> epsilon_for_delta_with_plds(const std::vector<Compositio
 
 Result<DeltaBracket> delta_for_epsilon(const std::vector<CompositionItem>& items, double epsilon,
                                        const AccountingOptions& options, const ProgressCallback& progress) {
-  DPCALC_TRY(const double checked, check_epsilon(epsilon, "epsilon"));
+  DPCALC_TRY(const double checked, check_profile_epsilon(epsilon, "epsilon"));
   DPCALC_TRY(const ComposedPlds plds, compose_items(items, options, progress));
   return delta_bracket(plds, checked);
 }
@@ -765,7 +765,7 @@ Result<std::vector<double>> check_profile_epsilons(const std::vector<double>& ep
                                             " values of ε (got " + std::to_string(epsilons.size()) + ").");
   }
   for (std::size_t i = 0; i < epsilons.size(); ++i) {
-    if (Result<double> checked = check_epsilon(epsilons[i], "epsilons"); !checked.ok())
+    if (Result<double> checked = check_profile_epsilon(epsilons[i], "epsilons"); !checked.ok())
       return about_item(checked.error(), i);
   }
   return epsilons;

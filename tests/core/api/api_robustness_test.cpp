@@ -129,3 +129,15 @@ TEST_CASE("[budget_split] the optimal split recomposes at or below its target, r
   }
   CHECK_FALSE(dpcalc::split_budget(dpcalc::SplitMethod::kOptimal, {1, 1e-5}, 1e12).ok());
 }
+
+TEST_CASE("[api] a request without op: a near miss of it among the keys is named") {
+  const Value typo = dpcalc::api::compute(object().set("po", "compose"));
+  CHECK(field_of(typo) == "op");
+  CHECK(message_of(typo).find("did you mean 'op'") != std::string::npos);
+  CHECK(message_of(typo).find("'po'") != std::string::npos);
+  CHECK(message_of(dpcalc::api::compute(object().set("OP", "compose"))).find("did you mean 'op'") != std::string::npos);
+  // No near miss: just required.
+  const Value missing = dpcalc::api::compute(object().set("method", "pld"));
+  CHECK(field_of(missing) == "op");
+  CHECK(message_of(missing).find("did you mean") == std::string::npos);
+}

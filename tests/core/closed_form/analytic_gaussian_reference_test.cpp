@@ -135,3 +135,39 @@ TEST_CASE("[analytic_gaussian][reference] eps(delta) for huge mu: accurate, fini
   CHECK(std::isinf(gaussian_epsilon_for_delta(1.9e154, 1e-5)));
   CHECK(std::isinf(gaussian_epsilon_for_delta(1e300, 1e-10)));
 }
+
+TEST_CASE("[analytic_gaussian][reference] tiny mu: the lower ends are below the exact value") {
+  // tests/reference/analytic_gaussian_small_mu_reference.py (mpmath, 80 digits). The bound mu I(z)
+  // on M(z) − M(z + mu) is one-sided: taken for the lower ends too, they lay above the exact value
+  // by up to 3.4e-9 relatively at mu ≈ 1e-5.
+  const std::vector<DeltaReference> deltas = {
+      {1e-5, 4e-5, 7.1454013389220996663e-11},
+      {1e-5, 5e-5, 5.3462991895792809338e-13},
+      {3e-6, 1.5e-5, 1.6038616890657145185e-13},
+      {1e-7, 5e-7, 5.3461668703743589805e-15},
+  };
+  for (const DeltaReference& reference : deltas) {
+    CAPTURE(reference.mu);
+    CAPTURE(reference.epsilon);
+    const double lower = dpcalc::gaussian_delta_lower_for_epsilon(reference.mu, reference.epsilon);
+    const double upper = gaussian_delta_for_epsilon(reference.mu, reference.epsilon);
+    CHECK(lower <= reference.expected_delta);
+    CHECK(upper >= reference.expected_delta);
+    CHECK_REL(lower, reference.expected_delta, 1e-6);
+  }
+  const std::vector<EpsilonReference> epsilons = {
+      {1e-5, 1e-6, 9.023488070724965793e-6},
+      {1e-5, 1e-10, 0.000039235658972147713005},
+      {3e-6, 1e-8, 6.9957698967669203585e-6},
+      {1e-7, 1e-9, 1.9383563441551629983e-7},
+  };
+  for (const EpsilonReference& reference : epsilons) {
+    CAPTURE(reference.mu);
+    CAPTURE(reference.delta);
+    const double lower = dpcalc::gaussian_epsilon_lower_for_delta(reference.mu, reference.delta);
+    const double upper = gaussian_epsilon_for_delta(reference.mu, reference.delta);
+    CHECK(lower <= reference.expected_epsilon);
+    CHECK(upper >= reference.expected_epsilon);
+    CHECK_REL(lower, reference.expected_epsilon, 1e-6);
+  }
+}

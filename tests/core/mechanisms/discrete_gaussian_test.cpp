@@ -99,17 +99,27 @@ TEST_CASE("[mechanisms] discrete Gaussian: monotone in σ, count and group size;
   const auto mechanism = made(4, 1);
   CHECK(finite_pair(*mechanism->for_group(1).value()).p == finite_pair(*mechanism).p);
   CHECK(finite_pair(*mechanism->for_group(3).value()).p == finite_pair(*made(4, 3)).p);
-  // The group op: ρ = (kΔ)²/(2σ²) converted at δ (Canonne, Kamath, Steinke 2020, Cor 13); k = 1
-  // equals composing the mechanism once by zCDP.
-  const auto group_epsilon = [](double k) {
+  // The group op: the exact pair at kΔ, composed once; k = 1 equals composing the mechanism once.
+  const auto group_bracket = [](double sigma, double k, double delta) {
     const Value request =
-        object().set("op", "group").set("k", k).set("delta", 1e-5).set("mechanism", discrete_gaussian(4, 1));
-    return number_at(result_of(dpcalc::api::compute(request)), "guarantee", "epsilon");
+        object().set("op", "group").set("k", k).set("delta", delta).set("mechanism", discrete_gaussian(sigma, 1));
+    const Value response = dpcalc::api::compute(request);
+    const Value& result = result_of(response);
+    CHECK(number_at(result, "guarantee", "epsilon") == number_at(result, "epsilon_upper"));
+    return Bracket{number_at(result, "epsilon_lower"), number_at(result, "epsilon_upper")};
   };
-  const Value once = result_of(dpcalc::api::compute(compose("zcdp", discrete_gaussian(4, 1), 1, 1e-5)));
-  CHECK(group_epsilon(1) == number_at(once, "approx", "epsilon"));
-  CHECK(group_epsilon(2) > group_epsilon(1));
-  CHECK(group_epsilon(5) > group_epsilon(2));
+  const Bracket one = group_bracket(4, 1, 1e-5);
+  CHECK(one.upper == pld_epsilon(discrete_gaussian(4, 1), 1, 1e-5).upper);
+  CHECK(group_bracket(4, 2, 1e-5).upper > one.upper);
+  CHECK(group_bracket(4, 5, 1e-5).upper > group_bracket(4, 2, 1e-5).upper);
+  // Exact (discrete_mechanisms_reference.py, "group of discrete_gaussian"): σ = 1, δ = 1e-6: k = 1
+  // 4.4995909821943769, k = 2 10.895232260922057; σ = 3, k = 4, δ = 1e-5: 6.1416942953437683. The
+  // zCDP route (k²ρ converted, Canonne, Kamath, Steinke 2020, Cor 13) gave 5.22 and 11.69.
+  check_bracket(group_bracket(1, 1, 1e-6), 4.4995909821943769);
+  check_bracket(group_bracket(1, 2, 1e-6), 10.895232260922057);
+  check_bracket(group_bracket(3, 4, 1e-5), 6.1416942953437683);
+  const Value zcdp = result_of(dpcalc::api::compute(compose("zcdp", discrete_gaussian(1, 2), 1, 1e-6)));
+  CHECK(group_bracket(1, 2, 1e-6).upper < number_at(zcdp, "approx", "epsilon"));
 }
 
 TEST_CASE("[mechanisms] discrete Gaussian: calibrated σ meets the target") {

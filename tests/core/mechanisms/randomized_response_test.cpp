@@ -171,3 +171,35 @@ TEST_CASE("[mechanisms] randomized response among other items: the bracket holds
   // Within the default accuracy's width (4 relative_accuracy epsilon_upper, relative_accuracy 5e-4).
   CHECK(bracket.upper - bracket.lower <= 2e-3 * bracket.upper);
 }
+
+TEST_CASE("[mechanisms] randomized response with p = 1 reveals nothing: ε = 0 at any count") {
+  // Every report uniformly random: the output has the same law on neighbouring inputs, so any
+  // composition is 0-DP (Dwork & Roth 2014, Def. 2.4); 2^53 of them once met the engine's FFT
+  // error floor ("delta must be larger than 54861201682.6").
+  const double count = 9007199254740992.0;
+  const Value by_delta = dpcalc::api::compute(compose("pld", randomized_response(1, 2), count, 1e-5, "substitute"));
+  const Value& result = result_of(by_delta);
+  CHECK(number_at(result, "guarantee", "epsilon") == 0);
+  CHECK(number_at(result, "epsilon_upper") == 0);
+  CHECK(number_at(result, "epsilon_lower") == 0);
+  // With another item it adds nothing: Laplace(1) twice is exactly the same.
+  Value items = mechanism_requests::items(randomized_response(1, 4), count);
+  items.push(object().set("mechanism", object().set("type", "laplace").set("scale", 1)).set("count", 2));
+  const auto with_laplace = [&](const Value& list) {
+    const Value request = object()
+                              .set("op", "compose")
+                              .set("method", "pld")
+                              .set("relation", "substitute")
+                              .set("delta", 1e-6)
+                              .set("items", list);
+    const Value response = dpcalc::api::compute(request);
+    return number_at(result_of(response), "epsilon_upper");
+  };
+  CHECK(with_laplace(items) ==
+        with_laplace(mechanism_requests::items(object().set("type", "laplace").set("scale", 1), 2)));
+  // δ at ε: 0.
+  Value at_epsilon = compose("pld", randomized_response(1, 2), count, 1e-5, "substitute");
+  at_epsilon.set("delta", Value()).set("epsilon", 0.5);
+  const Value by_epsilon = dpcalc::api::compute(at_epsilon);
+  CHECK(number_at(result_of(by_epsilon), "delta_upper") == 0);
+}

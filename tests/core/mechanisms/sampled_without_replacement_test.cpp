@@ -4,9 +4,12 @@
 // tests/reference/subsampling_reference.py.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <limits>
 #include <string>
 
 #include "approx.hpp"
+#include "dpcalc/mechanisms/sampling.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/rdp/accountant.hpp"
 #include "dpcalc/rdp/sampled_without_replacement_rdp.hpp"
@@ -105,4 +108,23 @@ TEST_CASE("[mechanisms] sampling without replacement: no group transform, saying
   REQUIRE_FALSE(group.ok());
   CHECK(group.error().code == dpcalc::kUnsupported);
   CHECK(group.error().message.find("poisson_subsampled") != std::string::npos);
+}
+
+TEST_CASE("[mechanisms] group inclusion without replacement: a sample of all but s records, at any population") {
+  // J ~ Hypergeometric(n, k, m) with s = n − m < k left out: Pr[J = k − s] = C(k, s)/C(n, s), the
+  // rest by the ratio recursion. n = 2^53, m = n − 1, k = 2: Pr[J = 1] = 2/n, Pr[J = 2] = 1 − 2/n
+  // (by hand). n = 10, m = 8, k = 3: Pr[J = 1] = 1/15, Pr[J = 2] = 7/15, Pr[J = 3] = 7/15 (by hand:
+  // C(3,j) C(7,8−j) / C(10,8)).
+  using dpcalc::mechanisms::SampleDraw;
+  const double n = 9007199254740992.0;
+  const auto huge = dpcalc::mechanisms::group_inclusion_log_pmf(SampleDraw::without_replacement(n, n - 1), 2);
+  REQUIRE(huge.size() == 3);
+  CHECK(huge[0] == -std::numeric_limits<double>::infinity());
+  CHECK_REL(huge[1], std::log(2 / n), 1e-14);
+  CHECK(std::fabs(huge[2]) < 1e-14);
+  const auto small = dpcalc::mechanisms::group_inclusion_log_pmf(SampleDraw::without_replacement(10, 8), 3);
+  REQUIRE(small.size() == 4);
+  CHECK_REL(std::exp(small[1]), 1.0 / 15, 1e-14);
+  CHECK_REL(std::exp(small[2]), 7.0 / 15, 1e-14);
+  CHECK_REL(std::exp(small[3]), 7.0 / 15, 1e-14);
 }

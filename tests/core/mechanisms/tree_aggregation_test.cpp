@@ -42,6 +42,10 @@ TEST_CASE("[mechanisms] tree aggregation is a Gaussian of μ = √⌈log₂(step
   check_upper_bound(made(1, 1)->gaussian()->sensitivity, 1, 1e-15);
   check_upper_bound(made(1, 7)->gaussian()->sensitivity, std::sqrt(3.0), 1e-15);
   check_upper_bound(made(1, 8)->gaussian()->sensitivity, 2, 1e-15);
+  // ⌈log₂(2^53 + 1)⌉ = 54 (2^53 + 1 is not a double: the depth must not be read from steps + 1),
+  // ⌈log₂ 2^53⌉ = 53 at 2^53 - 1.
+  check_upper_bound(made(1, 9007199254740992.0)->gaussian()->sensitivity, std::sqrt(54.0), 1e-15);
+  check_upper_bound(made(1, 9007199254740991.0)->gaussian()->sensitivity, std::sqrt(53.0), 1e-15);
   CHECK_FALSE(made(1, 8)->supports(dpcalc::mechanisms::Relation::kSubstitute));
   check_error(dpcalc::api::compute(compose("pld", tree(1, 10), 1, 1e-5, "substitute")), "relation");
   check_error(dpcalc::api::compute(compose("pld", tree(1, 0.5), 1, 1e-5)), "items.0.mechanism.steps");
@@ -58,6 +62,8 @@ TEST_CASE("[mechanisms] tree aggregation composed: the analytic Gaussian, below 
   check_bracket(a, 17.856586830107631);
   check_bracket(b, 17.841987543901269);
   check_bracket(c, 0.72552175085780135);
+  // steps = 2^53: ⌈log₂(2^53 + 1)⌉ = 54 levels, μ = √54: 57.553609760813288 (53 levels gave 56.76).
+  check_bracket(pld_epsilon(tree(1, 9007199254740992.0), 1, 1e-5), 57.553609760813288);
   CHECK(a.upper < 19.053597531631389);
   CHECK(b.upper < 18.892381645671882);
   CHECK(c.upper < 0.79452203253710296);

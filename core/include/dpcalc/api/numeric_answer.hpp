@@ -26,11 +26,15 @@ struct NumericAnswer {
   std::optional<double> mu;  // exactly μ-GDP: μ rounded up
   MethodInfo method{"", "", ""};
   std::string note;  // the accuracy note and what the items' pairs rest on ("" when none)
+  // The lower ends bound the composition of the items' dominating pairs, not the mechanisms: an
+  // item's pair is not attained by any known inputs (Mechanism::pair_is_attained).
+  bool lower_of_pairs = false;
 };
 
 // The answer's fields of a result: guarantee (and vacuous), epsilon_upper and epsilon_lower, or
 // delta_upper and delta_lower, or epsilons with delta_upper and delta_lower; discretization,
-// grid_size, truncated_mass (0 for an exact answer); method, citation, citation_key; note.
+// grid_size, truncated_mass (0 for an exact answer); method, citation, citation_key; note;
+// lower_bound_of: 'dominating_pairs' when the lower ends bound the pairs, not the mechanisms.
 void write_numeric(Value& result, const NumericAnswer& answer);
 
 // Its trade-off: the μ-GDP curve of an exact answer, else the curve of its PLDs through its points.

@@ -169,6 +169,11 @@ class Mechanism {
   // mechanism's, k + 1 components) are limited; others are not.
   virtual double max_group_size() const;
 
+  // True when some pair of neighbouring inputs attains its dominating pair, so that a lower bound
+  // computed from the pair bounds the mechanism itself. False where the pair only dominates (the
+  // exponential mechanism's envelope of every ε-bounded-range pair, permute-and-flip's ε-DP pair):
+  // lower ends then bound the composition of the pairs, and results say so.
+  virtual bool pair_is_attained() const { return true; }
   // What its dominating pair rests on when results should say so (the exponential mechanism's
   // bounded-range analysis); "" otherwise.
   virtual std::string pair_analysis() const { return ""; }

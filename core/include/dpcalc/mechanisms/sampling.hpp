@@ -28,7 +28,8 @@ double inclusion_rate(const SampleDraw& draw);
 
 // log Pr[J = j], j = 0..k, for the number J of a group of k records (a whole number >= 1; at most n
 // without replacement) in the sample; -infinity outside the support. Poisson: the binomial recursion;
-// without replacement: Pr[J = 0] = prod_{i<k} (1 - m/(n - i)) (each factor by log1p) and the ratio
+// without replacement: Pr[J = 0] = prod_{i<k} (1 - m/(n - i)) (each factor by log1p), or, when
+// s = n - m < k records are left out, Pr[J = k - s] = prod_{i<s} (k - i)/(n - i), and the ratio
 // Pr[J = j+1]/Pr[J = j] = (k - j)(m - j) / ((j + 1)(n - k - m + j + 1)), so that n = 10^9 and
 // k = 1000 keep full relative accuracy (no difference of huge log-factorials).
 std::vector<double> group_inclusion_log_pmf(const SampleDraw& draw, double group_size);

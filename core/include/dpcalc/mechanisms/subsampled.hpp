@@ -36,6 +36,7 @@ class Subsampled : public Mechanism {
   pld::DominatingPair pair_under(Relation relation) const override;
   std::optional<double> pure_epsilon() const override;
   std::string pair_analysis() const override { return inner_->pair_analysis(); }
+  bool pair_is_attained() const override { return inner_->pair_is_attained(); }
   double sensitivity() const override { return inner_->sensitivity(); }
   std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }
   // The same wrapper around the inner mechanism with `unknown` set to `value`.
