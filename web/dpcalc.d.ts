@@ -1245,14 +1245,30 @@ export interface PldDeltaResult extends GuaranteeResult<ApproxGuarantee>, PldGri
 /** op 'compose', method 'pld'. */
 export type ComposePldResult = PldEpsilonResult | PldDeltaResult;
 
-/** op 'compose', method 'rdp': the Rényi DP curve converted to (ε, δ) at its best order. */
+/** A Rényi order or ε: a number, or "infinity" (order ∞ is the pure ε; an infinite ε is no bound). */
+export type RenyiValue = number | 'infinity';
+
+/** The law of the number of runs of a tuning, as the answer used it. */
+export interface RepetitionsUsed {
+  mean: number;
+  distribution: 'poisson' | 'geometric' | 'logarithmic' | 'truncated_negative_binomial';
+  /** η, for 'truncated_negative_binomial'. */
+  shape?: number;
+}
+
+/**
+ * op 'compose', method 'rdp': the Rényi DP curve converted to (ε, δ) at its best order; with
+ * `repetitions`, the tuned answer (the best of a random number of runs, Papernot & Steinke 2022).
+ */
 export interface ComposeRdpResult extends GuaranteeResult<ApproxGuarantee> {
-  /** The Rényi order that gives ε. */
-  order: number;
-  /** Orders left out because their bound did not converge (very small σ). */
-  dropped_orders?: number[];
+  /** The Rényi order that gives ε ("infinity": the pure ε). */
+  order: RenyiValue;
   /** The conversion to (ε, δ), with its citation, in words. */
   conversion: string;
+  /** With repetitions: the law of the number of runs. */
+  repetitions?: RepetitionsUsed;
+  /** With repetitions: ⌈mean⌉ fixed runs composed by the same curves, beside the tuned answer. */
+  fixed_runs?: { runs: number; guarantee: ApproxGuarantee; order: RenyiValue };
 }
 
 /** op 'compose', by method. */
@@ -1439,6 +1455,18 @@ export interface DpsgdCalibrationResult extends SamplerBoundsResult, DpsgdTraini
     | { noise_multiplier: number; available: false; note: string };
 }
 
+/** op 'dpsgd' with `repetitions`: the tuned training (Papernot & Steinke 2022) beside fixed runs. */
+export interface DpsgdTunedResult extends Result, DpsgdTraining {
+  /** The best of a random number of runs released: its ε at `delta`, an upper bound by Rényi DP. */
+  guarantee: ApproxGuarantee;
+  order: RenyiValue;
+  repetitions: RepetitionsUsed;
+  noise_multiplier: number;
+  note: string;
+  /** ⌈mean⌉ fixed runs (every phase's steps times runs), bounded as a forward request. */
+  fixed_runs: SamplerBoundsResult & { runs: number };
+}
+
 /** The sampler of a row of op 'dpsgd_samplers'. */
 export interface DpsgdSamplersRowSampler {
   sampling: DpsgdRequest['sampling'];
@@ -1473,7 +1501,7 @@ export interface DpsgdSamplersResult {
 }
 
 /** op 'dpsgd'. */
-export type DpsgdResult = DpsgdForwardResult | DpsgdCalibrationResult;
+export type DpsgdResult = DpsgdForwardResult | DpsgdCalibrationResult | DpsgdTunedResult;
 
 /** op 'dpsgd_pair': the densities of one step's worst-case pair, for drawing it (no accounting). */
 export interface DpsgdPairResult extends Result {
@@ -1489,12 +1517,11 @@ export interface DpsgdPairResult extends Result {
   note?: string;
 }
 
-/** op 'rdp': the Rényi DP curve of the composition (upper bounds at each order). */
+/** op 'rdp': the Rényi DP curve of the composition (upper bounds at each order asked). */
 export interface RdpResult extends Result {
-  orders: number[];
-  epsilons: number[];
-  /** Orders left out because their bound did not converge (very small σ). */
-  dropped_orders?: number[];
+  orders: RenyiValue[];
+  /** "infinity" where the divergence is not bounded (a Gaussian at order ∞). */
+  epsilons: RenyiValue[];
 }
 
 /** The databases holding a person's records. */
@@ -1781,6 +1808,10 @@ export interface ComputeFunction<Options, Later extends boolean = false> {
     request: CalibrateRequest & { unknown: Unknown },
     options?: Options,
   ): Answer<CalibrateResult<Unknown>, Later>;
+  (
+    request: DpsgdRequest & { noise_multiplier: number; repetitions: Repetitions },
+    options?: Options,
+  ): Answer<DpsgdTunedResult, Later>;
   (request: DpsgdRequest & { noise_multiplier: number }, options?: Options): Answer<DpsgdForwardResult, Later>;
   (request: DpsgdRequest & { target: DpsgdTarget }, options?: Options): Answer<DpsgdCalibrationResult, Later>;
   <Method extends DatabasesRequest['method']>(

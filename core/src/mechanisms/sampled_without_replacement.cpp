@@ -43,7 +43,10 @@ class SampledWithoutReplacement final : public Subsampled {
   }
 
   // An inner Rényi curve under substitution, which Thm 9 needs.
-  bool has_inner_curve() const { return inner().supports(Relation::kSubstitute) && inner().rdp_epsilon(2); }
+  bool has_inner_curve() const {
+    return inner().supports(Relation::kSubstitute) && inner().has_rdp_under(Relation::kSubstitute) &&
+           inner().rdp_epsilon(2);
+  }
 
   // Groups: the known group analysis for sampling without replacement is a Rényi DP bound evaluated by
   // quadrature (Schuchardt, Stoian, Kosmala, Günnemann 2024), with no dominating pair to compose. Op
