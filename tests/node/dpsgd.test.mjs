@@ -167,7 +167,10 @@ test('dpsgd and rdp errors name the field', () => {
     'numeric',
   );
   assertError(
-    calc.compute({ op: 'rdp', items: [{ mechanism: { type: 'laplace', scale: 1 }, count: 1 }] }),
+    calc.compute({
+      op: 'rdp',
+      items: [{ mechanism: { type: 'gaussian_mixture', sigma: 1, shifts: [0, 1], weights: [0.5, 0.5] }, count: 1 }],
+    }),
     'items.0.mechanism.type',
     'unsupported',
   );

@@ -279,3 +279,13 @@ TEST_CASE("[api] dpsgd with repetitions: the tuned ε beside the fixed runs by P
   check_error(dpcalc::api::compute(explained), "repetitions");
   check_error(dpcalc::api::compute(dpsgd(law(0, "geometric"))), "repetitions.mean");
 }
+
+TEST_CASE("[api] sampling without replacement of a Poisson-subsampled Gaussian: no pair, refused on relation") {
+  const Value nested = object()
+                           .set("type", "sampled_without_replacement")
+                           .set("dataset_size", 1000)
+                           .set("sample_size", 100)
+                           .set("mechanism", subsampled_gaussian(0.1, 1));
+  check_error(dpcalc::api::compute(compose("pld", nested, 10, 1e-5, "substitute")), "relation");
+  check_error(dpcalc::api::compute(compose("rdp", nested, 10, 1e-5, "substitute")), "relation");
+}
