@@ -125,6 +125,15 @@ double composed_at(const std::vector<mechanisms::Use>& uses, double order) {
   return rdp::compose(uses, {order}).front();
 }
 
+// The composed curve of the uses (those of `items`) at the orders; an error when none is finite.
+Result<RdpComposition> curve_of_uses(const std::vector<mechanisms::Use>& uses, const std::vector<RequestItem>& items,
+                                     const OrdersAt& orders, const std::string& at) {
+  RdpComposition composed =
+      composition_of(orders.orders, rdp::compose(uses, orders.orders), joined_methods(rdp::methods_cited(uses)));
+  if (composed.curve.orders.empty()) return no_finite_order(items, uses, orders, at);
+  return composed;
+}
+
 }  // namespace
 
 Value renyi_value(double value) { return std::isinf(value) ? Value("infinity") : Value(value); }
@@ -138,19 +147,16 @@ Value renyi_values(const std::vector<double>& values) {
 Result<RdpComposition> composed_curve(const std::vector<RequestItem>& items, const OrdersAt& orders,
                                       const std::string& at) {
   DPCALC_TRY(const std::vector<mechanisms::Use> uses, rdp_uses(items));
-  RdpComposition composed =
-      composition_of(orders.orders, rdp::compose(uses, orders.orders), joined_methods(rdp::methods_cited(uses)));
-  if (composed.curve.orders.empty()) return no_finite_order(items, uses, orders, at);
-  return composed;
+  return curve_of_uses(uses, items, orders, at);
 }
 
 Result<RdpComposition> compose_rdp(const ComposeRequest& request) {
   DPCALC_CHECK(check_positive_delta(*request.delta, field_path(request.at, "delta")));
-  DPCALC_TRY(RdpComposition composed, composed_curve(request.items, request.orders, request.at));
+  DPCALC_TRY(const std::vector<mechanisms::Use> uses, rdp_uses(request.items));
+  DPCALC_TRY(RdpComposition composed, curve_of_uses(uses, request.items, request.orders, request.at));
   if (request.repetitions) {
     // The composition is one run (Papernot & Steinke 2022, Thms 2 and 6): its curve at every order the
     // auxiliary order may take, and the tuned curve at the orders asked.
-    DPCALC_TRY(const std::vector<mechanisms::Use> uses, rdp_uses(request.items));
     const rdp::RdpFunction run = [&uses](double order) { return composed_at(uses, order); };
     Result<std::vector<double>> tuned =
         rdp::repeat_and_select_rdp(request.repetitions->repetitions, request.orders.orders, run);
