@@ -331,6 +331,16 @@ export interface DpsgdPhase {
   epochs?: number;
 }
 
+/** Repetitions. */
+export interface Repetitions {
+  /** E[K], the mean number of runs, finite ≥ 1 */
+  mean: number;
+  /** the law of the number of runs K (geometric: η = 1, logarithmic: η = 0) */
+  distribution: 'poisson' | 'geometric' | 'logarithmic' | 'truncated_negative_binomial';
+  /** η of the truncated negative binomial, > −1 (with 'truncated_negative_binomial': required) */
+  shape?: number;
+}
+
 /** Op 'group'. */
 export interface GroupRequest {
   /** op 'group' */
@@ -474,7 +484,7 @@ export type ComposeRequest =
   | {
       /** op 'compose' */
       op: 'compose';
-      /** Rényi DP of Gaussian and Poisson-subsampled Gaussian items */
+      /** Rényi DP of every item with a Rényi curve */
       method: 'rdp';
       /** what is composed */
       items: Item[];
@@ -488,8 +498,10 @@ export type ComposeRequest =
       explain?: boolean | TradeoffOptions;
       /** the total δ target, in (0, 1) (required (not with unknown)) */
       delta?: number;
-      /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
-      orders?: number[];
+      /** Rényi orders: 1, in (1, 10000] or 'infinity', increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
+      orders?: (number | 'infinity')[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional) */
+      repetitions?: Repetitions;
     };
 
 /** Op 'convert', by to. */
@@ -625,6 +637,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -659,6 +673,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -691,6 +707,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -727,6 +745,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -761,6 +781,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -793,6 +815,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -876,10 +900,10 @@ export interface DpsgdSamplersRequest {
 export interface RdpRequest {
   /** op 'rdp' */
   op: 'rdp';
-  /** Gaussian or Poisson-subsampled Gaussian mechanisms */
+  /** mechanisms with a Rényi DP curve */
   items: Item[];
-  /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
-  orders?: number[];
+  /** Rényi orders: 1, in (1, 10000] or 'infinity', increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
+  orders?: (number | 'infinity')[];
   /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
   relation?: 'add_remove' | 'zero_out' | 'substitute';
 }
