@@ -27,7 +27,9 @@ test('orders 1 and "infinity": Laplace finite, a Gaussian infinite (the string, 
   const gaussian = okResult(rdp({ type: 'gaussian', sigma: 2 }, 1, [2, 'infinity']));
   assert.deepEqual(gaussian.epsilons, [0.25, 'infinity']);
   assert.equal(gaussian.dropped_orders, undefined);
-  assertError(rdp({ type: 'gaussian', sigma: 2 }, 1, [2, Infinity]), 'orders.1');
+  // A JavaScript Infinity is the same order; any other string is refused.
+  assert.deepEqual(okResult(rdp({ type: 'gaussian', sigma: 2 }, 1, [2, Infinity])).orders, [2, 'infinity']);
+  assertError(rdp({ type: 'gaussian', sigma: 2 }, 1, [2, 'inf']), 'orders.1');
   // Laplace ×3 is pure 3-DP: compose's best order is infinity.
   const pure = okResult(
     calc.compute({
