@@ -3,8 +3,7 @@
 //  * dp_accounting b5b0286 mixture-of-Gaussians PLD (step 1e-4, pessimistic, both directions),
 //    fixed batch N = 60000, B = 256, δ = 1e-5: tests/reference/dpsgd_mixture_reference.py;
 //  * dp_accounting b5b0286 RdpAccountant (the accountant TF Privacy and Opacus wrap):
-//    tests/reference/rdp_reference.py, at integer orders; fractional orders by quadrature
-//    (tests/reference/rdp_exact_reference.py).
+//    tests/reference/rdp_reference.py.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertClose, assertError, loadCalculator, okResult } from './helpers.mjs';
@@ -27,11 +26,11 @@ test('dpsgd forward: k = 5, σ = 2, T = 16384 against dp_accounting, with every 
   assert.equal(result.steps, 16384);
   assert.equal(result.methods.pld.epsilon, result.guarantee.epsilon);
   assert.equal(result.methods.pld.epsilon_lower, result.epsilon_lower);
-  // Sommer's (2021) event, q_k = 1 - hypergeom.cdf(0, N, 5, B) and σ/5, by the exact divergence at the
-  // default orders (mpmath quadrature: tests/reference/rdp_exact_reference.py, section overapprox),
-  // best at order 1.1. dp_accounting's RdpAccountant prints 535.64868060642993 at order 1.4: its
-  // fractional series counts every term with its absolute value.
-  assertClose(result.methods.rdp_overapprox.epsilon, 365.21535275709652, 1e-6, 'rdp over-approximation');
+  // Sommer's (2021) event, q_k = 1 - hypergeom.cdf(0, N, 5, B), σ/5, at its best order 1.1: the exact
+  // divergence by quadrature (tests/reference/rdp_exact_reference.py dpsgd_group: 365.21535275709614).
+  // dp_accounting's RdpAccountant gives 535.649 (its order 1.4): its fractional-order series is looser.
+  const overapprox = result.methods.rdp_overapprox.epsilon;
+  assert.ok(overapprox >= 365.21535275709614 && overapprox <= 365.21535275709614 * (1 + 1e-9), `${overapprox}`);
   assert.equal(result.methods.rdp_overapprox.order, 1.1);
   assert.match(result.methods.rdp_overapprox.note, /someone will prove/);
   const generic = result.methods.generic_group;
