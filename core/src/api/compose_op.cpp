@@ -6,7 +6,6 @@
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/locate.hpp"
-#include "dpcalc/api/rdp_op.hpp"
 #include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"

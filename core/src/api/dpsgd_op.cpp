@@ -9,7 +9,6 @@
 #include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/locate.hpp"
 #include "dpcalc/api/mechanism_io.hpp"
-#include "dpcalc/api/rdp_op.hpp"
 #include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
 

@@ -9,6 +9,7 @@
 
 #include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/locate.hpp"
 #include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
@@ -135,14 +136,6 @@ Result<RdpComposition> curve_of_uses(const std::vector<mechanisms::Use>& uses, c
 }
 
 }  // namespace
-
-Value renyi_value(double value) { return std::isinf(value) ? Value("infinity") : Value(value); }
-
-Value renyi_values(const std::vector<double>& values) {
-  Value list = Value::array();
-  for (double value : values) list.push(renyi_value(value));
-  return list;
-}
 
 Result<RdpComposition> composed_curve(const std::vector<RequestItem>& items, const OrdersAt& orders,
                                       const std::string& at) {

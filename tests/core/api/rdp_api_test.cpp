@@ -303,3 +303,19 @@ TEST_CASE("[api] rdp: every default order answered for q ≥ 0.05 and σ from 0.
     }
   }
 }
+
+TEST_CASE("[api] the trade-off of a Rényi composition with order infinity writes it as the string") {
+  Value orders = Value::array();
+  orders.push(2).push("infinity");
+  const Value of = object()
+                       .set("op", "compose")
+                       .set("method", "rdp")
+                       .set("delta", 1e-5)
+                       .set("orders", orders)
+                       .set("items", items(object().set("type", "laplace").set("scale", 1), 2));
+  const Value result = answer(object().set("op", "tradeoff").set("of", of));
+  const Value* guarantee = result.find("guarantee");
+  REQUIRE(guarantee != nullptr);
+  CHECK(guarantee->find("orders")->as_array()[1].as_string() == "infinity");
+  CHECK(guarantee->find("epsilons")->as_array()[1].as_number() == doctest::Approx(2));  // pure 2-DP
+}

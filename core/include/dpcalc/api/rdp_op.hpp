@@ -33,8 +33,4 @@ Value write_rdp(const RdpAnswer& answer);
 Result<RdpComposition> composed_curve(const std::vector<RequestItem>& items, const OrdersAt& orders,
                                       const std::string& at);
 
-// A Rényi order or ε as results write it: the number, or the string "infinity" (JSON has none).
-Value renyi_value(double value);
-Value renyi_values(const std::vector<double>& values);
-
 }  // namespace dpcalc::api
