@@ -21,7 +21,7 @@ test('orders 1 and "infinity": Laplace finite, a Gaussian infinite (the string, 
   const laplace = okResult(rdp({ type: 'laplace', scale: 1 }, 3, [1, 2, 'infinity']));
   assert.deepEqual(laplace.orders, [1, 2, 'infinity']);
   assertClose(laplace.epsilons[0], 1.103638323514327, 1e-12, 'order 1: 3/e');
-  assertClose(laplace.epsilons[1], 1.8573708899957787, 1e-12, 'order 2');
+  assertClose(laplace.epsilons[1], 1.8573708899957786, 1e-12, 'order 2 (mpmath 1.8573708899957787)');
   assert.equal(laplace.epsilons[2], 3);
   assert.equal(laplace.method, 'Rényi DP of the Laplace mechanism');
   const gaussian = okResult(rdp({ type: 'gaussian', sigma: 2 }, 1, [2, 'infinity']));
@@ -49,7 +49,7 @@ test('the subsampled Gaussian at order 1.25: the exact divergence, every order a
   assertClose(exact.epsilons[0], 2.5090084724645965e-4, 1e-6, 'q = 0.2, σ = 10 (quadrature)');
   assert.equal(exact.method, 'Rényi DP of the Poisson-subsampled Gaussian');
   const small = okResult(rdp(subsampled(0.2, 2), 1, [1.25, 2]));
-  assertClose(small.epsilons[0], 0.0068247779061931632, 1e-6, 'q = 0.2, σ = 2 (quadrature)');
+  assertClose(small.epsilons[0], 0.006824777906193163, 1e-6, 'q = 0.2, σ = 2 (quadrature)');
   assert.equal(small.dropped_orders, undefined);
 });
 
