@@ -1485,7 +1485,8 @@ export interface DpsgdTunedResult extends Result, DpsgdTraining {
   guarantee: ApproxGuarantee;
   order: RenyiValue;
   repetitions: RepetitionsUsed;
-  noise_multiplier: number;
+  /** Without phases. */
+  noise_multiplier?: number;
   note: string;
   /** ⌈mean⌉ fixed runs (every phase's steps times runs), bounded as a forward request. */
   fixed_runs: SamplerBoundsResult & { runs: number };

@@ -186,9 +186,9 @@ void write_tuned(Value& result, const DpsgdAnswer& answer) {
   write_sampler_bounds(fixed, answer.fixed_runs, request.delta, request.discretization.options);
   result.set("fixed_runs", std::move(fixed));
   result.set("note",
-             "guarantee: the best of a random number of runs (of the law in repetitions) released, by Rényi DP; "
-             "fixed_runs: runs fixed runs composed, the training repeated.");
-  result.set("noise_multiplier", request.training.phases.front().noise_multiplier);
+             "guarantee: the best of a random number K of runs released (K of the law in repetitions), bounded by "
+             "Rényi DP; fixed_runs: ⌈mean⌉ runs composed and all released, for comparison.");
+  if (!request.phases_given) result.set("noise_multiplier", request.training.phases.front().noise_multiplier);
   describe_training(result, request, request.training, request.phase_steps.front());
 }
 
