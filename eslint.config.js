@@ -14,6 +14,11 @@ export default [
     rules: { 'max-lines-per-function': ['error', { max: 80, IIFEs: true }] },
   },
   {
+    // The command line (the package's bin) runs in Node.
+    files: ['web/cli.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ['scripts/**/*.mjs', 'tests/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,4 +1,5 @@
-// npm run bench: median time per request through the JS API in Node, the size of what the page
+// npm run bench: median time per request through the JS API in Node (the DP-SGD samplers with
+// dp_accounting's truncated Poisson beside them: tests/bench/samplers_bench.mjs), the size of what the page
 // downloads, and the page's cold load in headless Chromium (time from navigation to the first result,
 // bytes transferred; median of 7 locally, median of 3 over Chromium's "Fast 3G" profile). Builds
 // dist/ first. Prints Markdown tables.
@@ -20,6 +21,7 @@ import {
 import { buildNative, buildWasmBench } from './build.mjs';
 import { filesUnder } from './compress.mjs';
 import { coldLoadTable, measureColdLoads } from '../tests/bench/cold_load.mjs';
+import { printSamplersBench } from '../tests/bench/samplers_bench.mjs';
 
 ensureDependencies();
 const distDir = await buildDist();
@@ -125,6 +127,9 @@ function timedTable(title, requests) {
 }
 timedTable('group-wise request', groupwiseRequests);
 timedTable('solve for an unknown', solveRequests);
+// The DP-SGD samplers on the worked example, dp_accounting's truncated Poisson beside them (skipped
+// with a note without DP_ACCOUNTING_PATH).
+printSamplersBench(calc);
 console.log(`\nwasm peak memory (linear memory after the runs): ${(calc.memoryBytes?.() ?? NaN) / 2 ** 20} MB`);
 
 buildNative();

@@ -5,10 +5,12 @@
 //   dist/worker.js    the worker with the JS API and the Emscripten glue;
 //   dist/dp-calculator.js  the <dp-calculator> element with the client (the JS API and its glue
 //                     stay the separate module dpcalc.js, which the npm package exports too);
+//   dist/cli.js       the command line (the package's bin) with the answer texts it shares with
+//                     the element, importing the JS API dpcalc.js;
 //   dist/dpcalc-module.js  the Emscripten glue, minified in place.
 // dist/index.html then asks for the page's other modules and for dpcalc-first.wasm at once (preload
 // links), rather than when the bundle reaches them.
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -88,6 +90,17 @@ export async function bundlePage(distDir) {
     plugins: [keepApart(/\/dpcalc\.js$/)],
   });
   copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
+  // The command line (the package's bin) with the answer texts it shares with the element; the JS
+  // API stays the module beside it. Node 20 runs it (its top-level await).
+  const cli = path.join(distDir, 'cli.js');
+  await build({
+    ...options,
+    target: 'node20',
+    entryPoints: [cli],
+    outfile: cli,
+    plugins: [keepApart(/\/dpcalc\.js$/)],
+  });
+  chmodSync(cli, 0o755); // run as a command (`npx dpcalc`, or ./cli.js)
   rmSync(path.join(distDir, 'embed'), { recursive: true });
   // The other sections' answering code (web/app/later-sections.js, loaded after the first answer by
   // lazy-update.js) becomes a chunk of its own, and what it shares with the default section another

@@ -69,6 +69,18 @@ function resultLines(response) {
     .map((line, i) => (i === 0 ? kResultPrefix : kContinuationPrefix) + line);
 }
 
+/** The request of every example of the documented files: [{ where: 'file:line', request }]. */
+export function exampleRequests() {
+  return documentedFiles.flatMap((file) =>
+    readFileSync(path.join(repoRoot, file), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => {
+        const match = line.match(kExample);
+        return match ? [{ where: `${file}:${i + 1}`, request: JSON.parse(match[1]) }] : [];
+      }),
+  );
+}
+
 /** `text` with every example's result recomputed; `stale` lists the examples whose result changed. */
 export function regenerate(text, calc, file) {
   const lines = text.split('\n');

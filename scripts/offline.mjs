@@ -131,7 +131,7 @@ async function writeOfflinePage(distDir) {
 // offline page, the embedding element or the whole wasm module (the page loads its two parts).
 function pageFiles(distDir) {
   const skipped =
-    /(\.(br|gz|d\.ts|ttf|woff)$)|^(package\.json|LICENSE|THIRD_PARTY_NOTICES\.md|dpcalc-offline\.html|sw\.js|dp-calculator\.js|dpcalc\.wasm)$/;
+    /(\.(br|gz|d\.ts|ttf|woff)$)|^(package\.json|LICENSE|THIRD_PARTY_NOTICES\.md|dpcalc-offline\.html|sw\.js|dp-calculator\.js|cli\.js|dpcalc\.wasm)$/;
   return filesUnder(distDir)
     .map((file) => path.relative(distDir, file).split(path.sep).join('/'))
     .filter((file) => !skipped.test(file))

@@ -53,6 +53,8 @@ function packageJson() {
       './dpcalc.wasm': './dpcalc.wasm',
       './package.json': './package.json',
     },
+    // `npx dpcalc …`: web/cli.js.
+    bin: { dpcalc: './cli.js' },
     sideEffects: ['./dp-calculator.js'],
     engines: { node: '>=20' },
   };
@@ -67,6 +69,7 @@ export function packageDist(distDir, vendorInputs) {
     if (target !== './package.json' && !existsSync(path.join(distDir, target)))
       throw new Error(`dist/package.json exports a missing ${target}`);
   }
+  if (!existsSync(path.join(distDir, manifest.bin.dpcalc))) throw new Error(`dist/package.json's bin is missing`);
   copyFileSync(path.join(repoRoot, 'LICENSE'), path.join(distDir, 'LICENSE'));
   writeFileSync(path.join(distDir, 'THIRD_PARTY_NOTICES.md'), notices(vendorInputs));
   writeFileSync(path.join(distDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

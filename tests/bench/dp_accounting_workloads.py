@@ -7,7 +7,7 @@ delta = 1e-5 (the larger of both adjacency directions, as dp_accounting reports 
 scripts/bench_dp_accounting.mjs starts this once and sends one workload key per line on stdin; each
 answer is one JSON line {"key", "epsilon", "seconds"} timed in this process (import and start-up
 excluded). Run alone: PYTHONPATH=<dp_accounting> /usr/bin/python3 tests/bench/dp_accounting_workloads.py
-and type a key (dpsgd, laplace, gaussians, group_dpsgd).
+and type a key (dpsgd, laplace, gaussians, group_dpsgd, truncated_poisson_384, _307, _281).
 """
 import json
 import sys
@@ -49,7 +49,27 @@ def group_dpsgd():
   return one.self_compose(16384).get_epsilon_for_delta(DELTA)
 
 
-WORKLOADS = {'dpsgd': dpsgd, 'laplace': laplace, 'gaussians': gaussians, 'group_dpsgd': group_dpsgd}
+def truncated_poisson(cap):
+  # Truncated Poisson sampling (Ganesh 2025, arXiv 2508.15089): N = 60000, q = 256/60000, batches
+  # cut to at most `cap`, sigma = 1, 10 epochs (T = ceil(10 N / B) = 2344 steps), zero-out neighbours
+  # (REPLACE_SPECIAL), dp_accounting's TruncatedSubsampledGaussianDpEvent through its PLD accountant.
+  from dp_accounting import dp_event
+  from dp_accounting.pld import pld_privacy_accountant
+  from dp_accounting.privacy_accountant import NeighboringRelation
+  accountant = pld_privacy_accountant.PLDAccountant(
+      NeighboringRelation.REPLACE_SPECIAL, value_discretization_interval=STEP)
+  event = dp_event.TruncatedSubsampledGaussianDpEvent(60000, 256 / 60000, cap, 1.0)
+  accountant.compose(dp_event.SelfComposedDpEvent(event, 2344))
+  return accountant.get_epsilon(DELTA)
+
+
+WORKLOADS = {
+    'dpsgd': dpsgd,
+    'laplace': laplace,
+    'gaussians': gaussians,
+    'group_dpsgd': group_dpsgd,
+    **{f'truncated_poisson_{cap}': (lambda cap=cap: truncated_poisson(cap)) for cap in (384, 307, 281)},
+}
 
 for line in sys.stdin:
   key = line.strip()

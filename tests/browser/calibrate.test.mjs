@@ -70,7 +70,7 @@ test(
         /composes back to ε ≤ 0\.99/,
       );
       hash = await page.evaluate(() => location.hash);
-      assert.equal(hash, '#/calibrate?v=0.2.0&mechanism=dpsgd&sensitivity=2&rate=0.01&count=1000&epsilon=1&delta=1e-5');
+      assert.equal(hash, '#/calibrate?v=0.3.0&mechanism=dpsgd&sensitivity=2&rate=0.01&count=1000&epsilon=1&delta=1e-5');
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -1,7 +1,7 @@
 // The DP-SGD groups section in headless Chromium: the answer and its methods, Sommer's (2021) three
 // figures, a typed value updating the answer, calibration mode, the worked example with Cancel, a
-// permalink that round-trips, Poisson sampling by default with the sampling rate carried over from
-// fixed-size batches, and the RDP row labelled for what it is. Short trainings keep the numeric work
+// permalink that round-trips, Poisson sampling by default at the same q = B/N as fixed-size batches,
+// and the RDP row labelled for what it is. Short trainings keep the numeric work
 // quick. kShort is a link of version 0.1.0, whose default is fixed-size batches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -164,24 +164,24 @@ test('a permalink reproduces the inputs and the answer', kTimeout, async () => {
   }
 });
 
-test('switching from fixed-size batches to Poisson sampling keeps the sampling rate B/N', kTimeout, async () => {
+test('fixed-size batches and Poisson sampling take the same N and B (q = B/N)', kTimeout, async () => {
   const { page, context, problems } = await openPage(session, {
-    hash: '#/dpsgd?v=0.2.0&sampling=fixed_batch&dataset_size=60000&batch_size=256&duration=steps&steps=200&kmax=2',
+    hash: '#/dpsgd?v=0.3.0&sampling=fixed_batch&dataset_size=60000&batch_size=256&duration=steps&steps=200&kmax=2',
   });
   try {
     await waitDone(page);
     const fixed = await answerEpsilon(page);
     await page.selectOption('#dpsgd-sampling', 'poisson');
-    assert.equal(await page.inputValue('#dpsgd-sampling-rate'), String(256 / 60000));
     await page.waitForFunction(() =>
       document.querySelector('[data-summary="dpsgd"]').textContent.includes('Poisson sampling'),
     );
     await waitDone(page);
     // The same rate: Binomial(k, q) and Hypergeometric(N, k, B) weights differ by O(k/N), so the two
-    // analyses of one training agree closely (not 0.01's much larger ε, as when q was reset).
+    // analyses of one training agree closely.
     const poisson = await answerEpsilon(page);
     assert.ok(Math.abs(poisson / fixed - 1) < 0.01, `Poisson ${poisson} vs fixed ${fixed}`);
-    assert.match(await page.evaluate(() => location.hash), /sampling=poisson&.*sampling_rate=0\.00426666/);
+    assert.match(await page.textContent('[data-answer="dpsgd"]'), /q = B\/N = 0\.0042667/);
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /sampling_rate/);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

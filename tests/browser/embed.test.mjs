@@ -38,7 +38,7 @@ test(
     } finally {
       await opened.context.close();
     }
-    assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#\/kmeans\?v=0\.2\.0"/);
+    assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#\/kmeans\?v=0\.3\.0"/);
     assert.match(snippet, /<script src="http:\/\/127\.0\.0\.1:\d+\/dpcalc-frame\.js" defer><\/script>$/);
     assert.doesNotMatch(snippet, /<script>/, 'no inline script');
     // A strict policy: scripts and frames from dpcalc's origin only, nothing inline.

@@ -70,7 +70,7 @@ test('copy link, JSON of requests and responses, and a CSV per chart that names 
     await page.waitForSelector('#group .export-status:text("Link copied.")');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(copied, `${session.url}${await page.evaluate(() => location.hash)}`);
-    assert.match(copied, /#\/group\?v=0\.2\.0&k=8$/);
+    assert.match(copied, /#\/group\?v=0\.3\.0&k=8$/);
 
     const json = await download(page, '#group [data-export-action="json"]');
     assert.equal(json.name, 'dpcalc-group.json');

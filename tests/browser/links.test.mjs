@@ -20,14 +20,14 @@ test('a changed input survives a reload, in-page links and going back and forth'
     await waitForBound(page, 'group', 'pure', `ε ≤ ${9 * 0.5}`);
     await goToSection(page, 'split');
     await page.fill('#split-count', '40');
-    await page.waitForFunction(() => location.hash === '#/split?v=0.2.0&count=40');
+    await page.waitForFunction(() => location.hash === '#/split?v=0.3.0&count=40');
     // Reloaded on another section: the section shown from the address, the others from the visit.
     await page.reload();
     await waitForAllSections(page);
     assert.equal(await page.inputValue('#split-count'), '40');
     await goToSection(page, 'group');
     assert.equal(await page.inputValue('#group-k'), '9');
-    assert.equal(await page.evaluate(() => location.hash), '#/group?v=0.2.0&k=9');
+    assert.equal(await page.evaluate(() => location.hash), '#/group?v=0.3.0&k=9');
     await page.reload();
     await waitForAllSections(page);
     assert.equal(await page.inputValue('#group-k'), '9');
@@ -52,11 +52,12 @@ test('a changed input survives a reload, in-page links and going back and forth'
 test('a link of 0.1.0 (no version) is read with the defaults of 0.1.0', kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { hash: '#/dpsgd?group_size=2&duration=steps&steps=50' });
   try {
-    // DP-SGD groups defaulted to fixed-size batches in 0.1.0 (web/app/versions.js).
+    // DP-SGD groups defaulted to fixed-size batches in 0.1.0, add/remove neighbours and a Poisson
+    // rate of 0.01 until 0.2.0 (web/app/versions.js).
     assert.equal(await page.inputValue('#dpsgd-sampling'), 'fixed_batch');
     assert.equal(
       await page.evaluate(() => location.hash),
-      '#/dpsgd?v=0.2.0&sampling=fixed_batch&duration=steps&steps=50&group_size=2',
+      '#/dpsgd?v=0.3.0&sampling=fixed_batch&duration=steps&steps=50&group_size=2&relation=add_remove&sampling_rate=0.01',
     );
     assert.equal(await page.locator('#dpsgd [data-notice]').isHidden(), true, 'same answers: nothing to say');
     assert.deepEqual(problems, []);
@@ -71,7 +72,7 @@ test('a link of a later version says that this page is older; a malformed versio
     assert.equal(await page.inputValue('#group-k'), '3');
     assert.match(
       await page.locator('#group [data-notice]').textContent(),
-      /dpcalc 9\.0\.0, a newer version than this page \(0\.2\.0\)/,
+      /dpcalc 9\.0\.0, a newer version than this page \(0\.3\.0\)/,
     );
     await page.goto(`${session.url}#/group?v=latest&k=3`);
     await page.waitForFunction(() =>
@@ -102,7 +103,7 @@ test("every section's defaults are the ones recorded for this version", kTimeout
       ),
     );
     assert.equal(Object.keys(defaults).length, 9);
-    assert.equal(kRecorded.version, '0.2.0', 'update section-defaults.json with the version');
+    assert.equal(kRecorded.version, '0.3.0', 'update section-defaults.json with the version');
     assert.deepEqual(
       defaults,
       kRecorded.defaults,

@@ -154,7 +154,7 @@ test("a permalink reproduces a section's inputs and results exactly", kTimeout, 
   // The link carries the version and the inputs set, in the form's order (web/app/versions.js): here
   // the ledger, the request's items with the numbers as typed.
   const ledger = [{ count: '250', guarantee: { epsilon: '0.1', delta: '1e-9' } }];
-  assert.equal(hash, `#/composition?v=0.2.0&ledger=${encodeURIComponent(JSON.stringify(ledger))}`);
+  assert.equal(hash, `#/composition?v=0.3.0&ledger=${encodeURIComponent(JSON.stringify(ledger))}`);
   const second = await openPage(session, { hash });
   try {
     await second.page.waitForSelector('[data-results="composition"] tr[data-row="pld"][data-status="done"]');
@@ -176,7 +176,7 @@ test('links between sections, plain anchors and the back button keep every input
     await page.fill('#group-k', '9');
     await waitForBound(page, 'group', 'pure', `ε ≤ ${9 * 0.5}`);
     await goToSection(page, 'split');
-    assert.equal(await page.evaluate(() => location.hash), '#/split?v=0.2.0');
+    assert.equal(await page.evaluate(() => location.hash), '#/split?v=0.3.0');
     await page.fill('#split-count', '40');
     // The skip link and the glossary link are plain anchors: they scroll, nothing else changes.
     await page.keyboard.press('Shift+Tab');
@@ -254,7 +254,7 @@ test('a version-1 permalink still opens its section with its inputs', kTimeout, 
   try {
     assert.equal(await page.locator('section.calculator:not([hidden])').getAttribute('id'), 'group');
     await waitForBound(page, 'group', 'pure', `ε ≤ ${12 * 0.5}`);
-    assert.equal(await page.evaluate(() => location.hash), '#/group?v=0.2.0&k=12');
+    assert.equal(await page.evaluate(() => location.hash), '#/group?v=0.3.0&k=12');
     await goToSection(page, 'split');
     assert.equal(await page.inputValue('#split-count'), '40');
     assert.deepEqual(problems, []);

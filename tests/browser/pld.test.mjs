@@ -125,7 +125,7 @@ test('the ledger and PLD settings live in the permalink, and are validated inlin
   try {
     hash = await first.page.evaluate(() => location.hash);
     text = await first.page.locator(`${pldRow} .answer`).textContent();
-    assert.match(hash, /^#\/composition\?v=0\.2\.0&ledger=/);
+    assert.match(hash, /^#\/composition\?v=0\.3\.0&ledger=/);
     assert.deepEqual(first.problems, []);
   } finally {
     await first.context.close();

@@ -15,7 +15,10 @@ test("links carry package.json's version, and the history records it last", () =
 });
 
 test("a link of 0.1.0 gets 0.1.0's defaults: DP-SGD groups then defaulted to fixed-size batches", () => {
-  assert.deepEqual(linkVersion('0.1.0', 'dpsgd').defaults, { sampling: 'fixed_batch' });
+  // And until 0.2.0 to add/remove neighbours and Poisson sampling at q = 0.01, answered as then.
+  const previous = { relation: 'add_remove', sampling_rate: '0.01' };
+  assert.deepEqual(linkVersion('0.1.0', 'dpsgd').defaults, { sampling: 'fixed_batch', ...previous });
+  assert.deepEqual(linkVersion('0.2.0', 'dpsgd'), { defaults: previous, note: '' });
   assert.deepEqual(linkVersion(kVersion, 'dpsgd'), { defaults: {}, note: '' });
   assert.deepEqual(linkVersion('0.1.0', 'group').defaults, {});
 });

@@ -12,17 +12,9 @@ import { chartCsv, chartFigure } from './chart.js';
 import { roundTo } from './format.js';
 import { citeElement } from './results.js';
 import { settleUnlessAborted } from './ask.js';
-import { kFpr, tradeoffOf } from './explained.js';
+import { kDefaultFpr, kFpr, tradeoffOf, tradeoffRequest } from './explained.js';
+import { fprField, fprSentence, fprShown, percentUp, tprAt } from './attacker-fpr.js';
 import { isNumeric } from '../client.js';
-
-const kSmallestPercent = 0.01; // below this, "at most 0.01%" (still an upper bound)
-
-/** An upper bound as a percentage, rounded up to two significant digits: 0.031234 → "3.2%". */
-export function percentUp(x) {
-  const percent = Math.min(100, x * 100);
-  if (!(percent > kSmallestPercent)) return `${kSmallestPercent}%`;
-  return `${roundTo(percent, 'up', 2)}%`;
-}
 
 /** Who is tested: a person, or a group of k records (`size`), in the words of each sentence. */
 function subjectOf(size) {
@@ -49,13 +41,13 @@ function subjectOf(size) {
 /** The two or three sentences the panel says, each with "at most" (for the LaTeX export too). */
 export function attackerSentences(result, { groupSize, oneRecord } = {}) {
   const words = subjectOf(groupSize);
-  const tpr = result.tpr_at_fpr.find((point) => point.fpr === kFpr)?.tpr;
+  const tpr = tprAt(result, kFpr);
   if (result.vacuous || !(tpr < 1)) {
     return [
       `This guarantee does not limit membership tests: as far as it says, a test could tell whether ${words.one} was in the data without error.`,
     ];
   }
-  const alone = oneRecord ? ` (for one record alone: at most ${percentUp(oneRecord.tpr_at_fpr[0].tpr)})` : '';
+  const alone = oneRecord ? ` (for one record alone: at most ${percentUp(tprAt(oneRecord, kFpr))})` : '';
   const sentences = [
     `${words.test} that wrongly flags at most 1 in 1,000 ${words.negatives} catches at most ${percentUp(tpr)} of ${words.positives}${alone}.`,
     `Whatever threshold it uses, such a test flags at most ${percentUp(result.advantage).replace('%', ' percentage points')} more of the ${words.members} than of ${words.others}.`,
@@ -96,7 +88,8 @@ function figureOf(result, oneRecord, { groupSize, log, file }) {
     yLog: log,
     description:
       'ROC curve: the largest fraction of members any test catches at each fraction of non-members it wrongly flags, with the diagonal of random guessing.',
-    file,
+    // The log axes leave out the rates at 0: another table, so another name.
+    file: log ? `${file}-log` : file,
   });
 }
 
@@ -151,10 +144,20 @@ function tradeoffAnswers(calculator, { of, response, one }, signal) {
 }
 
 /**
+ * Asks the trade-off of `of` (and of `one`) at false-positive rate `fpr` alone, for the panel's FPR
+ * input: the curve's points cannot be interpolated (a chord lies below the concave curve, so it would
+ * not bound the TPR). Resolves to [answer, oneAnswer]; rejects with an AbortError when cancelled.
+ */
+function tradeoffsAt(calculator, { of, one }, fpr, signal) {
+  const ask = (request) => settleUnlessAborted(calculator.run(request, isNumeric(request) ? { signal } : {}));
+  return Promise.all([ask(tradeoffRequest(of, [fpr])), one ? ask(tradeoffRequest(one, [fpr])) : null]);
+}
+
+/**
  * Draws in `holder` the panel for `answer` (the trade-off response of the section's answer) and
  * `oneAnswer` (of one record, beside a group's), about `groupSize` records; `name` is the section's.
  */
-export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name }) {
+export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name, askAt }) {
   holder.removeAttribute('aria-busy');
   holder.dataset.ready = 'true';
   // The section marks its own fields; there is nothing to say about an answer it does not have.
@@ -178,6 +181,7 @@ export function renderAttacker(holder, { answer, oneAnswer, groupSize = 1, name 
       { class: 'attacker-sentences', dataset: { attackerSentences: name } },
       attackerSentences(result, { groupSize, oneRecord }).map((text) => h('p', {}, text)),
     ),
+    fprPart(holder, { result, oneRecord, groupSize, name, askAt }),
     methodNote(result),
     axesChoice(redraw),
     figureHolder,
@@ -217,7 +221,49 @@ export async function showAttacker(holder, { calculator, of, response, one, grou
   }
   if (!isCurrent()) return;
   const [answer, oneAnswer] = answers;
-  renderAttacker(holder, { answer, oneAnswer, groupSize, name });
+  const askAt = (fpr, fprSignal) => tradeoffsAt(calculator, { of, one }, fpr, fprSignal);
+  renderAttacker(holder, { answer, oneAnswer, groupSize, name, askAt });
+}
+
+// The FPR each panel's input holds (kept when the section's answer changes).
+const chosenFprs = new WeakMap();
+
+/**
+ * The panel's FPR input and its sentence: at the rate the person chose (kDefaultFpr until then),
+ * the largest TPR; a rate the answer has no point for is asked with `askAt(fpr, signal)`.
+ */
+function fprPart(holder, { result, oneRecord, groupSize, name, askAt }) {
+  // Not live: the section's summary line is the one thing a result announces (a11y.test.mjs).
+  const sentence = h('p', { class: 'attacker-fpr', dataset: { attackerFpr: name } });
+  let asking = null;
+  const show = async (fpr) => {
+    asking?.abort();
+    const own = tprAt(result, fpr);
+    const alone = oneRecord ? tprAt(oneRecord, fpr) : undefined;
+    if (own !== undefined && (!oneRecord || alone !== undefined)) {
+      sentence.textContent = fprSentence({ fpr, tpr: own, alone, groupSize, vacuous: result.vacuous });
+      return;
+    }
+    sentence.textContent = `At FPR ${fprShown(fpr)}: computing…`;
+    asking = new AbortController();
+    try {
+      const [answer, oneAnswer] = await askAt(fpr, asking.signal);
+      if (!answer.ok) {
+        sentence.textContent = `At FPR ${fprShown(fpr)}: ${answer.error.message}`;
+        return;
+      }
+      const one = oneAnswer?.ok ? tprAt(oneAnswer.result, fpr) : undefined;
+      sentence.textContent = fprSentence({ fpr, tpr: tprAt(answer.result, fpr), alone: one, groupSize });
+    } catch (error) {
+      if (error?.name !== 'AbortError') throw error;
+    }
+  };
+  const field = fprField(`${name}-attacker-fpr`, chosenFprs.get(holder) ?? null, (fpr, text) => {
+    chosenFprs.set(holder, text);
+    show(fpr).catch((error) => console.error(error));
+  });
+  show(field.value() ?? kDefaultFpr).catch((error) => console.error(error));
+  return h('div', { class: 'attacker-at-fpr' }, field.element, sentence);
 }
 
 const curves = new WeakMap();

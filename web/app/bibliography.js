@@ -158,7 +158,7 @@ const entries = {
 }`,
   wang2019subsampled: `@inproceedings{wang2019subsampled,
   author = {Wang, Yu-Xiang and Balle, Borja and Kasiviswanathan, Shiva Prasad},
-  title = {Subsampled R{\'e}nyi Differential Privacy and Analytical Moments Accountant},
+  title = {Subsampled R{\\'e}nyi Differential Privacy and Analytical Moments Accountant},
   booktitle = {International Conference on Artificial Intelligence and Statistics (AISTATS)},
   series = {Proceedings of Machine Learning Research}, volume = {89}, pages = {1226--1235}, year = {2019}
 }`,

@@ -10,7 +10,7 @@
 // the first result does not wait for it: a figure gets its legend, CSV and table at once, and its
 // drawing when Plot has arrived.
 import { h, scrollRegion } from './dom.js';
-import { formatNumber, numberText } from './format.js';
+import { formatNumber } from './format.js';
 import { downloadText } from './download.js';
 
 const kClassName = 'dp-plot';
@@ -312,8 +312,9 @@ export function chartFigure(
 }
 
 const kRounding = { upper: 'up', lower: 'down', estimate: 'nearest' };
-const roleText = (value, role = 'upper') =>
-  role === 'given' ? numberText(value) : formatNumber(value, kRounding[role]);
+// A given value (an input, or a point of a curve the core chose, such as a false-positive rate of
+// 1.1547819846894583e-9) is shown to the page's digits, rounded to the nearest.
+const roleText = (value, role = 'upper') => formatNumber(value, role === 'given' ? 'nearest' : kRounding[role]);
 const roleNote = { given: 'given', upper: 'upper bound', lower: 'lower bound', estimate: 'estimate' };
 
 /** How the table's numbers are rounded, for its caption: "(upper bounds rounded up)" and the like. */
@@ -380,7 +381,7 @@ function dataTable(points, series, title, xLabel, yLabel) {
     h(
       'tr',
       {},
-      h('th', { scope: 'row' }, String(x)),
+      h('th', { scope: 'row' }, roleText(x, points[0]?.xRole ?? 'given')),
       series.map((name) => {
         const point = byKey.get(`${name}\u0000${x}`);
         return h('td', {}, point === undefined ? '—' : roleText(point.y, point.yRole));

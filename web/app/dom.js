@@ -1,6 +1,7 @@
 // Small DOM helpers shared by the sections: element creation, reading numeric inputs, and marking
 // invalid fields with the calculator's message beside them.
 import { parseNumber, quote } from './format.js';
+import { apiWords } from './api-words.js';
 
 /** h('td', { class: 'x', dataset: { value: '1' } }, child, 'text', …) */
 export function h(tag, attributes = {}, ...children) {
@@ -37,7 +38,7 @@ export function readNumber(input) {
   }
   parseProblems.set(
     input,
-    text === '' ? 'Enter a number.' : `${quote(text)} is not a number (write e.g. 0.5, 1e-6 or 1 × 10⁻⁶).`,
+    text === '' ? 'Enter a number.' : `${quote(text)} is not a number (write e.g. 0.5, 1e-6, 1 × 10⁻⁶ or 256/50000).`,
   );
   return Number.NaN;
 }
@@ -112,7 +113,7 @@ export function fieldMessage(input, message) {
     if (pattern.test(message)) return `${term} ${rule(value)}.`;
   }
   const words = message.replace(/ ?\(got [^)]*\)/, '');
-  return kFieldPath.test(words) ? words.replace(kFieldPath, `${term} `) : words;
+  return apiWords(kFieldPath.test(words) ? words.replace(kFieldPath, `${term} `) : words);
 }
 
 // The longest wait for a frame (a page that draws none, such as a hidden tab, waits this long).

@@ -1,8 +1,10 @@
-// The DP-SGD with groups section's requests, shared by the page (dpsgd-update.js) and the
-// <dp-calculator> element: op 'dpsgd' for the training the inputs describe (its guarantee for a group
-// of k examples, the noise multiplier for a target ε, or the largest value of one input for it), the
-// worst-case pair of one step (op 'dpsgd_pair'), and Sommer's figures: ε vs steps for k = 1…5 and ε
-// vs k for several noise multipliers, at the steps and noise of the answer.
+// The DP-SGD section's requests, shared by the page (dpsgd-update.js) and the <dp-calculator>
+// element: op 'dpsgd' for the training the inputs describe, drawn by the sampler of the person's
+// training loop (its guarantee for a group of k examples, the noise multiplier for a target ε, or
+// the largest value of one input for it), the same training under every sampler side by side (op
+// 'dpsgd_samplers'), and for the samplers whose step is one Gaussian mixture (Poisson, fixed
+// batches) the worst-case pair of one step (op 'dpsgd_pair') and Sommer's figures: ε vs steps for
+// k = 1…5 and ε vs k for several noise multipliers, at the steps and noise of the answer.
 import { parseNumber } from './format.js';
 import { rangeOf } from './range.js';
 
@@ -11,10 +13,34 @@ const kStepsCurveK = 5; // Sommer's figure 2: k = 1…5
 const kStepsPoints = 5; // steps values per curve
 const kSigmaFactors = [1, 2, 4]; // Sommer's figure 3: several noise multipliers
 
+/**
+ * The training loops of the section's "How does your training loop draw batches?" (its `sampling`
+ * input) as op 'dpsgd' samplers: `sampling`, `reshuffle` for shuffling, and the words the headline
+ * and the table use for the loop.
+ */
+export const kLoops = {
+  poisson: { sampling: 'poisson', words: 'Poisson sampling' },
+  shuffle: { sampling: 'shuffle', reshuffle: true, words: 're-shuffled each epoch' },
+  same_order: { sampling: 'shuffle', reshuffle: false, words: 'the same order every epoch' },
+  truncated_poisson: { sampling: 'truncated_poisson', words: 'truncated Poisson sampling' },
+  balls_and_bins: { sampling: 'balls_and_bins', words: 'balls-and-bins batches' },
+  cyclic_poisson: { sampling: 'cyclic_poisson', words: 'cyclic Poisson sampling' },
+  fixed_batch: { sampling: 'fixed_batch', words: 'fixed-size batches' },
+};
+
+/** The loop of a row of op 'dpsgd_samplers' (its sampling and reshuffle), as kLoops names it. */
+export const loopOfRow = ({ sampling, reshuffle }) =>
+  Object.keys(kLoops).find(
+    (loop) => kLoops[loop].sampling === sampling && (kLoops[loop].reshuffle ?? reshuffle) === reshuffle,
+  );
+
+/** Samplers whose step is one Gaussian mixture (a worst-case pair to draw; op 'dpsgd' compares methods for them). */
+export const hasMixture = (sampling) => sampling === 'poisson' || sampling === 'fixed_batch';
+
 /** The request's unknown for `mode` ('most_steps' → 'steps' or 'epochs', …), or null. */
-export function unknownOf(mode, { duration, sampling }) {
+export function unknownOf(mode, { duration, linkRate }) {
   if (mode === 'most_steps') return duration === 'epochs' ? 'epochs' : 'steps';
-  if (mode === 'largest_rate') return sampling === 'poisson' ? 'sampling_rate' : 'batch_size';
+  if (mode === 'largest_rate') return linkRate ? 'sampling_rate' : 'batch_size';
   if (mode === 'largest_group') return 'group_size';
   return null;
 }
@@ -22,11 +48,13 @@ export function unknownOf(mode, { duration, sampling }) {
 /** The op 'dpsgd' request of the inputs, and the input each request field comes from. */
 export function trainingRequest(inputs) {
   const number = (name) => parseNumber(inputs[name]);
+  const loop = kLoops[inputs.sampling] ?? kLoops.poisson;
   const request = {
     op: 'dpsgd',
     group_size: number('group_size'),
     delta: number('delta'),
-    sampling: inputs.sampling,
+    sampling: loop.sampling,
+    ...('reshuffle' in loop ? { reshuffle: loop.reshuffle } : {}),
     relation: inputs.relation,
   };
   const fields = { group_size: 'group_size', delta: 'delta', relation: 'relation', sampling: 'sampling' };
@@ -34,12 +62,18 @@ export function trainingRequest(inputs) {
     request[name] = number(input);
     fields[name] = input;
   };
-  if (request.sampling === 'fixed_batch') {
+  // Every sampler from N and B (the Poisson samplers at q = B/N, cyclic Poisson at b·B/N); Poisson
+  // sampling at the rate of a link of 0.2.0 or earlier while it holds one (dpsgd.js).
+  const linkRate = loop.sampling === 'poisson' && (inputs.sampling_rate ?? '').trim() !== '';
+  if (linkRate) take('sampling_rate');
+  else {
     take('dataset_size');
     take('batch_size');
-  } else take('sampling_rate');
+  }
+  if (loop.sampling === 'truncated_poisson') take('max_batch_size');
+  if (loop.sampling === 'cyclic_poisson') take('bands');
   take(inputs.duration === 'epochs' ? 'epochs' : 'steps');
-  const unknown = unknownOf(inputs.mode, { duration: inputs.duration, sampling: request.sampling });
+  const unknown = unknownOf(inputs.mode, { duration: inputs.duration, linkRate });
   if (inputs.mode === 'calibrate' || unknown) {
     request.target = { epsilon: number('target_epsilon') };
     Object.assign(fields, { target: 'target_epsilon', 'target.epsilon': 'target_epsilon' });
@@ -60,20 +94,44 @@ export function trainingRequest(inputs) {
 /** The pair's request: the sampling, group and noise of `request` (no accounting, so it answers even where that is refused). */
 export function pairItem(request, sigma) {
   const pair = { op: 'dpsgd_pair', noise_multiplier: sigma };
-  for (const name of ['sampling', 'sampling_rate', 'dataset_size', 'batch_size', 'group_size', 'relation'])
-    if (name in request) pair[name] = request[name];
+  for (const name of ['sampling', 'group_size', 'relation']) if (name in request) pair[name] = request[name];
+  // The pair of Poisson sampling takes its rate (q = B/N, or the link's); that of fixed batches N and B.
+  if (request.sampling === 'poisson')
+    pair.sampling_rate = request.sampling_rate ?? request.batch_size / request.dataset_size;
+  else Object.assign(pair, { dataset_size: request.dataset_size, batch_size: request.batch_size });
   return { id: 'pair', role: 'plot', request: pair };
 }
 
 /**
- * The training (id 'dpsgd', role 'row'); when the question is the guarantee for this noise, the
- * pair of one step too (its noise is the given one; otherwise it is the answer's: pairItem).
+ * The same training under every sampler (op 'dpsgd_samplers', id 'samplers', role 'table') at noise
+ * multiplier `sigma`: the cap of truncated Poisson and the bands of cyclic Poisson are the inputs'
+ * when the loop is one of those (else the op's default cap, and no cyclic row). Null for Poisson
+ * sampling at a link's own rate, which gives no N and B for the other samplers.
+ */
+export function samplersItem(request, sigma) {
+  if ('sampling_rate' in request) return null;
+  const table = { op: 'dpsgd_samplers', noise_multiplier: sigma };
+  for (const name of ['dataset_size', 'batch_size', 'epochs', 'steps', 'delta', 'group_size', 'relation'])
+    if (name in request) table[name] = request[name];
+  if (request.sampling === 'truncated_poisson') table.max_batch_size = request.max_batch_size;
+  if (request.sampling === 'cyclic_poisson') table.bands = request.bands;
+  return { id: 'samplers', role: 'table', request: table };
+}
+
+/**
+ * The training (id 'dpsgd', role 'row', labelled with the loop); when the question is the guarantee
+ * for this noise, the table of every sampler and (for a mixture) the pair of one step too, at the
+ * given noise (otherwise at the answer's: samplersItem, pairItem).
  */
 export function requests(inputs) {
   const { request, fields } = trainingRequest(inputs);
-  const item = { id: 'dpsgd', role: 'row', label: 'Tight (worst-case mixture, PLD)', request, fields };
-  const forward = !('target' in request);
-  return forward ? [item, pairItem(request, request.noise_multiplier)] : [item];
+  const { words } = kLoops[inputs.sampling] ?? kLoops.poisson;
+  const label = `Your loop: ${words}`;
+  const item = { id: 'dpsgd', role: 'row', label, request, fields };
+  if ('target' in request) return [item];
+  const sigma = request.noise_multiplier;
+  const table = samplersItem(request, sigma);
+  return [item, ...(table ? [table] : []), ...(hasMixture(request.sampling) ? [pairItem(request, sigma)] : [])];
 }
 
 /** The training of an answer: its steps and noise multiplier, without the target (what the figures vary). */

@@ -15,13 +15,9 @@ const kFormulas = {
 export const dpsgdSolvedElements = (result, fields, errors) =>
   solvedElements(result, { fields, errors, answer: 'dpsgd', formulas: kFormulas });
 
-/** The headline sentence of a solved question. */
-export function solvedHeadline(result, { k, sampling }) {
+/** The headline sentence of a solved question; `how` says how the sampler's bound was found (dpsgd-update.js). */
+export function solvedHeadline(result, { k, how }) {
   const within = `within ${boundText(result.target, { deltaIsGiven: true })}`;
   const group = result.unknown === 'group_size' ? 'a group' : `a group of ${k} example${k === 1 ? '' : 's'}`;
-  const how =
-    sampling === 'poisson'
-      ? 'Poisson sampling, tight accounting'
-      : 'fixed-size batches, assuming the worst-case property (not proven)';
-  return `${solvedValueText(result)}: ${group} stays ${within} at noise multiplier σ = ${formatNumber(result.noise_multiplier)} (${how}).`;
+  return `${solvedValueText(result)}: ${group} stays ${within} at noise multiplier σ = ${formatNumber(result.noise_multiplier)}${how}.`;
 }

@@ -1,16 +1,19 @@
-// DP-SGD with groups (Sommer 2021, "Group Privacy for Deep Learning with Differential Privacy";
-// Schuchardt, Stoian, Kosmala, Günnemann 2024): the guarantee of DP-SGD training for a group of k
-// examples owned by one person, or the noise multiplier that reaches a target ε for such a group.
-// Every number comes from the core (op 'dpsgd'): the tight PLD bracket, Sommer's RDP
-// over-approximation (for k = 1 the standard RDP accountant), generic group privacy, and in
-// calibration mode Sommer's rule of thumb. Poisson sampling is the default: its analysis is proven;
-// fixed-size batches rest on the worst-case property, which the headline itself says. Sommer's
-// three figures: the worst-case pair's densities, ε vs steps for k = 1…5 (tight and RDP), ε vs k for
-// several noise multipliers. The requests are dpsgd-requests.js (shared with <dp-calculator>); all
-// numeric work runs in the worker with progress and a Cancel button (runNumeric).
+// DP-SGD as it is trained, for one example or a group (Sommer 2021, "Group Privacy for Deep Learning
+// with Differential Privacy"; Schuchardt, Stoian, Kosmala, Günnemann 2024): the guarantee of DP-SGD
+// training under the batch sampler of the person's training loop, for a group of k examples owned by
+// one person, or the noise multiplier that reaches a target ε for such a group. Every number comes
+// from the core (op 'dpsgd'): the sampler's upper bound and a lower bound an attack reaches, with its
+// status (the headline says it: the headline never shows the Poisson ε for a loop that does not
+// sample that way); for Poisson sampling and fixed batches also Sommer's RDP over-approximation (for
+// k = 1 the standard RDP accountant), generic group privacy, and in calibration mode Sommer's rule
+// of thumb. Under the answer, the same training under every sampler side by side (op
+// 'dpsgd_samplers', dpsgd-samplers.js). Sommer's three figures for the samplers whose step is one
+// Gaussian mixture: the worst-case pair's densities, ε vs steps for k = 1…5 (tight and RDP), ε vs k
+// for several noise multipliers. The requests are dpsgd-requests.js (shared with <dp-calculator>);
+// all numeric work runs in the worker with progress and a Cancel button (runNumeric).
 import { h, showFieldErrors } from './dom.js';
-import { formatNumber } from './format.js';
-import { boundText, citeSentence, paperGuarantee, paperNumber } from './headline.js';
+import { formatNumber, tidyNumbers } from './format.js';
+import { boundText, citeSentence, methodWords, paperGuarantee, paperNumber } from './headline.js';
 import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
 import { answerItem } from './ask.js';
 import { askExplained } from './explained.js';
@@ -19,7 +22,17 @@ import { runNumeric } from './numeric.js';
 import { moreDigits } from './more-digits.js';
 import { plotRange } from './range.js';
 import { dpsgdSolvedElements, solvedHeadline } from './dpsgd-solve.js';
-import { answeredTraining, figureItems, kGroupsRange, pairItem, requests } from './dpsgd-requests.js';
+import { chosenSentence, samplersTable, statusWords } from './dpsgd-samplers.js';
+import {
+  answeredTraining,
+  figureItems,
+  hasMixture,
+  kGroupsRange,
+  kLoops,
+  pairItem,
+  requests,
+  samplersItem,
+} from './dpsgd-requests.js';
 
 const kFormulas = {
   pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
@@ -27,14 +40,26 @@ const kFormulas = {
   generic: String.raw`\Bigl(k\varepsilon_1,\ \delta\,\frac{e^{k\varepsilon_1}-1}{e^{\varepsilon_1}-1}\Bigr)`,
   calibrated: String.raw`\sigma^\star = \min\{\sigma : \varepsilon_{\mathrm{PLD}}(\sigma; k, T, \delta) \le \varepsilon_{\text{target}}\}`,
   rule: String.raw`\sigma_{\text{rule}} = k\,\sigma^\star_{k=1}`,
+  sampler: String.raw`\varepsilon_{\text{attack}} \le \varepsilon_{\text{exact}} \le \varepsilon_{\text{proven}}`,
 };
 
 const ok = (result) => ({ ok: true, result });
 const atDelta = (result) => guaranteeElement(result.guarantee, { deltaIsGiven: true });
 const bracketText = (lower, upper) => `exact ε ∈ [${formatNumber(lower, 'down')}, ${formatNumber(upper, 'up')}]`;
 
-/** The answer in large type: the tight ε (or the calibrated σ) with its bracket. */
-function answerElement(result, calibrating, k) {
+/** "q = B/N = 0.0042667" (cyclic Poisson: b·B/N): the sampling rate the Poisson samplers run at. */
+function rateText(request) {
+  const { dataset_size: n, batch_size: b, bands } = request;
+  if ('sampling_rate' in request)
+    return `q = ${formatNumber(request.sampling_rate, 'nearest')}, the link's sampling rate (editing N or B gives q = B/N)`;
+  if (!(n > 0 && b > 0)) return '';
+  return request.sampling === 'cyclic_poisson'
+    ? `q = b·B/N = ${formatNumber((bands * b) / n, 'nearest')}`
+    : `q = B/N = ${formatNumber(b / n, 'nearest')}`;
+}
+
+/** The answer in large type: the sampler's ε (or the calibrated σ) with its bracket and its status. */
+function answerElement(result, { calibrating, k, request }) {
   const parts = [];
   if (calibrating)
     parts.push(
@@ -49,13 +74,14 @@ function answerElement(result, calibrating, k) {
     h(
       'div',
       { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.guarantee.epsilon) } },
-      `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps`,
+      `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps, ${rateText(request)}`,
     ),
   );
+  parts.push(h('div', { class: 'note', dataset: { status: result.status } }, `Status: ${statusWords(result)}.`));
   // A bracket wider than the accuracy asked for says so, and why (as the Composition section's PLD row).
   if (result.methods?.pld?.note)
     parts.push(h('div', { class: 'note', dataset: { bracketNote: '' } }, result.methods.pld.note));
-  if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
+  if (result.steps_note) parts.push(h('div', { class: 'note' }, tidyNumbers(result.steps_note)));
   // The fixed-size batch assumption: said in the headline, and here in full, not as small print.
   if (result.note) parts.push(h('div', { class: 'assumption' }, result.note));
   return h('div', { class: 'big-answer', dataset: { answer: 'dpsgd' } }, parts);
@@ -74,7 +100,23 @@ function rdpLabel(k, sampling) {
   return sampling === 'poisson' ? 'Standard RDP accountant (proven)' : 'Standard RDP accountant (at q = B/N)';
 }
 
-function forwardRows(result, fields, { k, sampling, more }) {
+/** The sampler's own row, for a sampler whose op 'dpsgd' answer compares no methods: its bounds and status. */
+function samplerRows(result, fields, { loop, more }) {
+  return [
+    {
+      id: 'sampler',
+      label: `Your loop: ${kLoops[loop].words}`, // as requests() labels it
+      formula: kFormulas.sampler,
+      fields,
+      response: ok(result),
+      render: atDelta,
+      note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.guarantee.epsilon), h('br'), r.note, more ?? ''),
+    },
+  ];
+}
+
+function forwardRows(result, fields, { k, sampling, more, loop }) {
+  if (!result.methods) return samplerRows(result, fields, { loop, more });
   const { pld, rdp_overapprox: rdp, generic_group: generic } = result.methods;
   const delta = result.guarantee.delta;
   const rdpResponse =
@@ -182,48 +224,62 @@ const kFixedBatchAssumption =
  * that was the question); with fixed-size batches it says in the same sentence that this analysis
  * assumes the worst-case property. Returns [text, { cite }].
  */
-function headlineOf(result, { k, calibrating, sampling }) {
+function headlineOf(result, { k, calibrating, sampling, loop }) {
   const group = `a group of ${k} example${k === 1 ? '' : 's'}`;
   const bound = boundText(result.guarantee, { deltaIsGiven: true });
   const noise = calibrating ? `Noise multiplier σ = ${formatNumber(result.noise_multiplier)} gives ` : '';
-  const how = sampling === 'poisson' ? ' (Poisson sampling, tight accounting)' : `, ${kFixedBatchAssumption}`;
+  const how = samplerHow(result, { sampling, loop });
   const steps = result.steps.toLocaleString('en-US');
   const text = calibrating
     ? `${noise}${group} ${bound} after ${steps} steps${how}.`
     : `${group[0].toUpperCase()}${group.slice(1)}: ${bound} after ${steps} steps${how}.`;
   const sigma = paperNumber(result.noise_multiplier, calibrating ? 'up' : 'nearest');
   const cite = citeSentence({
-    subject: `Training with DP-SGD (noise multiplier ${sigma}, ${steps} steps, ${
-      sampling === 'poisson' ? 'Poisson sampling' : 'fixed-size batches'
-    })`,
+    subject: `Training with DP-SGD (noise multiplier ${sigma}, ${steps} steps, ${kLoops[loop].words})`,
     guarantee: paperGuarantee(result.guarantee, { deltaIsGiven: true }),
     scope: `for groups of ${k} example${k === 1 ? '' : 's'}`,
-    method: 'the tight accounting of the worst-case pair',
+    method: hasMixture(sampling) ? 'the tight accounting of the worst-case pair' : methodWords(result.method),
     citation: result.citation,
-    assumption: sampling === 'poisson' ? '' : 'assuming the worst-case property for fixed-size batches (Sommer 2021)',
+    assumption:
+      sampling === 'fixed_batch' ? 'assuming the worst-case property for fixed-size batches (Sommer 2021)' : '',
   });
   return [text, { cite }];
+}
+
+/**
+ * How the headline's number was found, for the loop's own sampler: Poisson's tight accounting, the
+ * fixed-batch assumption, or the loop's words and the status of its bound ("re-shuffled each
+ * epoch: no proof gives less than 17.857; an attack already reaches 7.2446").
+ */
+function samplerHow(result, { sampling, loop }) {
+  if (sampling === 'poisson') return ' (Poisson sampling, tight accounting)';
+  if (sampling === 'fixed_batch') return `, ${kFixedBatchAssumption}`;
+  return ` (${kLoops[loop].words}: ${statusWords(result)})`;
 }
 
 const kPldLabel = 'Tight (worst-case mixture, PLD)';
 
 async function updateDpsgd(section) {
   const { calculator, form, inputs, isCurrent, results, plots, errors, signal } = section;
-  const [item, pair] = requests(inputs);
+  const asked = requests(inputs);
+  const [item] = asked;
+  const pair = asked.find((other) => other.id === 'pair');
   const fields = inputsOf(form, item.fields, item.request);
   const { request } = item;
-  if (request.unknown) return solveDpsgd(section, { request, fields });
+  if (request.unknown) return solveDpsgd(section, { request, fields, loop: loopOf(inputs) });
   const calibrating = 'target' in request;
-  plotRange(form.elements.kmax, errors, kGroupsRange);
+  if (hasMixture(request.sampling)) plotRange(form.elements.kmax, errors, kGroupsRange);
   const numeric = { calculator, signal, isCurrent, id: 'dpsgd-numeric' };
+  // The row of the loop's own bound: the tight mixture's, or the sampler's (samplerRows).
+  const own = hasMixture(request.sampling)
+    ? { id: 'pld', label: kPldLabel, formula: kFormulas.pld }
+    : { id: 'sampler', label: item.label, formula: kFormulas.sampler };
   await runNumeric(
     { ...numeric, label: calibrating ? 'Calibrating σ' : 'Tight accounting' },
     async ({ status, run }) => {
       const pending = methodRow(
         {
-          id: 'pld',
-          label: kPldLabel,
-          formula: kFormulas.pld,
+          ...own,
           status: 'running',
           pending: h('span', { class: 'pending' }, 'computing…'),
         },
@@ -237,16 +293,16 @@ async function updateDpsgd(section) {
       const train = (asked) => run(asked, (fraction) => 0.4 * fraction);
       const response = await (calibrating ? train(request) : askExplained(train, request));
       if (!isCurrent()) return;
-      if (!response.ok) return refused(section, { response, fields, status, pair });
+      if (!response.ok) return refused(section, { response, fields, status, pair, own });
       await answered(section, { request, response, fields, status, run });
     },
   );
 }
 
 /** The training refused: the row says why; the pair needs no accounting, so it is drawn anyway. */
-async function refused(section, { response, fields, status, pair }) {
+async function refused(section, { response, fields, status, pair, own }) {
   const { calculator, form, isCurrent, results, plots, errors, summary } = section;
-  const rows = [{ id: 'pld', label: kPldLabel, formula: kFormulas.pld, fields, response, render: atDelta }];
+  const rows = [{ ...own, fields, response, render: atDelta }];
   results.replaceChildren(methodTable({ caption: 'Methods', rows, errors }));
   status.finish('error', 'No answer: see the marked fields.');
   summary('No answer: check the marked fields.');
@@ -263,10 +319,12 @@ async function answered(section, { request, response, fields, status, run }) {
   const { result } = response;
   const calibrating = 'target' in request;
   const k = request.group_size;
+  const loop = loopOf(inputs);
   const rows = calibrating
     ? calibrationRows(result, fields)
     : forwardRows(result, fields, {
         k,
+        loop,
         sampling: request.sampling,
         // "More digits": the same training for a bracket ten times narrower.
         more: moreDigits({
@@ -283,13 +341,25 @@ async function answered(section, { request, response, fields, status, run }) {
         }),
       });
   const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
+  const samplers = h('div', { class: 'samplers-part' });
   results.replaceChildren(
-    answerElement(result, calibrating, k),
+    answerElement(result, { calibrating, k, request }),
+    samplers,
     status.element,
     methodTable({ caption, rows, errors }),
   );
-  summary(...headlineOf(result, { k, calibrating, sampling: request.sampling }));
+  summary(...headlineOf(result, { k, calibrating, sampling: request.sampling, loop }));
   const base = answeredTraining(request, result);
+  const mixture = hasMixture(request.sampling);
+  await sideBySide({ request, sigma: base.noise_multiplier, loop, samplers, run, isCurrent, to: mixture ? 0.6 : 1 });
+  if (!isCurrent()) return;
+  if (!mixture) {
+    plots.replaceChildren();
+    // The trade-off is read from the composed PLDs, which only some samplers' answers carry.
+    if (result.tradeoff) explain({ of: base, response, groupSize: k });
+    status.finish('done', 'Done.');
+    return;
+  }
   const figure = pairFigure(await answerItem(calculator, pairItem(request, base.noise_multiplier)));
   if (!isCurrent()) return;
   plots.replaceChildren(...figure);
@@ -300,17 +370,52 @@ async function answered(section, { request, response, fields, status, run }) {
     one: k > 1 ? { ...base, group_size: 1 } : undefined,
     groupSize: k,
   });
-  await figures({ items: figureItems(base, inputs), base, run, plots, isCurrent });
+  await figures({ items: figureItems(base, inputs), base, run, plots, isCurrent, from: 0.6 });
   if (isCurrent()) status.finish('done', 'Done.');
 }
 
+/** The loop of the section's `sampling` input (a kLoops key). */
+const loopOf = (inputs) => (kLoops[inputs.sampling] ? inputs.sampling : 'poisson');
+
+/**
+ * The same training under every sampler (op 'dpsgd_samplers' at noise `sigma`, the bar from 0.4 to
+ * `to`) into `samplers`: the sentence about the person's loop, then the table.
+ */
+async function sideBySide({ request, sigma, loop, samplers, run, isCurrent, to }) {
+  const item = samplersItem(request, sigma);
+  if (!item) {
+    samplers.replaceChildren(
+      h(
+        'p',
+        {},
+        'This link gives the sampling rate itself: enter the dataset and batch sizes to compare every sampler.',
+      ),
+    );
+    return;
+  }
+  samplers.replaceChildren(h('p', { class: 'pending' }, 'Every sampler side by side: computing…'));
+  const response = await run(item.request, (fraction) => 0.4 + (to - 0.4) * fraction);
+  if (!isCurrent()) return;
+  if (!response.ok) {
+    samplers.replaceChildren(h('p', { class: 'row-error' }, `Every sampler side by side: ${response.error.message}`));
+    return;
+  }
+  const { result } = response;
+  const n = request.dataset_size.toLocaleString('en-US');
+  const caption = `The same training under every batch sampler: N = ${n}, B = ${request.batch_size}, σ = ${formatNumber(sigma)}`;
+  samplers.replaceChildren(
+    h('p', { class: 'sampler-sentence', dataset: { samplerSentence: loop } }, chosenSentence(result, loop)),
+    samplersTable(result, { chosen: loop, caption }),
+  );
+}
+
 /** Sommer's figures 2 and 3: ε vs steps for k = 1…5, and ε vs k for several σ. */
-async function figures({ items, base, run, plots, isCurrent }) {
+async function figures({ items, base, run, plots, isCurrent, from }) {
   const answers = [];
   for (const [i, item] of items.entries()) {
     answers.push({
       ...item,
-      response: await run(item.request, (fraction) => 0.4 + (0.6 * (i + fraction)) / items.length),
+      response: await run(item.request, (fraction) => from + ((1 - from) * (i + fraction)) / items.length),
     });
     if (!isCurrent()) return;
   }
@@ -366,7 +471,7 @@ function figureElements(stepsPoints, kPoints, base) {
 }
 
 /** A "largest value for a target ε" question: one numeric request, its answer and one step beyond. */
-async function solveDpsgd(section, { request, fields }) {
+async function solveDpsgd(section, { request, fields, loop }) {
   const { calculator, form, isCurrent, results, plots, errors, signal, summary } = section;
   const numeric = { calculator, signal, isCurrent, id: 'dpsgd-numeric', label: 'Searching' };
   await runNumeric(numeric, async ({ status, run }) => {
@@ -391,7 +496,8 @@ async function solveDpsgd(section, { request, fields }) {
       return;
     }
     results.replaceChildren(...dpsgdSolvedElements(response.result, fields, errors), status.element);
-    summary(solvedHeadline(response.result, { k: request.group_size, sampling: request.sampling }));
+    const how = samplerHow(response.result, { sampling: request.sampling, loop });
+    summary(solvedHeadline(response.result, { k: request.group_size, how }));
     status.finish('done', 'Done.');
   });
 }

@@ -1,39 +1,37 @@
-// The DP-SGD with groups section as sections.js registers it: its question, its form and its defaults.
-// Its requests are dpsgd-requests.js (shared with <dp-calculator>); the page answers them in
-// dpsgd-update.js, which it loads after its first answer (sections.js, lazy-update.js).
-import { parseNumber } from './format.js';
+// The DP-SGD section as sections.js registers it: its question ("How does your training loop draw
+// batches?", each sampler named as the libraries people train with name it), its form and its
+// defaults. Its requests are dpsgd-requests.js (shared with <dp-calculator>, which also maps each
+// loop to its op 'dpsgd' sampler); the page answers them in dpsgd-update.js, which it loads after
+// its first answer (sections.js, lazy-update.js).
+
+/**
+ * A link's own sampling rate (the hidden `sampling_rate`) holds until the loop, the dataset or the
+ * batch size is edited: from then on Poisson sampling runs at q = B/N, as the form shows it.
+ */
+function forgetLinkRate(form) {
+  const rate = form.elements.sampling_rate;
+  const forget = () => {
+    if (rate.value === '') return;
+    rate.value = '';
+    rate.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  for (const name of ['sampling', 'dataset_size', 'batch_size']) form.elements[name].addEventListener('input', forget);
+}
 
 /** The question modes of the section's "Question" selector that solve for an unknown. */
 const kSolveModes = {
   most_steps: 'most steps for a target ε',
-  largest_rate: 'largest batch or rate for a target ε',
+  largest_rate: 'largest batch size for a target ε',
   largest_group: 'largest group for a target ε',
 };
-
-/**
- * Switching from fixed-size batches to Poisson sampling keeps the same sampling rate, q = B/N, so
- * that the two analyses compare the same training.
- */
-function carrySamplingRate(form) {
-  // With two choices, a change to Poisson sampling is a change from fixed-size batches.
-  form.elements.sampling.addEventListener('change', () => {
-    if (form.elements.sampling.value !== 'poisson') return;
-    const [batch, dataset] = [form.elements.batch_size, form.elements.dataset_size].map((input) =>
-      parseNumber(input.value),
-    );
-    if (!(batch > 0 && dataset >= batch)) return;
-    form.elements.sampling_rate.value = String(batch / dataset);
-    form.elements.sampling_rate.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 export default {
   name: 'dpsgd',
   title: 'DP-SGD groups',
   question: [
-    'You train with DP-SGD and one person may own ',
+    'You train with DP-SGD, drawing batches the way your training loop does, and one person may own ',
     { em: 'k' },
-    ' training examples. What is their guarantee, and how much noise reaches a target ε?',
+    ' training examples. What is their guarantee under that sampler, and how much noise reaches a target ε?',
   ],
   form: [
     {
@@ -41,14 +39,26 @@ export default {
       fields: [
         {
           name: 'sampling',
-          label: 'Batches',
+          label: 'How does your training loop draw batches?',
           type: 'choice',
           value: 'poisson',
           wide: true,
+          // Short enough for a phone's width; the hint says what each is called elsewhere.
           options: [
-            ['poisson', 'Poisson sampling (proven)'],
-            ['fixed_batch', 'Fixed-size batches (unproven)'],
+            ['poisson', 'Poisson (poisson_sampling=True)'],
+            ['shuffle', 'DataLoader(shuffle=True)'],
+            ['same_order', 'DataLoader(shuffle=False)'],
+            ['truncated_poisson', 'Truncated Poisson (batch cap C)'],
+            ['balls_and_bins', 'Balls-and-bins'],
+            ['cyclic_poisson', 'Cyclic Poisson (b bands)'],
+            ['fixed_batch', 'Fixed-size batch, no replacement'],
           ],
+          hint:
+            'Poisson: Opacus poisson_sampling=True, dp_accounting and JAX Privacy Poisson sampling; ' +
+            'PyTorch DataLoader(shuffle=True): re-shuffled each epoch, as Opacus with poisson_sampling=False; ' +
+            'shuffle=False: the same order every epoch; truncated Poisson: Poisson batches cut to at most C ' +
+            "(dp_accounting's TruncatedSubsampledGaussianDpEvent); balls-and-bins: each example in one random " +
+            'step of each epoch; cyclic Poisson: b bands used in turn (banded matrix factorization)',
         },
         {
           name: 'dataset_size',
@@ -56,7 +66,6 @@ export default {
           symbol: 'N',
           type: 'count',
           value: '60000',
-          shownWhen: { sampling: ['fixed_batch'] },
         },
         {
           name: 'batch_size',
@@ -64,16 +73,26 @@ export default {
           symbol: 'B',
           type: 'count',
           value: '256',
-          shownWhen: { sampling: ['fixed_batch'], mode: ['forward', 'calibrate', 'most_steps', 'largest_group'] },
+          shownWhen: { mode: ['forward', 'calibrate', 'most_steps', 'largest_group'] },
+          hint: 'the expected batch for the Poisson samplers (q = B/N, shown with the answer)',
         },
         {
-          name: 'sampling_rate',
-          label: 'Sampling rate',
-          symbol: 'q',
-          type: 'number',
-          value: '0.01',
-          shownWhen: { sampling: ['poisson'], mode: ['forward', 'calibrate', 'most_steps', 'largest_group'] },
-          hint: 'each example is in a batch independently with this probability',
+          name: 'max_batch_size',
+          label: 'Largest batch',
+          symbol: 'C',
+          type: 'count',
+          value: '384',
+          shownWhen: { sampling: ['truncated_poisson'] },
+          hint: 'a Poisson batch above this size is cut down to it',
+        },
+        {
+          name: 'bands',
+          label: 'Bands',
+          symbol: 'b',
+          type: 'count',
+          value: '4',
+          shownWhen: { sampling: ['cyclic_poisson'] },
+          hint: 'the data in b parts used in turn, Poisson sampling inside the part',
         },
         {
           name: 'duration',
@@ -91,7 +110,7 @@ export default {
           type: 'number',
           value: '60',
           shownWhen: { duration: ['epochs'], mode: ['forward', 'calibrate', 'largest_rate', 'largest_group'] },
-          hint: 'steps = epochs · N / B, rounded up',
+          hint: 'steps = epochs · N / B (rounded up; ⌊N/B⌋ an epoch for shuffling and balls-and-bins)',
         },
         {
           name: 'steps',
@@ -141,7 +160,7 @@ export default {
       fields: [
         {
           name: 'group_size',
-          label: 'Examples per person',
+          label: 'Max examples per user',
           symbol: 'k',
           type: 'count',
           value: '4',
@@ -153,13 +172,21 @@ export default {
           name: 'relation',
           label: 'Neighbours',
           type: 'choice',
-          value: 'add_remove',
+          value: 'zero_out',
           options: [
+            ['zero_out', "zero out the group's gradients"],
             ['add_remove', 'add or remove the group'],
             ['substitute', 'replace the group'],
           ],
         },
-        { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '5' },
+        {
+          name: 'kmax',
+          label: 'Plot up to group size',
+          type: 'count',
+          value: '5',
+          // Sommer's figures: for the samplers whose step is one Gaussian mixture.
+          shownWhen: { sampling: ['poisson', 'fixed_batch'] },
+        },
         {
           preset: 'MNIST, fixed-size batches (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',
           values: {
@@ -176,8 +203,31 @@ export default {
             relation: 'add_remove',
           },
         },
+        {
+          preset: 'MNIST re-shuffled each epoch (N = 60000, B = 256, σ = 1, 10 epochs, k = 1)',
+          values: {
+            sampling: 'shuffle',
+            dataset_size: '60000',
+            batch_size: '256',
+            duration: 'epochs',
+            epochs: '10',
+            mode: 'forward',
+            noise_multiplier: '1',
+            delta: '1e-5',
+            group_size: '1',
+            kmax: '1',
+            relation: 'zero_out',
+          },
+        },
       ],
     },
+    {
+      // Poisson sampling at a rate q of its own, as links of 0.2.0 and earlier gave it (their default
+      // 0.01: versions.js); blank, Poisson sampling runs at q = B/N (dpsgd-requests.js).
+      legend: 'Sampling rate (links of earlier versions)',
+      hidden: true,
+      fields: [{ name: 'sampling_rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '' }],
+    },
   ],
-  setup: carrySamplingRate,
+  setup: forgetLinkRate,
 };

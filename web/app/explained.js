@@ -8,9 +8,11 @@
 import { isNumeric } from '../client.js';
 
 export const kFpr = 1e-3; // "wrongly flags at most 1 in 1,000"
+export const kDefaultFpr = 0.01; // the panel's FPR input, until the person sets another
 export const kPrior = 0.5; // "an attacker who thought it a coin toss"
 
-const kPanelOptions = Object.freeze({ fpr: [kFpr], prior: kPrior });
+const kPanelFprs = Object.freeze([kFpr, kDefaultFpr]);
+const kPanelOptions = Object.freeze({ fpr: kPanelFprs, prior: kPrior });
 
 /** `request` without the trade-off it asks for (`explain`). */
 function withoutExplain(request) {
@@ -20,8 +22,13 @@ function withoutExplain(request) {
   return plain;
 }
 
-/** The op 'tradeoff' request for the answer to `of` (a request, or { guarantee }). */
-export const tradeoffRequest = (of) => ({ op: 'tradeoff', of: withoutExplain(of), fpr: [kFpr], prior: kPrior });
+/** The op 'tradeoff' request for the answer to `of` (a request, or { guarantee }), at the rates `fpr`. */
+export const tradeoffRequest = (of, fpr = kPanelFprs) => ({
+  op: 'tradeoff',
+  of: withoutExplain(of),
+  fpr: [...fpr],
+  prior: kPrior,
+});
 
 /**
  * Request `request` as a section sends it when the panel explains its answer: with `explain` (the

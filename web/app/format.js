@@ -43,10 +43,14 @@ const kPowerOfTen = /^([+-]?)10\^\(?([+-]?\d+)\)?$/;
 
 /**
  * The number a person typed, or NaN. Takes what the page prints and what people paste: 0.5, 1e-6,
- * 1E−6 (Unicode minus), 1 × 10⁻⁵, 1x10^-5, 10^-6, 10⁻⁶, with spaces anywhere. Not a decimal comma
- * ("1,5" is NaN rather than a guess between 1.5 and 15).
+ * 1E−6 (Unicode minus), 1 × 10⁻⁵, 1x10^-5, 10^-6, 10⁻⁶, and a fraction of two of them (256/50000,
+ * 1/1e5: a batch over a dataset size), with spaces anywhere. Not a decimal comma ("1,5" is NaN rather
+ * than a guess between 1.5 and 15).
  */
 export function parseNumber(text) {
+  const parts = String(text).split(/[/÷∕]/);
+  if (parts.length === 2) return parseNumber(parts[0]) / parseNumber(parts[1]);
+  if (parts.length > 2) return Number.NaN;
   const plain = String(text)
     .replace(/[\s\u00a0\u2009\u202f]/g, '')
     .replace(/[\u2212\u2012\u2013\ufe63\uff0d]/g, '-')
@@ -60,6 +64,18 @@ export function parseNumber(text) {
   if (!scientific) return Number.NaN;
   return Number(scientific[2] === undefined ? scientific[1] : `${scientific[1]}e${scientific[2]}`);
 }
+
+// A number in a sentence of the core's, e.g. "⌈30 · 195.31249999999997⌉": a derived value
+// (1 / 0.00512) carries the noise of its floating-point division in its last digits.
+const kLongDecimal = /\d+\.\d{8,}(?:e[+-]?\d+)?/g;
+const kShownDigits = 12;
+
+/**
+ * `text` (a note of the core's) with every long decimal rounded to 12 significant digits: 195.3125
+ * rather than 195.31249999999997. Whole numbers and short decimals stay as they are.
+ */
+export const tidyNumbers = (text) =>
+  String(text).replace(kLongDecimal, (digits) => String(Number(Number(digits).toPrecision(kShownDigits))));
 
 /** `text` in quotes, control characters dropped and cut at kQuoteLength characters. */
 export function quote(text) {

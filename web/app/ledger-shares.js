@@ -10,6 +10,7 @@ import { formulaElement } from './formula.js';
 import { notesOf } from './mechanism-notes.js';
 import { citeElement, guaranteeElement } from './results.js';
 import { rowWords } from './ledger.js';
+import { apiWords } from './api-words.js';
 
 /** { basis: 'zcdp' | 'basic' | null, parts: [number] } from the responses of the shares' requests (composition-requests.js). */
 function sharesOf(responses) {
@@ -116,6 +117,9 @@ export function ledgerTable({ catalog, rows, responses, delta }) {
   return h('div', { class: 'table-wrap' }, table);
 }
 
+// A release's own request (its "alone" column) holds it as its only item.
+const kAloneTerms = { 'items.0': 'this release', 'items.0.mechanism': 'this release', 'items.0.count': 'its count' };
+
 /** Fills in the ε release `index` spends alone (its PLD `response`), or why there is none. */
 export function setAlone(element, index, response) {
   const cell = element.querySelector(`tr[data-ledger-share="${index}"] .alone`);
@@ -125,5 +129,5 @@ export function setAlone(element, index, response) {
     return;
   }
   if (response.ok) cell.replaceChildren(guaranteeElement(response.result.guarantee, { deltaIsGiven: true }));
-  else cell.replaceChildren(h('span', { class: 'not-applicable' }, response.error.message));
+  else cell.replaceChildren(h('span', { class: 'not-applicable' }, apiWords(response.error.message, kAloneTerms)));
 }

@@ -29,12 +29,26 @@ let current = null;
 const controllers = new Map();
 const navLinks = new Map();
 
-function recordState(controller) {
+// Edits closer together than this are one step of the back button (typing "0.05" is one change).
+const kHistoryPauseMs = 1000;
+let lastEditAt = -Infinity;
+
+/**
+ * Puts `controller`'s inputs in the address, its permalink and the visit. An `edit` (the person
+ * changed an input) after a pause is a new step of the back button; edits in quick succession, and
+ * every other change, replace the current step.
+ */
+function recordState(controller, { edit = false } = {}) {
   const inputs = controller.setInputs();
   const hash = routeHash(controller.section.name, inputs);
   controller.element.querySelector('[data-permalink]').href = permalinkOf(controller);
   saveInputs(controller.section.name, inputs);
-  if (controller === current && location.hash !== hash) history.replaceState(history.state, '', hash);
+  const now = performance.now();
+  if (controller === current && location.hash !== hash) {
+    if (edit && now - lastEditAt > kHistoryPauseMs) history.pushState(null, '', hash);
+    else history.replaceState(history.state, '', hash);
+  }
+  if (edit) lastEditAt = now;
 }
 
 /** Fills section `name` with the inputs of a link of `version`: that version's defaults for the others. */
@@ -59,7 +73,7 @@ function controllerOf(name) {
     calculator,
     onInput: (edited) => {
       edited.notify('');
-      recordState(edited);
+      recordState(edited, { edit: true });
     },
     permalink: () => permalinkOf(controller),
   });
@@ -96,19 +110,25 @@ function show(name, { focus }) {
   document.title = `${next.section.title} · ${pageTitle}`;
   recordState(next);
   const running = next.isStale() ? next.run() : Promise.resolve();
-  if (focus) {
+  // Embedded, the section is the whole frame: moving to it would scroll the host page to the frame
+  // and take the focus from it.
+  if (focus && !embedded) {
     next.element.scrollIntoView({ block: 'start' });
     next.element.querySelector('h2').focus({ preventScroll: true });
   }
   return running;
 }
 
-/** Scrolls to and focuses the element a plain anchor names, showing the section that holds it. */
-function goToAnchor(id) {
+/**
+ * Scrolls to and focuses the element a plain anchor names, showing the section that holds it.
+ * `move: false` (an embedded page's first load) only shows it: the host page keeps its place and focus.
+ */
+function goToAnchor(id, { move = true } = {}) {
   buildAllSections();
   const target = document.getElementById(id);
   const holder = target.closest('section.calculator');
   if (holder && holder !== current?.element) show(holder.dataset.section, { focus: false });
+  if (!move) return;
   if (!target.matches('a, button, input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
   target.scrollIntoView({ block: 'start' });
   target.focus({ preventScroll: true });
@@ -132,7 +152,7 @@ function applyLocation({ initial }) {
   if (route.type === 'anchor') {
     const running = current ? Promise.resolve() : show(fallback, { focus: false });
     recordState(current);
-    goToAnchor(route.id);
+    goToAnchor(route.id, { move: !(embedded && initial) });
     return running;
   }
   if (route.error) {
@@ -146,7 +166,8 @@ function applyLocation({ initial }) {
     return show(route.name, { focus: true });
   }
   if (route.state) applyLink(route.name, route.state, route.version);
-  return show(route.name, { focus: true });
+  // Back and forward through the inputs of the section shown keep the reader where they are.
+  return show(route.name, { focus: route.name !== current?.section.name });
 }
 
 // A plain in-page anchor (the skip link, the glossary) scrolls without touching the address, so

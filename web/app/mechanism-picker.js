@@ -124,19 +124,26 @@ export function specWords(catalog, spec) {
   if (!type) return spec.type;
   const { symbols = {} } = notesOf(spec.type);
   // Numbers in parentheses, a nested mechanism after them: "… (q = 0.01) of a Gaussian mechanism (σ = 1, Δ = 1)".
+  // A yes/no parameter reads as yes or no, its default when the spec leaves it out.
+  const valueOf = (parameter) =>
+    parameter.kind === 'boolean'
+      ? String(spec[parameter.name] ?? parameter.default ?? true) === 'false'
+        ? 'no'
+        : 'yes'
+      : (spec[parameter.name] ?? '');
   const numbers = type.parameters
     .filter((parameter) => parameter.kind !== 'mechanism')
-    .map(
-      (parameter) =>
-        `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${spec[parameter.name] ?? ''}`,
-    );
+    .map((parameter) => `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${valueOf(parameter)}`);
   const inner = type.parameters
     .filter((parameter) => parameter.kind === 'mechanism')
     .map((parameter) => ` of a ${specWords(catalog, spec[parameter.name] ?? {})}`);
   return `${type.title}${numbers.length ? ` (${numbers.join(', ')})` : ''}${inner.join('')}`;
 }
 
-const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// A meaning that opens with a word ("noise scale b > 0") starts with a capital; one that opens
+// with a symbol ("ε > 0 of one selection", "p in (0, 1]") keeps it, since the symbol's case is its meaning.
+const capitalized = (text) =>
+  text.replace(/^(?:a\b|[a-z]{2,})/, (word) => word.charAt(0).toUpperCase() + word.slice(1));
 
 /** A yes/no parameter `name` of the picker `id` (its spec and inputs in `state`), as a checkbox. */
 function checkboxField(id, state, { name, text, labelText }) {

@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { formatNumber, numberText } from './format.js';
 import { guaranteeElement } from './results.js';
 import { settleUnlessAborted } from './ask.js';
+import { apiWords } from './api-words.js';
 
 const kCancelledText = 'Cancelled. Change any input to compute again.';
 
@@ -93,7 +94,7 @@ export function pldNote(result) {
   const grid =
     `grid step ${numberText(Number(result.discretization.toPrecision(4)))}, ${result.grid_size.toLocaleString('en-US')} points; ` +
     `tail mass ${formatNumber(result.truncated_mass)} counted in δ`;
-  return result.note ? h('span', {}, grid, h('br'), result.note) : grid;
+  return result.note ? h('span', {}, grid, h('br'), apiWords(result.note)) : grid;
 }
 
 /**

@@ -5,6 +5,7 @@ import { fieldMessage, h, readNumber } from './dom.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
 import { keysOf } from './citation-keys.js';
+import { apiWords } from './api-words.js';
 
 export const kVacuousText = 'no meaningful guarantee (δ ≥ 1)';
 
@@ -58,6 +59,14 @@ export function inputsOf(form, fields, request) {
   return inputs;
 }
 
+/** Request path → the label of the input behind it (`fields` as collectFieldError takes them). */
+const termsOf = (fields) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, input]) => typeof input === 'object')
+      .map(([path, input]) => [path, input.dataset?.term ?? input.name]),
+  );
+
 /** Adds the error of `response` to `errors` (input → message) when its field is one of `fields`. */
 export function collectFieldError(response, fields, errors) {
   if (response.ok) return false;
@@ -86,7 +95,10 @@ export function methodRow(row, errors) {
     answer = row.pending;
   } else if (response.ok) {
     const { result } = response;
-    answer = h('div', {}, row.render(result), row.note ? h('div', { class: 'note' }, row.note(result) ?? '') : null);
+    // A note the core wrote (a string) may name its methods and fields as the API does.
+    const note = row.note?.(result) ?? '';
+    const noteText = typeof note === 'string' ? apiWords(note) : note;
+    answer = h('div', {}, row.render(result), row.note ? h('div', { class: 'note' }, noteText) : null);
     method = result.method ?? '';
     citation = result.citation ?? '';
     citationKeys = keysOf(result.citation_key);
@@ -94,14 +106,19 @@ export function methodRow(row, errors) {
     answer = h(
       'span',
       { class: 'not-applicable' },
-      row.notApplicable?.(response.error) ?? 'This method does not apply to these inputs.',
+      row.notApplicable?.({
+        ...response.error,
+        message: apiWords(response.error.message, termsOf(row.fields ?? {})),
+      }) ?? 'This method does not apply to these inputs.',
     );
   } else {
     const namesInput = collectFieldError(response, row.fields ?? {}, errors);
     answer = h(
       'span',
       { class: 'row-error' },
-      namesInput ? `Check the marked field: ${errors.get(row.fields[response.error.field])}` : response.error.message,
+      namesInput
+        ? `Check the marked field: ${errors.get(row.fields[response.error.field])}`
+        : apiWords(response.error.message, termsOf(row.fields ?? {})),
     );
   }
   const applies = response && !response.ok && response.error.code === 'unsupported' ? { applies: 'false' } : {};

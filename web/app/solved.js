@@ -3,7 +3,7 @@
 // the bound one step beyond (over it). The core answers by bisection on its sound forward bound and
 // evaluates both; this module only renders them, for every section that asks such a question.
 import { h } from './dom.js';
-import { formatNumber } from './format.js';
+import { formatNumber, tidyNumbers } from './format.js';
 import { guaranteeElement, methodTable } from './results.js';
 
 // Each unknown: its name in a caption and in a row label.
@@ -54,7 +54,7 @@ export function solvedElements(result, { fields, errors, answer, formulas, label
     h('div', { class: 'answer-bound' }, boundElement(result.guarantee)),
   ];
   if (result.note) parts.push(h('div', { class: 'note' }, result.note));
-  if (result.steps_note) parts.push(h('div', { class: 'note' }, result.steps_note));
+  if (result.steps_note) parts.push(h('div', { class: 'note' }, tidyNumbers(result.steps_note)));
   const rows = [
     {
       id: 'solved',

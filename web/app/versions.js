@@ -13,7 +13,7 @@
 //    tests/browser/section-defaults.json, which is updated with the version).
 
 /** The version of this page (package.json's). */
-export const kVersion = '0.2.0';
+export const kVersion = '0.3.0';
 
 /** The version of a route link without `v`. */
 export const kUnversioned = '0.1.0';
@@ -27,6 +27,10 @@ export const history = [
   { version: '0.1.0', changes: {}, previousDefaults: {} },
   // DP-SGD groups now defaults to Poisson sampling (proven); 0.1.0 defaulted to fixed-size batches.
   { version: '0.2.0', changes: {}, previousDefaults: { dpsgd: { sampling: 'fixed_batch' } } },
+  // DP-SGD asks how the training loop draws batches: every sampler from N and B (Poisson at q = B/N),
+  // neighbours by zero-out. A link of 0.2.0 keeps its Poisson rate (0.01 by default then: the hidden
+  // `sampling_rate`) and add/remove neighbours, so that it answers as it did.
+  { version: '0.3.0', changes: {}, previousDefaults: { dpsgd: { relation: 'add_remove', sampling_rate: '0.01' } } },
 ];
 
 /** "0.10.1" → [0, 10, 1]; null when it is not such a version. */

@@ -9,10 +9,11 @@
 // only has to allow this script's origin (and 'wasm-unsafe-eval' if workers cannot start; see the
 // README). Every number shown is an upper bound, rounded up, unless it says otherwise.
 import { createWorkerCalculator } from '../client.js';
-import { formatNumber } from '../app/format.js';
+import { answerText } from '../app/answer-text.js';
 import { fieldsOf } from '../app/form-fields.js';
 import { catalogOf } from '../app/mechanism-picker.js';
 import { answerAll } from '../app/ask.js';
+import { apiWords } from '../app/api-words.js';
 import { sections } from './sections.js';
 
 const styles = `
@@ -56,24 +57,6 @@ function element(tag, properties = {}, ...children) {
   }
   node.append(...children);
   return node;
-}
-
-/** "ε ≤ 8, δ ≤ 0.0017343": every bound rounded up; a δ that was an input shown as "at δ = …". */
-function answerText(result, request) {
-  if (result.vacuous) return 'no meaningful guarantee (δ ≥ 1)';
-  const g = result.guarantee ?? (result.per_item && { type: 'approx', ...result.per_item });
-  if (!g) return JSON.stringify(result);
-  const perStep = request.op === 'split';
-  const relation = perStep ? '=' : '≤';
-  const direction = perStep ? 'down' : 'up'; // a budget you may spend is rounded down
-  if (g.type === 'zcdp') return `ρ ${relation} ${formatNumber(g.rho, direction)}`;
-  const parts = [`ε ${relation} ${formatNumber(g.epsilon, direction)}`];
-  const deltaGiven = typeof request.delta === 'number' && request.op !== 'split';
-  if (g.type === 'approx')
-    parts.push(
-      deltaGiven ? `at δ = ${formatNumber(g.delta, 'down')}` : `δ ${relation} ${formatNumber(g.delta, direction)}`,
-    );
-  return parts.join(deltaGiven ? ' ' : ', ') + (perStep ? ' per step' : '');
 }
 
 /** The input attribute `attribute` of `section` stands for. */
@@ -241,7 +224,21 @@ class DpCalculator extends HTMLElement {
     const catalog = await catalogOf(calculator());
     const shown = shownRows(section, section.shared.requests(inputs, { catalog }), inputs, isSet);
     const answered = await answerAll(calculator(), shown, { signal });
-    return answered.filter((item) => !doesNotApply(item)).map((item) => ({ ...item, describe: section.describe }));
+    // An error names a field by the label its input has here (a `request` of the host's own keeps
+    // the API's words, which it was written in).
+    const termOf = (name) => {
+      const field = fieldOf(section, name);
+      return field && (field.symbol ?? field.label);
+    };
+    const termsOf = (fields = {}) =>
+      Object.fromEntries(
+        Object.entries(fields)
+          .map(([path, name]) => [path, termOf(name)])
+          .filter(([, term]) => term),
+      );
+    return answered
+      .filter((item) => !doesNotApply(item))
+      .map((item) => ({ ...item, describe: section.describe, terms: termsOf(item.fields) }));
   }
 
   async update() {
@@ -278,7 +275,11 @@ class DpCalculator extends HTMLElement {
                 element('span', { className: 'answer' }, text(row)),
                 element('div', { className: 'cite' }, `${response.result.method}: ${response.result.citation}`),
               )
-            : element('td', { className: 'error' }, response.error.message);
+            : element(
+                'td',
+                { className: 'error' },
+                row.terms ? apiWords(response.error.message, row.terms) : response.error.message,
+              );
           return element('tr', {}, element('th', { scope: 'row' }, row.label ?? ''), answer);
         }),
       ),
@@ -289,7 +290,9 @@ class DpCalculator extends HTMLElement {
     this.removeAttribute('aria-busy');
     this.dataset.ready = 'true';
     const responses = rows.map((row) => row.response);
-    this.dispatchEvent(new CustomEvent('dpcalc:result', { detail: { responses } }));
+    // It bubbles and crosses shadow roots, so a host listens once on its document (or on a
+    // component holding the element).
+    this.dispatchEvent(new CustomEvent('dpcalc:result', { detail: { responses }, bubbles: true, composed: true }));
   }
 }
 

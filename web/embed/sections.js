@@ -17,6 +17,7 @@
 // Every number comes from the calculator; the element only words it.
 import { formatNumber } from '../app/format.js';
 import { ledgerText } from '../app/ledger.js';
+import { statusWords } from '../app/dpsgd-samplers.js';
 import group from '../app/group.js';
 import composition from '../app/composition.js';
 import split from '../app/split.js';
@@ -49,6 +50,13 @@ const groupwiseText = ({ group, response }) => {
   const { result } = response;
   const estimate = result.groups.find((candidate) => candidate.count === group);
   return `proven ρ = ${formatNumber(result.proven.rho)}; estimated ρ ≈ ${formatNumber(estimate.rho_estimate, 'nearest')} (numerical estimate, not a proof)`;
+};
+
+/** The loop's guarantee, and its status in words unless it is proven and tight (dpsgd-samplers.js). */
+const dpsgdText = ({ response }) => {
+  const { result } = response;
+  const bound = `ε ≤ ${formatNumber(result.guarantee.epsilon)} at δ = ${formatNumber(result.guarantee.delta, 'down')}`;
+  return result.status === 'tight' ? bound : `${bound}; ${statusWords(result)}`;
 };
 
 /** A release described by attributes rather than by a ledger: a Gaussian (subsampled at `rate`) or a Laplace mechanism. */
@@ -123,23 +131,21 @@ export const sections = {
     shared: dpsgdRequests,
     title: 'DP-SGD groups',
     question:
-      'DP-SGD: what is the guarantee of a group of k examples? (With dataset-size and batch-size set: fixed-size batches, which assume the worst-case property.)',
+      'DP-SGD: what is the guarantee of a group of k examples, for the way your training loop draws batches (sampling: poisson, shuffle, same_order, truncated_poisson, balls_and_bins, cyclic_poisson, fixed_batch)?',
     fields: [
+      'sampling',
       'group-size',
-      'sampling-rate',
       'dataset-size',
       'batch-size',
+      'max-batch-size',
+      'bands',
       'epochs',
       'steps',
       'noise-multiplier',
       'delta',
     ],
-    implied: (given) => ({
-      ...(given.duration === undefined && given.steps !== undefined ? { duration: 'steps' } : {}),
-      ...(given.sampling === undefined && given.dataset_size !== undefined && given.batch_size !== undefined
-        ? { sampling: 'fixed_batch' }
-        : {}),
-    }),
+    implied: (given) => (given.duration === undefined && given.steps !== undefined ? { duration: 'steps' } : {}),
+    describe: dpsgdText,
   },
   databases: {
     description: databases,

@@ -19,8 +19,10 @@
 #include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/analytic_gaussian.hpp"
+#include "dpcalc/closed_form/composition.hpp"
 #include "dpcalc/closed_form/optimal_composition.hpp"
 #include "dpcalc/mechanisms/gaussian_composition.hpp"
+#include "dpcalc/pld/pure_bound.hpp"
 
 namespace dpcalc::api {
 namespace {
@@ -217,6 +219,40 @@ Result<NumericAnswer> exact_answer(const std::vector<RequestItem>& request_items
   return answer;
 }
 
+// Never looser than basic composition of the same pairs where each has a bounded loss: the grid of
+// the engine holds one lattice, so a mix of Laplace scales can come out above Σ count ε (3 × Lap(1) +
+// 2 × Lap(2) is 4-DP; the grid gave δ(4) = 5.6e-4). The cap is as sound as the engine: it bounds the
+// pairs the engine composes. Returns the note when it caps the answer.
+std::string capped_by_basic_composition(const EngineItems& items, PldQueries& asked,
+                                        std::optional<pld::DeltaBracket>& delta,
+                                        std::optional<pld::PrivacyProfile>& profile) {
+  const std::optional<ApproxDp> basic = pld::basic_composition_bound(items.items);
+  if (!basic) return "";
+  bool capped = false;
+  const auto cap_delta = [&](double epsilon, double& upper, double& lower) {
+    if (epsilon >= basic->epsilon && basic->delta < upper) {
+      upper = basic->delta;
+      lower = std::fmin(lower, upper);
+      capped = true;
+    }
+  };
+  if (asked.epsilon_at && basic->delta <= *asked.delta && basic->epsilon < asked.epsilon_at->epsilon_upper) {
+    asked.epsilon_at->epsilon_upper = basic->epsilon;
+    asked.epsilon_at->epsilon_lower = std::fmin(asked.epsilon_at->epsilon_lower, basic->epsilon);
+    capped = true;
+  }
+  if (delta) cap_delta(*asked.epsilon, delta->delta_upper, delta->delta_lower);
+  if (profile) {
+    for (std::size_t i = 0; i < profile->epsilons.size(); ++i) {
+      cap_delta(profile->epsilons[i], profile->delta_upper[i], profile->delta_lower[i]);
+    }
+  }
+  if (!capped) return "";
+  return "Basic composition of the same pairs (" + std::string(kBasicComposition.citation) + "), (ε, δ) = (" +
+         format_number(basic->epsilon) + ", " + format_number(basic->delta) +
+         "), is below the numeric bound here and caps it.";
+}
+
 }  // namespace
 
 Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items, const std::optional<double>& delta,
@@ -284,8 +320,10 @@ Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items,
       answer.profile = std::move(profile);
     }
   }
+  const std::string cap = capped_by_basic_composition(items, asked, answer.delta, answer.profile);
   answer.asked = asked;
   answer.note = numeric_note(items, request_items.size(), accuracy);
+  if (!cap.empty()) answer.note += std::string(answer.note.empty() ? "" : " ") + cap;
   return answer;
 }
 

@@ -62,7 +62,8 @@ class ShuffleSampler final : public Sampler {
     bounds.epsilon_upper = upper.epsilon;
     bounds.upper_method = kShuffleUpperMethod;
     bounds.lower_method = kShuffleLowerMethod;
-    bounds.note = std::string(kShuffleNote) + (training.relation == Relation::kSubstitute ? kShuffleSubstituteNote : "");
+    bounds.note =
+        std::string(kShuffleNote) + (training.relation == Relation::kSubstitute ? kShuffleSubstituteNote : "");
     const double completed = std::floor(phase.steps / per_epoch);
     if (wanted == BoundsWanted::kUpperOnly || completed < 1) {
       if (completed < 1) bounds.note += " Fewer steps than one epoch: no lower bound is computed.";
