@@ -1790,7 +1790,10 @@ export type SolveResult<Unknown extends string> = Result & {
   guarantee: ApproxGuarantee | PureGuarantee;
   target: ApproxGuarantee | PureGuarantee;
   /** The forward bound one step beyond the answer (it does not meet the target), or why it cannot be certified. */
-  beyond: { [name in Unknown]: number } & { guarantee?: ApproxGuarantee | PureGuarantee; error?: CalculatorError };
+  beyond: { [name in Unknown]: number } & {
+    guarantee?: ApproxGuarantee | PureGuarantee;
+    error?: Pick<CalculatorError, 'code' | 'message'>;
+  };
   /** Forward evaluations the search made. */
   evaluations: number;
   /** Every value up to the quantity's limit meets the target (the answer is that limit). */
