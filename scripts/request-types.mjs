@@ -16,8 +16,10 @@ const typeName = (shapeName) =>
 
 /** The TypeScript type of a field documented as `type` ("number", "[item]", "'a' | 'b'", …). */
 function tsType(type, schema) {
-  if (type.startsWith('[') && type.endsWith(']') && !type.includes(','))
-    return `${tsType(type.slice(1, -1), schema)}[]`;
+  if (type.startsWith('[') && type.endsWith(']') && !type.includes(',')) {
+    const element = tsType(type.slice(1, -1), schema);
+    return element.includes(' | ') ? `(${element})[]` : `${element}[]`;
+  }
   if (type.startsWith('[')) return type; // a tuple: "[number, number]"
   // An op's shape is the type of its request (a field that holds a request: `of` of a trade-off).
   const isOp = (part) => schema.ops.some((op) => op.name === part);

@@ -412,6 +412,15 @@ export type AuditClaim =
       /** μ, finite ≥ 0 */
       mu: number;
     };
+/** Repetitions. */
+export interface Repetitions {
+  /** E[K], the mean number of runs, finite ≥ 1 */
+  mean: number;
+  /** the law of the number of runs K (geometric: η = 1, logarithmic: η = 0) */
+  distribution: 'poisson' | 'geometric' | 'logarithmic' | 'truncated_negative_binomial';
+  /** η of the truncated negative binomial, > −1 (with 'truncated_negative_binomial': required) */
+  shape?: number;
+}
 
 /** Op 'group'. */
 export interface GroupRequest {
@@ -556,7 +565,7 @@ export type ComposeRequest =
   | {
       /** op 'compose' */
       op: 'compose';
-      /** Rényi DP of Gaussian and Poisson-subsampled Gaussian items */
+      /** Rényi DP of every item with a Rényi curve */
       method: 'rdp';
       /** what is composed */
       items: Item[];
@@ -570,8 +579,10 @@ export type ComposeRequest =
       explain?: boolean | TradeoffOptions;
       /** the total δ target, in (0, 1) (required (not with unknown)) */
       delta?: number;
-      /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
-      orders?: number[];
+      /** Rényi orders: 1, in (1, 10000] or 'infinity', increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
+      orders?: (number | 'infinity')[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional) */
+      repetitions?: Repetitions;
     };
 
 /** Op 'convert', by to. */
@@ -707,6 +718,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -741,6 +754,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -773,6 +788,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -809,6 +826,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -843,6 +862,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -875,6 +896,8 @@ export type DpsgdRequest =
       unknown?: 'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size';
       /** a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of noise_multiplier, steps or epochs, sampling_rate or batch_size) (optional (poisson, fixed_batch, truncated_poisson)) */
       phases?: DpsgdPhase[];
+      /** hyperparameter tuning: this training is one run, run a random number K of times and the best output kept (optional (poisson, group_size 1, not with target or unknown)) */
+      repetitions?: Repetitions;
       /** the grid step (a number), or {interval?, relative_accuracy?, tail_mass_truncation?} (optional) */
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
@@ -958,10 +981,10 @@ export interface DpsgdSamplersRequest {
 export interface RdpRequest {
   /** op 'rdp' */
   op: 'rdp';
-  /** Gaussian or Poisson-subsampled Gaussian mechanisms */
+  /** mechanisms with a Rényi DP curve */
   items: Item[];
-  /** Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
-  orders?: number[];
+  /** Rényi orders: 1, in (1, 10000] or 'infinity', increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024) (optional) */
+  orders?: (number | 'infinity')[];
   /** neighbouring datasets: a record added or removed, one replaced, or one replaced by a null record (zero_out) (default 'add_remove') */
   relation?: 'add_remove' | 'zero_out' | 'substitute';
 }
@@ -1356,14 +1379,30 @@ export interface PldDeltaResult extends GuaranteeResult<ApproxGuarantee>, PldGri
 /** op 'compose', method 'pld'. */
 export type ComposePldResult = PldEpsilonResult | PldDeltaResult;
 
-/** op 'compose', method 'rdp': the Rényi DP curve converted to (ε, δ) at its best order. */
+/** A Rényi order or ε: a number, or "infinity" (order ∞ is the pure ε; an infinite ε is no bound). */
+export type RenyiValue = number | 'infinity';
+
+/** The law of the number of runs of a tuning, as the answer used it. */
+export interface RepetitionsUsed {
+  mean: number;
+  distribution: 'poisson' | 'geometric' | 'logarithmic' | 'truncated_negative_binomial';
+  /** η, for 'truncated_negative_binomial'. */
+  shape?: number;
+}
+
+/**
+ * op 'compose', method 'rdp': the Rényi DP curve converted to (ε, δ) at its best order; with
+ * `repetitions`, the tuned answer (the best of a random number of runs, Papernot & Steinke 2022).
+ */
 export interface ComposeRdpResult extends GuaranteeResult<ApproxGuarantee> {
-  /** The Rényi order that gives ε. */
-  order: number;
-  /** Orders left out because their bound did not converge (very small σ). */
-  dropped_orders?: number[];
+  /** The Rényi order that gives ε ("infinity": the pure ε). */
+  order: RenyiValue;
   /** The conversion to (ε, δ), with its citation, in words. */
   conversion: string;
+  /** With repetitions: the law of the number of runs. */
+  repetitions?: RepetitionsUsed;
+  /** With repetitions: ⌈mean⌉ fixed runs composed by the same curves, beside the tuned answer. */
+  fixed_runs?: { runs: number; guarantee: ApproxGuarantee; order: RenyiValue };
 }
 
 /** op 'compose', by method. */
@@ -1550,6 +1589,19 @@ export interface DpsgdCalibrationResult extends SamplerBoundsResult, DpsgdTraini
     | { noise_multiplier: number; available: false; note: string };
 }
 
+/** op 'dpsgd' with `repetitions`: the tuned training (Papernot & Steinke 2022) beside fixed runs. */
+export interface DpsgdTunedResult extends Result, DpsgdTraining {
+  /** The best of a random number of runs released: its ε at `delta`, an upper bound by Rényi DP. */
+  guarantee: ApproxGuarantee;
+  order: RenyiValue;
+  repetitions: RepetitionsUsed;
+  /** Without phases. */
+  noise_multiplier?: number;
+  note: string;
+  /** ⌈mean⌉ fixed runs (every phase's steps times runs), bounded as a forward request. */
+  fixed_runs: SamplerBoundsResult & { runs: number };
+}
+
 /** The sampler of a row of op 'dpsgd_samplers'. */
 export interface DpsgdSamplersRowSampler {
   sampling: DpsgdRequest['sampling'];
@@ -1584,7 +1636,7 @@ export interface DpsgdSamplersResult {
 }
 
 /** op 'dpsgd'. */
-export type DpsgdResult = DpsgdForwardResult | DpsgdCalibrationResult;
+export type DpsgdResult = DpsgdForwardResult | DpsgdCalibrationResult | DpsgdTunedResult;
 
 /** op 'dpsgd_pair': the densities of one step's worst-case pair, for drawing it (no accounting). */
 export interface DpsgdPairResult extends Result {
@@ -1600,12 +1652,11 @@ export interface DpsgdPairResult extends Result {
   note?: string;
 }
 
-/** op 'rdp': the Rényi DP curve of the composition (upper bounds at each order). */
+/** op 'rdp': the Rényi DP curve of the composition (upper bounds at each order asked). */
 export interface RdpResult extends Result {
-  orders: number[];
-  epsilons: number[];
-  /** Orders left out because their bound did not converge (very small σ). */
-  dropped_orders?: number[];
+  orders: RenyiValue[];
+  /** "infinity" where the divergence is not bounded (a Gaussian at order ∞). */
+  epsilons: RenyiValue[];
 }
 
 /** The databases holding a person's records. */
@@ -1950,6 +2001,10 @@ export interface ComputeFunction<Options, Later extends boolean = false> {
     request: CalibrateRequest & { unknown: Unknown },
     options?: Options,
   ): Answer<CalibrateResult<Unknown>, Later>;
+  (
+    request: DpsgdRequest & { noise_multiplier: number; repetitions: Repetitions },
+    options?: Options,
+  ): Answer<DpsgdTunedResult, Later>;
   (request: DpsgdRequest & { noise_multiplier: number }, options?: Options): Answer<DpsgdForwardResult, Later>;
   (request: DpsgdRequest & { target: DpsgdTarget }, options?: Options): Answer<DpsgdCalibrationResult, Later>;
   <Method extends DatabasesRequest['method']>(

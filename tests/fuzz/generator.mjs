@@ -241,20 +241,46 @@ const increasing = (random, length, first, factor) => {
   return values;
 };
 
+// Every mechanism with a Rényi curve (randomized response under 'substitute' only: refused otherwise).
 const rdpMechanism = (random) =>
-  random.chance(0.5)
-    ? gaussian(random)
-    : { type: 'poisson_subsampled', rate: random.rate(), mechanism: gaussian(random) };
+  random.pick([
+    () => gaussian(random),
+    () => ({ type: 'poisson_subsampled', rate: random.rate(), mechanism: gaussian(random) }),
+    () => ({ type: 'laplace', scale: random.noise() }),
+    () => exponential(random),
+    () => discreteMechanism(random),
+    () => ({
+      type: 'sampled_without_replacement',
+      dataset_size: 1000,
+      sample_size: random.integer(1, 1000),
+      mechanism: random.chance(0.5) ? gaussian(random) : { type: 'laplace', scale: random.noise() },
+    }),
+  ])();
 const rdpItems = (random) =>
   Array.from({ length: random.integer(1, 2) }, () => ({ mechanism: rdpMechanism(random), count: random.count() }));
-// Strictly increasing orders in (1, 10000].
-const rdpOrders = (random) =>
-  increasing(
+// Strictly increasing orders in (1, 10000], sometimes with order 1 first and "infinity" last.
+const rdpOrders = (random) => [
+  ...(random.chance(0.2) ? [1] : []),
+  ...increasing(
     random,
     random.integer(1, 12),
     random.value(() => 1 + random.logUniform(1e-3, 10), [1 + 2 ** -52, 10000]),
     () => random.logUniform(1.01, 4),
-  ).filter((order) => order <= 10000);
+  ).filter((order) => order <= 10000),
+  ...(random.chance(0.2) ? ['infinity'] : []),
+];
+// Hyperparameter tuning's law of the number of runs, sometimes out of range.
+const repetitions = (random) => {
+  const distribution = random.pick(['poisson', 'geometric', 'logarithmic', 'truncated_negative_binomial']);
+  return {
+    mean: random.value(() => random.logUniform(1, 1000), [0.5, 1, 1e300]),
+    distribution,
+    shape:
+      distribution === 'truncated_negative_binomial'
+        ? random.value(() => random.logUniform(0.01, 5) - 0.5, [-1, 0, 1e6])
+        : undefined,
+  };
+};
 
 // Families of distinct existing class indices (at most 64 families).
 const families = (random, classes) =>
@@ -338,6 +364,8 @@ export const opTable = {
         delta: random.delta(),
         items: rdpItems(random),
         orders: random.chance(0.5) ? undefined : rdpOrders(random),
+        relation: relation(random),
+        repetitions: random.chance(0.2) ? repetitions(random) : undefined,
       };
     if (method === 'pld') {
       // δ at ε: below 0 too, where δ(ε) ≥ 1 − e^ε.
@@ -424,6 +452,7 @@ export const opTable = {
     if (random.chance(0.75))
       request.noise_multiplier = random.value(() => random.logUniform(0.5, 20), [1e-3, 1e4, 1e300]);
     else request.target = { epsilon: random.value(() => random.logUniform(0.5, 20), [1e-6, 1e3]) };
+    if (random.chance(0.1)) request.repetitions = repetitions(random);
     return request;
   },
   dpsgd_samplers: (random) => {
@@ -440,7 +469,12 @@ export const opTable = {
       relation: random.chance(0.5) ? undefined : random.pick(['add_remove', 'zero_out', 'substitute']),
     };
   },
-  rdp: (random) => ({ op: 'rdp', items: rdpItems(random), orders: random.chance(0.5) ? undefined : rdpOrders(random) }),
+  rdp: (random) => ({
+    op: 'rdp',
+    items: rdpItems(random),
+    orders: random.chance(0.5) ? undefined : rdpOrders(random),
+    relation: relation(random),
+  }),
   databases: (random, { numeric }) => {
     const method = numeric
       ? random.pick(['pld', 'basic', 'advanced', 'optimal', 'zcdp'])

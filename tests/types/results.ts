@@ -100,7 +100,9 @@ export async function later(client: WorkerCalculator): Promise<number> {
     { op: 'rdp', items: [{ mechanism: gaussian, count: 1 }] },
     { onProgress: () => {} },
   );
-  return response.ok ? response.result.epsilons[0] : 0;
+  const first = response.ok ? response.result.epsilons[0] : 0;
+  // An ε that is infinite is the string 'infinity' (RenyiValue).
+  return first === 'infinity' ? Infinity : first;
 }
 
 export function misspelt(calc: Calculator): void {

@@ -9,6 +9,7 @@
 #include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 #include "dpcalc/tradeoff/outward_rounding.hpp"
 
@@ -52,6 +53,7 @@ Result<ComposeRequest> read_rdp_method(const Value& request, const std::string& 
   DPCALC_TRY(read.delta, check_positive_delta(delta, field_path(at, "delta")));
   DPCALC_TRY(read.items, read_items(request, at, compose_shape()));
   DPCALC_TRY(read.orders, read_orders(request, at, declared(compose_shape(), "orders")));
+  DPCALC_TRY(read.repetitions, read_repetitions(request, at, declared(compose_shape(), "repetitions")));
   return read;
 }
 
@@ -113,6 +115,11 @@ Result<ComposeRequest> read_count_solve(const Value& request, const std::string&
                                   " out and give target:{epsilon, delta}.");
     }
   }
+  if (has_field(request, "repetitions")) {
+    return invalid_argument(field_path(at, "repetitions"),
+                            "With unknown 'count' the answer is the most uses of one item; a tuning's ε is computed "
+                            "for given counts: leave repetitions out, or give every count.");
+  }
   DPCALC_TRY(read.unknown_item, unknown_item(request, at));
   DPCALC_TRY(read.target, read_target(request, at, "target"));
   DPCALC_TRY(read.method, read_compose_method(request, at));
@@ -166,15 +173,22 @@ void write_closed(Value& result, const ClosedComposition& composed) {
 void write_rdp_composition(Value& result, const RdpComposition& composed) {
   if (composed.approx) {
     result.set("guarantee", to_value(*composed.approx));
-    result.set("order", composed.order);
+    result.set("order", renyi_value(composed.order));
   } else {
-    result.set("orders", Value::numbers(composed.curve.orders));
-    result.set("epsilons", Value::numbers(composed.curve.epsilons));
+    result.set("orders", renyi_values(composed.orders));
+    result.set("epsilons", renyi_values(composed.epsilons));
   }
-  if (!composed.dropped.empty()) result.set("dropped_orders", Value::numbers(composed.dropped));
   set_method(result, composed.method);
   if (composed.approx) {
     result.set("conversion", std::string(kRdpToApprox.method) + " (" + kRdpToApprox.citation + ")");
+  }
+  if (composed.repetitions) result.set("repetitions", repetitions_value(*composed.repetitions));
+  if (composed.fixed_runs) {
+    Value fixed = Value::object();
+    fixed.set("runs", composed.fixed_runs->runs);
+    fixed.set("guarantee", to_value(composed.fixed_runs->approx));
+    fixed.set("order", renyi_value(composed.fixed_runs->order));
+    result.set("fixed_runs", std::move(fixed));
   }
 }
 
@@ -202,7 +216,24 @@ Result<OrdersAt> read_orders(const Value& request, const std::string& at, const 
     read.orders = rdp::default_orders();
     return read;
   }
-  DPCALC_TRY(std::vector<double> orders, read_numbers(request, at, declared_orders));
+  DPCALC_TRY(const Value* list, member(request, at, declared_orders.name.c_str()));
+  if (!list->is_array()) {
+    return invalid_argument(read.path, read.path + " must be an array of Rényi orders (numbers, or 'infinity').");
+  }
+  std::vector<double> orders;
+  for (std::size_t i = 0; i < list->as_array().size(); ++i) {
+    const Value& order = list->as_array()[i];
+    // JSON has no infinity: the order ∞ (the pure ε) is written as the string.
+    if (order.is_string() && order.as_string() == "infinity") {
+      orders.push_back(kInfinity);
+    } else if (order.is_number()) {
+      orders.push_back(order.as_number());
+    } else {
+      const std::string path = field_path(read.path, std::to_string(i));
+      return invalid_argument(path, path + " must be a Rényi order: a number, or the string 'infinity' (got " +
+                                        (order.is_string() ? "'" + order.as_string() + "'" : order.kind_name()) + ").");
+    }
+  }
   Result<std::vector<double>> checked = rdp::check_orders(orders);
   if (!checked.ok()) return at_path(std::move(checked).error(), at);
   read.orders = std::move(checked.value());
@@ -289,6 +320,9 @@ Result<bool> compose_explainable(const ComposeRequest& request) {
 Result<Explained> explain_compose(const ComposeAnswer& answer, const tradeoff::TradeoffOptions& options,
                                   const Progress&) {
   if (const auto* numeric = std::get_if<NumericAnswer>(&answer.answer)) return explain_numeric(*numeric, options);
+  // A tuning's trade-off is that of its own curve, not of the one run's μ.
+  const auto* renyi = std::get_if<RdpComposition>(&answer.answer);
+  if (renyi && renyi->repetitions) return explain_guarantee(renyi->curve, options);
   if (answer.mu) return explain_mu(*answer.mu, options);
   if (const auto* closed = std::get_if<ClosedComposition>(&answer.answer)) {
     return explain_guarantee(closed->guarantee, options);

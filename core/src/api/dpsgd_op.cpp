@@ -150,6 +150,48 @@ void write_calibration(Value& result, const DpsgdAnswer& answer) {
   describe_training(result, request, request.training, request.phase_steps.front());
 }
 
+// Tuning by random repetition (Papernot & Steinke 2022): the tuned ε from the run's Rényi curve, and
+// beside it ⌈mean⌉ fixed runs composed by the sampler's own bounds.
+Result<DpsgdAnswer> answer_tuned(const DpsgdRequest& request, const Progress& progress) {
+  DpsgdAnswer answer;
+  answer.request = request;
+  answer.kind = DpsgdAnswer::Kind::kTuned;
+  const RepetitionsAt& repetitions = *request.repetitions;
+  Result<dpsgd::TunedTraining> tuned =
+      dpsgd::tuned_training(*request.sampler, request.training, repetitions.repetitions, request.delta);
+  if (!tuned.ok()) {
+    Error error = std::move(tuned).error();
+    if (error.field == "mean" || error.field == "shape") return at_path(std::move(error), repetitions.path);
+    return in_request(std::move(error), request);
+  }
+  answer.tuned = tuned.value();
+  answer.runs = fixed_runs_of(repetitions.repetitions);
+  Result<dpsgd::Training> repeated = dpsgd::repeated_training(request.training, answer.runs);
+  if (!repeated.ok()) return at_path(std::move(repeated).error(), repetitions.path);
+  Result<dpsgd::SamplerBounds> fixed = request.sampler->bounds(
+      repeated.value(), request.delta, request.discretization.options, progress, dpsgd::BoundsWanted::kBoth);
+  if (!fixed.ok()) return in_request(std::move(fixed).error(), request);
+  answer.fixed_runs = std::move(fixed).value();
+  return answer;
+}
+
+void write_tuned(Value& result, const DpsgdAnswer& answer) {
+  const DpsgdRequest& request = answer.request;
+  result.set("guarantee", to_value(ApproxDp{answer.tuned.epsilon, request.delta}));
+  result.set("order", renyi_value(answer.tuned.order));
+  set_method(result, dpsgd::kTunedTrainingMethod);
+  result.set("repetitions", repetitions_value(*request.repetitions));
+  Value fixed = Value::object();
+  fixed.set("runs", answer.runs);
+  write_sampler_bounds(fixed, answer.fixed_runs, request.delta, request.discretization.options);
+  result.set("fixed_runs", std::move(fixed));
+  result.set("note",
+             "guarantee: the best of a random number K of runs released (K of the law in repetitions), bounded by "
+             "Rényi DP; fixed_runs: ⌈mean⌉ runs composed and all released, for comparison.");
+  if (!request.phases_given) result.set("noise_multiplier", request.training.phases.front().noise_multiplier);
+  describe_training(result, request, request.training, request.phase_steps.front());
+}
+
 }  // namespace
 
 void write_sampler_bounds(Value& result, const dpsgd::SamplerBounds& bounds, double delta,
@@ -198,6 +240,7 @@ Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& pr
     answer.calibration = std::move(calibrated).value();
     return answer;
   }
+  if (request.repetitions) return answer_tuned(request, progress);
   const std::optional<dpsgd::GroupSetting> setting = group_setting(request);
   pld::ProgressCallback bounds_part = progress, compared_part;
   if (progress && setting) {
@@ -236,6 +279,9 @@ Value write_dpsgd(const DpsgdAnswer& answer) {
     case DpsgdAnswer::Kind::kCalibration:
       write_calibration(result, answer);
       break;
+    case DpsgdAnswer::Kind::kTuned:
+      write_tuned(result, answer);
+      break;
     case DpsgdAnswer::Kind::kSolved:
       write_solved(result, answer.solved);
       result.set("noise_multiplier", *request.noise_multiplier);
@@ -249,6 +295,11 @@ Value write_dpsgd(const DpsgdAnswer& answer) {
 }
 
 Result<bool> dpsgd_explainable(const DpsgdRequest& request) {
+  if (request.repetitions) {
+    return invalid_argument(request.repetitions->path,
+                            "The trade-off is read from the privacy loss distributions of one training; a tuning "
+                            "is bounded by Rényi DP. Explain the training without repetitions.");
+  }
   if (!request.sampler->has_privacy_loss_distributions()) {
     return invalid_argument(field_path(request.at, "sampling"),
                             std::string("The trade-off is read from the privacy loss distributions of the "

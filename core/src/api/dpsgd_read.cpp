@@ -268,6 +268,12 @@ Result<DpsgdRequest> read_dpsgd(const Value& request, const std::string& at) {
   DPCALC_TRY(read.delta, check_positive_delta(delta, field_path(at, "delta")));
   DPCALC_TRY(read.discretization, read_discretization(request, at));
   DPCALC_TRY(read.training, training_of(read, read.given_phases, read.phase_steps));
+  DPCALC_TRY(read.repetitions, read_repetitions(request, at, declared(shape, "repetitions")));
+  if (read.repetitions && (read.target_epsilon || !read.unknown.empty())) {
+    return invalid_argument(read.repetitions->path,
+                            "A tuning's ε is computed for a given training: give noise_multiplier and the steps "
+                            "(without target or unknown) with repetitions.");
+  }
   return read;
 }
 

@@ -194,7 +194,9 @@ Result<Value> finite_or_overflow(Value result, const std::string& field) {
 Error unknown_choice(const std::string& field, const std::string& got, const std::vector<std::string>& allowed) {
   std::string list;
   for (std::size_t i = 0; i < allowed.size(); ++i) list += (i ? ", '" : "'") + allowed[i] + "'";
-  return invalid_argument(field, describe_name(field) + " must be one of " + list + " (got " + echo(got) + ").");
+  const std::string suggestion = closest_name(got, allowed);
+  return invalid_argument(field, describe_name(field) + " must be one of " + list + " (got " + echo(got) + ")" +
+                                     (suggestion.empty() ? "." : ": did you mean '" + suggestion + "'?"));
 }
 
 }  // namespace dpcalc::api

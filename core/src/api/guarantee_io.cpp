@@ -78,9 +78,17 @@ Value to_value(const Zcdp& guarantee) {
 Value to_value(const RdpCurve& guarantee) {
   Value value = Value::object();
   value.set("type", "rdp")
-      .set("orders", Value::numbers(guarantee.orders))
-      .set("epsilons", Value::numbers(guarantee.epsilons));
+      .set("orders", renyi_values(guarantee.orders))
+      .set("epsilons", renyi_values(guarantee.epsilons));
   return value;
+}
+
+Value renyi_value(double value) { return std::isinf(value) ? Value("infinity") : Value(value); }
+
+Value renyi_values(const std::vector<double>& values) {
+  Value list = Value::array();
+  for (double value : values) list.push(renyi_value(value));
+  return list;
 }
 
 Value to_value(const Guarantee& guarantee) {

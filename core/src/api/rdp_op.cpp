@@ -1,24 +1,30 @@
 #include "dpcalc/api/rdp_op.hpp"
 
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/fields.hpp"
+#include "dpcalc/api/guarantee_io.hpp"
 #include "dpcalc/api/locate.hpp"
 #include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
 #include "dpcalc/closed_form/conversions.hpp"
+#include "dpcalc/directed_rounding.hpp"
+#include "dpcalc/log_math.hpp"
 #include "dpcalc/rdp/accountant.hpp"
+#include "dpcalc/rdp/repeat_and_select_rdp.hpp"
 #include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::api {
 namespace {
 
-// Items of mechanisms whose Rényi DP curve is known.
-Result<std::vector<mechanisms::Use>> rdp_uses(const std::vector<RequestItem>& items, bool& any_plain,
-                                              bool& any_subsampled) {
+// Items of mechanisms whose Rényi DP curve is known under the request's relation.
+Result<std::vector<mechanisms::Use>> rdp_uses(const std::vector<RequestItem>& items) {
   std::vector<mechanisms::Use> uses;
   for (const RequestItem& item : items) {
     if (!item.mechanism) {
@@ -28,24 +34,44 @@ Result<std::vector<mechanisms::Use>> rdp_uses(const std::vector<RequestItem>& it
     }
     const mechanisms::Mechanism& mechanism = *item.mechanism->mechanism;
     if (!mechanism.rdp_epsilon(2)) {
-      const mechanisms::Mechanism* inner = &mechanism;
-      while (!inner->arguments().mechanisms.empty()) inner = inner->arguments().mechanisms.begin()->second.get();
       return Error{kUnsupported, field_path(item.field(), "type"),
-                   "The RDP accountant handles 'gaussian' and 'poisson_subsampled' Gaussian mechanisms; use method "
-                   "'pld' for " +
-                       inner->type().name + "."};
+                   "The calculator knows no Rényi DP curve for this " + mechanism.type().title +
+                       " (docs/rdp.md lists the curves it has); use method 'pld'."};
     }
-    const bool subsampled = mechanism.pair(mechanisms::Relation::kAddRemove).sampling_rate < 1;
-    (subsampled ? any_subsampled : any_plain) = true;
+    if (!mechanism.has_rdp_under(item.relation)) {
+      return Error{kUnsupported, field_path(item.field(), "type"),
+                   std::string("The Rényi DP curve of this ") + mechanism.type().title +
+                       " is known under relation 'add_remove' (and 'zero_out') only, not '" +
+                       mechanisms::relation_name(item.relation) + "'; use method 'pld' for this relation."};
+    }
     uses.push_back({item.mechanism->mechanism, item.count});
   }
   return uses;
 }
 
-// The curves the items use: a plain Gaussian is Mironov 2017's, not the subsampled one's.
-const MethodInfo& curves_cited(bool any_plain, bool any_subsampled) {
-  if (!any_subsampled) return rdp::kGaussianRdp;
-  return any_plain ? rdp::kGaussianAndSubsampledGaussianRdp : rdp::kSubsampledGaussianRdp;
+// The methods joined as one: "A; B", their citations "a; b", their keys each once. The joined
+// strings live as long as the program (one entry per set of curves cited: finitely many), since a
+// MethodInfo holds pointers.
+MethodInfo joined_methods(const std::vector<MethodInfo>& methods) {
+  if (methods.size() == 1) return methods.front();
+  static std::map<std::string, std::array<std::string, 3>> joined;
+  std::string method, citation, keys;
+  for (const MethodInfo& info : methods) {
+    method += (method.empty() ? "" : "; ") + std::string(info.method);
+    citation += (citation.empty() ? "" : "; ") + std::string(info.citation);
+    for (std::size_t start = 0; info.citation_key[start] != '\0';) {
+      const char* space = std::strchr(info.citation_key + start, ' ');
+      const std::size_t end =
+          space ? static_cast<std::size_t>(space - info.citation_key) : std::strlen(info.citation_key);
+      const std::string key(info.citation_key + start, end - start);
+      if (!key.empty() && (" " + keys + " ").find(" " + key + " ") == std::string::npos) {
+        keys += (keys.empty() ? "" : " ") + key;
+      }
+      start = space ? end + 1 : end;
+    }
+  }
+  const auto& entry = joined.emplace(method, std::array<std::string, 3>{method, citation, keys}).first->second;
+  return MethodInfo{entry[0].c_str(), entry[1].c_str(), entry[2].c_str()};
 }
 
 bool any_finite(const std::vector<double>& values) {
@@ -55,13 +81,18 @@ bool any_finite(const std::vector<double>& values) {
   return false;
 }
 
-// No order is finite: an item whose own curve is infinite at every order has too little noise
+// No order is finite: an item whose own curve is infinite at every finite order has too little noise
 // (ε(α) = α count Δ²/(2σ²) overflows, Mironov 2017, Prop. 7); otherwise the orders given (or the
 // items together) are at fault.
 Error no_finite_order(const std::vector<RequestItem>& items, const std::vector<mechanisms::Use>& uses,
                       const OrdersAt& orders, const std::string& at) {
-  for (std::size_t i = 0; i < uses.size(); ++i) {
-    if (any_finite(rdp::compose({uses[i]}, orders.orders))) continue;
+  // Order ∞ is infinite for every mechanism with an unbounded privacy loss, whatever its noise.
+  std::vector<double> finite_orders;
+  for (double order : orders.orders) {
+    if (std::isfinite(order)) finite_orders.push_back(order);
+  }
+  for (std::size_t i = 0; i < uses.size() && !finite_orders.empty(); ++i) {
+    if (any_finite(rdp::compose({uses[i]}, finite_orders))) continue;
     const std::string field = noise_path(*items[i].mechanism);
     return invalid_argument(field, describe_name(field) +
                                        " is too small for the RDP accountant: ε(α) of this "
@@ -69,31 +100,78 @@ Error no_finite_order(const std::vector<RequestItem>& items, const std::vector<m
                                        "it would promise nothing. Use a larger σ (or fewer uses).");
   }
   return Error{kNumeric, orders.given ? orders.path : field_path(at, "items"),
-               orders.given ? "No order gives a finite Rényi divergence for these mechanisms; add integer orders."
+               orders.given ? "No order gives a finite Rényi divergence for these mechanisms; add finite orders "
+                              "above 1."
                             : "No order gives a finite Rényi divergence for these mechanisms together; use larger "
                               "noise or fewer uses."};
+}
+
+// The curve at the orders, its finite part kept apart for conversions and trade-offs.
+RdpComposition composition_of(const std::vector<double>& orders, std::vector<double> epsilons,
+                              const MethodInfo& method) {
+  RdpComposition composed;
+  composed.orders = orders;
+  composed.method = method;
+  for (std::size_t i = 0; i < orders.size(); ++i) {
+    if (!std::isfinite(epsilons[i])) continue;
+    composed.curve.orders.push_back(orders[i]);
+    composed.curve.epsilons.push_back(epsilons[i]);
+  }
+  composed.epsilons = std::move(epsilons);
+  return composed;
+}
+
+// Σ count · ε(α) of the uses at one order (the tuning's base curve as a function of the order).
+double composed_at(const std::vector<mechanisms::Use>& uses, double order) {
+  return rdp::compose(uses, {order}).front();
+}
+
+// The composed curve of the uses (those of `items`) at the orders; an error when none is finite.
+Result<RdpComposition> curve_of_uses(const std::vector<mechanisms::Use>& uses, const std::vector<RequestItem>& items,
+                                     const OrdersAt& orders, const std::string& at) {
+  RdpComposition composed =
+      composition_of(orders.orders, rdp::compose(uses, orders.orders), joined_methods(rdp::methods_cited(uses)));
+  if (composed.curve.orders.empty()) return no_finite_order(items, uses, orders, at);
+  return composed;
 }
 
 }  // namespace
 
 Result<RdpComposition> composed_curve(const std::vector<RequestItem>& items, const OrdersAt& orders,
                                       const std::string& at) {
-  bool any_plain = false, any_subsampled = false;
-  DPCALC_TRY(const std::vector<mechanisms::Use> uses, rdp_uses(items, any_plain, any_subsampled));
-  const std::vector<double> epsilons = rdp::compose(uses, orders.orders);
-  RdpComposition composed;
-  composed.method = curves_cited(any_plain, any_subsampled);
-  for (std::size_t i = 0; i < orders.orders.size(); ++i) {
-    (std::isfinite(epsilons[i]) ? composed.curve.orders : composed.dropped).push_back(orders.orders[i]);
-    if (std::isfinite(epsilons[i])) composed.curve.epsilons.push_back(epsilons[i]);
-  }
-  if (composed.curve.orders.empty()) return no_finite_order(items, uses, orders, at);
-  return composed;
+  DPCALC_TRY(const std::vector<mechanisms::Use> uses, rdp_uses(items));
+  return curve_of_uses(uses, items, orders, at);
 }
 
 Result<RdpComposition> compose_rdp(const ComposeRequest& request) {
   DPCALC_CHECK(check_positive_delta(*request.delta, field_path(request.at, "delta")));
-  DPCALC_TRY(RdpComposition composed, composed_curve(request.items, request.orders, request.at));
+  DPCALC_TRY(const std::vector<mechanisms::Use> uses, rdp_uses(request.items));
+  DPCALC_TRY(RdpComposition composed, curve_of_uses(uses, request.items, request.orders, request.at));
+  if (request.repetitions) {
+    // The composition is one run (Papernot & Steinke 2022, Thms 2 and 6): its curve at every order the
+    // auxiliary order may take, and the tuned curve at the orders asked.
+    const rdp::RdpFunction run = [&uses](double order) { return composed_at(uses, order); };
+    Result<std::vector<double>> tuned =
+        rdp::repeat_and_select_rdp(request.repetitions->repetitions, request.orders.orders, run);
+    if (!tuned.ok()) return at_path(std::move(tuned).error(), request.repetitions->path);
+    FixedRuns fixed;
+    fixed.runs = fixed_runs_of(request.repetitions->repetitions);
+    std::vector<double> runs_curve = composed.curve.epsilons;
+    for (double& epsilon : runs_curve) epsilon = multiply_up(fixed.runs, epsilon);
+    Result<rdp::RdpToApprox> fixed_converted = rdp::to_approx(composed.curve.orders, runs_curve, *request.delta);
+    if (!fixed_converted.ok()) return at_path(std::move(fixed_converted).error(), request.at);
+    fixed.approx = fixed_converted.value().guarantee;
+    fixed.order = fixed_converted.value().order;
+    composed = composition_of(request.orders.orders, std::move(tuned).value(),
+                              joined_methods({rdp::kRepeatAndSelectRdp, composed.method}));
+    if (composed.curve.orders.empty()) {
+      return Error{kNumeric, request.repetitions->path,
+                   "No order gives a finite Rényi bound for the tuning: the runs' curve is infinite at every order "
+                   "the theorem needs; add orders (or use fewer runs)."};
+    }
+    composed.repetitions = request.repetitions;
+    composed.fixed_runs = fixed;
+  }
   Result<rdp::RdpToApprox> converted = rdp::to_approx(composed.curve.orders, composed.curve.epsilons, *request.delta);
   if (!converted.ok()) return at_path(std::move(converted).error(), request.at);
   composed.approx = converted.value().guarantee;
@@ -118,9 +196,8 @@ Result<RdpAnswer> answer_rdp(const RdpRequest& request, const Progress&) {
 
 Value write_rdp(const RdpAnswer& answer) {
   Value result = Value::object();
-  result.set("orders", Value::numbers(answer.composition.curve.orders));
-  result.set("epsilons", Value::numbers(answer.composition.curve.epsilons));
-  if (!answer.composition.dropped.empty()) result.set("dropped_orders", Value::numbers(answer.composition.dropped));
+  result.set("orders", renyi_values(answer.composition.orders));
+  result.set("epsilons", renyi_values(answer.composition.epsilons));
   set_method(result, answer.composition.method);
   return result;
 }

@@ -74,7 +74,7 @@ Variant op_variant(const std::string& op, const std::string& discriminator, cons
 struct Declarations {
   RequestShapes& shapes;
   Shape &guarantee, &mechanism, &mechanism_template, &item, &discretization, &target, &dpsgd_target, &group_target,
-      &database_class, &constraint, &tradeoff_options, &dpsgd_phase, &audit_evidence, &audit_claim;
+      &database_class, &constraint, &tradeoff_options, &dpsgd_phase, &audit_evidence, &audit_claim, &repetitions;
   Shape &group, &compose, &convert, &split, &profile, &calibrate, &dpsgd, &dpsgd_pair, &dpsgd_samplers, &rdp,
       &databases, &groupwise_simulate, &groupwise_privacy, &groupwise_plan, &bare_guarantee, &tradeoff, &audit;
 
@@ -94,6 +94,7 @@ struct Declarations {
         dpsgd_phase(all.dpsgd_phase),
         audit_evidence(all.audit_evidence),
         audit_claim(all.audit_claim),
+        repetitions(all.repetitions),
         group(all.group),
         compose(all.compose),
         convert(all.convert),
@@ -165,6 +166,15 @@ struct Declarations {
                     number("epochs", "one of steps, epochs", "the phase's passes over the data")},
                    "",
                    {}};
+    repetitions = {
+        "repetitions",
+        "repetitions",
+        {number("mean", "required", "E[K], the mean number of runs, finite ≥ 1"),
+         text("distribution", "'poisson' | 'geometric' | 'logarithmic' | 'truncated_negative_binomial'", "required",
+              "the law of the number of runs K (geometric: η = 1, logarithmic: η = 0)"),
+         number("shape", "with 'truncated_negative_binomial': required", "η of the truncated negative binomial, > −1")},
+        "",
+        {}};
     group_target = {"group_target",
                     "target",
                     {number("epsilon", "required", "target ε, finite ≥ 0"),
@@ -243,8 +253,8 @@ struct Declarations {
                    {number("delta", "one of delta, epsilon", "δ in (0, 1): the answer is ε"),
                     number("epsilon", "one of delta, epsilon", "ε, any finite number (below 0 too): the answer is δ"),
                     discretization_field()}),
-        op_variant("compose", "method", "rdp", "Rényi DP of Gaussian and Poisson-subsampled Gaussian items",
-                   {delta_target, orders_field()}),
+        op_variant("compose", "method", "rdp", "Rényi DP of every item with a Rényi curve",
+                   {delta_target, orders_field(), repetitions_field()}),
     };
 
     convert = {"convert",
@@ -317,6 +327,9 @@ struct Declarations {
          objects("phases", dpsgd_phase, "optional (poisson, fixed_batch, truncated_poisson)",
                  "a schedule: each phase's noise, rate or batch and steps, composed in turn (instead of "
                  "noise_multiplier, steps or epochs, sampling_rate or batch_size)"),
+         object("repetitions", repetitions, "optional (poisson, group_size 1, not with target or unknown)",
+                "hyperparameter tuning: this training is one run, run a random number K of times and the best output "
+                "kept"),
          discretization_field()},
         "sampling",
         {op_variant(
@@ -386,8 +399,8 @@ struct Declarations {
 
     rdp = {"rdp",
            "op 'rdp'",
-           {op_field(), objects("items", item, "required", "Gaussian or Poisson-subsampled Gaussian mechanisms"),
-            orders_field(), relation_field()},
+           {op_field(), objects("items", item, "required", "mechanisms with a Rényi DP curve"), orders_field(),
+            relation_field()},
            "",
            {}};
 
@@ -591,8 +604,15 @@ struct Declarations {
   }
 
   static Field orders_field() {
-    return text("orders", "[number]", "optional",
-                "Rényi orders > 1, increasing (default: 1.1 … 10.9, 12 … 63, 64 … 1024)");
+    return text("orders", "[number | 'infinity']", "optional",
+                "Rényi orders: 1, in (1, 10000] or 'infinity', increasing (default: 1.1 … 10.9, 12 … 63, 64 … "
+                "1024)");
+  }
+
+  Field repetitions_field() {
+    return object("repetitions", repetitions, "optional",
+                  "hyperparameter tuning: this training is one run, run a random number K of times and the best "
+                  "output kept");
   }
 };
 
@@ -615,6 +635,7 @@ std::vector<const Shape*> RequestShapes::all() const {
           &dpsgd_phase,
           &audit_evidence,
           &audit_claim,
+          &repetitions,
           &group,
           &compose,
           &convert,

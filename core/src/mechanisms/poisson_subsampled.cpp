@@ -1,7 +1,8 @@
 // A mechanism run on a Poisson subsample: each record is kept independently with probability q.
 // Under add/remove its dominating pair is the subsampled pair of subsampled.hpp (Zhu, Dong, Wang
 // 2022, Thm 11), whatever the inner pair (Laplace, Gaussian, a finite pair: the engine mixes it);
-// subsampling twice keeps a record with the product of the rates. With a Gaussian inside, its Rényi
+// subsampling twice keeps a record with the product of the rates. With a Gaussian inside it also has
+// a pair under substitution (below), and its Rényi
 // DP curve is known (Mironov, Talwar, Zhang 2019); with Gaussian or Laplace noise inside, so is the
 // worst-case pair of a group (sampled_group.hpp).
 #include "dpcalc/checks.hpp"
@@ -24,11 +25,28 @@ class PoissonSubsampled final : public Subsampled {
   explicit PoissonSubsampled(const Arguments& arguments)
       : Subsampled(poisson_subsampled_type(), arguments, SampleDraw::poisson(arguments.number("rate")), "rate") {}
 
-  // Poisson sampling amplifies under add/remove only (a substituted record's slot is not sampled
-  // independently of the rest).
+  // Under add/remove, the subsampled pair of any inner pair. Under substitution, x replaced by x′:
+  // with the common records' output S fixed, M(S ∪ x) and M(S ∪ x′) each move the output by at most Δ
+  // (the inner add/remove sensitivity, what one record adds), so the pair is
+  // (1 − q)N(0, σ²) + qN(Δ, σ²) against (1 − q)N(0, σ²) + qN(−Δ, σ²) for Gaussian noise: the one-record
+  // case of the substitution pair of Schuchardt, Stoian, Kosmala, Günnemann 2024 (sampled_group.hpp),
+  // and dp_accounting's REPLACE_ONE pair of the subsampled Gaussian. With other noise inside no
+  // substitution pair is known here (dp_accounting refuses Laplace too).
   bool has_pair(Relation relation) const override {
-    return relation == Relation::kAddRemove && inner().supports(Relation::kAddRemove);
+    if (!inner().supports(Relation::kAddRemove)) return false;
+    return relation == Relation::kAddRemove || std::holds_alternative<pld::GaussianPair>(flat_pair().base);
   }
+
+  pld::DominatingPair pair_under(Relation relation) const override {
+    if (relation == Relation::kAddRemove) return Subsampled::pair_under(relation);
+    const pld::DominatingPair flat = flat_pair();
+    const auto& noise = std::get<pld::GaussianPair>(flat.base);
+    return sampled_group_pair(group_inclusion_log_pmf(SampleDraw::poisson(flat.sampling_rate), 1),
+                              GaussianNoise{noise.sigma, noise.sensitivity}, Relation::kSubstitute);
+  }
+
+  // Its Rényi curve (Mironov, Talwar, Zhang 2019) is that of the add/remove pair (zero-out's too).
+  bool has_rdp_under(Relation relation) const override { return pair_relation(relation) == Relation::kAddRemove; }
 
   std::optional<double> rdp_epsilon(double order) const override {
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
@@ -66,6 +84,9 @@ class PoissonSubsampled final : public Subsampled {
   double max_group_size() const override { return has_group_pair() ? kMaxSampledGroupSize : kMaxCount; }
 
  private:
+  // The add/remove pair: the innermost noise at the product of the nested rates.
+  pld::DominatingPair flat_pair() const { return Subsampled::pair_under(Relation::kAddRemove); }
+
   // Gaussian or Laplace noise inside: the group's worst-case mixture is known (sampled_group.hpp).
   bool has_group_pair() const {
     const pld::DominatingPair flat = pair(Relation::kAddRemove);

@@ -20,9 +20,14 @@ class SampledWithoutReplacement final : public Subsampled {
                    SampleDraw::without_replacement(arguments.number("dataset_size"), arguments.number("sample_size")),
                    "sample_size") {}
 
-  // Only substitution has this pair: the request's relation is checked against supports() first.
+  // Only substitution has this pair: the request's relation is checked against supports() first. An
+  // inner pair that is already the pair of its own sampling (a Poisson-subsampled Gaussian under
+  // substitution: two mixtures) is not subsampled again by the engine.
   bool has_pair(Relation relation) const override {
-    return relation == Relation::kSubstitute && inner().supports(Relation::kSubstitute);
+    if (relation != Relation::kSubstitute || !inner().supports(Relation::kSubstitute)) return false;
+    const pld::BasePair inner_pair = inner().pair(Relation::kSubstitute).base;
+    return !std::holds_alternative<pld::MixtureVsMixturePair>(inner_pair) &&
+           !std::holds_alternative<pld::RevealedMixturePair>(inner_pair);
   }
 
   // Wang, Balle, Kasiviswanathan 2019: Thm 27 for a Gaussian inside (as dp_accounting computes it),
@@ -43,7 +48,10 @@ class SampledWithoutReplacement final : public Subsampled {
   }
 
   // An inner Rényi curve under substitution, which Thm 9 needs.
-  bool has_inner_curve() const { return inner().supports(Relation::kSubstitute) && inner().rdp_epsilon(2); }
+  bool has_inner_curve() const {
+    return inner().supports(Relation::kSubstitute) && inner().has_rdp_under(Relation::kSubstitute) &&
+           inner().rdp_epsilon(2);
+  }
 
   // Groups: the known group analysis for sampling without replacement is a Rényi DP bound evaluated by
   // quadrature (Schuchardt, Stoian, Kosmala, Günnemann 2024), with no dominating pair to compose. Op

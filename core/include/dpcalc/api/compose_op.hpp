@@ -13,6 +13,7 @@
 #include "dpcalc/api/items_io.hpp"
 #include "dpcalc/api/numeric_answer.hpp"
 #include "dpcalc/api/op.hpp"
+#include "dpcalc/api/repetitions_io.hpp"
 #include "dpcalc/api/solve.hpp"
 #include "dpcalc/closed_form/advanced_composition.hpp"
 #include "dpcalc/guarantees.hpp"
@@ -37,10 +38,11 @@ struct ComposeRequest {
   std::optional<double> delta_slack;
   // advanced, optimal, zcdp, pld, rdp: the total δ (the target's with unknown 'count')
   std::optional<double> delta;
-  bool bun_steinke = false;       // zcdp: the conversion
-  std::optional<double> epsilon;  // pld: δ at this ε instead of ε at δ
-  Discretization discretization;  // pld
-  OrdersAt orders;                // rdp
+  bool bun_steinke = false;                  // zcdp: the conversion
+  std::optional<double> epsilon;             // pld: δ at this ε instead of ε at δ
+  Discretization discretization;             // pld
+  OrdersAt orders;                           // rdp
+  std::optional<RepetitionsAt> repetitions;  // rdp: the composition is one run of a tuning
   // unknown 'count': the item that leaves its count out, and the target it must meet
   std::optional<std::size_t> unknown_item;
   ApproxDp target;
@@ -56,14 +58,24 @@ struct ClosedComposition {
   std::optional<MethodInfo> conversion;  // ... and how
 };
 
-// A composition of Rényi DP curves: the composed curve, the orders left out, and its (ε, δ) at the
-// request's δ for method 'rdp'.
+// The tuned answer's companion: `runs` = ⌈mean⌉ fixed runs composed, converted at the same δ.
+struct FixedRuns {
+  double runs = 1;
+  ApproxDp approx;
+  double order = 0;
+};
+
+// A composition of Rényi DP curves: the curve at every order asked (+infinity where the divergence is,
+// or is not bounded), its finite orders, and its (ε, δ) at the request's δ for method 'rdp'. With
+// repetitions the curve is the tuning's (rdp/repeat_and_select_rdp.hpp) and `fixed_runs` is beside it.
 struct RdpComposition {
-  RdpCurve curve;  // the finite orders
-  std::vector<double> dropped;
+  std::vector<double> orders, epsilons;  // as asked; an infinite order or ε is +infinity
+  RdpCurve curve;                        // the orders with a finite ε
   MethodInfo method{"", "", ""};
   std::optional<ApproxDp> approx;
   double order = 0;  // the order of the (ε, δ)
+  std::optional<RepetitionsAt> repetitions;
+  std::optional<FixedRuns> fixed_runs;
 };
 
 struct ComposeAnswer : AnswerBase {
@@ -93,7 +105,8 @@ Result<SolvedAnswer> compose_solve(const ComposeRequest& request, const Progress
 // 2019, Cor. 3.3), for its trade-off; nullopt otherwise (or beyond the doubles).
 std::optional<double> composed_mu(const std::vector<RequestItem>& items);
 
-// The orders of a request at `at` (its field `declared`, the default list when it leaves them out).
+// The orders of a request at `at` (its field `declared`, the default list when it leaves them out):
+// numbers and the string "infinity" (rdp/rdp_function.hpp: order ∞ is the pure ε).
 Result<OrdersAt> read_orders(const Value& request, const std::string& at, const Field& declared);
 
 }  // namespace dpcalc::api

@@ -17,11 +17,13 @@
 #include "dpcalc/api/discretization_io.hpp"
 #include "dpcalc/api/numeric_answer.hpp"
 #include "dpcalc/api/op.hpp"
+#include "dpcalc/api/repetitions_io.hpp"
 #include "dpcalc/api/solve.hpp"
 #include "dpcalc/dpsgd/group_accountant.hpp"
 #include "dpcalc/dpsgd/pair_density.hpp"
 #include "dpcalc/dpsgd/samplers.hpp"
 #include "dpcalc/dpsgd/training_calibration.hpp"
+#include "dpcalc/dpsgd/tuning.hpp"
 
 namespace dpcalc::api {
 
@@ -43,11 +45,12 @@ struct DpsgdRequest {
   std::optional<double> noise_multiplier;
   std::optional<double> target_epsilon;
   Discretization discretization;
-  std::string unknown;  // solve: the field solved for ("" otherwise)
+  std::string unknown;                       // solve: the field solved for ("" otherwise)
+  std::optional<RepetitionsAt> repetitions;  // tuning: the training is one run
 };
 
 struct DpsgdAnswer : AnswerBase {
-  enum class Kind { kForward, kCalibration, kSolved };
+  enum class Kind { kForward, kCalibration, kSolved, kTuned };
   Kind kind = Kind::kForward;
   DpsgdRequest request;
   dpsgd::SamplerBounds bounds;                     // kForward
@@ -57,6 +60,9 @@ struct DpsgdAnswer : AnswerBase {
   dpsgd::Training solved_training;                 // kSolved: the training of the answer
   PhaseSteps solved_steps;                         // kSolved: its steps
   NumericAnswer numeric;                           // the upper bound's PLDs, where the sampler has them
+  dpsgd::TunedTraining tuned;                      // kTuned: the tuned training's ε
+  double runs = 1;                                 // kTuned: the fixed runs beside it
+  dpsgd::SamplerBounds fixed_runs;                 // kTuned: their bounds
 };
 
 Result<DpsgdRequest> read_dpsgd(const Value& request, const std::string& at);

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "dpcalc/api/citation.hpp"
 #include "dpcalc/api/value.hpp"
@@ -29,7 +30,11 @@ std::string magnitude_field(const Guarantee& guarantee, const std::string& path)
 Value to_value(const PureDp& guarantee);
 Value to_value(const ApproxDp& guarantee);  // delta reported as 1 when vacuous
 Value to_value(const Zcdp& guarantee);
-Value to_value(const RdpCurve& guarantee);
+Value to_value(const RdpCurve& guarantee);  // its orders 1 and ∞ as renyi_values writes them
+
+// A Rényi order or ε as results write it: the number, or the string "infinity" (JSON has none).
+Value renyi_value(double value);
+Value renyi_values(const std::vector<double>& values);
 Value to_value(const Guarantee& guarantee);
 
 }  // namespace dpcalc::api

@@ -9,7 +9,7 @@ namespace dpcalc::api {
 
 struct RequestShapes {
   Shape guarantee, mechanism, mechanism_template, item, discretization, target, dpsgd_target, group_target,
-      database_class, constraint, tradeoff_options, dpsgd_phase, audit_evidence, audit_claim;
+      database_class, constraint, tradeoff_options, dpsgd_phase, audit_evidence, audit_claim, repetitions;
   Shape group, compose, convert, split, profile, calibrate, dpsgd, dpsgd_pair, dpsgd_samplers, rdp, databases,
       groupwise_simulate, groupwise_privacy, groupwise_plan, bare_guarantee, tradeoff, audit;
 

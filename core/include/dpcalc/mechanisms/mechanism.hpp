@@ -154,6 +154,10 @@ class Mechanism {
   virtual std::optional<double> rdp_epsilon(double order) const;
   // What rdp_epsilon() rests on (a method of core/include/dpcalc/rdp/); empty where it has none.
   virtual MethodInfo rdp_method() const;
+  // Whether rdp_epsilon() bounds the mechanism under `relation` (one it supports): its curve is that
+  // of its pair, which is the same under every relation it supports (the sensitivity is the
+  // relation's), unless the pair depends on the relation (Poisson subsampling).
+  virtual bool has_rdp_under(Relation) const { return true; }
 
   // True when its dominating pair dominates `other`'s (Zhu, Dong, Wang 2022, Def. 7) by a rule
   // known within its family (a Gaussian with larger Δ/σ); false when no rule says so.

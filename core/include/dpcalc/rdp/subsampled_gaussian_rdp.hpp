@@ -48,13 +48,9 @@ namespace dpcalc::rdp {
 
 inline constexpr MethodInfo kSubsampledGaussianRdp{"Rényi DP of the Poisson-subsampled Gaussian",
                                                    "Mironov, Talwar, Zhang 2019, Sec. 3", "mironov2019renyi"};
-// Items that are all plain Gaussians (no subsampling) need only the Gaussian's curve.
+// The curve of the Gaussian mechanism itself (no subsampling).
 inline constexpr MethodInfo kGaussianRdp{"Rényi DP of the Gaussian mechanism", "Mironov 2017, Prop. 7",
                                          "mironov2017renyi"};
-// Plain and Poisson-subsampled Gaussians composed together.
-inline constexpr MethodInfo kGaussianAndSubsampledGaussianRdp{
-    "Rényi DP of the Gaussian and the Poisson-subsampled Gaussian",
-    "Mironov 2017, Prop. 7; Mironov, Talwar, Zhang 2019, Sec. 3", "mironov2017renyi mironov2019renyi"};
 
 // Largest finite order accepted (integer orders cost α terms, fractional ones ⌊α⌋ + 1 and the tail).
 inline constexpr double kMaxOrder = 10000;
