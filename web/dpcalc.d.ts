@@ -412,6 +412,7 @@ export type AuditClaim =
       /** μ, finite ≥ 0 */
       mu: number;
     };
+
 /** Repetitions. */
 export interface Repetitions {
   /** E[K], the mean number of runs, finite ≥ 1 */
