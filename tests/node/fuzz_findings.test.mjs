@@ -423,3 +423,22 @@ test('group: a size far past the target is said in words, and the answer stands'
   assert.ok(response.result.k >= 1);
   if (response.result.beyond?.error) assert.match(response.result.beyond.error.message, /overflows/);
 });
+
+// Seed 20261124 (numeric lane): balls-and-bins given epochs whose composition hits the grid limit
+// named `steps`, a field the request did not have.
+test('dpsgd: a limit met composing the epochs is an error on epochs', () => {
+  assertError(
+    calc.compute({
+      op: 'dpsgd',
+      group_size: 1,
+      delta: 1e-300,
+      sampling: 'balls_and_bins',
+      dataset_size: 7400,
+      batch_size: 1,
+      epochs: 3.8371330683322538,
+      noise_multiplier: 3.0098360261672834,
+    }),
+    'epochs',
+    'numeric',
+  );
+});

@@ -228,7 +228,8 @@ Error in_request(Error error, const DpsgdRequest& request) {
     if (request.discretization.given) return on_options(std::move(error), request.discretization);
     error.field = "noise_multiplier";  // the automatic grid is sized by the noise
   }
-  const std::size_t phase = error.item;
+  // Without phases the training is one phase: an error about its steps is about phase 0's.
+  const std::size_t phase = error.item == Error::kNoItem && !request.phases_given ? 0 : error.item;
   error.item = Error::kNoItem;
   // What the engine could not represent is the noise a calibration searches for its target.
   if (error.field == "noise_multiplier" && !request.noise_multiplier && !request.phases_given) {
