@@ -33,7 +33,7 @@ const kTimeout = { timeout: 240_000 };
 
 const summary = '[data-summary="audit"]';
 // A link with no inputs: every input at its default (the plain route #/audit would keep the inputs).
-const kDefaults = '#/audit?v=0.2.0';
+const kDefaults = '#/audit?v=0.3.0';
 const results = '[data-results="audit"]';
 
 async function sharedPage() {
@@ -102,14 +102,14 @@ test('the worked example: ε ≥ 3.872, μ ≥ 3.263, the intervals, and the cla
 test('one run with canaries, rates with totals, and scores pasted as CSV', kTimeout, async () => {
   const { page, problems } = await sharedPage();
   // JAX Privacy auditing.py (from source), m = 1000, r = v = 100, significance 0.05: 3.4930.
-  await show(page, '#/audit?v=0.2.0&evidence=one_run&canaries=1000&guesses=100&correct=100&claim=none');
+  await show(page, '#/audit?v=0.3.0&evidence=one_run&canaries=1000&guesses=100&correct=100&claim=none');
   assert.equal(await headline(page, /proves/), 'At 95% confidence the attack proves ε ≥ 3.49.');
   assert.ok(Math.abs(Number(await dataOf(page, 'epsilon', 'epsilon')) - 3.493) < 1e-3);
   // TPR 0.9 of 1000 and FPR 0.01 of 1000 are the worked example's counts.
-  await show(page, '#/audit?v=0.2.0&evidence=rates&tpr=0.9&fpr=0.01');
+  await show(page, '#/audit?v=0.3.0&evidence=rates&tpr=0.9&fpr=0.01');
   assert.match(await headline(page, /refutes/), /ε ≥ 3\.87; it refutes/);
   // Scores: the members all above the non-members; a test at the best threshold, corrected for the choice.
-  await show(page, '#/audit?v=0.2.0&evidence=scores&claim=none');
+  await show(page, '#/audit?v=0.3.0&evidence=scores&claim=none');
   const members = Array.from({ length: 200 }, (_, i) => `${(1 + i / 100).toFixed(2)},1`);
   const nonmembers = Array.from({ length: 200 }, (_, i) => `${(-i / 100).toFixed(2)},0`);
   await page.fill('#audit-scores-text', ['score,label', ...members, ...nonmembers].join('\n'));
@@ -125,14 +125,14 @@ test('one run with canaries, rates with totals, and scores pasted as CSV', kTime
 
 test('bad input is marked on its field, in the words of its label', kTimeout, async () => {
   const { page, problems } = await sharedPage();
-  await show(page, '#/audit?v=0.2.0&true_positives=1200');
+  await show(page, '#/audit?v=0.3.0&true_positives=1200');
   await page.waitForSelector('#audit-true-positives[aria-invalid="true"]');
   assert.equal(
     await page.locator('#audit-true-positives-error').textContent(),
     'The members flagged (1200) cannot outnumber the members tried (1000).',
   );
   assert.equal(await page.locator(summary).textContent(), 'No answer: check the marked fields.');
-  await show(page, '#/audit?v=0.2.0&confidence=1.5');
+  await show(page, '#/audit?v=0.3.0&confidence=1.5');
   await page.waitForSelector('#audit-confidence[aria-invalid="true"]');
   assert.match(await page.locator('#audit-confidence-error').textContent(), /confidence/i);
   assert.deepEqual(problems, []);
@@ -147,7 +147,7 @@ test('the link holds the state: a new page opened on it shows the same audit', k
   await page.fill('#audit-false-positives', '20');
   const text = await headline(page, /3-GDP/);
   const hash = await page.evaluate(() => location.hash);
-  assert.equal(hash, '#/audit?v=0.2.0&false_positives=20&negatives=2000&claim=gdp&claim_mu=3');
+  assert.equal(hash, '#/audit?v=0.3.0&false_positives=20&negatives=2000&claim=gdp&claim_mu=3');
   const other = await openPage(session, { hash });
   try {
     assert.equal(await headline(other.page, /3-GDP/), text);
@@ -164,7 +164,7 @@ test(
   kTimeout,
   async () => {
     const { page, problems } = await sharedPage();
-    await show(page, '#/group?v=0.2.0&k=2');
+    await show(page, '#/group?v=0.3.0&k=2');
     await page.waitForSelector('[data-attacker="group"][data-ready="true"] a[data-audit-claim]');
     await page.click('[data-attacker="group"] a[data-audit-claim]');
     await page.waitForSelector('section#audit:not([hidden])');

@@ -30,20 +30,23 @@ test(
   async () => {
     const { page, context, problems } = await openPage(session, { hash: '#/dpsgd' });
     try {
-      // q = B/N = 256/50000 = 0.00512, so an epoch is 1/q = 195.3125 steps and 30 epochs ⌈5859.375⌉ = 5860
-      // steps; in floating point 1/0.00512 is 195.31249999999997.
-      await typeInto(page, '#dpsgd-sampling-rate', '256/50000');
+      // N = 5e4 and B = 256: an epoch is N/B = 195.3125 steps and 30 epochs ⌈5859.375⌉ = 5860 steps.
+      await typeInto(page, '#dpsgd-dataset-size', '5e4');
+      await typeInto(page, '#dpsgd-batch-size', '256');
       await typeInto(page, '#dpsgd-epochs', '30');
       await typeInto(page, '#dpsgd-delta', '1e-5');
+      await typeInto(page, '#dpsgd-noise-multiplier', '11/10');
       const answer = page.locator('[data-answer="dpsgd"]');
       await answer.locator('.note', { hasText: 'steps per epoch' }).waitFor();
-      assert.equal(await page.locator('#dpsgd-sampling-rate').getAttribute('aria-invalid'), null);
+      for (const field of ['dataset-size', 'noise-multiplier']) {
+        assert.equal(await page.locator(`#dpsgd-${field}`).getAttribute('aria-invalid'), null);
+      }
       const note = await answer.locator('.note', { hasText: 'steps per epoch' }).textContent();
       assert.equal(note, 'steps = ⌈epochs · steps per epoch⌉ = ⌈30 · 195.3125⌉ = 5860 (rounded up)');
       const withFraction = await page.locator('[data-summary="dpsgd"]').textContent();
       assert.doesNotMatch(await answer.textContent(), /\d\.\d{9,}/, 'no number shows its floating-point noise');
       // The same number typed as a decimal gives the same answer.
-      await typeInto(page, '#dpsgd-sampling-rate', '0.00512');
+      await typeInto(page, '#dpsgd-noise-multiplier', '1.1');
       assert.equal(await page.locator('[data-summary="dpsgd"]').textContent(), withFraction);
       // A text that is no number says what the page takes.
       await typeInto(page, '#dpsgd-delta', 'one in a million');
