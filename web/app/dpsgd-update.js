@@ -87,12 +87,10 @@ function answerElement(result, { calibrating, k, request }) {
   return h('div', { class: 'big-answer', dataset: { answer: 'dpsgd' } }, parts);
 }
 
-// Which series the RDP row is: at fractional orders dpcalc follows dp_accounting 0.6.0, whose series
-// adds every term's absolute value (an upper bound); older TF Privacy subtracts the negative terms.
+// Which series the RDP row is: the exact fractional orders, where peers print a looser bound.
 const kRdpSeriesNote =
-  'Rényi DP at fractional orders as in dp_accounting 0.6.0 (every term of its series counted with its absolute ' +
-  'value: an upper bound). Older TF Privacy subtracts the negative terms and can print up to 6% less ' +
-  '(σ = 1, T = 2¹⁴, k = 2: 56.26 here, 53.26 there).';
+  'Rényi DP at fractional orders exactly, with a bounded error (Mironov, Talwar, Zhang 2019, Sec. 3.3); ' +
+  'dp_accounting 0.6.0 counts every term of the series with its absolute value, an upper bound that can be far above it.';
 
 /** The RDP row's label: for one example the standard (proven) accountant, for groups an over-approximation. */
 function rdpLabel(k, sampling) {
