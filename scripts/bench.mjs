@@ -21,7 +21,7 @@ import {
 import { buildNative, buildWasmBench } from './build.mjs';
 import { filesUnder } from './compress.mjs';
 import { coldLoadTable, measureColdLoads } from '../tests/bench/cold_load.mjs';
-import { printSamplersBench } from '../tests/bench/samplers_bench.mjs';
+import { firstAndMedian, printSamplersBench } from '../tests/bench/samplers_bench.mjs';
 
 ensureDependencies();
 const distDir = await buildDist();
@@ -63,22 +63,14 @@ for (const { name, request, targetMicroseconds } of benchmarkRequests) {
 console.log('\n| wasm: PLD request | ε upper | ε lower | grid | first run | median of 3 after | target |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const { name, request, targetMilliseconds } of numericRequests) {
-  const times = [];
-  let response;
-  for (let run = 0; run < 4; run++) {
-    const t0 = performance.now();
-    response = calc.compute(request);
-    times.push(performance.now() - t0);
-  }
-  if (!response.ok) throw new Error(`${name}: ${JSON.stringify(response.error)}`);
+  const { response, first, median } = firstAndMedian(calc, request);
   // PLD ops report epsilon_upper and grid_size; the dpsgd op its guarantee; a group over a privacy
   // profile has no lower bound.
   const { epsilon_lower: lower, grid_size: grid = '' } = response.result;
   const upper = response.result.epsilon_upper ?? response.result.guarantee.epsilon;
-  const median = times.slice(1).sort((a, b) => a - b)[1];
   const target = targetMilliseconds ? `${targetMilliseconds} ms` : '';
   console.log(
-    `| ${name} | ${upper.toPrecision(6)} | ${lower === undefined ? '—' : lower.toPrecision(6)} | ${grid} | ${times[0].toFixed(1)} ms | ${median.toFixed(1)} ms | ${target} |`,
+    `| ${name} | ${upper.toPrecision(6)} | ${lower === undefined ? '—' : lower.toPrecision(6)} | ${grid} | ${first.toFixed(1)} ms | ${median.toFixed(1)} ms | ${target} |`,
   );
 }
 // The trade-off of a numeric answer reuses its composed PLDs: asked with explain: true, at most 10% on

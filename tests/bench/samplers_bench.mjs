@@ -68,6 +68,22 @@ function epsilonOf(result) {
   return `${result.epsilon_lower.toPrecision(5)} … ${result.guarantee.epsilon.toPrecision(5)}`;
 }
 
+/**
+ * Runs `request` four times: the response (which must be ok) with the first run's time and the median
+ * of the three after, in milliseconds.
+ */
+export function firstAndMedian(calc, request) {
+  const times = [];
+  let response;
+  for (let run = 0; run < 4; run++) {
+    const t0 = performance.now();
+    response = calc.compute(request);
+    times.push(performance.now() - t0);
+  }
+  if (!response.ok) throw new Error(`${JSON.stringify(request)}: ${JSON.stringify(response.error)}`);
+  return { response, first: times[0], median: times.slice(1).sort((a, b) => a - b)[1] };
+}
+
 /** Prints the table: first run and median of 3 after for each request, dp_accounting beside it. */
 export function printSamplersBench(calc) {
   const peer = peerTimes(samplerRequests.filter((item) => item.peer).map((item) => item.peer));
@@ -76,22 +92,14 @@ export function printSamplersBench(calc) {
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const { name, request, targetMilliseconds, peer: key } of samplerRequests) {
-    const times = [];
-    let response;
-    for (let run = 0; run < 4; run++) {
-      const t0 = performance.now();
-      response = calc.compute(request);
-      times.push(performance.now() - t0);
-      if (!response.ok) throw new Error(`${name}: ${JSON.stringify(response.error)}`);
-    }
-    const median = times.slice(1).sort((a, b) => a - b)[1];
+    const { response, first, median } = firstAndMedian(calc, request);
     const over = median > targetMilliseconds ? ' (over target)' : '';
     const theirs = key && peer[key];
     const peerCells = theirs
       ? `${theirs.epsilon.toPrecision(5)}, ${theirs.milliseconds.toFixed(0)} ms | ${(theirs.milliseconds / median).toFixed(0)}×`
       : ' | ';
     console.log(
-      `| ${name} | ${epsilonOf(response.result)} | ${times[0].toFixed(1)} ms | ${median.toFixed(1)} ms${over} | ≤ ${targetMilliseconds} ms | ${peerCells} |`,
+      `| ${name} | ${epsilonOf(response.result)} | ${first.toFixed(1)} ms | ${median.toFixed(1)} ms${over} | ≤ ${targetMilliseconds} ms | ${peerCells} |`,
     );
   }
   if (peer.skipped) console.log(`(dp_accounting skipped: ${peer.skipped})`);

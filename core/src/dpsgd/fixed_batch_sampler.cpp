@@ -41,19 +41,14 @@ class FixedBatchSampler final : public Sampler {
                         group_size, relation == Relation::kZeroOut ? Relation::kSubstitute : relation};
   }
 
-  Result<Batches> check(const Batches& batches) const override {
-    Batches checked = batches;
-    DPCALC_TRY(checked.dataset_size, required_dataset_size(batches));
-    DPCALC_TRY(checked.batch_size, required_batch_size(batches, *checked.dataset_size));
-    return checked;
-  }
+  Result<Batches> check(const Batches& batches) const override { return with_dataset_and_batch(batches); }
 
   double steps_per_epoch(const Batches& checked) const override { return *checked.dataset_size / *checked.batch_size; }
 
   Result<SamplerBounds> bounds(const Training& training, double delta, const pld::AccountingOptions& options,
                                const pld::ProgressCallback& progress, BoundsWanted wanted) const override {
     const bool zero_out = training.relation == Relation::kZeroOut;
-    DPCALC_TRY(const std::vector<pld::CompositionItem> upper, items(training, training.relation));
+    DPCALC_TRY(const std::vector<pld::CompositionItem> upper, phase_items(*this, training, training.relation));
     DPCALC_TRY(SamplerBounds bounds,
                composed_bounds(upper, delta, options, zero_out ? first_half(progress) : progress, wanted));
     bounds.proven = training.group_size == 1 && training.relation != Relation::kAddRemove;
@@ -63,26 +58,12 @@ class FixedBatchSampler final : public Sampler {
       if (bounds.proven) bounds.note = kZeroOutNote;
       bounds.epsilon_lower.reset();
       if (wanted == BoundsWanted::kBoth) {
-        DPCALC_TRY(const std::vector<pld::CompositionItem> lower, items(training, Relation::kAddRemove));
+        DPCALC_TRY(const std::vector<pld::CompositionItem> lower, phase_items(*this, training, Relation::kAddRemove));
         DPCALC_TRY(bounds.epsilon_lower,
                    composed_lower(lower, delta, *bounds.epsilon_upper, options, second_half(progress)));
       }
     }
     return bounds;
-  }
-
- private:
-  // Each phase's pair for `relation` (zero-out: the substitute pair) composed its steps.
-  Result<std::vector<pld::CompositionItem>> items(const Training& training, Relation relation) const {
-    std::vector<pld::CompositionItem> result;
-    for (std::size_t i = 0; i < training.phases.size(); ++i) {
-      const Phase& phase = training.phases[i];
-      const GroupSetting setting = *group_setting(phase, training.group_size, relation);
-      Result<pld::CompositionItem> item = group_item(setting, phase.noise_multiplier, phase.steps);
-      if (!item.ok()) return about_item(std::move(item).error(), i);
-      result.push_back(std::move(item).value());
-    }
-    return result;
   }
 };
 

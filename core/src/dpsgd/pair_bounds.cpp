@@ -8,6 +8,19 @@
 
 namespace dpcalc::dpsgd {
 
+Result<std::vector<pld::CompositionItem>> phase_items(const Sampler& sampler, const Training& training,
+                                                      Relation relation) {
+  std::vector<pld::CompositionItem> items;
+  for (std::size_t i = 0; i < training.phases.size(); ++i) {
+    const Phase& phase = training.phases[i];
+    const GroupSetting setting = *sampler.group_setting(phase, training.group_size, relation);
+    Result<pld::CompositionItem> item = group_item(setting, phase.noise_multiplier, phase.steps);
+    if (!item.ok()) return about_item(std::move(item).error(), i);
+    items.push_back(std::move(item).value());
+  }
+  return items;
+}
+
 Result<SamplerBounds> composed_bounds(const std::vector<pld::CompositionItem>& items, double delta,
                                       const pld::AccountingOptions& options, const pld::ProgressCallback& progress,
                                       BoundsWanted wanted) {

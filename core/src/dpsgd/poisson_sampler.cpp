@@ -47,14 +47,7 @@ class PoissonSampler final : public Sampler {
 
   Result<SamplerBounds> bounds(const Training& training, double delta, const pld::AccountingOptions& options,
                                const pld::ProgressCallback& progress, BoundsWanted wanted) const override {
-    std::vector<pld::CompositionItem> items;
-    for (std::size_t i = 0; i < training.phases.size(); ++i) {
-      const Phase& phase = training.phases[i];
-      const GroupSetting setting = *group_setting(phase, training.group_size, training.relation);
-      Result<pld::CompositionItem> item = group_item(setting, phase.noise_multiplier, phase.steps);
-      if (!item.ok()) return about_item(std::move(item).error(), i);
-      items.push_back(std::move(item).value());
-    }
+    DPCALC_TRY(const std::vector<pld::CompositionItem> items, phase_items(*this, training, training.relation));
     DPCALC_TRY(SamplerBounds bounds, composed_bounds(items, delta, options, progress, wanted));
     bounds.upper_method = bounds.lower_method = training.group_size > 1 ? kTightMethod : kPoissonMethod;
     return bounds;

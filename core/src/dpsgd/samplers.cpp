@@ -78,6 +78,13 @@ Result<double> required_batch_size(const Batches& batches, double dataset_size) 
   return check_whole_number(*batches.batch_size, 1, dataset_size, "batch_size");
 }
 
+Result<Batches> with_dataset_and_batch(const Batches& batches) {
+  Batches checked = batches;
+  DPCALC_TRY(checked.dataset_size, required_dataset_size(batches));
+  DPCALC_TRY(checked.batch_size, required_batch_size(batches, *checked.dataset_size));
+  return checked;
+}
+
 Result<double> rate_or_batch_share(const Batches& batches, double bands) {
   if (batches.sampling_rate) {
     if (batches.batch_size) {

@@ -38,12 +38,7 @@ class ShuffleSampler final : public Sampler {
   Relation default_relation() const override { return Relation::kZeroOut; }
   bool has_group_analysis() const override { return true; }
 
-  Result<Batches> check(const Batches& batches) const override {
-    Batches checked = batches;
-    DPCALC_TRY(checked.dataset_size, required_dataset_size(batches));
-    DPCALC_TRY(checked.batch_size, required_batch_size(batches, *checked.dataset_size));
-    return checked;
-  }
+  Result<Batches> check(const Batches& batches) const override { return with_dataset_and_batch(batches); }
 
   double steps_per_epoch(const Batches& checked) const override {
     return std::floor(*checked.dataset_size / *checked.batch_size);

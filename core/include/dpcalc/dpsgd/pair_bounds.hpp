@@ -14,6 +14,11 @@
 
 namespace dpcalc::dpsgd {
 
+// Each phase's pair under `relation` for the training's group (the sampler's group_setting, which it
+// has) composed over the phase's steps; errors about the phase (Error::item its index).
+Result<std::vector<pld::CompositionItem>> phase_items(const Sampler& sampler, const Training& training,
+                                                      Relation relation);
+
 // epsilon_upper, epsilon_lower (the bracket's), engine, and (BoundsWanted::kBoth) plds; the rest
 // is the caller's. `items` one per phase; errors as Sampler::bounds (in_training_terms).
 Result<SamplerBounds> composed_bounds(const std::vector<pld::CompositionItem>& items, double delta,

@@ -137,6 +137,8 @@ Result<Training> check_training(const Sampler& sampler, const Training& training
 Result<double> required_dataset_size(const Batches& batches);
 Result<double> required_batch_size(const Batches& batches, double dataset_size);
 Result<double> rate_or_batch_share(const Batches& batches, double bands = 1);
+// The check() of a sampler that takes N and B and nothing else: both required and in range.
+Result<Batches> with_dataset_and_batch(const Batches& batches);
 // For the samplers that use N only to turn B into a rate: an error on "dataset_size" when it is
 // given with sampling_rate (it would say nothing).
 Result<bool> dataset_size_only_with_batch(const Batches& batches);
