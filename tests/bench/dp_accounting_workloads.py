@@ -8,6 +8,8 @@ scripts/bench_dp_accounting.mjs starts this once and sends one workload key per 
 answer is one JSON line {"key", "epsilon", "seconds"} timed in this process (import and start-up
 excluded). Run alone: PYTHONPATH=<dp_accounting> /usr/bin/python3 tests/bench/dp_accounting_workloads.py
 and type a key (dpsgd, laplace, gaussians, group_dpsgd, truncated_poisson_384, _307, _281).
+The key random_allocation needs the random-allocation PLD of dp_accounting's pull request 414
+(google/differential-privacy commit 125d46c, its python/dp_accounting in PYTHONPATH instead).
 """
 import json
 import sys
@@ -63,7 +65,24 @@ def truncated_poisson(cap):
   return accountant.get_epsilon(DELTA)
 
 
+def random_allocation():
+  # Balls-and-bins batches (random allocation: every example in one uniformly random step of each
+  # epoch), sigma = 1, 234 steps an epoch, 10 epochs: the upper (DOMINATES) PLD of pull request 414 at
+  # its 1e-3 grid. Debian's scipy 1.10 overflows lognorm.isf to inf far in the tail, which that code
+  # cannot take; isf of a log-normal is exp(s * isf of the standard normal), computed so here.
+  import numpy as np
+  from scipy import stats
+  from scipy.stats import _continuous_distns
+  _continuous_distns.lognorm_gen._isf = lambda self, q, s: np.exp(s * stats.norm.isf(q))
+  from dp_accounting.pld.random_allocation import api, definitions
+  params = definitions.PrivacyParams(sigma=1.0, num_steps=234, num_selected=1, num_epochs=10)
+  config = definitions.AllocationSchemeConfig(value_discretization_interval=1e-3)
+  upper = api.gaussian_allocation_pld(params, config, definitions.BoundType.DOMINATES)
+  return upper.get_epsilon_for_delta(DELTA)
+
+
 WORKLOADS = {
+    'random_allocation': random_allocation,
     'dpsgd': dpsgd,
     'laplace': laplace,
     'gaussians': gaussians,

@@ -4,8 +4,10 @@
 // the whole side-by-side table, each beside its target; and, in the same run, dp_accounting's
 // TruncatedSubsampledGaussianDpEvent for the same trainings (run from source through
 // tests/bench/dp_accounting_workloads.py: PLD accountant, REPLACE_SPECIAL, grid 1e-4) with the
-// ratio of its time to dpcalc's. dp_accounting is skipped with a note when DP_ACCOUNTING_PATH (the
-// path of python/dp_accounting) is not set or its Python packages are missing.
+// ratio of its time to dpcalc's; balls-and-bins beside the random-allocation PLD of dp_accounting's
+// pull request 414 at its 1e-3 grid. A peer is skipped with a note when its path (DP_ACCOUNTING_PATH:
+// python/dp_accounting; RANDOM_ALLOCATION_PATH: the same folder at google/differential-privacy commit
+// 125d46c) is not set or its Python packages are missing.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +34,13 @@ export const samplerRequests = [
     request: dpsgd({ sampling: 'shuffle', reshuffle: false }),
     targetMilliseconds: 300,
   },
-  { name: 'balls-and-bins', request: dpsgd({ sampling: 'balls_and_bins' }), targetMilliseconds: 1000 },
+  {
+    name: 'balls-and-bins',
+    request: dpsgd({ sampling: 'balls_and_bins' }),
+    targetMilliseconds: 1000,
+    peer: 'random_allocation',
+    peerPath: 'RANDOM_ALLOCATION_PATH',
+  },
   {
     name: 'every sampler (op dpsgd_samplers)',
     request: { op: 'dpsgd_samplers', ...kTraining },
@@ -40,19 +48,23 @@ export const samplerRequests = [
   },
 ];
 
-/** dp_accounting's seconds and ε for `keys` (one process, in order), or { skipped: why }. */
-function peerTimes(keys) {
+/**
+ * The peer's seconds and ε for `keys` (one process, in order, with the dp_accounting folder named by
+ * the environment variable `pathVariable` in PYTHONPATH), or { skipped: why }.
+ */
+function peerTimes(keys, pathVariable) {
   if (keys.length === 0) return {};
-  if (!process.env.DP_ACCOUNTING_PATH)
-    return { skipped: 'DP_ACCOUNTING_PATH is not set (the path of python/dp_accounting)' };
+  if (!process.env[pathVariable]) return { skipped: `${pathVariable} is not set (the path of python/dp_accounting)` };
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dp_accounting_workloads.py');
   const run = spawnSync(process.env.DP_ACCOUNTING_PYTHON ?? '/usr/bin/python3', [script], {
     input: `${keys.join('\n')}\n`,
-    env: { ...process.env, PYTHONPATH: process.env.DP_ACCOUNTING_PATH },
+    env: { ...process.env, PYTHONPATH: process.env[pathVariable] },
     encoding: 'utf8',
   });
   if (run.error || run.status !== 0)
-    return { skipped: `dp_accounting could not run: ${(run.error?.message ?? run.stderr).trim().split('\n').at(-1)}` };
+    return {
+      skipped: `the peer at ${pathVariable} could not run: ${(run.error?.message ?? run.stderr).trim().split('\n').at(-1)}`,
+    };
   return Object.fromEntries(
     run.stdout
       .trim()
@@ -84,11 +96,28 @@ export function firstAndMedian(calc, request) {
   return { response, first: times[0], median: times.slice(1).sort((a, b) => a - b)[1] };
 }
 
-/** Prints the table: first run and median of 3 after for each request, dp_accounting beside it. */
+/** Each peer's times by workload key, every peer folder run in one process; { skipped } notes apart. */
+function allPeerTimes() {
+  const byPath = new Map();
+  for (const item of samplerRequests.filter((request) => request.peer)) {
+    const pathVariable = item.peerPath ?? 'DP_ACCOUNTING_PATH';
+    byPath.set(pathVariable, [...(byPath.get(pathVariable) ?? []), item.peer]);
+  }
+  const times = {};
+  const skipped = [];
+  for (const [pathVariable, keys] of byPath) {
+    const { skipped: why, ...found } = peerTimes(keys, pathVariable);
+    Object.assign(times, found);
+    if (why) skipped.push(why);
+  }
+  return { times, skipped };
+}
+
+/** Prints the table: first run and median of 3 after for each request, the peer's code beside it. */
 export function printSamplersBench(calc) {
-  const peer = peerTimes(samplerRequests.filter((item) => item.peer).map((item) => item.peer));
+  const { times: peer, skipped } = allPeerTimes();
   console.log(
-    '\n| wasm: DP-SGD samplers, N = 60000, B = 256, σ = 1, 10 epochs, δ = 1e-5 | ε | first run | median of 3 after | target | dp_accounting (ε, time) | dp_accounting / dpcalc |',
+    '\n| wasm: DP-SGD samplers, N = 60000, B = 256, σ = 1, 10 epochs, δ = 1e-5 | ε | first run | median of 3 after | target | peer (ε, time) | peer / dpcalc |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const { name, request, targetMilliseconds, peer: key } of samplerRequests) {
@@ -102,5 +131,8 @@ export function printSamplersBench(calc) {
       `| ${name} | ${epsilonOf(response.result)} | ${first.toFixed(1)} ms | ${median.toFixed(1)} ms${over} | ≤ ${targetMilliseconds} ms | ${peerCells} |`,
     );
   }
-  if (peer.skipped) console.log(`(dp_accounting skipped: ${peer.skipped})`);
+  for (const why of skipped) console.log(`(peer skipped: ${why})`);
+  console.log(
+    '(peers: dp_accounting TruncatedSubsampledGaussianDpEvent; random allocation: dp_accounting pull request 414)',
+  );
 }
