@@ -1832,6 +1832,13 @@ export interface TradeoffResult extends Result, MaybeVacuous {
   tpr_at_fpr: TprAtFpr[];
   /** μ, when the answer is exactly μ-GDP (Gaussian noise). */
   mu?: number;
+  /**
+   * Upper bound on the smallest μ for which the answer is μ-GDP (equal to `mu` where that exists), from
+   * its certified privacy profile (Dong, Roth, Su 2019, Cor. 2.13); null where no finite μ is certified.
+   */
+  mu_upper: number | null;
+  /** Why there is no `mu_upper`, when it is null. */
+  mu_upper_note?: string;
   /** With `prior`: the largest posterior probability of membership (an upper bound), overall and at each fpr. */
   posterior?: { prior: number; max_posterior: number; at_fpr: { fpr: number; posterior: number }[] };
   /** With `reconstruction_baselines`: upper bound on a reconstruction attack's success at each baseline. */

@@ -36,7 +36,7 @@ export const mechanismNotes = {
     tex: String.raw`P(x) \propto e^{-x^2/2\sigma^2}\ \text{on } \mathbb{Z},\quad \rho = \frac{\Delta^2}{2\sigma^2}`,
     citation: 'Canonne, Kamath, Steinke 2020',
     keys: ['canonne2020discrete'],
-    symbols: { sigma: 'σ', sensitivity: 'Δ' },
+    symbols: { sigma: 'σ', sensitivity: 'Δ', truncation_bound: 'T' },
     examples: { sigma: '5' },
   },
   discrete_laplace: {

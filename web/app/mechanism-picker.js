@@ -5,6 +5,8 @@
 // parameter that is itself a mechanism (the inner mechanism of subsampling) gets a nested picker.
 //
 // A yes/no parameter (the exponential mechanism's `adaptive`) is a checkbox, held as 'true' or 'false'.
+// An optional parameter (the discrete Gaussian's `truncation_bound`) sits under "More options" and is
+// left out of the request while its input is empty.
 //
 // A mechanism is held as its request with the numbers as typed ("spec"):
 //   { type: 'poisson_subsampled', rate: '0.01', mechanism: { type: 'gaussian', sigma: '1', sensitivity: '1' } }
@@ -76,7 +78,7 @@ export function freshSpec(catalog, name) {
     if (parameter.kind === 'mechanism') {
       const inner = catalog.types.find((candidate) => candidate.parameters.every((p) => p.kind === 'number'));
       spec[parameter.name] = freshSpec(catalog, inner?.name ?? catalog.types[0].name);
-    } else {
+    } else if (!parameter.optional) {
       spec[parameter.name] =
         examples[parameter.name] ?? (parameter.default !== undefined ? String(parameter.default) : '1');
     }
@@ -110,6 +112,7 @@ export function requestOf(catalog, spec, path = 'mechanism', inputs = new Map())
     }
     if (input) fields[key] = input;
     const text = spec[parameter.name] ?? '';
+    if (parameter.optional && String(input ? input.value : text).trim() === '') continue;
     if (parameter.kind === 'boolean') request[parameter.name] = input ? input.checked : text !== 'false';
     else if (parameter.kind === 'numbers') request[parameter.name] = listOf(text);
     else if (input) request[parameter.name] = readNumber(input);
@@ -132,7 +135,7 @@ export function specWords(catalog, spec) {
         : 'yes'
       : (spec[parameter.name] ?? '');
   const numbers = type.parameters
-    .filter((parameter) => parameter.kind !== 'mechanism')
+    .filter((parameter) => parameter.kind !== 'mechanism' && !(parameter.optional && !spec[parameter.name]))
     .map((parameter) => `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${valueOf(parameter)}`);
   const inner = type.parameters
     .filter((parameter) => parameter.kind === 'mechanism')
@@ -194,6 +197,7 @@ function mechanismFields(id, catalog, state) {
   const type = typeOf(catalog, state.spec.type);
   const { symbols = {} } = notesOf(state.spec.type);
   const children = [];
+  const more = [];
   for (const parameter of type?.parameters ?? []) {
     const { name } = parameter;
     if (parameter.kind === 'mechanism') {
@@ -218,8 +222,14 @@ function mechanismFields(id, catalog, state) {
       const text = state.spec[name] ?? '';
       const hint = parameter.kind === 'numbers' ? 'numbers separated by commas' : null;
       const labelText = capitalized(parameter.meaning);
-      children.push(parameterField(id, state, { name, text, labelText, symbol: symbols[name], hint }));
+      (parameter.optional ? more : children).push(
+        parameterField(id, state, { name, text, labelText, symbol: symbols[name], hint }),
+      );
     }
+  }
+  if (more.length) {
+    const open = more.some((field) => field.querySelector('input').value.trim() !== '');
+    children.push(h('details', { class: 'more-options', open }, h('summary', {}, 'More options'), ...more));
   }
   return children;
 }

@@ -21,6 +21,9 @@ namespace {
 // other closed forms (a Gaussian under basic composition), on its type when it has none at all.
 Error lacks(const RequestItem& item, const std::string& what, const std::string& methods) {
   const mechanisms::Mechanism& mechanism = *item.mechanism->mechanism;
+  if (const auto [reason, parameter] = mechanism.unbounded_loss(); !reason.empty()) {
+    return Error{kUnsupported, field_path(item.field(), parameter), reason};
+  }
   if (mechanism.pure_epsilon() || mechanism.zcdp()) {
     return Error{kUnsupported, item.field(),
                  "The " + mechanism.type().title + " has no " + what + "; compose it with method " + methods + "."};

@@ -89,6 +89,8 @@ Value write_tradeoff(const Explained& explained) {
   }
   result.set("tpr_at_fpr", std::move(tpr_at_fpr));
   if (curve.mu) result.set("mu", *curve.mu);
+  result.set("mu_upper", curve.gdp.mu_upper ? Value(*curve.gdp.mu_upper) : Value());
+  if (!curve.gdp.mu_upper) result.set("mu_upper_note", curve.gdp.reason);
   if (curve.posterior) {
     Value at_fpr = Value::array();
     for (const tradeoff::PosteriorAtFpr& point : curve.posterior->at_fpr) {

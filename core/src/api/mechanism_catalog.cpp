@@ -31,6 +31,7 @@ Value parameter_value(const mechanisms::Parameter& parameter) {
   } else if (parameter.default_value) {
     entry.set("default", *parameter.default_value);
   }
+  if (parameter.optional) entry.set("optional", true);
   return entry;
 }
 

@@ -30,6 +30,7 @@ Result<bool> read_parameter(const Value& object, const std::string& path, const 
     arguments.numbers[parameter.name] = 1;
     return true;
   }
+  if (!has_field(object, parameter.name.c_str()) && parameter.optional) return true;
   if (!has_field(object, parameter.name.c_str()) && parameter.default_value) {
     if (parameter.kind == Parameter::Kind::kBoolean) {
       arguments.flags[parameter.name] = *parameter.default_value != 0;

@@ -33,6 +33,9 @@ Result<std::vector<mechanisms::Use>> rdp_uses(const std::vector<RequestItem>& it
                    "'zcdp' for guarantees)."};
     }
     const mechanisms::Mechanism& mechanism = *item.mechanism->mechanism;
+    if (const auto [reason, parameter] = mechanism.unbounded_loss(); !reason.empty()) {
+      return Error{kUnsupported, field_path(item.field(), parameter), reason};
+    }
     if (!mechanism.rdp_epsilon(2)) {
       return Error{kUnsupported, field_path(item.field(), "type"),
                    "The calculator knows no Rényi DP curve for this " + mechanism.type().title +

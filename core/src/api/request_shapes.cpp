@@ -590,8 +590,9 @@ struct Declarations {
       case mechanisms::Parameter::Kind::kNumber:
         break;
     }
-    const std::string presence =
-        parameter.default_value ? "default " + format_number(*parameter.default_value) : "required";
+    const std::string presence = parameter.optional        ? "optional"
+                                 : parameter.default_value ? "default " + format_number(*parameter.default_value)
+                                                           : "required";
     return number(parameter.name.c_str(), presence.c_str(), parameter.meaning.c_str());
   }
 

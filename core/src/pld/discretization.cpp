@@ -150,6 +150,7 @@ DiscretePld connect_the_dots(const PrivacyLossPair& pair, const std::vector<Loss
   const double cut = at.back().p_above + pair.pruned_mass();
   upper.infinite_mass = pair.infinite_loss_mass() + cut;
   upper.truncated_mass = cut;
+  if (upper.infinite_mass == 0) upper.top_index = static_cast<double>(range.highest);
   upper.masses[0] = at[0].p_at_most;
   const double up_share = -std::expm1(-h);
   for (std::size_t i = 1; i < at.size(); ++i) {

@@ -195,8 +195,10 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
     result.masses[i] = std::max(0.0, work.signal[static_cast<std::size_t>(
                                          positive_mod(result.lowest_index + static_cast<std::int64_t>(i), modulus))]);
   }
-  double input_truncated = 0, input_error = 0, log_survival = 0;
+  double input_truncated = 0, input_error = 0, log_survival = 0, top_index = 0;
   for (const auto& term : terms) {
+    // Whole numbers, exact below 2^53; above, a relative margin keeps the sum an upper bound.
+    top_index += term.count * term.pld->top_index;
     input_truncated += term.count * term.pld->truncated_mass;
     input_error += term.count * term.pld->rounding_error;
     log_survival += term.count * std::log1p(-std::min(term.pld->infinite_mass, 1.0));
@@ -208,6 +210,9 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
   result.infinite_mass = -std::expm1(log_survival);
   result.truncated_mass = std::min(1.0, input_truncated + tail_mass);
   if (pessimistic) result.infinite_mass = std::min(1.0, result.infinite_mass + tail_mass);
+  // The composed losses are sums of the factors' (composed_support keeps their range, its cut tails
+  // included): the factors' largest indices add.
+  result.top_index = top_index + 1e-15 * std::fabs(top_index);
   return result;
 }
 

@@ -55,7 +55,12 @@ Result<TradeoffResult> approx_dp_tradeoff(const ApproxDp& guarantee, const Trade
   source.advantage = std::min(1.0, round_up(delta + (1 - delta) * std::tanh(epsilon / 2), 6));
   source.likelihood_ratio = delta > 0 ? kInfinity : exp_up(epsilon, 0);
   source.method = kApproxDpTradeoff;
-  return summarize(source, checked);
+  TradeoffResult result = summarize(source, checked);
+  result.gdp = delta == 0 ? pure_gdp_bound(epsilon)
+                          : no_gdp_bound(
+                                "An (ε, δ) guarantee with δ > 0 lets δ(ε) stay at δ as ε grows (a "
+                                "mass δ may reveal the record), so it is μ-GDP for no finite μ.");
+  return result;
 }
 
 }  // namespace dpcalc::tradeoff

@@ -709,6 +709,7 @@ Result<TradeoffResult> pld_tradeoff(const pld::ComposedPlds& plds, const Tradeof
   source.method = kPldTradeoff;
   TradeoffResult result = summarize(source, checked);
   result.discretization = plds.discretization;
+  result.gdp = pld_gdp_bound(plds);
   return result;
 }
 

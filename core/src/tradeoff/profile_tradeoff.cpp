@@ -127,7 +127,21 @@ Result<TradeoffResult> profile_tradeoff(const ProfilePoints& remove, const Profi
   source.advantage = std::min(1.0, advantage_upper(lines));
   source.likelihood_ratio = likelihood_ratio_upper(lines);
   source.method = kProfileTradeoff;
-  return summarize(source, checked);
+  TradeoffResult result = summarize(source, checked);
+  // A point with δ = 0 in both directions is pure DP; points with δ > 0 leave δ(ε) positive as ε grows.
+  double pure = 0;
+  for (const ProfilePoints* points : {&remove, &add}) {
+    double smallest = kInfinity;
+    for (std::size_t i = 0; i < points->epsilons.size(); ++i) {
+      if (points->deltas[i] == 0) smallest = std::min(smallest, points->epsilons[i]);
+    }
+    pure = std::max(pure, smallest);
+  }
+  result.gdp = std::isfinite(pure) ? pure_gdp_bound(pure)
+                                   : no_gdp_bound(
+                                         "The curve is made of (ε, δ) points with δ > 0, which leave δ(ε) "
+                                         "positive as ε grows: no finite μ is certified.");
+  return result;
 }
 
 Result<TradeoffResult> profile_tradeoff(const ProfilePoints& both, const TradeoffOptions& options) {

@@ -82,6 +82,11 @@ double smallest_over_orders(const std::function<double(double)>& log_delta_of_or
   return best;
 }
 
+// Why a zCDP or Rényi bound gives no μ here.
+constexpr const char* kNoRenyiGdp =
+    "A zCDP or Rényi DP bound fixes the Rényi divergences, not the trade-off curve: the calculator certifies no "
+    "μ-GDP from it (exactly Gaussian answers report μ; the PLDs of a composition of bounded losses give one).";
+
 double advantage_from_log_delta(double log_delta) { return std::min(1.0, exp_up(log_delta, 0)); }
 
 }  // namespace
@@ -98,7 +103,9 @@ Result<TradeoffResult> zcdp_tradeoff(const Zcdp& guarantee, const TradeoffOption
   }));
   source.likelihood_ratio = rho == 0 ? 1.0 : kInfinity;
   source.method = kZcdpTradeoff;
-  return summarize(source, checked);
+  TradeoffResult result = summarize(source, checked);
+  result.gdp = rho == 0 ? GdpBound{0.0, ""} : no_gdp_bound(kNoRenyiGdp);
+  return result;
 }
 
 Result<TradeoffResult> rdp_tradeoff(const RdpCurve& curve, const TradeoffOptions& options) {
@@ -121,7 +128,14 @@ Result<TradeoffResult> rdp_tradeoff(const RdpCurve& curve, const TradeoffOptions
   for (const auto& [order, epsilon] : orders) log_delta = std::min(log_delta, order_log_delta_at_zero(order, epsilon));
   source.advantage = advantage_from_log_delta(log_delta);
   source.method = kRdpTradeoff;
-  return summarize(source, checked);
+  TradeoffResult result = summarize(source, checked);
+  // A finite ε at order ∞ is pure ε-DP.
+  double pure = kInfinity;
+  for (std::size_t i = 0; i < curve.orders.size() && i < curve.epsilons.size(); ++i) {
+    if (std::isinf(curve.orders[i]) && curve.epsilons[i] >= 0) pure = std::min(pure, curve.epsilons[i]);
+  }
+  result.gdp = std::isfinite(pure) ? pure_gdp_bound(pure) : no_gdp_bound(kNoRenyiGdp);
+  return result;
 }
 
 }  // namespace dpcalc::tradeoff

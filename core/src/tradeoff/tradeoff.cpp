@@ -142,6 +142,7 @@ TradeoffResult summarize(const CurveSource& source, const TradeoffOptions& optio
     result.reconstruction.push_back(ReconstructionBound{baseline, tpr[index_of(baseline)]});
   }
   result.mu = source.mu;
+  if (source.mu) result.gdp = GdpBound{source.mu, ""};
   result.method = source.method;
   return result;
 }
@@ -207,6 +208,12 @@ TradeoffResult pointwise_worst(const std::vector<TradeoffResult>& results) {
       worst.tpr_at_fpr[i].tpr = std::max(worst.tpr_at_fpr[i].tpr, other.tpr_at_fpr[i].tpr);
     }
     worst.mu = worst.mu && other.mu ? std::optional<double>(std::max(*worst.mu, *other.mu)) : std::nullopt;
+    // G_μ decreases in μ: the largest μ bounds every one.
+    if (worst.gdp.mu_upper && other.gdp.mu_upper) {
+      worst.gdp.mu_upper = std::max(*worst.gdp.mu_upper, *other.gdp.mu_upper);
+    } else if (worst.gdp.mu_upper) {
+      worst.gdp = other.gdp;
+    }
     if (worst.posterior && other.posterior) {
       worst.posterior->max_posterior = std::max(worst.posterior->max_posterior, other.posterior->max_posterior);
       for (std::size_t i = 0; i < worst.posterior->at_fpr.size(); ++i) {

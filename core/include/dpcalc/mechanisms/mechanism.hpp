@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dpcalc/guarantees.hpp"
@@ -60,9 +61,15 @@ struct Parameter {
   std::string meaning;  // for the docs: "noise scale b > 0"
   Kind kind = Kind::kNumber;
   std::optional<double> default_value;  // used when the request leaves the parameter out (a boolean's: 1 or 0)
+  // A number that may be left out with no default: the mechanism is then another of its kind (the
+  // discrete Gaussian without truncation_bound is not truncated), and Arguments holds no value for it.
+  bool optional = false;
 
   static Parameter number(std::string name, std::string meaning, std::optional<double> default_value = {}) {
     return Parameter{std::move(name), std::move(meaning), Kind::kNumber, default_value};
+  }
+  static Parameter optional_number(std::string name, std::string meaning) {
+    return Parameter{std::move(name), std::move(meaning), Kind::kNumber, std::nullopt, true};
   }
   static Parameter numbers(std::string name, std::string meaning) {
     return Parameter{std::move(name), std::move(meaning), Kind::kNumbers, std::nullopt};
@@ -95,6 +102,11 @@ struct Arguments {
   std::map<std::string, bool> flags;
 
   double number(const std::string& parameter) const { return numbers.at(parameter); }
+  // An optional parameter's value, nullopt when it was left out.
+  std::optional<double> optional_number(const std::string& parameter) const {
+    const auto found = numbers.find(parameter);
+    return found == numbers.end() ? std::nullopt : std::optional<double>(found->second);
+  }
   bool flag(const std::string& parameter) const { return flags.at(parameter); }
 };
 
@@ -178,6 +190,10 @@ class Mechanism {
   // exponential mechanism's envelope of every ε-bounded-range pair, permute-and-flip's ε-DP pair):
   // lower ends then bound the composition of the pairs, and results say so.
   virtual bool pair_is_attained() const { return true; }
+  // Why it has no finite Rényi DP or zCDP bound although its kind has one, as a sentence (the
+  // truncated discrete Gaussian, whose privacy loss is infinite with positive probability), and the
+  // parameter that makes it so; empty where nothing does.
+  virtual std::pair<std::string, std::string> unbounded_loss() const { return {}; }
   // What its dominating pair rests on when results should say so (the exponential mechanism's
   // bounded-range analysis); "" otherwise.
   virtual std::string pair_analysis() const { return ""; }

@@ -36,6 +36,12 @@ class Subsampled : public Mechanism {
   pld::DominatingPair pair_under(Relation relation) const override;
   std::optional<double> pure_epsilon() const override;
   std::string pair_analysis() const override { return inner_->pair_analysis(); }
+  // The inner mechanism's (its parameter named below "mechanism").
+  std::pair<std::string, std::string> unbounded_loss() const override {
+    auto reason = inner_->unbounded_loss();
+    if (!reason.first.empty()) reason.second = "mechanism." + reason.second;
+    return reason;
+  }
   bool pair_is_attained() const override { return inner_->pair_is_attained(); }
   double sensitivity() const override { return inner_->sensitivity(); }
   std::vector<Calibratable> calibratable() const override { return inner_->calibratable(); }

@@ -8,6 +8,7 @@
 #include <complex>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,6 +55,11 @@ struct DiscretePld {
   // Upper bound on the mass that truncation moved: to +infinity (pessimistic PLDs, counted in
   // infinite_mass) or anywhere (optimistic PLDs, subtracted by the queries). Reported to users.
   double truncated_mass = 0;
+  // The largest loss index any of the P-mass it stands for can have, the mass that truncation
+  // counted at +infinity included: +infinity when some loss may be infinite or unbounded (a pair
+  // with infinite loss, a tail cut from an unbounded loss). A pessimistic PLD's delta(eps) is 0 at
+  // eps >= top_index * h, whatever its infinite_mass (the trade-off's mu_upper reads it).
+  double top_index = std::numeric_limits<double>::infinity();
   // Rigorous bound on sum_k |computed m_k - m_k|, the floating-point error of the masses
   // (0 before composition; see compose). It bounds the error of delta(eps) for every eps.
   double rounding_error = 0;

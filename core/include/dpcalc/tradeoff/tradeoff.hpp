@@ -22,6 +22,7 @@
 #include "dpcalc/method_info.hpp"
 #include "dpcalc/pld/accountant.hpp"
 #include "dpcalc/result.hpp"
+#include "dpcalc/tradeoff/gdp_bound.hpp"
 
 namespace dpcalc::tradeoff {
 
@@ -96,8 +97,11 @@ struct TradeoffResult {
   // Upper bound on the largest advantage TPR - FPR of any test, max_alpha (1 - alpha - f(alpha)):
   // the total variation distance between P and Q, delta(0) of the privacy profile.
   double advantage = 0;
-  std::vector<TprAtFpr> tpr_at_fpr;                 // one per TradeoffOptions::fprs
-  std::optional<double> mu;                         // present when the answer is exactly mu-GDP
+  std::vector<TprAtFpr> tpr_at_fpr;  // one per TradeoffOptions::fprs
+  std::optional<double> mu;          // present when the answer is exactly mu-GDP
+  // The smallest μ for which the answer is μ-GDP, bounded from above (gdp_bound.hpp): mu itself where
+  // the answer is exactly μ-GDP; else from the source's profile, or none with the reason.
+  GdpBound gdp;
   std::optional<Posterior> posterior;               // present when a prior was given
   std::vector<ReconstructionBound> reconstruction;  // one per reconstruction baseline
   // True when the guarantee promises nothing: some test reaches TPR 1 at every FPR (advantage 1).
