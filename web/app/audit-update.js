@@ -201,7 +201,7 @@ function headlineOf(result, words) {
     `With probability at least ${confidence} over the experiment, the audited mechanism is not (ε, ${deltaWords})-DP ` +
     `for any ε < ${paperNumber(result.epsilon_lower, 'down')} (a statistical lower bound, not a guarantee), ` +
     `by ${methodWords(result.method)} (${result.citation})${refuted}.`;
-  return [text, { cite }];
+  return [text, { cite, result }];
 }
 
 /** The observed rates { x: FPR, y: TPR } of the counts behind `result`, or null (one run has none). */

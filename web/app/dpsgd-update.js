@@ -108,6 +108,7 @@ function samplerRows(result, fields, { loop, more }) {
       fields,
       response: ok(result),
       render: atDelta,
+      proven: result.status !== 'not_proven',
       note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.guarantee.epsilon), h('br'), r.note, more ?? ''),
     },
   ];
@@ -129,6 +130,7 @@ function forwardRows(result, fields, { k, sampling, more, loop }) {
       fields,
       response: ok({ ...pld, guarantee: result.guarantee }),
       render: atDelta,
+      proven: result.status !== 'not_proven',
       note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.epsilon), r.note ? [h('br'), r.note] : '', more ?? ''),
     },
     {
@@ -138,6 +140,8 @@ function forwardRows(result, fields, { k, sampling, more, loop }) {
       fields,
       response: rdpResponse,
       render: atDelta,
+      // Proven for one example under Poisson sampling only (rdpLabel).
+      proven: k === 1 && sampling === 'poisson',
       note: (r) => `best order α = ${r.order}. ${r.note} ${kRdpSeriesNote}`,
       notApplicable: () => rdp.note,
     },
@@ -148,6 +152,7 @@ function forwardRows(result, fields, { k, sampling, more, loop }) {
       fields,
       response: ok(generic),
       render: (r) => guaranteeElement(r, { vacuous: r.vacuous }),
+      proven: result.status !== 'not_proven',
       note: (r) =>
         `from the tight k = 1 guarantee ε ≤ ${formatNumber(r.per_example.epsilon)} at δ = ${formatNumber(r.per_example.delta, 'down')}; its δ grows with k`,
     },
@@ -174,6 +179,7 @@ function calibrationRows(result, fields) {
       fields,
       response: ok({ ...result, method: result.method, citation: result.citation }),
       render: atDelta,
+      proven: result.status !== 'not_proven',
       note: (r) => `${sigmaNote(r.noise_multiplier)}; ${bracketText(r.epsilon_lower, r.guarantee.epsilon)}`,
     },
     {
@@ -183,6 +189,7 @@ function calibrationRows(result, fields) {
       fields,
       response: ruleResponse,
       render: atDelta,
+      proven: false, // a rule of thumb (Sommer 2021), not a bound
       notApplicable: () => rule.note,
       note: () =>
         `${sigmaNote(rule.noise_multiplier)} (${rule.noise_multiplier > result.noise_multiplier ? 'more' : 'less'} noise than needed): ${rule.note}`,
@@ -241,7 +248,7 @@ function headlineOf(result, { k, calibrating, sampling, loop }) {
     assumption:
       sampling === 'fixed_batch' ? 'assuming the worst-case property for fixed-size batches (Sommer 2021)' : '',
   });
-  return [text, { cite }];
+  return [text, { cite, result }];
 }
 
 /**

@@ -242,6 +242,7 @@ function headlineOf(result, chosen, group) {
         method: 'the Gaussian mechanism followed by post-processing',
         citation: proven.citation,
       }),
+      result,
     },
   ];
 }

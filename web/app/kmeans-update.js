@@ -146,7 +146,10 @@ function headlineOf(totals, { stepText, iterations, deltaSet }) {
     );
   }
   if (parts.length === 0) return [`Each release: ε = ${stepText}. No total: check the marked fields.`];
-  return [`Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`, { cite }];
+  return [
+    `Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`,
+    { cite, result: basic?.response.result },
+  ];
 }
 
 export { updateKmeans };
