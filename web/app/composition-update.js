@@ -45,6 +45,7 @@ import {
   tightest,
 } from './composition-headline.js';
 import { solveComposition } from './composition-solve.js';
+import { apiWords } from './api-words.js';
 
 const kNoPldCurve = 'PLD curve: drawn for a single release (the PLD row bounds this ledger).';
 
@@ -253,7 +254,7 @@ async function numericStages(section, context, view, { status, run, pld }) {
   view.profileHolder.replaceChildren(
     profileResponse.ok
       ? profileFigure([...view.closedProfile, ...pldProfile(profileResponse.result)], '')
-      : profileFigure(view.closedProfile, `PLD curves: ${profileResponse.error.message}`),
+      : profileFigure(view.closedProfile, `PLD curves: ${apiWords(profileResponse.error.message)}`),
   );
   const curve = ofRole(followUps, 'pld-steps');
   const answered = [];
@@ -264,7 +265,7 @@ async function numericStages(section, context, view, { status, run, pld }) {
   const points = [...view.points, ...pldStepsPoints(answered)];
   view.stepsHolder.replaceChildren(stepsFigure(points, view.single ? '' : kNoPldCurve, view.single));
   if (profileResponse.ok) status.finish('done', 'PLD composition: done.');
-  else status.finish('error', `PLD profile failed: ${profileResponse.error.message}`);
+  else status.finish('error', `PLD profile failed: ${apiWords(profileResponse.error.message)}`);
 }
 
 /**

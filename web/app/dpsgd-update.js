@@ -33,6 +33,7 @@ import {
   requests,
   samplersItem,
 } from './dpsgd-requests.js';
+import { apiWords } from './api-words.js';
 
 const kFormulas = {
   pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
@@ -402,7 +403,9 @@ async function sideBySide({ request, sigma, loop, samplers, run, isCurrent, to }
   const response = await run(item.request, (fraction) => 0.4 + (to - 0.4) * fraction);
   if (!isCurrent()) return;
   if (!response.ok) {
-    samplers.replaceChildren(h('p', { class: 'row-error' }, `Every sampler side by side: ${response.error.message}`));
+    samplers.replaceChildren(
+      h('p', { class: 'row-error' }, `Every sampler side by side: ${apiWords(response.error.message)}`),
+    );
     return;
   }
   const { result } = response;

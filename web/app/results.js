@@ -72,7 +72,7 @@ export function collectFieldError(response, fields, errors) {
   if (response.ok) return false;
   const input = fields[response.error.field];
   if (!input) return false;
-  if (!errors.has(input)) errors.set(input, fieldMessage(input, response.error.message));
+  if (!errors.has(input)) errors.set(input, fieldMessage(input, response.error.message, response.error.field));
   return true;
 }
 
