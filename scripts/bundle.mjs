@@ -5,6 +5,9 @@
 //   dist/worker.js    the worker with the JS API and the Emscripten glue;
 //   dist/dp-calculator.js  the <dp-calculator> element with the client (the JS API and its glue
 //                     stay the separate module dpcalc.js, which the npm package exports too);
+//   dist/dpcalc-client.js  the client as the npm package exports it ('dpcalc/client'): like the
+//                     element's, on the whole dpcalc.wasm of the JS API, so that an app using the
+//                     API, the client and the element downloads one wasm file;
 //   dist/cli.js       the command line (the package's bin) with the answer texts it shares with
 //                     the element, importing the JS API dpcalc.js;
 //   dist/dpcalc-module.js  the Emscripten glue, minified in place.
@@ -82,12 +85,34 @@ export async function bundlePage(distDir) {
   // and the page's first answer waits for it (dpcalc.js imports it).
   const glue = path.join(distDir, 'dpcalc-module.js');
   await build({ ...options, bundle: false, external: undefined, entryPoints: [glue], outfile: glue });
+  // The glue's own way to find its wasm (dpcalc-module.wasm, a file that does not exist) runs only
+  // without locateFile, which dpcalc.js always gives: dropped, so that a bundler building an app
+  // (Vite) finds no reference to a missing file.
+  const glueText = readFileSync(glue, 'utf8');
+  const ownWasm = 'new URL("dpcalc-module.wasm",import.meta.url).toString()';
+  if (glueText.split(ownWasm).length !== 2) throw new Error(`dist/dpcalc-module.js: expected one ${ownWasm}`);
+  writeFileSync(glue, glueText.replace(ownWasm, '"dpcalc-module.wasm"'));
   // Before the page bundle, which removes the app modules the element shares.
+  // Its client takes the whole module from the JS API (web/embed/assets.js for web/assets.js).
+  const elementAssets = {
+    name: 'element-assets',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\.\/assets\.js$/ }, (args) =>
+        path.resolve(args.resolveDir) === distDir ? { path: path.join(distDir, 'embed', 'assets.js') } : undefined,
+      );
+    },
+  };
   await build({
     ...options,
     entryPoints: [path.join(distDir, 'embed', 'dp-calculator.js')],
     outfile: path.join(distDir, 'dp-calculator.js'),
-    plugins: [keepApart(/\/dpcalc\.js$/)],
+    plugins: [keepApart(/\/dpcalc\.js$/), elementAssets],
+  });
+  await build({
+    ...options,
+    entryPoints: [path.join(distDir, 'client.js')],
+    outfile: path.join(distDir, 'dpcalc-client.js'),
+    plugins: [keepApart(/\/dpcalc\.js$/), elementAssets],
   });
   copyFileSync(path.join(distDir, 'embed', 'dp-calculator.d.ts'), path.join(distDir, 'dp-calculator.d.ts'));
   // The command line (the package's bin) with the answer texts it shares with the element; the JS

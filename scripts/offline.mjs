@@ -47,6 +47,7 @@ const wasmBase64 = ${JSON.stringify(base64)};
 const workerCode = ${JSON.stringify(worker)};
 export const fetchWasm = async (part) => new Response(Uint8Array.from(atob(wasmBase64[part]), (c) => c.charCodeAt(0)),
   { headers: { 'content-type': 'application/wasm' } });
+export const splitWasm = true;
 export const startedWasm = () => null;
 export const workerScript = () => ({ url: URL.createObjectURL(new Blob([workerCode], { type: 'text/javascript' })), type: 'classic' });
 `;

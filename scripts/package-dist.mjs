@@ -48,7 +48,9 @@ function packageJson() {
     types: './dpcalc.d.ts',
     exports: {
       '.': exported('dpcalc'),
-      './client': exported('client'),
+      // The client on the whole module, as the element has it (scripts/bundle.mjs); the page's own
+      // client.js loads the split module.
+      './client': { types: './client.d.ts', default: './dpcalc-client.js' },
       './dp-calculator': exported('dp-calculator'),
       './dpcalc.wasm': './dpcalc.wasm',
       './package.json': './package.json',

@@ -1,5 +1,9 @@
 // Where the calculator's own files come from: next to this module, on a web server. The single-file
-// offline build (scripts/offline.mjs) swaps this module for one that carries them inline.
+// offline build (scripts/offline.mjs) swaps this module for one that carries them inline, and the
+// <dp-calculator> element for web/embed/assets.js (the whole module, shared with the JS API).
+
+/** The page loads the wasm module in two parts (scripts/split-wasm.mjs). */
+export const splitWasm = true;
 
 /**
  * The Response of a part of the split wasm module, for WebAssembly.compileStreaming: 'first'

@@ -15,8 +15,8 @@
 // and starts a fresh one for whatever else is queued.
 // Where no worker can start (a page opened from file:// in Firefox, a sandboxed frame on a host that
 // blocks blob: workers), the calculator runs in the page itself and `onFallback` is told once.
-import { fetchWasm, startedWasm, workerScript } from './assets.js';
-import { createCalculator } from './dpcalc.js';
+import { fetchWasm, splitWasm, startedWasm, workerScript } from './assets.js';
+import { compiledWasm, createCalculator } from './dpcalc.js';
 import { numericOps, numericWhen } from './lanes.js';
 
 const valueAt = (request, path) => path.split('.').reduce((value, key) => value?.[key], request);
@@ -59,12 +59,14 @@ function compileWasm(part) {
 
 /**
  * createCalculator's options for the compiled parts ({ first, rest }: Promises of a WebAssembly.Module
- * or null): both parts linked, or {} (the whole dpcalc.wasm, loaded where it runs) when one failed.
+ * or null; `whole`: `first` is the whole dpcalc.wasm, with no rest): both parts linked, the whole
+ * module, or {} (the whole dpcalc.wasm, loaded where it runs) when one failed.
  */
-const linkedParts = ({ first, rest }) =>
-  Promise.all([first, rest]).then(([wasmModule, deferredModule]) =>
-    wasmModule && deferredModule ? { wasmModule, deferredModule } : {},
-  );
+const linkedParts = ({ first, rest, whole = false }) =>
+  Promise.all([first, rest]).then(([wasmModule, deferredModule]) => {
+    if (whole) return wasmModule ? { wasmModule } : {};
+    return wasmModule && deferredModule ? { wasmModule, deferredModule } : {};
+  });
 
 /** Ways to start the worker, tried in order. */
 function workerFactories() {
@@ -247,11 +249,13 @@ class Lane {
  * (where the calculator runs) once the first lane has started.
  */
 export function createWorkerCalculator({ onFallback = showFallbackNote } = {}) {
-  const first = compileWasm('first');
+  // The element loads the whole module, as the JS API does (web/embed/assets.js).
+  const whole = !splitWasm;
+  const first = whole ? compiledWasm().catch(() => null) : compileWasm('first');
   // Fetched when a worker or the page first needs it, after the first answers; at once when boot.js
   // started it (a link to another section).
-  let rest = startedWasm('rest') ? compileWasm('rest') : null;
-  const parts = () => ({ first, rest: (rest ??= compileWasm('rest')) });
+  let rest = whole ? Promise.resolve(null) : startedWasm('rest') ? compileWasm('rest') : null;
+  const parts = () => ({ first, rest: (rest ??= compileWasm('rest')), whole });
   const factories = workerFactories();
   let firstWorking = 0; // factories before this one failed
   let inPage = null;

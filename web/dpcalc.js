@@ -26,12 +26,16 @@ export const requestLimits = Object.freeze({
   stringLength: 10000, // characters in one string
 });
 
+// Node's file module, named apart so that a bundler building an app for browsers (Vite) neither
+// bundles it nor warns about it: only Node reads the wasm from disk.
+const kNodeFiles = 'node:fs/promises';
+
 // Emscripten 3.1.6 cannot load its wasm with Node's global fetch, so in Node the bytes are read
 // from disk; browsers stream it from next to this file.
 async function compileWasm() {
   const wasmUrl = new URL('./dpcalc.wasm', import.meta.url);
   if (runsInNode) {
-    const { readFile } = await import('node:fs/promises');
+    const { readFile } = await import(/* @vite-ignore */ kNodeFiles);
     return WebAssembly.compile(await readFile(wasmUrl));
   }
   if (typeof WebAssembly.compileStreaming === 'function') {
@@ -43,6 +47,20 @@ async function compileWasm() {
   }
   const response = await fetch(wasmUrl);
   return WebAssembly.compile(await response.arrayBuffer());
+}
+
+let wholeModule = null;
+
+/**
+ * dpcalc.wasm compiled, once per page: every calculator made without a module, and the
+ * <dp-calculator> element of the npm package (its workers get this module), share one download.
+ */
+export function compiledWasm() {
+  wholeModule ??= compileWasm().catch((error) => {
+    wholeModule = null; // a later call tries again
+    throw error;
+  });
+  return wholeModule;
 }
 
 // Thrown by a placeholder of a split module whose rest is not linked (see createCalculator).
@@ -215,7 +233,7 @@ function crashFailure(error) {
  *     null while the module restarts, or when a first part without its rest lacks the code.
  */
 export async function createCalculator({ wasmModule, deferredModule } = {}) {
-  const compiled = wasmModule ?? (await compileWasm());
+  const compiled = wasmModule ?? (await compiledWasm());
   let module = await instantiate(compiled, deferredModule).ready;
   let restarting = null;
 

@@ -108,9 +108,12 @@ for (const blobWorkers of [true, false]) {
         );
         assert.equal(await page.locator('#pure').getAttribute('k'), '5');
         assert.match(await page.locator('#pure [role="status"]').textContent(), /ε ≤ 2\.5/);
-        // An invalid attribute is explained in the row, not thrown.
+        // An invalid attribute is explained in the row, not thrown, and its field is marked.
         await page.locator('#pure input[name="epsilon"]').fill('-1');
         await page.waitForFunction(() => document.querySelector('#pure').shadowRoot.querySelector('.error'));
+        assert.equal(await page.locator('#pure input[name="epsilon"]').getAttribute('aria-invalid'), 'true');
+        assert.equal(await page.locator('#pure input[name="k"]').getAttribute('aria-invalid'), null);
+        assert.match(await page.locator('#pure .error').first().textContent(), /^ε /);
         assert.deepEqual(problems, []);
       } finally {
         await context.close();
@@ -134,6 +137,7 @@ test('<dp-calculator> answers every section of the page', kTimeout, async () => 
       <dp-calculator id="dpsgd" section="dpsgd" steps="100"></dp-calculator>
       <dp-calculator id="databases" section="databases"></dp-calculator>
       <dp-calculator id="groupwise" section="groupwise"></dp-calculator>
+      <dp-calculator id="no-groups" section="dpsgd" sampling="truncated_poisson" group-size="4" steps="100"></dp-calculator>
       <dp-calculator id="typo" request='{"op":"group","k":2,"mechanism":{"type":"laplace","scale":1,"sensitivty":2}}'></dp-calculator>`,
     });
     const answers = async (id) => {
@@ -161,6 +165,14 @@ test('<dp-calculator> answers every section of the page', kTimeout, async () => 
       (await answers('groupwise'))[0],
       /^proven ρ = 0\.005; estimated ρ ≈ \S.* \(numerical estimate, not a proof\)$/,
     );
+    // A loop without an analysis of groups: the page's words, and the group size marked.
+    await page.waitForFunction(() => document.getElementById('no-groups')?.dataset.ready === 'true', null, {
+      timeout: 100_000,
+    });
+    const noGroups = await page.locator('#no-groups .error').first().textContent();
+    assert.match(noGroups, /“truncated Poisson sampling”; “Poisson sampling”, .* \(or use k = 1\)/);
+    assert.doesNotMatch(noGroups, /group_size|'[a-z ]+'/);
+    assert.equal(await page.locator('#no-groups input[name="group-size"]').getAttribute('aria-invalid'), 'true');
     // A misspelt field in a request attribute is refused on its path, never answered without it
     // (ignoring it would give ε = 2 instead of the intended 4).
     await page.waitForFunction(() => document.getElementById('typo')?.dataset.ready === 'true');

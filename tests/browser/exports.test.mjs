@@ -9,7 +9,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
+import { isDeepStrictEqual } from 'node:util';
+import { coreSchema, goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
+import { sections as sectionRequests } from '../../web/embed/sections.js';
+import { choiceWords, fieldName } from '../../web/app/request-words.js';
+import { givenNumber } from '../../web/app/headline.js';
+import { kVersion } from '../../web/app/versions.js';
 
 // One page for the tests that go through every section (CSV headers, BibTeX, LaTeX): each section
 // is reached by its link and computes once, not once per test. Closed before the browser is.
@@ -42,7 +47,7 @@ async function download(page, selector) {
 }
 
 /** The shared page showing section `name` (its link in kLinks, or its plain route), its numeric work done. */
-async function openSection(name) {
+async function openSection(name, { explains = true } = {}) {
   shared ??= await openPage(session);
   const { page } = shared;
   await page.goto(`${session.url}${kLinks[name] ?? `#/${name}`}`);
@@ -53,7 +58,11 @@ async function openSection(name) {
     null,
     { timeout: 200_000 },
   );
-  // Every section here explains its answer: the panel adds its own citations to the BibTeX.
+  // Every section here but the audit explains its answer: the panel adds its own citations to the BibTeX.
+  if (!explains) {
+    await page.waitForSelector(`section#${name} [data-results][data-ready="true"]:not([aria-busy])`);
+    return shared;
+  }
   await page.waitForSelector('section:not([hidden]) [data-attacker][data-ready="true"]:not([aria-busy])', {
     timeout: 200_000,
   });
@@ -192,10 +201,13 @@ test('"Cite this result": one sentence with the numbers, the method and its sour
   try {
     await waitForAllSections(page);
     await page.click('#group .cite-result summary');
-    // Vadhan 2017, Lemma 2.2: (8, 0.00173427), rounded up to 3 digits for a sentence.
+    // Vadhan 2017, Lemma 2.2: (8, 0.00173427), rounded up to 3 digits for a sentence; then the
+    // request's inputs, the version and the permalink.
     assert.equal(
       await page.locator('#group [data-cite-sentence]').textContent(),
-      'A group of 8 records satisfies (8, 0.00174)-DP when each record is (1, 10⁻⁶)-DP, by group privacy (approximate DP) (Vadhan 2017, Lemma 2.2).',
+      'A group of 8 records satisfies (8, 0.00174)-DP when each record is (1, 10⁻⁶)-DP, by group privacy (approximate DP) (Vadhan 2017, Lemma 2.2). ' +
+        `Inputs: group size k = 8, approximate DP with ε = 1, δ = 10⁻⁶. Computed with dpcalc ${kVersion}: ` +
+        `${session.url}#/group?v=${kVersion}&k=8&epsilon=1&delta=1e-6`,
     );
     // It follows the inputs while open.
     await page.fill('#group-k', '2');
@@ -221,7 +233,7 @@ test('"Cite this result": one sentence with the numbers, the method and its sour
     );
     assert.match(
       await page.locator('#dpsgd [data-cite-sentence]').textContent(),
-      /^Training with DP-SGD \(noise multiplier 1\.1, 100 steps, Poisson sampling\) satisfies \([\d.]+, 10⁻⁵\)-DP for groups of 5 examples, by the tight accounting of the worst-case pair \(Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022\)\.$/,
+      /^Training with DP-SGD \(noise multiplier 1\.1, 100 steps, Poisson sampling\) satisfies \([\d.]+, 10⁻⁵\)-DP for groups of 5 examples, by the tight accounting of the worst-case pair \(Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022\)\. Inputs: group size k = 5, δ = 10⁻⁵, batch sampling: Poisson sampling, neighbouring relation: one record zeroed out, dataset size N = 60000, batch size B = 256, steps = 100, noise multiplier σ = 1\.1\. /,
     );
     assert.deepEqual(problems, []);
   } finally {
@@ -235,3 +247,169 @@ test('pdflatex availability is reported', () => {
   if (!hasPdflatex) console.log('# note: pdflatex is not installed; the LaTeX compile test was skipped');
   else assert.match(execFileSync('pdflatex', ['--version'], { encoding: 'utf8' }), /pdfTeX/);
 });
+
+/** The leaves of `value` ([path, value, key]) but `op` and the attacker panel's `explain`: the values that decide the answer. */
+function leaves(value, path = '', key = '') {
+  if (Array.isArray(value)) return value.flatMap((element, i) => leaves(element, `${path}.${i}`, key));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value)
+      .filter(([name]) => !(path === '' && (name === 'op' || name === 'explain')))
+      .flatMap(([name, element]) => leaves(element, path ? `${path}.${name}` : name, name));
+  return [[path, value, key]];
+}
+
+/** A leaf as the sentence must say it: numbers as the page writes them, choices by their names. */
+function leafWords(value, key) {
+  if (typeof value === 'number') return givenNumber(value);
+  if (typeof value === 'boolean') return `${fieldName(key)}: ${value ? 'yes' : 'no'}`;
+  return choiceWords(value);
+}
+
+/** Whether every leaf of `part` has the same value in `whole` (a request a retry rule added a field to). */
+const isPartOf = (part, whole) =>
+  leaves(part).every(([path, value]) =>
+    isDeepStrictEqual(
+      path.split('.').reduce((v, k) => v?.[k], whole),
+      value,
+    ),
+  );
+
+test(
+  '"Cite this result" of every section: every input of the request it states, the version and the permalink',
+  kTimeout,
+  async () => {
+    const schema = await coreSchema();
+    const catalog = { types: schema.mechanisms, schema };
+    for (const name of [...kSections, 'audit']) {
+      const { page, problems } = await openSection(name, { explains: name !== 'audit' });
+      await page.click(`#${name} .cite-result summary`);
+      const sentence = await page.locator(`#${name} [data-cite-sentence]`).textContent();
+      const permalink = await page.locator(`#${name} [data-permalink]`).getAttribute('href');
+      assert.ok(sentence.endsWith(` Computed with dpcalc ${kVersion}: ${permalink}`), `${name}: ${sentence}`);
+      const exported = JSON.parse((await download(page, `#${name} [data-export-action="json"]`)).text);
+      assert.equal(exported.cited.sentence, sentence, name);
+      // The request the sentence states, among those the section's requests(inputs) sends for the
+      // inputs on the page (web/app/<name>-requests.js, computed here in Node).
+      const cited = exported.cited.request;
+      assert.ok(cited, `${name}: the sentence states the answer to a request`);
+      const inputs = await page.$eval(`#${name} form`, (form) =>
+        Object.fromEntries(
+          [...new Set([...form.elements].map((element) => element.name).filter(Boolean))].map((input) => [
+            input,
+            form.elements[input].value,
+          ]),
+        ),
+      );
+      const sent = sectionRequests[name].shared.requests(inputs, { catalog }).map((item) => item.request);
+      const plain = Object.fromEntries(Object.entries(cited).filter(([field]) => field !== 'explain'));
+      assert.ok(
+        sent.some((request) => isPartOf(request, plain)),
+        `${name}: ${JSON.stringify(plain)} is a request the section sends`,
+      );
+      for (const [path, value, key] of leaves(plain))
+        assert.ok(sentence.includes(leafWords(value, key)), `${name}: ${path} = ${value} is not in "${sentence}"`);
+      assert.deepEqual(problems, []);
+    }
+  },
+);
+
+test('LaTeX cites by the keys of the BibTeX export and leaves out the rows that are not proven', kTimeout, async () => {
+  for (const name of kSections) {
+    const { page, problems } = await openSection(name);
+    const latex = (await download(page, `#${name} [data-export-action="latex"]`)).text;
+    const bibtex = (await download(page, `#${name} [data-export-action="bibtex"]`)).text;
+    const entries = new Set(bibtexEntries(bibtex).map((entry) => /^@\w+\{(\w+),/.exec(entry)[1]));
+    const cited = [...latex.matchAll(/\\cite\{([^}]*)\}/g)].flatMap(([, keys]) => keys.split(','));
+    assert.ok(cited.length > 0, `${name}: the export cites its works`);
+    for (const key of cited) assert.ok(entries.has(key), `${name}: \\cite{${key}} has an entry in the BibTeX export`);
+    // The sentence cites the works of the answer it states, as the page does.
+    const sentence = latex.split('\n').find((line) => line.includes('Computed with dpcalc'));
+    assert.match(sentence, /\\cite\{/, `${name}: ${sentence}`);
+    // Every row with a citation cites its keys; the rows the page marks as not proven are left out.
+    const rows = await page.$$eval(`#${name} table.methods tbody tr[data-ok="true"]`, (trs) =>
+      trs.map((tr) => ({
+        label: tr.querySelector('.row-label').textContent,
+        proven: tr.dataset.proven !== 'false',
+        keys: tr.querySelector('cite')?.dataset.keys ?? '',
+      })),
+    );
+    const items = latex.split('\n').filter((line) => line.startsWith('  \\item '));
+    assert.equal(items.length, rows.filter((row) => row.proven).length, `${name}: one item per proven row`);
+    for (const row of rows.filter((each) => !each.proven)) {
+      assert.ok(!items.some((item) => item.includes(row.label.split(' (')[0])), `${name}: ${row.label} left out`);
+      assert.match(latex, /^% Left out, not proven: /m, name);
+    }
+    for (const [i, row] of rows.filter((each) => each.proven).entries()) {
+      const keys = [...new Set(row.keys.split(' ').filter(Boolean))];
+      if (keys.length) assert.ok(items[i].includes(`\\cite{${keys.join(',')}}`), `${name}: ${items[i]}`);
+    }
+    if (name === 'dpsgd')
+      assert.ok(
+        rows.some((row) => !row.proven && /RDP over-approximation/.test(row.label)),
+        'the RDP row of a group is not proven (Sommer 2021)',
+      );
+    assert.deepEqual(problems, []);
+  }
+});
+
+test(
+  'the deployment record, as JSON and as a table, in the fields of the DP Deployments Registry',
+  kTimeout,
+  async () => {
+    for (const name of [...kSections, 'audit']) {
+      const { page, problems } = await openSection(name, { explains: name !== 'audit' });
+      await page.click(`#${name} .deployment-record summary`);
+      const exported = JSON.parse((await download(page, `#${name} [data-export-action="json"]`)).text);
+      if (name === 'audit') {
+        // A lower bound from an attack is no guarantee to file.
+        await page.click(`#${name} [data-export-action="record-json"]`);
+        await page.waitForSelector(`#${name} .deployment-record .export-status:text("not a privacy guarantee")`);
+        continue;
+      }
+      const json = await download(page, `#${name} [data-export-action="record-json"]`);
+      const markdown = await download(page, `#${name} [data-export-action="record-markdown"]`);
+      const names = [json.name, markdown.name, `dpcalc-${name}.json`, `dpcalc-${name}.tex`, `dpcalc-${name}.bib`];
+      assert.equal(new Set(names).size, names.length, `${name}: every download has a name of its own: ${names}`);
+      assert.equal(json.name, `dpcalc-${name}-deployment-record.json`);
+      assert.equal(markdown.name, `dpcalc-${name}-deployment-record.md`);
+      const record = JSON.parse(json.text);
+      assert.match(record.schema, /DP Deployments Registry \(Nanayakkara, Ghazi, Vadhan 2025\)/);
+      assert.ok(['pure DP', 'approximate DP', 'zCDP'].includes(record.flavour), `${name}: ${record.flavour}`);
+      assert.match(record.privacy_unit, /^(one|a group of \d+) (record|example)s?\b/, name);
+      assert.match(record.deployment_model, /^central/);
+      assert.deepEqual(record.implementation, {
+        name: 'dpcalc',
+        version: kVersion,
+        section: await page.locator(`#${name} h2`).textContent(),
+        permalink: await page.locator(`#${name} [data-permalink]`).getAttribute('href'),
+      });
+      // The same answer as the sentence and the JSON export: the request it states, its method.
+      assert.deepEqual(record.request, exported.cited.request, name);
+      const answer = exported.computations.find((entry) => isDeepStrictEqual(entry.request, record.request));
+      assert.equal(record.accounting.method, answer.response.result.method, name);
+      const loss = record.privacy_loss;
+      assert.ok(
+        (typeof loss.epsilon === 'number' && typeof loss.delta === 'number') || typeof loss.rho === 'number',
+        `${name}: ${JSON.stringify(loss)}`,
+      );
+      const shown = await page.$$eval(`#${name} table.record tr`, (trs) =>
+        trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]),
+      );
+      for (const [field, value] of shown)
+        assert.ok(markdown.text.includes(`| ${field} | ${value.replaceAll('|', '\\|')} |`), `${name}: ${field}`);
+      assert.deepEqual(
+        shown.map(([field]) => field),
+        [
+          'Flavour of DP',
+          'Privacy unit',
+          'Privacy-loss parameters',
+          'Deployment model',
+          'Privacy accounting',
+          'Implementation',
+          'Permalink',
+        ],
+      );
+      assert.deepEqual(problems, []);
+    }
+  },
+);

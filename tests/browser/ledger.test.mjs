@@ -216,6 +216,62 @@ test("the statistics office's year is one click away where the core has its mech
   }
 });
 
+// A statistics office's year with the default neighbours "one record added or removed": randomized
+// response has a bound under substitution only (a respondent's answer changes; Warner 1965), so the
+// page says so once, marks the relation input, and switches it in one click.
+const officeYear = [
+  { count: '12', mechanism: { type: 'discrete_gaussian', sigma: '5', sensitivity: '1' } },
+  { count: '4', mechanism: { type: 'randomized_response', noise_parameter: '0.5', num_buckets: '2' } },
+  { count: '20', mechanism: { type: 'exponential', epsilon: '0.5' } },
+];
+
+test(
+  'a ledger refused under the relation chosen offers, in one click, the one every release supports',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openPage(session, { hash: ledgerHash(officeYear) });
+    try {
+      const summary = page.locator('[data-summary="composition"]');
+      await page.waitForFunction(() =>
+        /^No answer under “one record added or removed”/.test(
+          document.querySelector('[data-summary="composition"]').textContent,
+        ),
+      );
+      assert.equal(
+        await summary.textContent(),
+        'No answer under “one record added or removed”: release 2 (randomized response) has no bound under “one record added or removed”. Every release has a bound under “one record replaced”: switch to it below.',
+      );
+      // The field to change is marked, in the page's words; no API name shows anywhere.
+      const relation = page.locator('#composition-relation');
+      assert.equal(await relation.getAttribute('aria-invalid'), 'true');
+      const field = await page.locator('#composition .field[data-field="relation"]').textContent();
+      assert.match(
+        field,
+        /Release 2 \(randomized response\) has no bound under this choice: choose “one record replaced”\./,
+      );
+      const section = await page.locator('#composition').textContent();
+      assert.doesNotMatch(section, /add_remove|substitute'|items\.\d|mechanism\.type|give that relation/);
+
+      await page.click('#composition [data-relation-switch="substitute"]');
+      assert.equal(await relation.inputValue(), 'substitute');
+      await page.waitForSelector(`${results} tr[data-row="pld"][data-ok="true"]`, { timeout: 200_000 });
+      await page.waitForSelector(pldDone, { timeout: 200_000 });
+      assert.equal(await relation.getAttribute('aria-invalid'), null);
+      assert.match(await summary.textContent(), /ε ≤ [\d.]+ at δ = /);
+      assert.match(await page.evaluate(() => location.hash), /relation=substitute/);
+      // The sentence for a paper names the relation it holds under.
+      await page.click('#composition .cite-result summary');
+      assert.match(
+        await page.locator('#composition [data-cite-sentence]').textContent(),
+        /^12 × discrete Gaussian mechanism \(σ = 5, Δ = 1\); 4 × randomized response \(p = 0\.5, 2 buckets\); .* Inputs: .*4 × randomized response \(noise parameter p = 0\.5, number of buckets = 2\).*, neighbouring relation: one record replaced\. /,
+      );
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
 test('with a ledger: no axe-core violation, and no sideways scroll at 390 px', kTimeout, async () => {
   const { page, context, problems } = await openPage(session, { bypassCSP: true, hash: ledgerHash(threeMechanisms) });
   try {

@@ -84,7 +84,7 @@ test(
   kTimeout,
   async () => {
     // Randomized response has no add/remove pair (Warner 1965: a respondent's answer changes), so
-    // under the default relation every row says which relation to choose.
+    // under the default relation the headline and the relation input say which relation to choose.
     const { page, context, problems } = await openPage(session, {
       hash: ledgerHash([
         { count: '12', mechanism: { type: 'discrete_gaussian', sigma: '5', sensitivity: '1' } },
@@ -92,12 +92,25 @@ test(
       ]),
     });
     try {
-      const basic = await page.locator('[data-results="composition"] tr[data-row="basic"]').textContent();
-      assert.match(basic, /The relation “one record added or removed” \(the default\) does not apply/);
-      assert.match(basic, /release 2’s mechanism/);
-      assert.match(basic, /“one record replaced”/);
+      await page.waitForSelector('#composition-relation[aria-invalid="true"]');
+      assert.match(
+        await page.locator('[data-summary="composition"]').textContent(),
+        /release 2 \(randomized response\) has no bound under “one record added or removed”/,
+      );
+      assert.match(
+        await page.locator('#composition .field[data-field="relation"]').textContent(),
+        /choose “one record replaced”/,
+      );
       const section = await page.locator('#composition').textContent();
       assert.doesNotMatch(section, /add_remove|zero_out|items\.\d|method '/);
+      // DP-SGD: truncated Poisson sampling has no analysis of groups; the group size is marked and
+      // the message names the loops by the page's words and the field by its symbol.
+      await page.goto(`${session.url}#/dpsgd?v=0.3.0&sampling=truncated_poisson&group_size=4&duration=steps&steps=100`);
+      await page.waitForSelector('#dpsgd-group-size[aria-invalid="true"]', { timeout: 60_000 });
+      const groupError = await page.locator('#dpsgd-group-size-error').textContent();
+      assert.match(groupError, /“truncated Poisson sampling”; “Poisson sampling”, .* have one \(or use k = 1\)/);
+      assert.doesNotMatch(await page.locator('#dpsgd').textContent(), /group_size|'poisson'|'fixed batch'|sampling '/);
+      await page.goto(`${session.url}#/composition`);
       // The exponential mechanism's note suggests another method, by the name its row has.
       await page.goto(
         `${session.url}${ledgerHash([{ count: '10', mechanism: { type: 'exponential', epsilon: '0.5' } }])}`,

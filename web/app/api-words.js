@@ -22,10 +22,28 @@ const kRelationNames = {
   zero_out: 'one record zeroed out',
 };
 
+// The batch samplers of DP-SGD (by their request names) as the page's loop choice names them.
+const kSamplerNames = {
+  poisson: 'Poisson sampling',
+  fixed_batch: 'fixed-size batches',
+  shuffle: 'shuffling',
+  balls_and_bins: 'balls-and-bins batches',
+  truncated_poisson: 'truncated Poisson sampling',
+  cyclic_poisson: 'cyclic Poisson sampling',
+};
+
+// The ops a message may send the reader to, as the page's sections name them.
+const kOpNames = { convert: 'the Convert section', compose: 'the Composition section', group: 'the Group section' };
+
 // A parameter named alone in a path ("guarantee.delta"): its symbol.
 const kSymbols = { epsilon: 'ε', delta: 'δ', rho: 'ρ', sigma: 'σ', scale: 'b', sensitivity: 'Δ' };
 
 const kMethodList = /\bmethods? ('[a-z_]+'(?:(?:, | or | and )'[a-z_]+')*)/g;
+// "(use 'basic', 'optimal' or 'pld')": a list of methods without the word.
+const kUseMethods = /\buse ('[a-z_]+'(?:(?:, | or | and )'[a-z_]+')+)/g;
+const kSampler = new RegExp(`(?:\\bsampling )?'(${Object.keys(kSamplerNames).join('|')})'`, 'g');
+const kOp = /\b(?:use )?op '([a-z_]+)'/g;
+const kSetField = /\b(use|set|give) ([a-z][a-z0-9]*(?:_[a-z0-9]+)+) (\d+)\b/g;
 const kRelation = /\b(?:[Tt]he )?relation '(add_remove|substitute|zero_out)'/g;
 const kRelationValue = /'(add_remove|substitute|zero_out)'/g;
 // A number the core wrote with every digit ("9.99999780222008e-07"), and the words before it that
@@ -66,8 +84,16 @@ function pathWords(path) {
  */
 export function apiWords(message, terms = {}) {
   const known = Object.keys(terms);
+  // A field set to a value ("use group_size 1"): the field by its term, then "= value".
   const words = String(message)
+    .replace(kSetField, (_, verb, path, value) => `${verb} ${terms[path] ?? pathWords(path)} = ${value}`)
     .replace(kMethodList, (_, list) => methodWords(list))
+    .replace(kUseMethods, (whole, list) =>
+      [...list.matchAll(/'([a-z_]+)'/g)].every(([, name]) => kMethodNames[name]) ? `use ${methodWords(list)}` : whole,
+    )
+    .replace(kSampler, (_, name) => quoted(kSamplerNames[name]))
+    .replace(kOp, (whole, name) => (kOpNames[name] ? `use ${kOpNames[name]}` : whole))
+    .replace(/\bgive that relation\b/, 'choose one of those as the neighbouring datasets')
     .replace(kRelation, (_, name) => `the relation ${quoted(kRelationNames[name])}`)
     .replace(kRelationValue, (_, name) => quoted(kRelationNames[name]))
     .replace(kLongNumber, (_, before = '', digits) => {

@@ -16,6 +16,7 @@ import { kDefaultFpr, kFpr, tradeoffOf, tradeoffRequest } from './explained.js';
 import { fprField, fprSentence, fprShown, percentUp, tprAt } from './attacker-fpr.js';
 import { routeHash } from './router.js';
 import { isNumeric } from '../client.js';
+import { apiWords } from './api-words.js';
 
 /** Who is tested: a person, or a group of k records (`size`), in the words of each sentence. */
 function subjectOf(size) {
@@ -269,7 +270,7 @@ function fprPart(holder, { result, oneRecord, groupSize, name, askAt }) {
     try {
       const [answer, oneAnswer] = await askAt(fpr, asking.signal);
       if (!answer.ok) {
-        sentence.textContent = `At FPR ${fprShown(fpr)}: ${answer.error.message}`;
+        sentence.textContent = `At FPR ${fprShown(fpr)}: ${apiWords(answer.error.message)}`;
         return;
       }
       const one = oneAnswer?.ok ? tprAt(oneAnswer.result, fpr) : undefined;

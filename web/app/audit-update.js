@@ -16,6 +16,7 @@ import { isNumeric } from '../client.js';
 import { claimOf, confidenceText, evidenceOf, requests } from './audit-requests.js';
 import { scoresBox } from './audit-scores-field.js';
 import { auditFigure } from './audit-figure.js';
+import { apiWords } from './api-words.js';
 
 const kFormulas = {
   counts: String.raw`\varepsilon \ge \max\Bigl\{0,\ \ln\frac{\mathrm{TPR}_{lo}-\delta}{\mathrm{FPR}_{hi}},\ \ln\frac{\mathrm{TNR}_{lo}-\delta}{\mathrm{FNR}_{hi}}\Bigr\}`,
@@ -201,7 +202,7 @@ function headlineOf(result, words) {
     `With probability at least ${confidence} over the experiment, the audited mechanism is not (ε, ${deltaWords})-DP ` +
     `for any ε < ${paperNumber(result.epsilon_lower, 'down')} (a statistical lower bound, not a guarantee), ` +
     `by ${methodWords(result.method)} (${result.citation})${refuted}.`;
-  return [text, { cite }];
+  return [text, { cite, result }];
 }
 
 /** The observed rates { x: FPR, y: TPR } of the counts behind `result`, or null (one run has none). */
@@ -216,11 +217,11 @@ function markErrors(item, form, errors, box) {
   if (!response || response.ok) return false;
   const field = response.error.field;
   if (/^evidence\.(member|nonmember)_scores/.test(field)) {
-    box.showError(response.error.message);
+    box.showError(apiWords(response.error.message));
     return true;
   }
   if (/^(claim|of)(\.|$)/.test(field) && inputsOf(form, item.fields, item.request)[field] === undefined) {
-    errors.set(form.elements.claim, `The claimed result: ${response.error.message}`);
+    errors.set(form.elements.claim, `The claimed result: ${apiWords(response.error.message)}`);
     return true;
   }
   return collectFieldError(response, inputsOf(form, item.fields, item.request), errors);
@@ -239,7 +240,7 @@ async function updateAudit(context) {
   const marked = audit ? markErrors(audit, form, errors, box) : Boolean(evidence.problem);
   if (curve) markErrors(curve, form, errors, box);
   if (!audit?.response.ok) {
-    const message = audit && !marked ? audit.response.error.message : 'Check the marked fields.';
+    const message = audit && !marked ? apiWords(audit.response.error.message) : 'Check the marked fields.';
     results.replaceChildren(h('p', { class: 'row-error', dataset: { auditError: '' } }, `No audit: ${message}`));
     plots.replaceChildren();
     summary(marked ? 'No answer: check the marked fields.' : 'No answer: see the message below.');

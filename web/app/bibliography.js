@@ -254,6 +254,13 @@ const entries = {
   title = {Tight Auditing of Differentially Private Machine Learning},
   booktitle = {USENIX Security Symposium}, pages = {1631--1648}, year = {2023}
 }`,
+  // The fields of the deployment record export (export.js) follow this registry's schema.
+  nanayakkara2025practitioners: `@misc{nanayakkara2025practitioners,
+  author = {Nanayakkara, Priyanka and Ghazi, Elena and Vadhan, Salil},
+  title = {Practitioners' Perspectives on a Differential Privacy Deployment Registry},
+  howpublished = {arXiv preprint 2509.13509}, year = {2025},
+  doi = {10.48550/arXiv.2509.13509}
+}`,
   steinke2023privacy: `@inproceedings{steinke2023privacy,
   author = {Steinke, Thomas and Nasr, Milad and Jagielski, Matthew},
   title = {Privacy Auditing with One (1) Training Run},

@@ -121,6 +121,7 @@ function headlineOf(entry, item, inputs) {
       cite:
         `${count} releases with ${entry.describe} (${symbol} = ${paperNumber(value, 'up')}` +
         `${device}${guarantee}, by ${label} (${result.citation}).`,
+      result,
     },
   ];
 }

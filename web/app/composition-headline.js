@@ -86,7 +86,7 @@ export function compositionHeadline(rows, pld, { what, delta }, { pending = fals
     method: methodWords(first.result.method),
     citation: first.result.citation,
   });
-  return [`${what}: ${parts.join('; ')}.`, { cite }];
+  return [`${what}: ${parts.join('; ')}.`, { cite, result: first.result }];
 }
 
 /**

@@ -10,7 +10,7 @@ const inputOf = (form, name) => form.elements[name];
 const editors = new WeakMap();
 
 /** Sets the relation switch (where the core takes a relation), as a person would. */
-function setRelation(form, schema, value) {
+export function setRelation(form, schema, value) {
   const input = inputOf(form, 'relation');
   if (!opTakes(schema, 'compose', 'relation') || input.value === value) return;
   input.value = value;

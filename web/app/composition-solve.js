@@ -135,5 +135,5 @@ function headlineOf(best, { subject, others, pending }) {
     method: methodWords(result.method),
     citation: result.citation,
   });
-  return [text, { cite }];
+  return [text, { cite, result }];
 }

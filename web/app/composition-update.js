@@ -25,7 +25,8 @@ import {
   requests,
   solveIndexOf,
 } from './composition-requests.js';
-import { showLedger } from './composition-ledger.js';
+import { setRelation, showLedger } from './composition-ledger.js';
+import { relationRefusal, isRelationError } from './composition-relation.js';
 import {
   closedFormProfile,
   pldProfile,
@@ -44,6 +45,7 @@ import {
   tightest,
 } from './composition-headline.js';
 import { solveComposition } from './composition-solve.js';
+import { apiWords } from './api-words.js';
 
 const kNoPldCurve = 'PLD curve: drawn for a single release (the PLD row bounds this ledger).';
 
@@ -180,6 +182,9 @@ async function composeLedger(section, context) {
     ),
   );
   if (!isCurrent()) return;
+  // Every method refused for the neighbouring relation: one release has no bound under it.
+  if (answeredRows.length && answeredRows.every((row) => isRelationError(row.response)))
+    return refusedRelation(section, context, answeredRows[0]);
   const pld = items.find((item) => item.id === 'pld');
   const view = compositionView(section, context, { rows: answeredRows, pld, steps, profile, shares });
   const replacePldRow = (row) => {
@@ -249,7 +254,7 @@ async function numericStages(section, context, view, { status, run, pld }) {
   view.profileHolder.replaceChildren(
     profileResponse.ok
       ? profileFigure([...view.closedProfile, ...pldProfile(profileResponse.result)], '')
-      : profileFigure(view.closedProfile, `PLD curves: ${profileResponse.error.message}`),
+      : profileFigure(view.closedProfile, `PLD curves: ${apiWords(profileResponse.error.message)}`),
   );
   const curve = ofRole(followUps, 'pld-steps');
   const answered = [];
@@ -260,7 +265,31 @@ async function numericStages(section, context, view, { status, run, pld }) {
   const points = [...view.points, ...pldStepsPoints(answered)];
   view.stepsHolder.replaceChildren(stepsFigure(points, view.single ? '' : kNoPldCurve, view.single));
   if (profileResponse.ok) status.finish('done', 'PLD composition: done.');
-  else status.finish('error', `PLD profile failed: ${profileResponse.error.message}`);
+  else status.finish('error', `PLD profile failed: ${apiWords(profileResponse.error.message)}`);
+}
+
+/**
+ * The ledger refused under the relation chosen (composition-relation.js): the relation input is
+ * marked with why, and, where another of its choices suits every release, a button switches to it
+ * (the section then computes again).
+ */
+async function refusedRelation(section, context, refused) {
+  const { calculator, form, isCurrent, results, plots, errors, summary } = section;
+  const input = form.elements.relation;
+  const refusal = await relationRefusal({ calculator, catalog: context.catalog, input, refused });
+  if (!isCurrent()) return;
+  errors.set(input, refusal.field);
+  const button = refusal.relation
+    ? h(
+        'button',
+        { type: 'button', class: 'small', dataset: { relationSwitch: refusal.relation } },
+        `Use “${refusal.words}” for every release`,
+      )
+    : null;
+  button?.addEventListener('click', () => setRelation(form, context.catalog.schema, refusal.relation));
+  results.replaceChildren(...(button ? [h('p', { dataset: { relationRefused: '' } }, button)] : []));
+  plots.replaceChildren();
+  summary(refusal.headline);
 }
 
 /** Cancelled (its button, or new inputs): what was still computing says so. */

@@ -71,6 +71,7 @@ function headlineOf(answers, inputs, questions) {
               method: 'the conversion of Canonne, Kamath and Steinke',
               citation: tighter.result.citation,
             }),
+            result: tighter.result,
           }
         : null,
     pure: pureToZcdp.ok
@@ -82,6 +83,7 @@ function headlineOf(answers, inputs, questions) {
             method: 'the conversion of pure DP to zCDP',
             citation: pureToZcdp.result.citation,
           }),
+          result: pureToZcdp.result,
         }
       : null,
   };
@@ -89,7 +91,7 @@ function headlineOf(answers, inputs, questions) {
   const shown = (chosen.length ? chosen : ['zcdp', 'pure']).map((name) => parts[name]).filter(Boolean);
   if (shown.length === 0) return ['No answer: check the marked fields.'];
   const example = questions.zcdp || questions.pure ? '' : 'Example: ';
-  return [`${example}${shown.map((part) => part.text).join('; ')}.`, { cite: shown[0].cite }];
+  return [`${example}${shown.map((part) => part.text).join('; ')}.`, { cite: shown[0].cite, result: shown[0].result }];
 }
 
 export { updateConvert };

@@ -78,5 +78,5 @@ export function databasesHeadline(answers, { inputs, total, pure, deltaSet }) {
         citation: first.result.citation,
       })
     : '';
-  return [`${person}: ${parts.join('; ')}.`, { cite }];
+  return [`${person}: ${parts.join('; ')}.`, { cite, result: first?.result }];
 }

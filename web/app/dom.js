@@ -103,9 +103,10 @@ const kFieldPath = /^[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)* /;
 /**
  * An API error message about `input`, rewritten for people: the field is named as the page labels
  * it (its symbol when it has one) rather than by its request path, and a range is said as what the
- * value must be ("δ must be below 1"), without "(got NaN)".
+ * value must be ("δ must be below 1"), without "(got NaN)". `field`: the request path the message is
+ * about, named by the input's term wherever the message names it ("or use k = 1").
  */
-export function fieldMessage(input, message) {
+export function fieldMessage(input, message, field = input.name) {
   const term = input.dataset.term ?? input.name;
   const got = /\(got ([^)]*)\)\.?$/.exec(message);
   const value = got ? Number(got[1]) : Number.NaN;
@@ -113,7 +114,7 @@ export function fieldMessage(input, message) {
     if (pattern.test(message)) return `${term} ${rule(value)}.`;
   }
   const words = message.replace(/ ?\(got [^)]*\)/, '');
-  return apiWords(kFieldPath.test(words) ? words.replace(kFieldPath, `${term} `) : words);
+  return apiWords(kFieldPath.test(words) ? words.replace(kFieldPath, `${term} `) : words, { [field]: term });
 }
 
 // The longest wait for a frame (a page that draws none, such as a hidden tab, waits this long).

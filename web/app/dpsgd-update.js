@@ -33,6 +33,7 @@ import {
   requests,
   samplersItem,
 } from './dpsgd-requests.js';
+import { apiWords } from './api-words.js';
 
 const kFormulas = {
   pld: String.raw`P=\sum_{j=0}^{k}\Pr[J=j]\,\mathcal N(j,\sigma^2)\ \text{vs.}\ Q=\mathcal N(0,\sigma^2),\ \text{composed } T \text{ times}`,
@@ -108,6 +109,7 @@ function samplerRows(result, fields, { loop, more }) {
       fields,
       response: ok(result),
       render: atDelta,
+      proven: result.status !== 'not_proven',
       note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.guarantee.epsilon), h('br'), r.note, more ?? ''),
     },
   ];
@@ -129,6 +131,7 @@ function forwardRows(result, fields, { k, sampling, more, loop }) {
       fields,
       response: ok({ ...pld, guarantee: result.guarantee }),
       render: atDelta,
+      proven: result.status !== 'not_proven',
       note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.epsilon), r.note ? [h('br'), r.note] : '', more ?? ''),
     },
     {
@@ -138,6 +141,8 @@ function forwardRows(result, fields, { k, sampling, more, loop }) {
       fields,
       response: rdpResponse,
       render: atDelta,
+      // Proven for one example under Poisson sampling only (rdpLabel).
+      proven: k === 1 && sampling === 'poisson',
       note: (r) => `best order α = ${r.order}. ${r.note} ${kRdpSeriesNote}`,
       notApplicable: () => rdp.note,
     },
@@ -148,6 +153,7 @@ function forwardRows(result, fields, { k, sampling, more, loop }) {
       fields,
       response: ok(generic),
       render: (r) => guaranteeElement(r, { vacuous: r.vacuous }),
+      proven: result.status !== 'not_proven',
       note: (r) =>
         `from the tight k = 1 guarantee ε ≤ ${formatNumber(r.per_example.epsilon)} at δ = ${formatNumber(r.per_example.delta, 'down')}; its δ grows with k`,
     },
@@ -174,6 +180,7 @@ function calibrationRows(result, fields) {
       fields,
       response: ok({ ...result, method: result.method, citation: result.citation }),
       render: atDelta,
+      proven: result.status !== 'not_proven',
       note: (r) => `${sigmaNote(r.noise_multiplier)}; ${bracketText(r.epsilon_lower, r.guarantee.epsilon)}`,
     },
     {
@@ -183,6 +190,7 @@ function calibrationRows(result, fields) {
       fields,
       response: ruleResponse,
       render: atDelta,
+      proven: false, // a rule of thumb (Sommer 2021), not a bound
       notApplicable: () => rule.note,
       note: () =>
         `${sigmaNote(rule.noise_multiplier)} (${rule.noise_multiplier > result.noise_multiplier ? 'more' : 'less'} noise than needed): ${rule.note}`,
@@ -241,7 +249,7 @@ function headlineOf(result, { k, calibrating, sampling, loop }) {
     assumption:
       sampling === 'fixed_batch' ? 'assuming the worst-case property for fixed-size batches (Sommer 2021)' : '',
   });
-  return [text, { cite }];
+  return [text, { cite, result }];
 }
 
 /**
@@ -395,7 +403,9 @@ async function sideBySide({ request, sigma, loop, samplers, run, isCurrent, to }
   const response = await run(item.request, (fraction) => 0.4 + (to - 0.4) * fraction);
   if (!isCurrent()) return;
   if (!response.ok) {
-    samplers.replaceChildren(h('p', { class: 'row-error' }, `Every sampler side by side: ${response.error.message}`));
+    samplers.replaceChildren(
+      h('p', { class: 'row-error' }, `Every sampler side by side: ${apiWords(response.error.message)}`),
+    );
     return;
   }
   const { result } = response;

@@ -1,13 +1,20 @@
 // The export bar under each section: its permalink (a link, and a button that copies it), the JSON
 // of every request and response behind the numbers shown, the CSV of the attacker panel's trade-off
-// curve, a LaTeX snippet of each method's result with its formula (it compiles with pdflatex and the
-// packages it names), the BibTeX of every work cited (by the keys the results carry), the sentence
-// "Cite this result", and a snippet that embeds the section elsewhere. Everything is read from what
-// the section shows, so a new section gets its exports for free.
+// curve, a LaTeX snippet of each proven method's result with its formula and \cite keys (it compiles
+// with pdflatex and the packages it names, against the BibTeX export), the BibTeX of every work cited
+// (by the keys the results carry), the sentence "Cite this result" (with every input of the request
+// it states, the version and the permalink), the deployment record of that answer
+// (deployment-record.js) and a snippet that embeds the section elsewhere. Everything is read from
+// what the section shows, so a new section gets its exports for free.
 import { h } from './dom.js';
 import { downloadText } from './download.js';
 import { attackerCurveCsv } from './attacker.js';
 import { chartCsv } from './chart.js';
+import { kVersion } from './versions.js';
+import { requestWords } from './request-words.js';
+import { keysOf } from './citation-keys.js';
+import { deploymentRecord, kRegistryCitation, kRegistryKey, recordMarkdown, recordRows } from './deployment-record.js';
+import { citeElement } from './results.js';
 
 /** Copies `text` to the clipboard; resolves to true when it worked. */
 async function copyText(text) {
@@ -94,26 +101,69 @@ export function texText(text) {
 /** The packages the LaTeX export needs, as its header says (a test compiles it with exactly these). */
 export const kLatexPackages = ['amsmath', 'amssymb'];
 
-/** LaTeX: the citable sentence, then one item per method that answered, with its bound, formula and citation. */
-function latexOf(element, title, permalink, sentence) {
-  const items = [...element.querySelectorAll('table.methods tbody tr[data-ok="true"]')].map((row) => {
-    const label = row.querySelector('.row-label')?.textContent ?? '';
-    const bounds = [...row.querySelectorAll('.answer .bound')]
-      .map((bound) => texOfBound(bound.textContent))
-      .join(' \\to ');
-    const formula = row.querySelector('.formula[data-tex]')?.dataset.tex;
-    const citation = row.querySelector('cite')?.textContent;
-    const example = row.querySelector('.example-note')?.textContent;
-    const said = bounds ? `: $${bounds}$` : '';
-    return `  \\item ${texText(label)}${example ? ` (${texText(example)})` : ''}${said}${formula ? `, from $${formula}$` : ''}${citation ? ` (${texText(citation)})` : ''}.`;
-  });
+/** `keys` as LaTeX cites them: "~\cite{a,b}", or '' without keys. */
+const texCite = (keys) => (keys.length ? `~\\cite{${[...new Set(keys)].join(',')}}` : '');
+
+/**
+ * The sentence "Cite this result" for `citation` (the headline's sentence, the request it states and
+ * its result; mount.js): the sentence, every value of that request in words, the version and the
+ * permalink. '' while there is no answer.
+ */
+export function citedSentence(citation, permalink) {
+  if (!citation.sentence) return '';
+  const inputs = citation.request ? ` Inputs: ${requestWords(citation.request)}.` : '';
+  return `${citation.sentence}${inputs} Computed with dpcalc ${kVersion}: ${permalink}`;
+}
+
+/** citedSentence in LaTeX: the \cite keys of the works after the citation in parentheses. */
+function texSentence(citation, permalink) {
+  const keys = keysOf(citation.result?.citation_key);
+  const source = citation.result?.citation && `(${texText(citation.result.citation)})`;
+  const statement = texText(citation.sentence);
+  const cited =
+    source && statement.includes(source)
+      ? statement.replace(source, `${source.slice(0, -1)}${texCite(keys)})`)
+      : statement.replace(/\.?$/, `${texCite(keys)}.`);
+  const inputs = citation.request ? ` Inputs: ${texText(requestWords(citation.request))}.` : '';
+  return `${cited}${inputs} Computed with dpcalc ${kVersion}: ${texText(permalink)}`;
+}
+
+/** A row of a method table in LaTeX: its label, bound, formula and citation with its \cite keys. */
+function latexItem(row) {
+  const label = row.querySelector('.row-label')?.textContent ?? '';
+  const bounds = [...row.querySelectorAll('.answer .bound')]
+    .map((bound) => texOfBound(bound.textContent))
+    .join(' \\to ');
+  const formula = row.querySelector('.formula[data-tex]')?.dataset.tex;
+  const cite = row.querySelector('cite');
+  const keys = cite?.dataset.keys ? cite.dataset.keys.split(' ') : [];
+  const citation = cite ? ` (${texText(cite.textContent)}${texCite(keys)})` : '';
+  const example = row.querySelector('.example-note')?.textContent;
+  const said = bounds ? `: $${bounds}$` : '';
+  return `  \\item ${texText(label)}${example ? ` (${texText(example)})` : ''}${said}${formula ? `, from $${formula}$` : ''}${citation}.`;
+}
+
+/**
+ * LaTeX: the citable sentence, then one item per method that answered with a proven bound (its
+ * bound, formula and citation); the rows that are not proven (an over-approximation, a rule of
+ * thumb, a bound that rests on an assumption) are named in a comment and left out.
+ */
+function latexOf(element, { title, name }, permalink, citation) {
+  const answered = [...element.querySelectorAll('table.methods tbody tr[data-ok="true"]')];
+  const items = answered.filter((row) => row.dataset.proven !== 'false').map(latexItem);
+  const leftOut = answered
+    .filter((row) => row.dataset.proven === 'false')
+    .map((row) => (row.querySelector('.row-label')?.textContent ?? '').replace(/\s+/g, ' '))
+    .join('; ');
   // The sentences of "What an attacker can do" (attacker.js), each an upper bound in words.
   const attacker = [...element.querySelectorAll('[data-attacker-sentences] p')].map((p) => texText(p.textContent));
   return [
-    `% dpcalc: ${title}. Every epsilon, delta and rho is an upper bound, rounded up; a delta after "at" is the given target.`,
+    `% dpcalc ${kVersion}: ${title}. Every epsilon, delta and rho is an upper bound, rounded up; a delta after "at" is the given target.`,
     `% ${permalink}`,
-    `% Needs in the preamble: ${kLatexPackages.map((name) => `\\usepackage{${name}}`).join(' ')}`,
-    ...(sentence ? [texText(sentence), ''] : []),
+    `% Needs in the preamble: ${kLatexPackages.map((package_) => `\\usepackage{${package_}}`).join(' ')}`,
+    `% \\cite keys: the entries of this section's BibTeX export (dpcalc-${name}.bib).`,
+    ...(leftOut ? [`% Left out, not proven: ${leftOut}.`] : []),
+    ...(citation.sentence ? [texSentence(citation, permalink), ''] : []),
     ...(items.length ? ['\\begin{itemize}', ...items, '\\end{itemize}'] : []),
     ...(attacker.length ? ['', `\\textbf{What an attacker can do.} ${attacker.join(' ')}`] : []),
     '',
@@ -146,7 +196,7 @@ function fillWhenOpened(box, fill) {
  * "Cite this result": the sentence of the section's current headline (set by the section with its
  * summary, see headline.js), to read and copy. Kept current while it is open.
  */
-function citeBox(citation) {
+function citeBox(citation, permalink) {
   const sentence = h('p', { class: 'cite-sentence', dataset: { citeSentence: '' } });
   const status = h('span', { class: 'export-status', role: 'status' });
   const copy = h('button', { type: 'button', class: 'secondary small', dataset: { exportAction: 'cite' } }, 'Copy');
@@ -159,7 +209,8 @@ function citeBox(citation) {
     h('div', { class: 'export-actions' }, copy, status),
   );
   const refresh = () => {
-    sentence.textContent = citation.sentence || 'No result to cite yet: the section has no answer for these inputs.';
+    sentence.textContent =
+      citedSentence(citation, permalink()) || 'No result to cite yet: the section has no answer for these inputs.';
     status.textContent = '';
   };
   citation.onChange = () => {
@@ -167,21 +218,94 @@ function citeBox(citation) {
   };
   fillWhenOpened(box, refresh);
   copy.addEventListener('click', async () => {
-    status.textContent = (await copyText(citation.sentence))
+    status.textContent = (await copyText(citedSentence(citation, permalink())))
       ? 'Sentence copied.'
       : 'Copying failed: select the sentence.';
   });
   return box;
 }
 
-/** The JSON export: the requests and responses of the last computation (`log`), with the permalink. */
-function jsonExport(section, log, permalink) {
+/**
+ * "Deployment record": the answer the sentence states in the fields of the DP Deployments Registry
+ * (deployment-record.js), shown as a table and downloaded as JSON or Markdown. Kept current while open.
+ */
+function recordBox({ section, citation, permalink }) {
+  const table = h('div', { class: 'table-wrap', dataset: { deploymentRecord: section.name } });
+  const status = h('span', { class: 'export-status', role: 'status' });
+  const file = `dpcalc-${section.name}-deployment-record`;
+  const current = () =>
+    deploymentRecord({ section, request: citation.request, result: citation.result, permalink: permalink() });
+  const download = (exportName, label, save) => {
+    const control = h(
+      'button',
+      { type: 'button', class: 'secondary small', dataset: { exportAction: exportName } },
+      label,
+    );
+    control.addEventListener('click', () => {
+      const record = current();
+      status.textContent = record.unavailable ?? '';
+      if (!record.unavailable) save(record);
+    });
+    return control;
+  };
+  const box = h(
+    'details',
+    { class: 'deployment-record' },
+    h('summary', {}, 'Deployment record'),
+    h(
+      'p',
+      { class: 'note' },
+      'This answer in the fields of the DP Deployments Registry (',
+      citeElement(kRegistryCitation, [kRegistryKey]),
+      '), to file a release as NIST SP 800-226 asks.',
+    ),
+    table,
+    h(
+      'div',
+      { class: 'export-actions' },
+      download('record-json', 'Record JSON', (record) =>
+        downloadText(`${file}.json`, 'application/json', `${JSON.stringify(record, null, 2)}\n`),
+      ),
+      download('record-markdown', 'Record table (Markdown)', (record) =>
+        downloadText(`${file}.md`, 'text/markdown', recordMarkdown(record)),
+      ),
+      status,
+    ),
+  );
+  const refresh = () => {
+    const record = current();
+    status.textContent = '';
+    if (record.unavailable) {
+      table.replaceChildren(h('p', {}, record.unavailable));
+      return;
+    }
+    const rows = recordRows(record).map(([field, value]) =>
+      h('tr', {}, h('th', { scope: 'row' }, field), h('td', {}, value)),
+    );
+    table.replaceChildren(h('table', { class: 'record' }, h('caption', {}, 'Deployment record'), h('tbody', {}, rows)));
+  };
+  const previous = citation.onChange;
+  citation.onChange = () => {
+    previous?.();
+    if (box.open) refresh();
+  };
+  fillWhenOpened(box, refresh);
+  return box;
+}
+
+/**
+ * The JSON export: the requests and responses of the last computation (`log`), with the permalink,
+ * the version, and the sentence "Cite this result" with the request whose answer it states.
+ */
+function jsonExport(section, log, permalink, citation) {
   const computations = log.filter((entry) => entry.response !== null);
   const exported = {
     dpcalc: 'requests and responses behind the numbers shown',
+    version: kVersion,
     section: section.name,
     title: section.title,
     permalink,
+    cited: { sentence: citedSentence(citation, permalink), request: citation.request },
     computations,
   };
   return `${JSON.stringify(exported, null, 2)}\n`;
@@ -232,14 +356,10 @@ export function exportBar({ section, element, citation, log, permalink }) {
         (await copyText(permalink())) ? 'Link copied.' : 'Copying failed: use the Permalink link.',
       ),
       button('JSON', 'json', () =>
-        downloadText(`${file}.json`, 'application/json', jsonExport(section, log, permalink())),
+        downloadText(`${file}.json`, 'application/json', jsonExport(section, log, permalink(), citation)),
       ),
       button('LaTeX', 'latex', () =>
-        downloadText(
-          `${file}.tex`,
-          'application/x-tex',
-          latexOf(element, section.title, permalink(), citation.sentence),
-        ),
+        downloadText(`${file}.tex`, 'application/x-tex', latexOf(element, section, permalink(), citation)),
       ),
       button('Curve CSV', 'curve', () => {
         // The trade-off curve of "What an attacker can do" (or, in a section without that panel, such
@@ -257,7 +377,8 @@ export function exportBar({ section, element, citation, log, permalink }) {
       }),
       status,
     ),
-    citeBox(citation),
+    citeBox(citation, permalink),
+    recordBox({ section, citation, permalink }),
     embed,
   );
 }

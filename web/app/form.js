@@ -28,7 +28,8 @@ function controlOf(field, id) {
   if (field.type === 'choice') {
     return h(
       'select',
-      { id, name: field.name },
+      // data-term: how error messages name the field (its label, never its request name).
+      { id, name: field.name, dataset: { term: field.label } },
       field.options.map(([value, text]) => h('option', { value, selected: value === field.value }, text)),
     );
   }

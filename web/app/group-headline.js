@@ -7,7 +7,7 @@ import { askedKinds, isPureRecord, ownInputs } from './group-requests.js';
 
 const kSubject = (k) => `A group of ${k} records`;
 
-/** Each description's part of the headline, [text, cite()] or null when it has no answer. */
+/** Each description's part of the headline, [text, cite(), result] or null when it has no answer. */
 const kParts = {
   guarantee({ answers, inputs, isSet, value, k }) {
     const pureRecord = isPureRecord(inputs, isSet);
@@ -26,6 +26,7 @@ const kParts = {
           method: `group privacy (${pureRecord ? 'pure DP' : 'approximate DP'})`,
           citation: response.result.citation,
         }),
+      response.result,
     ];
   },
   zcdp({ answers, value, k }) {
@@ -41,6 +42,7 @@ const kParts = {
           method: 'group privacy of zCDP',
           citation: response.result.citation,
         }),
+      response.result,
     ];
   },
   laplace({ answers, value, k }) {
@@ -56,6 +58,7 @@ const kParts = {
           method: 'the Laplace mechanism at sensitivity kΔ',
           citation: response.result.citation,
         }),
+      response.result,
     ];
   },
   gaussian({ answers, value, k }) {
@@ -72,6 +75,7 @@ const kParts = {
           method: 'the exact (ε, δ) of the Gaussian mechanism at sensitivity kΔ',
           citation: response.result.citation,
         }),
+      response.result,
     ];
   },
   picked({ answers, k }) {
@@ -89,6 +93,7 @@ const kParts = {
           method: methodWords(response.result.method),
           citation: response.result.citation,
         }),
+      response.result,
     ];
   },
 };
@@ -109,5 +114,8 @@ export function groupHeadline(answers, { inputs, isSet }) {
   if (parts.length === 0) return ['No answer: check the marked fields.'];
   // Nothing set: the form's first description, said to be the example.
   const example = Object.values(ownInputs(isSet)).some(Boolean) ? '' : 'Example: ';
-  return [`${example}${kSubject(k)}: ${parts.map(([text]) => text).join('; ')}.`, { cite: parts[0][1]() }];
+  return [
+    `${example}${kSubject(k)}: ${parts.map(([text]) => text).join('; ')}.`,
+    { cite: parts[0][1](), result: parts[0][2] },
+  ];
 }

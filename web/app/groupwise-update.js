@@ -5,7 +5,7 @@
 // Figure 1) and the core's numerical estimate of each group's guarantee, always labelled as such
 // beside the proven bound. Every number comes from the core (ops groupwise_privacy, groupwise_simulate;
 // the requests are groupwise-requests.js), both numeric (runNumeric).
-import { h, readNumber } from './dom.js';
+import { fieldMessage, h, readNumber } from './dom.js';
 import { formatNumber } from './format.js';
 import { formulaElement } from './formula.js';
 import { chartFigure } from './chart.js';
@@ -14,6 +14,7 @@ import { citeElement } from './results.js';
 import { keysOf } from './citation-keys.js';
 import { boundText, citeSentence, paperGuarantee } from './headline.js';
 import { kMaxGroups, requests } from './groupwise-requests.js';
+import { apiWords } from './api-words.js';
 
 const kEstimateLabel = 'numerical estimate, not a proof';
 // Statistics and estimates are rounded to the nearest: outward rounding is for guarantees (format.js).
@@ -242,6 +243,7 @@ function headlineOf(result, chosen, group) {
         method: 'the Gaussian mechanism followed by post-processing',
         citation: proven.citation,
       }),
+      result,
     },
   ];
 }
@@ -269,9 +271,12 @@ async function updateGroupwise(section) {
     summary('Computing the numerical estimate…');
     const fail = (response) => {
       const name = fieldOf(response.error);
-      if (name) errors.set(input(name), response.error.message);
-      status.finish('error', response.error.message);
-      summary(`No answer: ${response.error.message}`);
+      const message = name
+        ? fieldMessage(input(name), response.error.message, response.error.field)
+        : apiWords(response.error.message);
+      if (name) errors.set(input(name), message);
+      status.finish('error', message);
+      summary(name ? 'No answer: check the marked field.' : `No answer: ${message}`);
     };
     const privacy = await run(privacyItem.request, (f) => 0.8 * f);
     if (!isCurrent()) return;

@@ -10,13 +10,14 @@ import { formatNumber, parseNumber } from './format.js';
 import { formulaElement, formulas } from './formula.js';
 import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
 import { iterationsOf, kMaxIterations, requests, shownIterations, stepEpsilonOf } from './kmeans-requests.js';
+import { apiWords } from './api-words.js';
 
 /** A cell of the step table: the answer, or its error (marked on its input when it names one). */
 function cell(response, render, label, { fieldMap, errors }) {
   if (response.ok) return h('td', { dataset: { label } }, render(response.result));
   const marked = fieldMap[response.error.field];
-  if (!marked) return h('td', { class: 'row-error', dataset: { label } }, response.error.message);
-  if (!errors.has(marked)) errors.set(marked, fieldMessage(marked, response.error.message));
+  if (!marked) return h('td', { class: 'row-error', dataset: { label } }, apiWords(response.error.message));
+  if (!errors.has(marked)) errors.set(marked, fieldMessage(marked, response.error.message, response.error.field));
   return h('td', { class: 'row-error', dataset: { label } }, `Check the marked field: ${errors.get(marked)}`);
 }
 
@@ -146,7 +147,10 @@ function headlineOf(totals, { stepText, iterations, deltaSet }) {
     );
   }
   if (parts.length === 0) return [`Each release: ε = ${stepText}. No total: check the marked fields.`];
-  return [`Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`, { cite }];
+  return [
+    `Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`,
+    { cite, result: basic?.response.result },
+  ];
 }
 
 export { updateKmeans };

@@ -1,6 +1,7 @@
 // What the page shows beside a mechanism of the core's catalog (schema().mechanisms): its formula in
 // TeX, the work it comes from, the symbol of each parameter and an example value for a fresh row.
-// One entry per mechanism type; a type without an entry still appears in every mechanism picker,
+// `inWords`: the parameters a sentence names in words after their value ("2 buckets"), where the
+// symbol means something else on the page. One entry per mechanism type; a type without an entry still appears in every mechanism picker,
 // with its parameters and its one-line meaning from the catalog (mechanism-picker.js), so adding a
 // mechanism to the core needs no page code, and this entry only adds its formula and citation.
 // The numbers beside the formulas always come from the core.
@@ -65,6 +66,8 @@ export const mechanismNotes = {
     citation: 'Warner 1965',
     keys: ['warner1965randomized'],
     symbols: { noise_parameter: 'p', num_buckets: 'k' },
+    // In a sentence, "k = 2" would read as a group size or a number of releases.
+    inWords: { num_buckets: 'buckets' },
     examples: { noise_parameter: '0.5', num_buckets: '2' },
   },
   sampled_without_replacement: {

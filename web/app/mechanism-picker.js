@@ -125,7 +125,7 @@ export function requestOf(catalog, spec, path = 'mechanism', inputs = new Map())
 export function specWords(catalog, spec) {
   const type = typeOf(catalog, spec.type);
   if (!type) return spec.type;
-  const { symbols = {} } = notesOf(spec.type);
+  const { symbols = {}, inWords = {} } = notesOf(spec.type);
   // Numbers in parentheses, a nested mechanism after them: "… (q = 0.01) of a Gaussian mechanism (σ = 1, Δ = 1)".
   // A yes/no parameter reads as yes or no, its default when the spec leaves it out.
   const valueOf = (parameter) =>
@@ -136,7 +136,11 @@ export function specWords(catalog, spec) {
       : (spec[parameter.name] ?? '');
   const numbers = type.parameters
     .filter((parameter) => parameter.kind !== 'mechanism' && !(parameter.optional && !spec[parameter.name]))
-    .map((parameter) => `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${valueOf(parameter)}`);
+    .map((parameter) =>
+      inWords[parameter.name]
+        ? `${valueOf(parameter)} ${inWords[parameter.name]}`
+        : `${symbols[parameter.name] ?? parameter.name.replaceAll('_', ' ')} = ${valueOf(parameter)}`,
+    );
   const inner = type.parameters
     .filter((parameter) => parameter.kind === 'mechanism')
     .map((parameter) => ` of a ${specWords(catalog, spec[parameter.name] ?? {})}`);

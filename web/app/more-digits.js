@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { numberText, roundTo } from './format.js';
 import { runNumeric } from './numeric.js';
+import { apiWords } from './api-words.js';
 
 // The core's default relative accuracy (docs/API.md, discretization), and the finest asked for:
 // below it the bound on the FFT's rounding error dominates every bracket.
@@ -97,7 +98,7 @@ export function moreDigits({ calculator, request, bracket, bracketOf, signal, id
       const response = await run({ ...request, discretization: { relative_accuracy: accuracy } });
       const took = msText(performance.now() - started);
       if (!response.ok) {
-        status.finish('error', `More digits: ${response.error.message} (${took})`);
+        status.finish('error', `More digits: ${apiWords(response.error.message)} (${took})`);
         return;
       }
       showTighter(holder, { calculator, request, bracket, bracketOf, signal, id }, { response, accuracy, took });

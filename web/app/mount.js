@@ -61,11 +61,17 @@ function sectionParts(section) {
  */
 function updateContext(controller, { isCurrent, signal, errors, calculator, explained }) {
   const { parts, section, citation, given } = controller;
-  // The sentence changes with the headline, never apart from it.
-  const summary = (text, { cite = '' } = {}) => {
+  // The sentence changes with the headline, never apart from it. It states the answer to one
+  // request: `request`, or the one in the log whose answer is `result` (the object the section got).
+  const summary = (text, { cite = '', result, request } = {}) => {
     if (!isCurrent()) return;
     if (parts.summary.textContent !== text) parts.summary.textContent = text;
+    const entry = controller.log.find((logged) =>
+      request ? logged.request === request : result && logged.response?.result === result,
+    );
     citation.sentence = cite;
+    citation.request = cite ? (entry?.request ?? request ?? null) : null;
+    citation.result = cite ? (result ?? entry?.response?.result ?? null) : null;
     citation.onChange?.();
   };
   return {
@@ -158,7 +164,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
   const { element, form, notice, results } = parts;
   const log = [];
   // The sentence "Cite this result" offers: set with the headline (see headline.js).
-  const citation = { sentence: '' };
+  const citation = { sentence: '', request: null, result: null };
   element.append(exportBar({ section, element, citation, log, permalink }));
   const given = new Set();
   const controller = { element, form, section, parts, log, citation, given, generation: 0, timer: 0, abort: null };

@@ -72,13 +72,13 @@ export function collectFieldError(response, fields, errors) {
   if (response.ok) return false;
   const input = fields[response.error.field];
   if (!input) return false;
-  if (!errors.has(input)) errors.set(input, fieldMessage(input, response.error.message));
+  if (!errors.has(input)) errors.set(input, fieldMessage(input, response.error.message, response.error.field));
   return true;
 }
 
 /**
  * One row of a comparison table. row: { id, label, formula, response, fields, render(result) → Node,
- * note?(result) → Node | string, notApplicable?(error) → string, example?: string }, or, while its answer is still
+ * note?(result) → Node | string, notApplicable?(error) → string, example?: string, proven?: false }, or, while its answer is still
  * being computed, `pending` (a Node) instead of `response`. Errors that name an input are collected
  * into `errors` (see collectFieldError) for the caller to mark; the row itself says what went wrong.
  * A method that does not apply to the inputs (error code 'unsupported') is not an error: the row
@@ -128,6 +128,9 @@ export function methodRow(row, errors) {
     ...applies,
     ...(row.status ? { status: row.status } : {}),
     ...(row.example ? { example: 'true' } : {}),
+    // Not a proven bound (an over-approximation, a rule of thumb, a bound that rests on an
+    // assumption): the row says so in its label, and the LaTeX export leaves it out.
+    ...(row.proven === false ? { proven: 'false' } : {}),
   };
   const label = h(
     'th',

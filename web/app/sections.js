@@ -53,7 +53,10 @@
 //    the question asked: the person's own guarantee type first, at their δ, built with headline.js;
 //    `isSet(name)` says which inputs they set, so that a row computed from example values says so
 //    (row `example`) and stays out of the headline; `cite` is its sentence for a paper ("Cite this
-//    result"). `errors` (input → message) marks fields (methodRow fills it from the API's
+//    result"), with `result` (the result object it states, as the section got it) or `request`,
+//    whose every value the export adds to the sentence, with the version and the permalink, and
+//    files in the deployment record (export.js). A row that is no proven bound says `proven: false`
+//    (the LaTeX export leaves it out). `errors` (input → message) marks fields (methodRow fills it from the API's
 //    error.field through each row's `fields` map, inputsOf in results.js, in words: "δ must be below
 //    1"); a row whose method does not apply (API code 'unsupported') shows its
 //    `notApplicable(error)` sentence. Chart points carry `key` (a method id): add its colour, dash

@@ -81,6 +81,7 @@ function headlineOf(answered, inputs) {
       cite:
         `${steps} steps, each ${paperStep}, compose to at most ${total}-DP, ` +
         `by ${methodWords(result.method)} (${result.citation}).`,
+      result,
     },
   ];
 }

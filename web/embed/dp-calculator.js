@@ -28,9 +28,10 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem 0.3rem 0; border-top: 1px solid GrayText; }
 .answer { font-weight: 600; font-variant-numeric: tabular-nums; }
 .error { color: #b00020; }
+input[aria-invalid="true"] { outline: 2px solid #b00020; outline-offset: 1px; }
 .cite { font-size: 0.8rem; opacity: 0.8; }
 .summary { font-weight: 600; }
-@media (prefers-color-scheme: dark) { .error { color: #ff8a80; } }
+@media (prefers-color-scheme: dark) { .error { color: #ff8a80; } input[aria-invalid="true"] { outline-color: #ff8a80; } }
 `;
 
 let sharedCalculator = null;
@@ -257,6 +258,19 @@ class DpCalculator extends HTMLElement {
     this.show(rows);
   }
 
+  /** Marks the inputs an error is about (aria-invalid, outlined); the row says why, naming the field by its label. */
+  markInvalid(rows) {
+    const section = this.section();
+    if (!section) return;
+    const invalid = new Set(
+      rows.filter((row) => !row.response.ok && row.fields).map((row) => row.fields[row.response.error.field]),
+    );
+    for (const control of this.root.querySelectorAll('form.inputs input')) {
+      if (invalid.has(inputOf(section, control.name))) control.setAttribute('aria-invalid', 'true');
+      else control.removeAttribute('aria-invalid');
+    }
+  }
+
   /** Shows the answered rows: a table of label, answer and citation, and the first answer as the summary. */
   show(rows) {
     const text = (row) => (row.describe ?? ((item) => answerText(item.response.result, item.request)))(row);
@@ -286,6 +300,7 @@ class DpCalculator extends HTMLElement {
     );
     const first = rows.find((row) => row.response.ok);
     this.results.replaceChildren(table);
+    this.markInvalid(rows);
     this.summary.textContent = first ? `${first.label}: ${text(first)}` : 'No result: see the message below.';
     this.removeAttribute('aria-busy');
     this.dataset.ready = 'true';
