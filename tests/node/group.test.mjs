@@ -82,7 +82,7 @@ test('invalid inputs name their field', () => {
   assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'pure', epsilon: Infinity } }), 'guarantee.epsilon');
   assertError(calc.compute({ op: 'group', k: 2, guarantee: { type: 'zcdp', rho: -0.1 } }), 'guarantee.rho');
   assertError(
-    calc.compute({ op: 'group', k: 2, mechanism: { type: 'gaussian', sigma: 0 }, delta: 1e-5 }),
+    calc.compute({ op: 'group', k: 2, mechanism: { type: 'gaussian', sigma: -1 }, delta: 1e-5 }),
     'mechanism.sigma',
   );
   assertError(calc.compute({ op: 'group', k: 2, mechanism: { type: 'laplace', scale: -1 } }), 'mechanism.scale');

@@ -136,7 +136,7 @@ test('fields inside poisson_subsampled and mixtures are reported at their own de
     'items.0.mechanism.mechanism.sigma',
   );
   assertError(
-    compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'laplace', scale: 0 } }),
+    compose({ type: 'poisson_subsampled', rate: 0.5, mechanism: { type: 'laplace', scale: -2 } }),
     'items.0.mechanism.mechanism.scale',
   );
   assertError(

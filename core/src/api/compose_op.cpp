@@ -280,7 +280,7 @@ Result<ComposeAnswer> answer_compose(const ComposeRequest& request, const Progre
     case ComposeMethod::kPld: {
       DPCALC_TRY(NumericAnswer numeric, compose_pld(request.items, request.delta, request.epsilon, {},
                                                     request.discretization, request.at, progress));
-      numeric.mu = answer.mu;
+      if (answer.mu) numeric.mu = answer.mu;  // a composition that reveals nothing has μ = 0 of its own
       answer.answer = std::move(numeric);
       return answer;
     }

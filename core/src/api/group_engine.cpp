@@ -85,6 +85,16 @@ Error in_group_terms(Error error, const GroupRequest& request) {
 
 Result<GroupAnswer> group_by_engine(const GroupRequest& request, GroupAnswer answer, const Progress& progress) {
   DPCALC_TRY(const double delta, engine_delta(request));
+  if (answer.grouped->reveals_input()) {
+    answer.kind = GroupAnswer::Kind::kEngine;
+    answer.guarantee = ApproxDp{0, 1};
+    PldQueries asked;
+    asked.delta = delta;
+    answer.numeric = no_guarantee_answer(
+        asked, "The mechanism adds no noise: it releases its query, so its group has no finite ε at any δ < 1.");
+    answer.method = answer.numeric.method;
+    return answer;
+  }
   DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, answer.grouped.get(), delta, progress));
   const pld::EpsilonBracket bracket = answered.bracket;
   if (!std::isfinite(bracket.epsilon_upper)) {

@@ -114,6 +114,18 @@ Result<GroupAnswer> group_of_mechanism(const GroupRequest& request, GroupAnswer 
                                                              " for a mechanism of type '" + mechanism.type().name +
                                                              "': the pair of its group has k + 1 components.");
   }
+  // A mechanism that reveals nothing (a sampling rate of 0) reveals nothing of a group either.
+  if (mechanism.pure_epsilon() == 0.0) {
+    if (request.delta) {
+      return not_applying(request, "delta",
+                          "the group guarantee of a mechanism that reveals nothing (a sampling rate of 0) is pure "
+                          "0-DP (δ = 0)");
+    }
+    answer.kind = GroupAnswer::Kind::kPure;
+    answer.guarantee = PureDp{0};
+    answer.method = kGroupPure;
+    return answer;
+  }
   Result<mechanisms::MechanismPtr> transformed = mechanism.for_group(request.k);
   if (!transformed.ok()) {
     if (transformed.error().code == kUnsupported) return group_without_transform(request, std::move(answer), progress);
@@ -262,8 +274,10 @@ Value write_group(const GroupAnswer& answer) {
     case GroupAnswer::Kind::kPureProfile:
       result.set("guarantee", to_value(answer.guarantee));
       if (answer.kind == GroupAnswer::Kind::kEngine) {
-        result.set("epsilon_upper", answer.numeric.asked.epsilon_at->epsilon_upper);
-        result.set("epsilon_lower", answer.numeric.asked.epsilon_at->epsilon_lower);
+        // No finite ε (a mechanism without noise) is written "infinity", and the answer is vacuous.
+        result.set("epsilon_upper", renyi_value(answer.numeric.asked.epsilon_at->epsilon_upper));
+        result.set("epsilon_lower", renyi_value(answer.numeric.asked.epsilon_at->epsilon_lower));
+        if (std::isinf(answer.numeric.asked.epsilon_at->epsilon_upper)) result.set("vacuous", true);
       } else {
         result.set("per_record", to_value(*answer.per_record));
       }
@@ -312,7 +326,7 @@ Result<Explained> explain_group(const GroupAnswer& answer, const tradeoff::Trade
   } else if (const auto noise = answer.grouped->gaussian()) {
     explained = explain_mu(tradeoff::round_up(noise->sensitivity / noise->sigma, 1), options);
   } else if (answer.kind == GroupAnswer::Kind::kEngine) {
-    explained = explain_plds(*answer.numeric.plds, answer.numeric.asked, options);
+    explained = explain_numeric(answer.numeric, options);
   } else {
     // A mechanism that is not Gaussian noise (Laplace): its own pair at k Δ, tighter than the pure
     // kε the group op answers (the Laplace curve, Dong, Roth, Su 2019, against f_{kε, 0}), under the

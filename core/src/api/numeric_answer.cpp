@@ -18,7 +18,14 @@ void write_grid(Value& result, const pld::Discretization& grid) {
 
 void write_numeric(Value& result, const NumericAnswer& answer) {
   pld::Discretization grid;
-  if (answer.asked.epsilon_at) {
+  if (answer.asked.epsilon_at && std::isinf(answer.asked.epsilon_at->epsilon_upper)) {
+    // No finite ε at this δ: the guarantee that holds is the vacuous one, δ = 1.
+    result.set("guarantee", to_value(ApproxDp{0, 1}));
+    result.set("epsilon_upper", "infinity");
+    result.set("epsilon_lower", renyi_value(answer.asked.epsilon_at->epsilon_lower));
+    result.set("vacuous", true);
+    grid = answer.asked.epsilon_at->discretization;
+  } else if (answer.asked.epsilon_at) {
     const pld::EpsilonBracket& bracket = *answer.asked.epsilon_at;
     result.set("guarantee", to_value(ApproxDp{bracket.epsilon_upper, *answer.asked.delta}));
     result.set("epsilon_upper", bracket.epsilon_upper);
@@ -47,6 +54,7 @@ void write_numeric(Value& result, const NumericAnswer& answer) {
 
 Result<Explained> explain_numeric(const NumericAnswer& answer, const tradeoff::TradeoffOptions& options) {
   if (answer.mu) return explain_mu(*answer.mu, options);
+  if (!answer.plds) return explain_guarantee(ApproxDp{0, 1}, options);  // no guarantee: nothing was composed
   return explain_plds(*answer.plds, answer.asked, options);
 }
 

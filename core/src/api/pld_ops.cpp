@@ -35,6 +35,13 @@ constexpr MethodInfo kNothingRevealed{
     "inputs, 0-DP), and neither does their composition",
     "Dwork & Roth 2014, Def. 2.4", "dwork2014algorithmic"};
 
+// A composition with an item that releases its input (noise 0), or whose outputs reveal it with a
+// probability above the δ asked: no finite ε holds (as dp_accounting's noise_multiplier 0: ε = ∞).
+constexpr MethodInfo kInputRevealed{
+    "No guarantee: with probability above δ an output is one that only one of two neighbouring inputs "
+    "gives (infinite privacy loss), so no finite ε holds",
+    "Dwork & Roth 2014, Def. 2.4", "dwork2014algorithmic"};
+
 // Below this a subsampled mechanism is practically never run: the engine could not carry the
 // P-mass of its pair through the composition.
 constexpr double kSmallestSamplingRate = 1e-300;
@@ -236,6 +243,45 @@ NumericAnswer nothing_revealed(const PldQueries& asked) {
   return answer;
 }
 
+}  // namespace
+
+NumericAnswer no_guarantee_answer(const PldQueries& asked, const std::string& note) {
+  NumericAnswer answer;
+  answer.asked = asked;
+  answer.method = kInputRevealed;
+  answer.note = note;
+  if (asked.delta) {
+    answer.asked.epsilon_at = pld::EpsilonBracket{};
+    answer.asked.epsilon_at->epsilon_upper = answer.asked.epsilon_at->epsilon_lower = kInfinity;
+  } else if (asked.epsilon) {
+    answer.delta = pld::DeltaBracket{1.0, 1.0, {}};
+  } else {
+    pld::PrivacyProfile profile;
+    profile.epsilons = asked.epsilons;
+    profile.delta_upper.assign(asked.epsilons.size(), 1.0);
+    profile.delta_lower.assign(asked.epsilons.size(), 1.0);
+    answer.profile = std::move(profile);
+  }
+  return answer;
+}
+
+namespace {
+
+// The probability that the composition's privacy loss is +∞ (some item's is), from the pairs'
+// own masses at +∞ (both directions), rounded down: 1 − Π (1 − m_i)^{count_i}.
+double infinite_loss_lower(const std::vector<pld::CompositionItem>& items) {
+  double log_survival = 0;
+  for (const pld::CompositionItem& item : items) {
+    double mass = 0;
+    for (const pld::Direction direction : {pld::Direction::kRemove, pld::Direction::kAdd}) {
+      Result<pld::PrivacyLossPair> pair = pld::PrivacyLossPair::create(item.pair, direction);
+      if (pair.ok()) mass = std::max(mass, pair.value().infinite_loss_mass());
+    }
+    if (mass > 0) log_survival += item.count * std::log1p(-std::min(mass, 1.0));
+  }
+  return -std::expm1(log_survival) * (1 - 1e-12);
+}
+
 // All-Gaussian compositions are answered exactly: no grid (the grid fields are 0), nothing
 // truncated, [lower, upper] only the rounding of the analytic Gaussian's inverse.
 Result<NumericAnswer> exact_answer(const std::vector<RequestItem>& request_items, const EngineItems& items,
@@ -336,6 +382,13 @@ Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items,
     return invalid_argument(field_path(at, "delta"),
                             "delta is required: the target δ for which ε is computed (or give epsilon to get δ).");
   }
+  for (const RequestItem& item : request_items) {
+    if (item.mechanism && item.mechanism->mechanism->reveals_input()) {
+      return no_guarantee_answer(asked, "The item at " + item.field() +
+                                            " adds no noise: it releases its query, so the "
+                                            "composition promises nothing (δ = 1 at every ε).");
+    }
+  }
   if (items.items.empty() && items.any_item) return nothing_revealed(asked);
   if (exact) return exact_answer(request_items, items, asked, at);
   fold_gaussians(items);
@@ -343,6 +396,15 @@ Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items,
   answer.method = pld::kPldMethod;
   std::string accuracy;
   if (asked.delta) {
+    if (const double revealed = infinite_loss_lower(items.items); *asked.delta < revealed) {
+      NumericAnswer none =
+          no_guarantee_answer(asked, "With probability at least " + format_number(revealed) +
+                                         " (above δ) an output has infinite privacy loss (an item without noise, or "
+                                         "with truncated noise, reveals the record), so no finite ε holds at δ = " +
+                                         format_number(*asked.delta) + ".");
+      none.lower_of_pairs = !items.pairs_attained;
+      return none;
+    }
     auto answered = pld::epsilon_for_delta_with_plds(items.items, *asked.delta, options, progress);
     if (!answered.ok()) {
       Error error = in_request(std::move(answered).error(), request_items, items, discretization);

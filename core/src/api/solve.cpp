@@ -72,8 +72,11 @@ Result<SolvedAnswer> solve_largest(const BoundAt& bound, const SolveQuestion& qu
     return Error{kNumeric, question.target_field,
                  "Even the smallest " + question.what + " (" + format_number(found.beyond) +
                      ") does not meet the target " + target_text +
-                     " (the bound there is ε = " + format_number(lowest.value().guarantee.epsilon) +
-                     "): raise the target, or change the other settings."};
+                     (std::isfinite(lowest.value().guarantee.epsilon) && !is_vacuous(lowest.value().guarantee)
+                          ? " (the bound there is ε = " + format_number(lowest.value().guarantee.epsilon) +
+                                "): raise the target, or change the other settings."
+                          : ": there it promises nothing (no finite ε at this δ: an item without noise), so no "
+                            "number does; add noise.")};
   }
   SolvedAnswer solved;
   solved.unknown = question.unknown;

@@ -295,6 +295,12 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const pld::Prog
   const SearchResult& search = searched.value();
 
   if (search.outcome == SearchOutcome::kMetAtLowest) {
+    Result<mechanisms::MechanismPtr> lowest = problem.mechanism->with_noise(problem.unknown, kLowestNoiseRatio);
+    if (lowest.ok() && lowest.value()->pure_epsilon() == 0.0) {
+      return invalid_argument("target_epsilon",
+                              "Any noise meets the target: this mechanism reveals nothing whatever its noise (a "
+                              "sampling rate of 0 uses no record), so there is no noise to calibrate.");
+    }
     return invalid_argument("target_epsilon", "The target ε = " + format_number(problem.target.epsilon) +
                                                   " is met even by the smallest noise searched (" +
                                                   format_number(kLowestNoiseRatio) +

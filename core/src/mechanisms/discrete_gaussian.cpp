@@ -27,6 +27,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/no_noise.hpp"
 #include "dpcalc/rdp/discrete_rdp.hpp"
 
 namespace dpcalc::mechanisms {
@@ -138,6 +139,7 @@ class DiscreteGaussian final : public Mechanism {
 Result<MechanismPtr> create_discrete_gaussian(const Arguments& arguments) {
   DPCALC_TRY(const double sensitivity,
              check_whole_number(arguments.number("sensitivity"), 1, kLargestLattice, "sensitivity"));
+  if (arguments.number("sigma") == 0) return no_noise(discrete_gaussian_type(), arguments, "sigma", sensitivity);
   DPCALC_TRY(const double sigma, check_noise(arguments.number("sigma"), sensitivity, "sigma"));
   if (!(sigma >= 0.01)) {
     return invalid_argument("sigma", "σ must be at least 0.01 " + got(sigma) +
@@ -166,7 +168,7 @@ const MechanismType& discrete_gaussian_type() {
       "discrete Gaussian mechanism",
       "discrete Gaussian noise P(x) ∝ e^{−x²/(2σ²)} on the integers, on an integer query of sensitivity Δ: "
       "Δ²/(2σ²)-zCDP, exact privacy loss distribution",
-      {Parameter::number("sigma", "noise parameter σ (≥ 0.01)"),
+      {Parameter::number("sigma", "noise parameter σ (≥ 0.01, or 0: no noise)"),
        Parameter::number("sensitivity", "sensitivity Δ, a whole number ≥ 1", 1.0),
        Parameter::optional_number("truncation_bound",
                                   "T, a whole number ≥ 0: the noise restricted to [−T, T] (as dp_accounting's); "

@@ -12,6 +12,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/no_noise.hpp"
 #include "dpcalc/rdp/discrete_rdp.hpp"
 
 namespace dpcalc::mechanisms {
@@ -69,6 +70,7 @@ class DiscreteLaplace final : public Mechanism {
 Result<MechanismPtr> create_discrete_laplace(const Arguments& arguments) {
   DPCALC_TRY(const double sensitivity,
              check_whole_number(arguments.number("sensitivity"), 1, kLargestSensitivity, "sensitivity"));
+  if (arguments.number("scale") == 0) return no_noise(discrete_laplace_type(), arguments, "scale", sensitivity);
   DPCALC_TRY(const double scale, check_noise(arguments.number("scale"), sensitivity, "scale"));
   if (!(sensitivity / scale < 700)) {
     return invalid_argument("scale", describe_name("scale") + " is too small next to the sensitivity " + got(scale) +
@@ -85,7 +87,7 @@ const MechanismType& discrete_laplace_type() {
       "discrete_laplace",
       "discrete Laplace mechanism",
       "discrete Laplace noise P(x) ∝ e^{−|x|/b} on the integers, on an integer query of ℓ1 sensitivity Δ: (Δ/b)-DP",
-      {Parameter::number("scale", "noise scale b > 0"),
+      {Parameter::number("scale", "noise scale b > 0 (0: no noise, no guarantee)"),
        Parameter::number("sensitivity", "ℓ1 sensitivity Δ, a whole number from 1 to 10^6", 1.0)},
       {{"scale", "scale", false}},
       create_discrete_laplace,

@@ -5,6 +5,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/no_noise.hpp"
 
 namespace dpcalc::mechanisms {
 namespace {
@@ -33,6 +34,7 @@ class Gaussian final : public Mechanism {
 
 Result<MechanismPtr> create_gaussian(const Arguments& arguments) {
   DPCALC_TRY(const double sensitivity, check_positive(arguments.number("sensitivity"), "sensitivity"));
+  if (arguments.number("sigma") == 0) return no_noise(gaussian_type(), arguments, "sigma", sensitivity);
   DPCALC_CHECK(check_noise(arguments.number("sigma"), sensitivity, "sigma"));
   return MechanismPtr{std::make_shared<Gaussian>(arguments)};
 }
@@ -44,7 +46,7 @@ const MechanismType& gaussian_type() {
       "gaussian",
       "Gaussian mechanism",
       "Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ: exactly μ-GDP with μ = Δ/σ",
-      {Parameter::number("sigma", "noise standard deviation σ > 0"),
+      {Parameter::number("sigma", "noise standard deviation σ > 0 (0: no noise, no guarantee)"),
        Parameter::number("sensitivity", "ℓ2 sensitivity Δ > 0", 1.0)},
       {{"sigma", "sigma", false}, {"noise_multiplier", "sigma", true}},
       create_gaussian,

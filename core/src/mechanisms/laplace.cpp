@@ -5,6 +5,7 @@
 #include "dpcalc/checks.hpp"
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/no_noise.hpp"
 #include "dpcalc/rdp/laplace_rdp.hpp"
 
 namespace dpcalc::mechanisms {
@@ -41,6 +42,7 @@ class Laplace final : public Mechanism {
 
 Result<MechanismPtr> create_laplace(const Arguments& arguments) {
   DPCALC_TRY(const double sensitivity, check_positive(arguments.number("sensitivity"), "sensitivity"));
+  if (arguments.number("scale") == 0) return no_noise(laplace_type(), arguments, "scale", sensitivity);
   DPCALC_CHECK(check_noise(arguments.number("scale"), sensitivity, "scale"));
   return MechanismPtr{std::make_shared<Laplace>(arguments)};
 }
@@ -52,7 +54,8 @@ const MechanismType& laplace_type() {
       "laplace",
       "Laplace mechanism",
       "Laplace noise of scale b on a query of ℓ1 sensitivity Δ: (Δ/b)-DP",
-      {Parameter::number("scale", "noise scale b > 0"), Parameter::number("sensitivity", "ℓ1 sensitivity Δ > 0", 1.0)},
+      {Parameter::number("scale", "noise scale b > 0 (0: no noise, no guarantee)"),
+       Parameter::number("sensitivity", "ℓ1 sensitivity Δ > 0", 1.0)},
       {{"scale", "scale", false}},
       create_laplace,
       {"Laplace mechanism at sensitivity kΔ", "Dwork, McSherry, Nissim, Smith 2006", "dwork2006calibrating"}};

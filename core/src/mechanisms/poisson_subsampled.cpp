@@ -49,6 +49,7 @@ class PoissonSubsampled final : public Subsampled {
   bool has_rdp_under(Relation relation) const override { return pair_relation(relation) == Relation::kAddRemove; }
 
   std::optional<double> rdp_epsilon(double order) const override {
+    if (rate() == 0) return 0.0;
     const pld::DominatingPair flat = pair(Relation::kAddRemove);
     const auto* gaussian = std::get_if<pld::GaussianPair>(&flat.base);
     if (gaussian == nullptr) return std::nullopt;
@@ -95,7 +96,10 @@ class PoissonSubsampled final : public Subsampled {
 };
 
 Result<MechanismPtr> create_poisson_subsampled(const Arguments& arguments) {
-  DPCALC_CHECK(check_rate(arguments.number("rate"), "rate"));
+  // Rate 0 samples no one: 0-DP whatever runs inside.
+  if (arguments.number("rate") != 0) {
+    DPCALC_CHECK(check_rate(arguments.number("rate"), "rate"));
+  }
   return MechanismPtr{std::make_shared<PoissonSubsampled>(arguments)};
 }
 
@@ -106,7 +110,7 @@ const MechanismType& poisson_subsampled_type() {
       "poisson_subsampled",
       "Poisson-subsampled mechanism",
       "the inner mechanism run on a Poisson subsample (each record kept with probability rate)",
-      {Parameter::number("rate", "sampling rate in (0, 1]"),
+      {Parameter::number("rate", "sampling rate in [0, 1] (0: no record is used, ε = 0)"),
        Parameter::mechanism("mechanism", "the mechanism run on the subsample")},
       {},
       create_poisson_subsampled,

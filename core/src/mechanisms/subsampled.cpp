@@ -19,6 +19,7 @@ pld::DominatingPair Subsampled::pair_under(Relation relation) const {
 }
 
 std::optional<double> Subsampled::pure_epsilon() const {
+  if (rate_ == 0) return 0.0;  // no record is ever in the subsample: the output says nothing of it
   const auto inner = inner_->pure_epsilon();
   if (!inner) return std::nullopt;
   return amplified_epsilon(*inner, rate_);

@@ -37,6 +37,10 @@ struct NumericAnswer {
 // lower_bound_of: 'dominating_pairs' when the lower ends bound the pairs, not the mechanisms.
 void write_numeric(Value& result, const NumericAnswer& answer);
 
+// The answer where no finite ε holds at the δ asked and δ = 1 at every ε asked (an item without
+// noise): vacuous, with `note` saying why (pld_ops.cpp).
+NumericAnswer no_guarantee_answer(const PldQueries& asked, const std::string& note);
+
 // Its trade-off: the μ-GDP curve of an exact answer, else the curve of its PLDs through its points.
 Result<Explained> explain_numeric(const NumericAnswer& answer, const tradeoff::TradeoffOptions& options);
 

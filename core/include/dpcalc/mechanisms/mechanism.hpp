@@ -194,6 +194,8 @@ class Mechanism {
   // truncated discrete Gaussian, whose privacy loss is infinite with positive probability), and the
   // parameter that makes it so; empty where nothing does.
   virtual std::pair<std::string, std::string> unbounded_loss() const { return {}; }
+  // True when it releases its input with no noise (a noise parameter of 0): no guarantee at all.
+  virtual bool reveals_input() const { return false; }
   // What its dominating pair rests on when results should say so (the exponential mechanism's
   // bounded-range analysis); "" otherwise.
   virtual std::string pair_analysis() const { return ""; }

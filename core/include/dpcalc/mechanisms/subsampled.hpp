@@ -36,8 +36,11 @@ class Subsampled : public Mechanism {
   pld::DominatingPair pair_under(Relation relation) const override;
   std::optional<double> pure_epsilon() const override;
   std::string pair_analysis() const override { return inner_->pair_analysis(); }
-  // The inner mechanism's (its parameter named below "mechanism").
+  // Every record in the sample (rate 1) of a mechanism that reveals its input.
+  bool reveals_input() const override { return rate_ == 1 && inner_->reveals_input(); }
+  // The inner mechanism's (its parameter named below "mechanism"); none at rate 0.
   std::pair<std::string, std::string> unbounded_loss() const override {
+    if (rate_ == 0) return {};
     auto reason = inner_->unbounded_loss();
     if (!reason.first.empty()) reason.second = "mechanism." + reason.second;
     return reason;
