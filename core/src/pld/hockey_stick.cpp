@@ -18,6 +18,11 @@ constexpr double kFirstStep = 1e-15;
 constexpr double kFirstRelativeStep = 4e-16;
 constexpr int kMaxStepDoublings = 60;
 constexpr int kMaxCertificationSteps = 200;
+// Where the whole grid's rounding bound exceeds this share of δ less the infinite mass (the finite
+// part δ(ε) must come down to), epsilon_for_delta bisects on the
+// certificate instead (smallest_certified_epsilon), at most kMaxBisections steps within a segment.
+constexpr double kGlobalMarginShare = 1e-3;
+constexpr int kMaxBisections = 80;
 // hockey_stick_divergence evaluates exp once per this many grid points.
 constexpr std::size_t kWeightBlock = 64;
 
@@ -53,6 +58,17 @@ double solve_on_grid(const DiscretePld& pld, double target) {
   return 0;
 }
 
+// The loss one grid step above the highest point: no mass lies at or above it.
+double top_of_grid(const DiscretePld& pld) {
+  return static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(pld.masses.size())) *
+         pld.discretization_interval;
+}
+
+// The loss of grid point `index` of the PLD's masses.
+double grid_loss(const DiscretePld& pld, std::size_t index) {
+  return static_cast<double>(pld.lowest_index + static_cast<std::int64_t>(index)) * pld.discretization_interval;
+}
+
 }  // namespace
 
 DeltaEstimate hockey_stick_divergence(const DiscretePld& pld, double epsilon) {
@@ -85,15 +101,57 @@ DeltaEstimate hockey_stick_divergence(const DiscretePld& pld, double epsilon) {
   DeltaEstimate estimate;
   estimate.value = finite + pld.infinite_mass;
   estimate.error = (2 * kUnitRoundoff * std::fabs(finite) + 4 * terms * kUnitRoundoff * kUnitRoundoff * absolute +
-                    weight_error + pld.rounding_error + 2 * kUnitRoundoff * estimate.value) *
+                    weight_error + rounding_error_above(pld, terms) + 2 * kUnitRoundoff * estimate.value) *
                        (1 + kBoundSlack) +
                    kUnderflowAllowance;
   return estimate;
 }
 
-double delta_floor(const DiscretePld& pld) {
-  return (pld.infinite_mass + pld.rounding_error) * (1 + 4 * kUnitRoundoff) + kUnderflowAllowance;
+double rounding_error_above(const DiscretePld& pld, double points) {
+  // Without compose's finer bounds, only the total is known.
+  if (!(pld.point_error < kInfinity) && !(pld.l2_error < kInfinity)) return pld.rounding_error;
+  double spread = 0;  // no error on no points
+  if (points > 0) spread = std::min(points * pld.point_error, std::sqrt(points) * pld.l2_error);
+  return std::min(pld.rounding_error, (pld.carried_error + spread) * (1 + kBoundSlack));
 }
+
+// The upper estimate at the top of the grid, where no finite loss lies above eps (δ is flat beyond).
+double delta_floor(const DiscretePld& pld) { return hockey_stick_divergence(pld, top_of_grid(pld)).upper(); }
+
+namespace {
+
+// The smallest eps found certified, for a δ near the certifiable floor: the margin of the whole
+// grid's rounding bound would then move the answer far out, while δ(eps) only carries the error of
+// the masses above eps (rounding_error_above), which shrinks as eps grows. The upper estimate
+// never rises with eps (every term of it is a sum over the losses above eps), so a bisection finds
+// its crossing: on the grid points first, then within the segment to the certification step.
+// `certified` holds at the top of the grid (δ is above delta_floor).
+template <typename Certified>
+double smallest_certified_epsilon(const DiscretePld& pld, const Certified& certified) {
+  if (certified(0.0)) return 0.0;
+  // Grid points: certified(loss of point `high`) holds, of `low` not (or low is below the grid).
+  std::size_t low = 0, high = pld.masses.size();  // high = size stands for the top of the grid
+  const auto loss_at = [&](std::size_t index) {
+    return index == pld.masses.size() ? top_of_grid(pld) : std::max(0.0, grid_loss(pld, index));
+  };
+  if (certified(loss_at(0))) {
+    high = 0;
+  } else {
+    while (high - low > 1) {
+      const std::size_t middle = low + (high - low) / 2;
+      (certified(loss_at(middle)) ? high : low) = middle;
+    }
+  }
+  double below = high == 0 ? 0.0 : loss_at(low), above = loss_at(high);
+  for (int i = 0; i < kMaxBisections; ++i) {
+    if (!(above - below > std::max(kFirstStep, kFirstRelativeStep * above))) break;
+    const double middle = below + (above - below) / 2;
+    (certified(middle) ? above : below) = middle;
+  }
+  return above;
+}
+
+}  // namespace
 
 double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound) {
   const bool upper = bound == Bound::kUpper;
@@ -111,6 +169,8 @@ double epsilon_for_delta(const DiscretePld& pld, double delta, Bound bound) {
   const double margin =
       pld.rounding_error * (1 + kBoundSlack) + kUnitRoundoff * (4 * top_loss + 16) + 8 * kUnitRoundoff * delta;
   const double target = upper ? delta - margin : delta + margin;
+  if (upper && margin > kGlobalMarginShare * (delta - pld.infinite_mass))
+    return smallest_certified_epsilon(pld, certified);
   double epsilon = 0;
   if (target > pld.infinite_mass) {
     epsilon = solve_on_grid(pld, target);

@@ -206,6 +206,9 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
   const double kept = static_cast<double>(result.masses.size());
   result.rounding_error =
       (input_error + std::min(kept * errors.point, std::sqrt(kept) * errors.l2)) * (1 + kBoundSlack);
+  result.point_error = errors.point;
+  result.l2_error = errors.l2;
+  result.carried_error = input_error;
   // The composed loss is infinite as soon as one factor's is.
   result.infinite_mass = -std::expm1(log_survival);
   result.truncated_mass = std::min(1.0, input_truncated + tail_mass);

@@ -206,11 +206,14 @@ void walk_grid(const DiscretePld& pld, Readers&... readers) {
   (readers.finish(walk.top()), ...);
 }
 
-// Upper bound on delta(l_j) at a line's point: m_inf + D_j + its error + the PLD's rounding_error
-// (m_inf taken within 8u: it is itself computed).
+// Upper bound on delta(l_j) at a line's point: m_inf + D_j + its error + the rounding bound of the
+// masses D_j weighs, those at index j and above (pld::rounding_error_above; m_inf taken within 8u:
+// it is itself computed).
 double delta_upper(const DiscretePld& pld, const LineAt& line) {
+  const auto size = static_cast<std::int64_t>(pld.masses.size());
+  const double weighed = static_cast<double>(std::clamp<std::int64_t>(size - line.index, 0, size));
   return round_up(pld.infinite_mass * (1 + 8 * kUnit) + line.spread + line.spread_error * kSpreadErrorSlack +
-                      pld.rounding_error,
+                      pld::rounding_error_above(pld, weighed),
                   4) +
          kUnderflowAllowance;
 }

@@ -119,15 +119,25 @@ TEST_CASE("[api] RDP of plain Gaussians cites Mironov 2017, of subsampled ones M
   }
 }
 
-TEST_CASE("[api] pld refuses 100 items of (0.01, 1e-8) at δ = 1e-6 and names the exact method that answers") {
-  // The items' own δ mass is 1 − (1 − 1e-8)^100 ≈ 1e-6·(1 − 5e-7): the numeric floor (that mass plus
-  // the FFT's rounding bound) is above 1e-6, while optimal composition (Kairouz, Oh, Viswanath 2015,
-  // Thm 3.3) has an exact answer there.
-  const Value request = object()
-                            .set("op", "compose")
-                            .set("method", "pld")
-                            .set("delta", 1e-6)
-                            .set("items", items_of(approx(0.01, 1e-8), 100));
+TEST_CASE("[api] pld refuses 100 items of (0.01, 1e-8) just above their δ mass and names the exact method") {
+  // The items' own δ mass is 1 − (1 − 1e-8)^100 = 9.99999505e-7; the pessimistic PLD adds its cut tail
+  // (2.5e-15) to it. At δ = 1e-6 the numeric composition answers (the rounding bound of the few masses
+  // above ε is far below the 4.9e-13 left), at or above the exact optimal composition (Kairouz, Oh,
+  // Viswanath 2015, Thm 3.3: 0.63355); at 9.999995052e-7 it cannot, and optimal composition can.
+  const Value at_floor = object()
+                             .set("op", "compose")
+                             .set("method", "pld")
+                             .set("delta", 1e-6)
+                             .set("items", items_of(approx(0.01, 1e-8), 100));
+  Value optimal_at_floor = at_floor;
+  optimal_at_floor.set("method", "optimal");
+  const double exact_at_floor = number_at(result_of(dpcalc::api::compute(optimal_at_floor)), "guarantee.epsilon");
+  CHECK_REL(exact_at_floor, 0.633552278920128, 1e-12);
+  const double numeric_at_floor = number_at(result_of(dpcalc::api::compute(at_floor)), "guarantee.epsilon");
+  CHECK(numeric_at_floor >= exact_at_floor);
+  CHECK(numeric_at_floor <= 0.65 + 1e-12);  // the next point of the items' loss lattice (steps of 0.01)
+  Value request = at_floor;
+  request.set("delta", 9.999995052e-7);
   const Value response = dpcalc::api::compute(request);
   check_error(response, "delta");
   const std::string message = response.find("error")->find("message")->as_string();

@@ -167,23 +167,23 @@ TEST_CASE("[api] databases: errors name the exact dotted field") {
 
 TEST_CASE("[api] databases with method 'pld': a bracket wider than the accuracy asked for says so, as compose") {
   // 100 databases of 3 Gaussian releases (σ = 1) each, at most 1000 of them: the worst footprint is all
-  // of them, a Gaussian of μ = √300 (Dong, Roth, Su 2019, Cor. 3.3), whose exact ε at δ = 1e-12 the
+  // of them, a Gaussian of μ = √300 (Dong, Roth, Su 2019, Cor. 3.3), whose exact ε at δ = 1e-13 the
   // analytic Gaussian gives (Balle & Wang 2018, Thm 8; checked against mpmath in
-  // analytic_gaussian_reference_test.cpp). So near the certifiable floor the bracket stays about
-  // 0.23% wide, beyond 4 × 5e-4.
+  // analytic_gaussian_reference_test.cpp). So near the certifiable floor (δ = 1e-13) the bracket stays
+  // about 0.74% wide, beyond 4 × 5e-4.
   Value databases = Value::array();
   databases.push(
       object().set("mechanism", object().set("type", "gaussian").set("sigma", 1)).set("count", 100).set("queries", 3));
   const Value request = object()
                             .set("op", "databases")
                             .set("method", "pld")
-                            .set("delta", 1e-12)
+                            .set("delta", 1e-13)
                             .set("databases", databases)
                             .set("constraint", object().set("type", "at_most").set("m", 1000));
   const Value response = dpcalc::api::compute(request);
   const Value& result = result_of(response);
   const double upper = number(result, "epsilon_upper"), lower = number(result, "epsilon_lower");
-  const double exact = dpcalc::gaussian_epsilon_for_delta(std::sqrt(300.0), 1e-12);
+  const double exact = dpcalc::gaussian_epsilon_for_delta(std::sqrt(300.0), 1e-13);
   CHECK(lower <= exact);
   CHECK(upper >= exact);
   CHECK(upper - lower > 4 * 5e-4 * upper);

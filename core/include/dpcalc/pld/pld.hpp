@@ -63,7 +63,19 @@ struct DiscretePld {
   // Rigorous bound on sum_k |computed m_k - m_k|, the floating-point error of the masses
   // (0 before composition; see compose). It bounds the error of delta(eps) for every eps.
   double rounding_error = 0;
+  // Finer bounds that compose sets on its result (left at their defaults, rounding_error alone
+  // holds): every kept mass is within point_error of its exact value and the errors' 2-norm over
+  // them is within l2_error, on top of carried_error (the inputs' own rounding_error, count times).
+  // delta(eps) weighs only the masses above eps, so its error is that of those K points
+  // (rounding_error_above), which is what lets a small delta at a large eps be certified.
+  double point_error = std::numeric_limits<double>::infinity();
+  double l2_error = std::numeric_limits<double>::infinity();
+  double carried_error = 0;
 };
+
+// Bound on sum |computed m_k - m_k| over any `points` kept masses of `pld`: min(rounding_error,
+// carried_error + min(points * point_error, sqrt(points) * l2_error)) (Cauchy-Schwarz), rounded up.
+double rounding_error_above(const DiscretePld& pld, double points);
 
 // One factor of a composition: `count` copies of `pld` (count a whole number >= 1).
 struct CompositionTerm {
@@ -97,8 +109,10 @@ struct CompositionWorkspace {
 // by (1/N) sum_j E_j in every point and by ||E||_2 / sqrt(N) in the 2-norm (Parseval), and the
 // inverse transform adds its own bound. Summed over the K kept points: rounding_error = min(K *
 // point bound, sqrt(K) * 2-norm bound) (Cauchy-Schwarz), plus count_t * rounding_error_t for
-// inputs that carry one. Errors: "numeric" on kGridTooLarge when more than kMaxGridPoints would be
-// needed; kCancelled when `progress` returns false. `workspace` (optional) is reused when given.
+// inputs that carry one; the point and 2-norm bounds and that carried part are kept in the result
+// (point_error, l2_error, carried_error) for the bound on fewer points (rounding_error_above).
+// Errors: "numeric" on kGridTooLarge when more than kMaxGridPoints would be needed; kCancelled when
+// `progress` returns false. `workspace` (optional) is reused when given.
 Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pessimistic, double tail_mass,
                             const ProgressCallback& progress = {}, CompositionWorkspace* workspace = nullptr);
 
