@@ -10,7 +10,7 @@ import { inputsOf, methodRow, methodTable } from './results.js';
 import { answerAll, byId, ofRole } from './ask.js';
 import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
-import { methodWords, paperGuarantee, paperNumber } from './headline.js';
+import { methodWords, paperGuarantee, paperNumber, proof } from './headline.js';
 import { runNumeric } from './numeric.js';
 import { catalogOf, requestOf } from './mechanism-picker.js';
 import { pickedMechanism } from './picked-mechanism.js';
@@ -121,6 +121,7 @@ function headlineOf(entry, item, inputs) {
       cite:
         `${count} releases with ${entry.describe} (${symbol} = ${paperNumber(value, 'up')}` +
         `${device}${guarantee}, by ${label} (${result.citation}).`,
+      proof: proof.proven('Proven: at this noise the upper bound meets the target'),
     },
   ];
 }

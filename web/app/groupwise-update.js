@@ -12,7 +12,7 @@ import { chartFigure } from './chart.js';
 import { runNumeric } from './numeric.js';
 import { citeElement } from './results.js';
 import { keysOf } from './citation-keys.js';
-import { boundText, citeSentence, paperGuarantee } from './headline.js';
+import { boundText, citeSentence, paperGuarantee, proof } from './headline.js';
 import { kMaxGroups, requests } from './groupwise-requests.js';
 
 const kEstimateLabel = 'numerical estimate, not a proof';
@@ -242,6 +242,7 @@ function headlineOf(result, chosen, group) {
         method: 'the Gaussian mechanism followed by post-processing',
         citation: proven.citation,
       }),
+      proof: proof.proven('Proven for every group; the per-group ρ is a numerical estimate, not a proof'),
     },
   ];
 }

@@ -8,7 +8,7 @@ import { answerAll, byId, ofRole } from './ask.js';
 import { approxOf, itemOf } from './compose-methods.js';
 import { formatNumber, parseNumber } from './format.js';
 import { formulaElement, formulas } from './formula.js';
-import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
+import { boundText, citeSentence, methodWords, paperGuarantee, proof } from './headline.js';
 import { iterationsOf, kMaxIterations, requests, shownIterations, stepEpsilonOf } from './kmeans-requests.js';
 
 /** A cell of the step table: the answer, or its error (marked on its input when it names one). */
@@ -146,7 +146,10 @@ function headlineOf(totals, { stepText, iterations, deltaSet }) {
     );
   }
   if (parts.length === 0) return [`Each release: ε = ${stepText}. No total: check the marked fields.`];
-  return [`Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`, { cite }];
+  return [
+    `Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`,
+    { cite, proof: proof.proven() },
+  ];
 }
 
 export { updateKmeans };
