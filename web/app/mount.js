@@ -214,7 +214,7 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
       if (Object.hasOwn(state, field.name)) {
         given.add(field.name);
         // An option the link sets is shown, not left behind "More options".
-        if (state[field.name] !== field.value) revealField(form.elements[field.name]);
+        revealField(form.elements[field.name]);
       }
     }
     showApplicableFields(form);
