@@ -83,7 +83,7 @@ const firstScreen = (page, name) =>
       // The largest weight any example's bound is drawn in (the answer's is 600).
       comparedWeight: Math.max(
         0,
-        ...compared.flatMap((row) =>
+        ...[...compared, ...results.querySelectorAll('.example-value')].flatMap((row) =>
           [...row.querySelectorAll('.bound')].map((bound) => Number(getComputedStyle(bound).fontWeight)),
         ),
       ),
@@ -155,4 +155,56 @@ test('the numeric answers carry their bracket in the answer panel', kTimeout, as
   assert.equal(shown.proof, 'proven');
   // The whole training counted in steps: Poisson sampling's tight accounting is proven.
   assert.match(shown.proofText, /^Proven upper bound/);
+});
+
+test('the landing asks "What do you want to know?" and each question leads to its section', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { viewport: { width: 390, height: 844 } });
+  try {
+    assert.equal(await page.locator('#ask h2').textContent(), 'What do you want to know?');
+    const questions = await page.$$eval('#ask a', (links) =>
+      links.map((link) => [link.getAttribute('href'), link.textContent]),
+    );
+    // The common questions of the issue, in words, each to the section that answers it.
+    for (const [href, words] of [
+      ['#/group', /several records/],
+      ['#/dpsgd', /DP-SGD/],
+      ['#/composition', /year of releases/],
+      ['#/databases', /several databases/],
+      ['#/calibrate', /noise/],
+      ['#/group', /attacker/],
+      ['#/audit', /attack flagged/],
+    ])
+      assert.ok(
+        questions.some(([to, text]) => to === href && words.test(text)),
+        `a question ${words} leading to ${href}`,
+      );
+    // The nav says what each section answers.
+    assert.equal(await page.locator('nav a[href="#/dpsgd"]').textContent(), 'A training run (DP-SGD)');
+    assert.equal(await page.locator('nav a[href="#/audit"]').textContent(), 'Audit an attack');
+    // A question leads to its section and opens on its answer; the questions step aside.
+    await page.click('#ask a[href="#/dpsgd"]');
+    await page.waitForSelector('section#dpsgd:not([hidden])');
+    await settled(page);
+    assert.equal(await page.locator('#ask').isHidden(), true);
+    assertOnFirstScreen(await firstScreen(page, 'dpsgd'), 'dpsgd reached from the landing');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('"More options" states its defaults, and opens for what a link sets inside it', kTimeout, async () => {
+  const { page } = await pageAt(kViewports[0], 'light');
+  await page.goto(`${session.url}#/group`);
+  await page.waitForSelector('section#group:not([hidden])');
+  await settled(page);
+  const more = page.locator('[data-more-options="group"]');
+  assert.equal(await more.evaluate((details) => details.open), false);
+  assert.match(
+    await more.locator('summary').textContent(),
+    /defaults: .*Laplace noise scale b = 2; Gaussian noise std\. dev\. σ = 2/,
+  );
+  await page.goto(`${session.url}#/group?v=0.3.0&k=3&scale=4`);
+  await page.waitForFunction(() => document.querySelector('[data-summary="group"]')?.textContent.includes('b = 4'));
+  assert.equal(await more.evaluate((details) => details.open), true, 'b = 4 is shown, not hidden');
 });
