@@ -94,6 +94,8 @@ test(
       // ε ≈ 6.19 (the reference value, dp_accounting's PLD accountant at step 1e-4; pld.test.mjs).
       await page.locator('nav a[href="#/composition"]').click();
       await waitForSection(page);
+      // The example sits with the numeric method's settings, under "More options".
+      await page.locator('[data-more-options="composition"] > summary').click();
       await page.locator('#composition button[data-preset]').click();
       const bound = '[data-results="composition"] tr[data-row="pld"] .bound';
       await page.waitForFunction(

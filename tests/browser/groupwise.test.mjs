@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openPage, sessionForFile } from './helpers.mjs';
+import { openMoreOptions, openPage, sessionForFile } from './helpers.mjs';
 
 const session = sessionForFile();
 
@@ -66,6 +66,7 @@ test('group-wise section: a bad group size is marked, and Cancel stops a long si
     await page.waitForSelector(`${status}[data-state="error"]`, { timeout: 200_000 });
     assert.match(await page.locator('[data-results="groupwise"]').textContent(), /counts\.1 must be a whole number/);
     await page.fill('#groupwise-counts', '10');
+    await openMoreOptions(page, 'groupwise');
     await page.fill('#groupwise-samples', '10000000');
     await page.waitForSelector(`${status}[data-state="running"] button.cancel`, { timeout: 200_000 });
     await page.click(`${status} button.cancel`);

@@ -130,6 +130,12 @@ export async function waitForAllSections(page) {
   });
 }
 
+/** Opens section `name`'s "More options" (the inputs its question does not need first), as a person would. */
+export async function openMoreOptions(page, name) {
+  const details = page.locator(`[data-more-options="${name}"]`);
+  if (!(await details.evaluate((element) => element.open))) await details.locator(':scope > summary').click();
+}
+
 /** Goes to section `name` by its link in the nav, as a person would, and waits for its results. */
 export async function goToSection(page, name) {
   await page.click(`nav a[href="#/${name}"]`);

@@ -3,7 +3,7 @@
 // take back what the page prints (1 × 10⁻⁵, 1E−5, 10^-6).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goToSection, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
+import { goToSection, openMoreOptions, openPage, sessionForFile, waitForAllSections } from './helpers.mjs';
 
 const session = sessionForFile();
 
@@ -87,6 +87,7 @@ test(
       // both, so that the rows marked as examples are the same too).
       await page.fill('#group-epsilon', '0.5');
       await page.fill('#group-delta', '1e-6');
+      await openMoreOptions(page, 'group');
       await page.fill('#group-gaussian-delta', '1e-5');
       await page.fill('#group-sigma', '2.0');
       await waitForAllSections(page);

@@ -3,7 +3,7 @@
 // the same mechanism entered in the sections' own fields, and travels in the links.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, coreSchema, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
+import { openMoreOptions, openPage, coreSchema, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
 
 const session = sessionForFile();
 let schema;
@@ -17,6 +17,8 @@ test('every picker offers the mechanisms of the core catalog, with their paramet
   const { page, context, problems } = await openPage(session, { hash: '#/group' });
   try {
     await waitForAllSections(page);
+    // The picker is one of the alternatives to a per-record guarantee, under "More options".
+    await openMoreOptions(page, 'group');
     const options = await page.$$eval('#group-mechanism-type option', (elements) => elements.map((e) => e.value));
     assert.deepEqual(
       options,

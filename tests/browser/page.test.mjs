@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   boundText,
   goToSection,
+  openMoreOptions,
   openPage,
   resultsDir,
   sessionForFile,
@@ -31,7 +32,9 @@ test(
       // Defaults: k = 4, ε = 0.5, so pure DP gives kε = 2; ρ = 0.125 gives k²ρ = 2.
       await waitForBound(page, 'group', 'pure', `ε ≤ ${4 * 0.5}`);
       await waitForBound(page, 'group', 'zcdp', `ρ ≤ ${4 * 4 * 0.125}`);
-      // Formulas asked for before the first answer is drawn are typeset just after it (formula.js).
+      // Formulas asked for before the first answer is drawn are typeset just after it (formula.js);
+      // most rows are examples nobody set, under "Compare with".
+      await page.click('[data-results="group"] details.compare-with > summary');
       await page.locator('[data-results="group"] .katex').nth(7).waitFor();
       assert.ok((await page.locator('[data-results="group"] .katex').count()) >= 8, 'formulas typeset by KaTeX');
       assert.ok((await page.locator('[data-plots="group"] svg.dp-plot').count()) === 2, 'two group plots');
@@ -69,6 +72,7 @@ test('typing a value updates the result', kTimeout, async () => {
     await page.fill('#group-epsilon', String(epsilon));
     await waitForBound(page, 'group', 'pure', `ε ≤ ${Number((k * epsilon).toPrecision(5))}`);
     // Laplace b = 4, Δ = 1, group of 7: kΔ/b = 1.75.
+    await openMoreOptions(page, 'group');
     await page.fill('#group-scale', '4');
     await waitForBound(page, 'group', 'laplace', `ε ≤ ${k / 4}`);
     // Basic composition of 20 mechanisms at ε₀ = 0.25: 5.
@@ -296,7 +300,8 @@ test('keyboard: Tab reaches the first input, and Enter does not reload the page'
     await page.keyboard.press('Enter');
     await waitForBound(page, 'group', 'pure', `ε ≤ ${5 * 0.5}`);
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'group-kmax');
+    // The plot's range waits under "More options": the next input is the guarantee per record.
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'group-epsilon');
     const labelled = await page.$$eval('form input:not([type="hidden"])', (inputs) =>
       inputs.every((input) => input.labels.length === 1),
     );

@@ -4,7 +4,14 @@
 // and is cancelled by a new input whose result then appears. No sleeps: every wait is on content.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
+import {
+  goToSection,
+  openMoreOptions,
+  openPage,
+  sessionForFile,
+  waitForAllSections,
+  waitForBound,
+} from './helpers.mjs';
 
 const session = sessionForFile();
 
@@ -49,6 +56,8 @@ async function openDpSgdPage(options = {}) {
   await holdSlowRequests(opened.page);
   await opened.page.reload();
   await waitForAllSections(opened.page);
+  // The example sits with the numeric method's settings, under "More options".
+  await openMoreOptions(opened.page, 'composition');
   await opened.page.click('#composition button[data-preset]');
   await opened.page.waitForSelector(`${pldRow}[data-status="done"][data-ok="true"]`);
   await waitForAllSections(opened.page);

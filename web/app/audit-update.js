@@ -9,7 +9,7 @@ import { formulaElement } from './formula.js';
 import { citeElement, collectFieldError, inputsOf } from './results.js';
 import { answerItem, byId } from './ask.js';
 import { formatNumber, numberText } from './format.js';
-import { givenNumber, methodWords, paperNumber } from './headline.js';
+import { givenNumber, methodWords, paperNumber, proof } from './headline.js';
 import { keysOf } from './citation-keys.js';
 import { runNumeric } from './numeric.js';
 import { isNumeric } from '../client.js';
@@ -202,7 +202,14 @@ function headlineOf(result, words) {
     `With probability at least ${confidence} over the experiment, the audited mechanism is not (ε, ${deltaWords})-DP ` +
     `for any ε < ${paperNumber(result.epsilon_lower, 'down')} (a statistical lower bound, not a guarantee), ` +
     `by ${methodWords(result.method)} (${result.citation})${refuted}.`;
-  return [text, { cite, result }];
+  return [
+    text,
+    {
+      cite,
+      result,
+      proof: proof.lowerBound(`Lower bound at ${confidence} confidence (statistical), not a guarantee`),
+    },
+  ];
 }
 
 /** The observed rates { x: FPR, y: TPR } of the counts behind `result`, or null (one run has none). */

@@ -15,6 +15,8 @@ const scores = { evidence: ['scores'] };
 export default {
   name: 'audit',
   title: 'Audit',
+  // The nav's name for it: what it answers.
+  nav: 'Audit an attack',
   question:
     'Your membership attack flagged members and non-members (or guessed canaries, or scored them): what ε does that prove, ' +
     'with the confidence you choose, and does it refute the ε claimed for the training? The answer is a statistical ' +
@@ -129,6 +131,7 @@ export default {
           symbol: 'δ',
           type: 'number',
           value: '0',
+          more: true,
           hint: 'the δ at which ε is bounded from below',
         },
       ],

@@ -10,7 +10,7 @@ import { inputsOf, methodRow, methodTable } from './results.js';
 import { answerAll, byId, ofRole } from './ask.js';
 import { chartFigure } from './chart.js';
 import { formatNumber } from './format.js';
-import { methodWords, paperGuarantee, paperNumber } from './headline.js';
+import { methodWords, paperGuarantee, paperNumber, proof } from './headline.js';
 import { runNumeric } from './numeric.js';
 import { catalogOf, requestOf } from './mechanism-picker.js';
 import { pickedMechanism } from './picked-mechanism.js';
@@ -122,6 +122,7 @@ function headlineOf(entry, item, inputs) {
         `${count} releases with ${entry.describe} (${symbol} = ${paperNumber(value, 'up')}` +
         `${device}${guarantee}, by ${label} (${result.citation}).`,
       result,
+      proof: proof.proven('Proven: at this noise the upper bound meets the target'),
     },
   ];
 }

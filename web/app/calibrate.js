@@ -6,6 +6,8 @@ import { pickedField } from './picked-mechanism.js';
 export default {
   name: 'calibrate',
   title: 'Noise calibration',
+  // The nav's name for it: what it answers.
+  nav: 'The noise for a target',
   question: [
     'You need a target (ε, δ) over ',
     { em: 'k' },

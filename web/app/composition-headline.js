@@ -4,7 +4,15 @@
 // a closed form does not apply.
 import { h } from './dom.js';
 import { parseNumber } from './format.js';
-import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee } from './headline.js';
+import {
+  boundText,
+  citeSentence,
+  epsilonBracket,
+  givenNumber,
+  methodWords,
+  paperGuarantee,
+  proof,
+} from './headline.js';
 import { approxOf } from './compose-methods.js';
 import { rowWords } from './ledger.js';
 
@@ -86,7 +94,13 @@ export function compositionHeadline(rows, pld, { what, delta }, { pending = fals
     method: methodWords(first.result.method),
     citation: first.result.citation,
   });
-  return [`${what}: ${parts.join('; ')}.`, { cite, result: first.result }];
+  // The answer's kind: every method here is a proven upper bound; the PLD's comes with its bracket.
+  const numeric = best?.id === 'pld';
+  const kind = proof.proven(
+    numeric ? 'Proven upper bound, numeric (PLD) with its error bracket' : 'Proven upper bound',
+  );
+  const bracket = numeric ? epsilonBracket(best.result.epsilon_lower, best.result.epsilon_upper) : undefined;
+  return [`${what}: ${parts.join('; ')}.`, { cite, result: first.result, proof: kind, bracket }];
 }
 
 /**

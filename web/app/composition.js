@@ -29,6 +29,8 @@ function fromLegacy(state) {
 export default {
   name: 'composition',
   title: 'Composition',
+  // The nav's name for it: what it answers.
+  nav: 'A year of releases',
   question: [
     'You keep a ledger of what you release about the same data: each release a known mechanism (any the calculator ' +
       'knows) or an (ε₀, δ₀)-DP guarantee, each run some number of times. What is the total guarantee? Every method ' +
@@ -117,11 +119,19 @@ export default {
           shownWhen: { question: ['most_releases'] },
         },
         { name: 'delta', label: 'Target total', symbol: 'δ', type: 'number', value: '1e-5' },
-        { name: 'kmax', label: 'Plot up to k =', type: 'count', value: '1000', shownWhen: { question: ['total'] } },
+        {
+          name: 'kmax',
+          label: 'Plot up to k =',
+          type: 'count',
+          value: '1000',
+          shownWhen: { question: ['total'] },
+          more: true,
+        },
       ],
     },
     {
       legend: 'Numeric method (PLD)',
+      more: true,
       fields: [
         { name: 'pld_step', label: 'Grid step (blank: automatic)', type: 'number', value: '' },
         {

@@ -5,9 +5,9 @@ import { formulas } from './formula.js';
 import { guaranteeElement, inputsOf, methodTable } from './results.js';
 import { answerAll, byId } from './ask.js';
 import { formatNumber } from './format.js';
-import { citeSentence, paperGuarantee } from './headline.js';
+import { citeSentence, paperGuarantee, proof } from './headline.js';
 import { explainedItem } from './explained.js';
-import { askedQuestions, requests } from './convert-requests.js';
+import { asked, askedQuestions, requests } from './convert-requests.js';
 
 const kFormulas = {
   'bun-steinke': formulas.bunSteinke,
@@ -29,10 +29,12 @@ async function updateConvert({ calculator, form, inputs, isCurrent, results, err
     'canonne-kamath-steinke': zcdpExample,
     'pure-to-zcdp': questions.pure ? undefined : `example ε = ${inputs.epsilon.trim()}, not set by you`,
   };
+  const headlined = asked(inputs, isSet);
   const rows = answered.map((item) => ({
     ...item,
     formula: kFormulas[item.id],
     example: examples[item.id],
+    answers: headlined.includes(item.id),
     fields: inputsOf(form, item.fields, item.request),
     render: (result) =>
       h(
@@ -91,7 +93,10 @@ function headlineOf(answers, inputs, questions) {
   const shown = (chosen.length ? chosen : ['zcdp', 'pure']).map((name) => parts[name]).filter(Boolean);
   if (shown.length === 0) return ['No answer: check the marked fields.'];
   const example = questions.zcdp || questions.pure ? '' : 'Example: ';
-  return [`${example}${shown.map((part) => part.text).join('; ')}.`, { cite: shown[0].cite, result: shown[0].result }];
+  return [
+    `${example}${shown.map((part) => part.text).join('; ')}.`,
+    { cite: shown[0].cite, result: shown[0].result, proof: proof.proven('Proven upper bounds, closed forms') },
+  ];
 }
 
 export { updateConvert };

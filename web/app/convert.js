@@ -5,6 +5,8 @@
 export default {
   name: 'convert',
   title: 'Conversions',
+  // The nav's name for it: what it answers.
+  nav: 'Convert between definitions',
   question: 'Translate a guarantee between definitions: zCDP to (ε, δ) by two conversions, and pure ε-DP to zCDP.',
   form: [
     {

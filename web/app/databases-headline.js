@@ -3,7 +3,7 @@
 // pure answers first (basic composition), then the chosen method's at the target δ (said to be an
 // example δ when the person did not set it).
 import { formatNumber } from './format.js';
-import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
+import { boundText, citeSentence, epsilonBracket, methodWords, paperGuarantee, proof } from './headline.js';
 
 /** Who the guarantee is for, in words: "A person in at most 365 of the 1,000 databases". */
 function personWords(inputs, total, uninformative) {
@@ -78,5 +78,14 @@ export function databasesHeadline(answers, { inputs, total, pure, deltaSet }) {
         citation: first.result.citation,
       })
     : '';
-  return [`${person}: ${parts.join('; ')}.`, { cite, result: first?.result }];
+  // A numeric method's answer comes with its bracket (the first case's, as the sentence).
+  const numeric = responses[cases[0].key];
+  const bracket =
+    numeric?.ok && typeof numeric.result.epsilon_lower === 'number'
+      ? epsilonBracket(numeric.result.epsilon_lower, numeric.result.guarantee.epsilon)
+      : undefined;
+  return [
+    `${person}: ${parts.join('; ')}.`,
+    { cite, result: first?.result, proof: proof.proven('Proven upper bounds over every footprint allowed'), bracket },
+  ];
 }

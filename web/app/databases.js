@@ -11,6 +11,8 @@ function classFieldset(prefix, shown, defaults) {
   const kindIs = (values) => ({ [`${prefix}_kind`]: values });
   return {
     legend: shown === 1 ? 'Class 1 of databases' : `Class ${shown} of databases (0 databases: unused)`,
+    // A second and third class are for footprints across classes: not what most questions need first.
+    ...(shown === 1 ? {} : { more: true, moreDefaults: `class ${shown}: 0 databases (unused)` }),
     fields: [
       { name: `${prefix}_count`, label: 'Identical databases', symbol: 'n', type: 'count', value: defaults.count },
       { name: `${prefix}_queries`, label: 'Releases per database', symbol: 'q', type: 'count', value: '1' },
@@ -63,6 +65,8 @@ const guarantee = (prefix, epsilon, delta) => ({
 export default {
   name: 'databases',
   title: 'Several databases',
+  // The nav's name for it: what it answers.
+  nav: 'Several databases',
   question:
     'Releases are made on many databases (hospitals, subsidiaries, the columns of a table), and one person can only be in some ' +
     'of them. Classic composition charges every release to everyone; the generalized composition experiment charges only the ' +
@@ -109,6 +113,7 @@ export default {
           label: 'Neighbours',
           type: 'choice',
           value: 'unbounded',
+          more: true,
           options: [
             ['unbounded', 'unbounded: added or removed'],
             ['bounded', 'bounded: replaced'],
@@ -120,6 +125,7 @@ export default {
           label: 'Adversary',
           type: 'choice',
           value: 'worst_case',
+          more: true,
           options: [
             ['worst_case', 'worst case'],
             ['uninformative', 'uninformative prior'],
@@ -136,6 +142,7 @@ export default {
           label: 'Method',
           type: 'choice',
           value: 'optimal',
+          more: true,
           options: [
             ['basic', 'Basic'],
             ['advanced_kov', 'Advanced (Kairouz et al.)'],

@@ -13,7 +13,7 @@
 // all numeric work runs in the worker with progress and a Cancel button (runNumeric).
 import { h, showFieldErrors } from './dom.js';
 import { formatNumber, tidyNumbers } from './format.js';
-import { boundText, citeSentence, methodWords, paperGuarantee, paperNumber } from './headline.js';
+import { boundText, citeSentence, methodWords, paperGuarantee, paperNumber, proof } from './headline.js';
 import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
 import { answerItem } from './ask.js';
 import { askExplained } from './explained.js';
@@ -59,7 +59,10 @@ function rateText(request) {
     : `q = B/N = ${formatNumber(b / n, 'nearest')}`;
 }
 
-/** The answer in large type: the sampler's ε (or the calibrated σ) with its bracket and its status. */
+/**
+ * The answer in large type, under the headline: the sampler's ε (or the calibrated σ) with its
+ * bracket (its status is the headline's label, proofOf).
+ */
 function answerElement(result, { calibrating, k, request }) {
   const parts = [];
   if (calibrating)
@@ -78,13 +81,12 @@ function answerElement(result, { calibrating, k, request }) {
       `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps, ${rateText(request)}`,
     ),
   );
-  parts.push(h('div', { class: 'note', dataset: { status: result.status } }, `Status: ${statusWords(result)}.`));
   // A bracket wider than the accuracy asked for says so, and why (as the Composition section's PLD row).
   if (result.methods?.pld?.note)
     parts.push(h('div', { class: 'note', dataset: { bracketNote: '' } }, result.methods.pld.note));
   if (result.steps_note) parts.push(h('div', { class: 'note' }, tidyNumbers(result.steps_note)));
   // The fixed-size batch assumption: said in the headline, and here in full, not as small print.
-  if (result.note) parts.push(h('div', { class: 'assumption' }, result.note));
+  if (result.note) parts.push(h('div', { class: result.status === 'tight' ? 'note' : 'assumption' }, result.note));
   return h('div', { class: 'big-answer', dataset: { answer: 'dpsgd' } }, parts);
 }
 
@@ -253,6 +255,23 @@ function headlineOf(result, { k, calibrating, sampling, loop }) {
 }
 
 /**
+ * What the headline's ε is: proven (tight, or the best proof with an attack below it), or not proven
+ * (the fixed-size batch assumption, or a sampler whose bound rests on no proof).
+ */
+function proofOf(result, sampling) {
+  if (result.status === 'tight') return proof.proven('Proven upper bound, tight');
+  if (result.status === 'bracket') return proof.proven(`Proven upper bound; ${statusWords(result)}`);
+  if (result.status === 'not_proven') {
+    const words = statusWords(result);
+    return proof.notProven(`${words[0].toUpperCase()}${words.slice(1)}`);
+  }
+  // A solved question's answer has no status: proven under Poisson sampling, assumed for fixed batches.
+  if (sampling === 'fixed_batch')
+    return proof.notProven('Not proven: assumes the worst-case property for fixed-size batches');
+  return proof.proven('Proven upper bound');
+}
+
+/**
  * How the headline's number was found, for the loop's own sampler: Poisson's tight accounting, the
  * fixed-batch assumption, or the loop's words and the status of its bound ("re-shuffled each
  * epoch: no proof gives less than 17.857; an attack already reaches 7.2446").
@@ -348,13 +367,13 @@ async function answered(section, { request, response, fields, status, run }) {
       });
   const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
   const samplers = h('div', { class: 'samplers-part' });
-  results.replaceChildren(
-    answerElement(result, { calibrating, k, request }),
-    samplers,
-    status.element,
-    methodTable({ caption, rows, errors }),
-  );
-  summary(...headlineOf(result, { k, calibrating, sampling: request.sampling, loop }));
+  results.replaceChildren(samplers, status.element, methodTable({ caption, rows, errors }));
+  const [text, options] = headlineOf(result, { k, calibrating, sampling: request.sampling, loop });
+  summary(text, {
+    ...options,
+    proof: proofOf(result, request.sampling),
+    detail: answerElement(result, { calibrating, k, request }),
+  });
   const base = answeredTraining(request, result);
   const mixture = hasMixture(request.sampling);
   await sideBySide({ request, sigma: base.noise_multiplier, loop, samplers, run, isCurrent, to: mixture ? 0.6 : 1 });
@@ -505,7 +524,9 @@ async function solveDpsgd(section, { request, fields, loop }) {
     }
     results.replaceChildren(...dpsgdSolvedElements(response.result, fields, errors), status.element);
     const how = samplerHow(response.result, { sampling: request.sampling, loop });
-    summary(solvedHeadline(response.result, { k: request.group_size, how }));
+    summary(solvedHeadline(response.result, { k: request.group_size, how }), {
+      proof: proofOf(response.result, request.sampling),
+    });
     status.finish('done', 'Done.');
   });
 }

@@ -28,6 +28,8 @@ const kSolveModes = {
 export default {
   name: 'dpsgd',
   title: 'DP-SGD groups',
+  // The nav's name for it: what it answers.
+  nav: 'A training run (DP-SGD)',
   question: [
     'You train with DP-SGD, drawing batches the way your training loop does, and one person may own ',
     { em: 'k' },
@@ -173,6 +175,7 @@ export default {
           label: 'Neighbours',
           type: 'choice',
           value: 'zero_out',
+          more: true,
           options: [
             ['zero_out', "zero out the group's gradients"],
             ['add_remove', 'add or remove the group'],
@@ -186,6 +189,7 @@ export default {
           value: '5',
           // Sommer's figures: for the samplers whose step is one Gaussian mixture.
           shownWhen: { sampling: ['poisson', 'fixed_batch'] },
+          more: true,
         },
         {
           preset: 'MNIST, fixed-size batches (N = 60000, B = 256, σ = 1.1, 60 epochs, k = 1…8)',

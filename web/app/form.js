@@ -11,6 +11,10 @@
 // Composition ledger); a fieldset with `slot: 'name'` gets an empty <div data-name> for that control
 // after its legend, and one with `hidden: true` holds inputs only links still set.
 // `value` is the text the field holds by default: the section's default state.
+// A fieldset, field or preset with `more: true` is not what the question needs first: it goes under
+// one closed "More options" at the end of the form, whose summary states the defaults it holds (a
+// field keeps its fieldset's legend there; a fieldset's `moreDefaults` states its defaults in words).
+// It opens when one of its inputs is set or marked.
 import { h } from './dom.js';
 import { termElement } from './glossary.js';
 
@@ -91,21 +95,87 @@ export function showApplicableFields(form) {
   }
 }
 
+/** A field's default as "More options" states it: "Plot up to group size = 16", "Neighbours: zero-out". */
+function defaultText(field) {
+  const name = field.symbol ? `${field.label} ${field.symbol}` : field.label;
+  if (field.type === 'choice') return `${name}: ${field.options.find(([option]) => option === field.value)?.[1]}`;
+  return `${name} = ${field.value === '' ? 'automatic' : field.value}`;
+}
+
+/** Whether `field` is shown with every other field at its default (the defaults "more options" states). */
+function shownByDefault(field, description) {
+  if (!field.shownWhen) return true;
+  const defaults = Object.fromEntries(
+    description.flatMap((fieldset) => fieldset.fields).map((item) => [item.name, item.value]),
+  );
+  return Object.entries(field.shownWhen).every(([name, values]) => values.includes(defaults[name]));
+}
+
+/** The closed "More options" of `items` ([legend, fields]), its summary stating the defaults. */
+function moreOptions(form, section, description, items) {
+  const stated = items.flatMap(([fieldset, fields]) =>
+    fieldset.moreDefaults
+      ? [fieldset.moreDefaults]
+      : fields
+          .filter((field) => field.name && field.type !== 'hidden' && shownByDefault(field, description))
+          .map(defaultText),
+  );
+  const summary = h(
+    'summary',
+    {},
+    h('span', { class: 'more-title' }, 'More options'),
+    stated.length > 0 ? h('span', { class: 'more-defaults' }, `defaults: ${stated.join('; ')}`) : null,
+  );
+  return h(
+    'details',
+    { class: 'more-options', dataset: { moreOptions: section } },
+    summary,
+    h(
+      'div',
+      { class: 'more-body' },
+      items.map(([fieldset, fields]) =>
+        h(
+          'fieldset',
+          { hidden: fieldset.hidden },
+          h('legend', {}, fieldset.legend),
+          fieldset.slot && fieldset.more ? h('div', { dataset: { [fieldset.slot]: '' } }) : null,
+          fields.map((item) => (item.preset ? presetElement(form, item) : fieldElement(section, item))),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Opens the "More options" of `form` when `element` is inside it (an input set, marked or filled by an example). */
+export function revealField(element) {
+  const details = element?.closest?.('details.more-options');
+  if (details && !details.open) details.open = true;
+}
+
 /** The <form> of section `section` (its name) from `description`. */
 export function buildForm(section, description) {
   const form = h('form', { class: 'inputs', dataset: { section }, novalidate: true });
+  const more = [];
   for (const fieldset of description) {
+    const first = fieldset.more ? [] : fieldset.fields.filter((item) => !item.more);
+    const later = fieldset.more ? fieldset.fields : fieldset.fields.filter((item) => item.more);
+    if (later.length > 0 || (fieldset.more && fieldset.slot)) more.push([fieldset, later]);
+    if (fieldset.more) continue;
     form.append(
       h(
         'fieldset',
         { hidden: fieldset.hidden },
         h('legend', {}, fieldset.legend),
         fieldset.slot ? h('div', { dataset: { [fieldset.slot]: '' } }) : null,
-        fieldset.fields.map((item) => (item.preset ? presetElement(form, item) : fieldElement(section, item))),
+        first.map((item) => (item.preset ? presetElement(form, item) : fieldElement(section, item))),
       ),
     );
   }
-  form.addEventListener('input', () => showApplicableFields(form));
+  if (more.length > 0) form.append(moreOptions(form, section, description, more));
+  form.addEventListener('input', (event) => {
+    revealField(event.target);
+    showApplicableFields(form);
+  });
   form.addEventListener('submit', (event) => event.preventDefault());
   return form;
 }

@@ -2,7 +2,7 @@
 // their own terms (pure or (ε, δ) at their δ, zCDP, or a mechanism), in the form's order; with
 // nothing set, the form's first description, said to be the example. And its sentence for a paper.
 import { parseNumber } from './format.js';
-import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee } from './headline.js';
+import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee, proof } from './headline.js';
 import { askedKinds, isPureRecord, ownInputs } from './group-requests.js';
 
 const kSubject = (k) => `A group of ${k} records`;
@@ -116,6 +116,6 @@ export function groupHeadline(answers, { inputs, isSet }) {
   const example = Object.values(ownInputs(isSet)).some(Boolean) ? '' : 'Example: ';
   return [
     `${example}${kSubject(k)}: ${parts.map(([text]) => text).join('; ')}.`,
-    { cite: parts[0][1](), result: parts[0][2] },
+    { cite: parts[0][1](), result: parts[0][2], proof: proof.proven() },
   ];
 }

@@ -7,6 +7,7 @@
 import { h } from './dom.js';
 import { formatNumber, parseNumber } from './format.js';
 import { guaranteeElement, inputsOf, methodTable } from './results.js';
+import { proof } from './headline.js';
 
 const kFormula = String.raw`k^\star = \max\{k : \varepsilon_k \le \varepsilon_{\text{target}},\ \delta_k \le \delta_{\text{target}}\}`;
 
@@ -53,5 +54,8 @@ export function solveGroup({ answered, inputs, form, own, results, plots, errors
   );
   if (shown.length === 0) return ['No answer: check the marked fields.'];
   const parts = shown.map((item) => `${item.label.split(' (')[0].toLowerCase()}: ${largestText(item.response.result)}`);
-  return [`${chosen.length ? '' : 'Example: '}The largest group within ${within}: ${parts.join('; ')}.`];
+  return [
+    `${chosen.length ? '' : 'Example: '}The largest group within ${within}: ${parts.join('; ')}.`,
+    { proof: proof.proven('Proven: the upper bound at that group size is within the target') },
+  ];
 }

@@ -116,8 +116,11 @@ function gaussianParts(gaussianRow) {
   ];
 }
 
-/** The table's rows: each description's answer, the Gaussian's parts, and the picked mechanism's. */
-function rowsOf(answers, picked, { form, inputs, own }) {
+/**
+ * The table's rows: each description's answer, the Gaussian's parts, and the picked mechanism's;
+ * those the headline answers (`answered`, row ids) are marked so (an example elsewhere is compared).
+ */
+function rowsOf(answers, picked, { form, inputs, own, answered }) {
   // A row whose own inputs the person did not set shows the example values, and says so.
   const example = (kind, text) => (own[kind] ? undefined : text);
   const value = (name) => inputs[name].trim();
@@ -142,7 +145,7 @@ function rowsOf(answers, picked, { form, inputs, own }) {
     ),
     note: () => 'mechanism-aware, exact at this δ',
   };
-  return [
+  const rows = [
     row('pure', formulas.groupPure, plain, example('guarantee', `example ε = ${value('epsilon')}, not set by you`)),
     row('approx', formulas.groupApprox, plain, approxExample),
     row('zcdp', formulas.groupZcdp, plain, example('zcdp', `example ρ = ${value('rho')}, not set by you`)),
@@ -161,6 +164,7 @@ function rowsOf(answers, picked, { form, inputs, own }) {
       fields: inputsOf(form, picked.fields, picked.request),
     },
   ];
+  return rows.map((item) => ({ ...item, answers: answered.includes(item.id) }));
 }
 
 async function updateGroup(section) {
@@ -186,7 +190,7 @@ async function updateGroup(section) {
   const answers = byId(await answering);
   if (!isCurrent()) return;
   const picked = pickedView(catalog, pickedItem, pickerInputs);
-  const rows = rowsOf(answers, picked, { form, inputs, own });
+  const rows = rowsOf(answers, picked, { form, inputs, own, answered: asked(inputs, isSet) });
   results.replaceChildren(methodTable({ caption: `A group of k = ${inputs.k.trim()} records`, rows, errors }));
   const headlineAnswers = { ...answers, picked: { ...pickedItem, view: picked } };
   summary(...groupHeadline(headlineAnswers, { inputs, isSet }));

@@ -6,6 +6,8 @@ import { pickedField } from './picked-mechanism.js';
 export default {
   name: 'group',
   title: 'Group privacy',
+  // The nav's name for it: what it answers.
+  nav: 'A person with several records',
   question: [
     'A person contributes up to ',
     { em: 'k' },
@@ -58,6 +60,7 @@ export default {
           type: 'count',
           value: '16',
           shownWhen: { question: ['guarantee'] },
+          more: true,
         },
       ],
     },
@@ -71,6 +74,7 @@ export default {
     },
     {
       legend: 'Or a known mechanism',
+      more: true,
       fields: [
         {
           name: 'sensitivity',
@@ -94,6 +98,7 @@ export default {
     },
     {
       legend: 'Or any mechanism the calculator knows',
+      more: true,
       slot: 'picked',
       fields: [pickedField('mechanism', 'Mechanism')],
     },

@@ -12,7 +12,7 @@ import { chartFigure } from './chart.js';
 import { runNumeric } from './numeric.js';
 import { citeElement } from './results.js';
 import { keysOf } from './citation-keys.js';
-import { boundText, citeSentence, paperGuarantee } from './headline.js';
+import { boundText, citeSentence, paperGuarantee, proof } from './headline.js';
 import { kMaxGroups, requests } from './groupwise-requests.js';
 import { apiWords } from './api-words.js';
 
@@ -244,6 +244,7 @@ function headlineOf(result, chosen, group) {
         citation: proven.citation,
       }),
       result,
+      proof: proof.proven('Proven for every group; the per-group ρ is a numerical estimate, not a proof'),
     },
   ];
 }

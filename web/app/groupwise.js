@@ -5,6 +5,8 @@
 export default {
   name: 'groupwise',
   title: 'Group-wise relative error',
+  // The nav's name for it: what it answers.
+  nav: 'Groups of very different sizes',
   question: [
     'Counts of groups of very different sizes are released with Algorithm 1 of Pujol & Desfontaines (2023): Gaussian noise at ',
     'ρ-zCDP, then more Gaussian noise with standard deviation r times the noisy count, so every group sees about the same relative error r. ' +
@@ -51,9 +53,9 @@ export default {
           wide: true,
           hint: 'true counts, separated by commas',
         },
-        { name: 'group', label: 'Group shown in the plots', symbol: 'x', type: 'count', value: '10000' },
-        { name: 'samples', label: 'Simulated outputs', type: 'count', value: '1000000' },
-        { name: 'seed', label: 'Random seed', type: 'count', value: '1' },
+        { name: 'group', label: 'Group shown in the plots', symbol: 'x', type: 'count', value: '10000', more: true },
+        { name: 'samples', label: 'Simulated outputs', type: 'count', value: '1000000', more: true },
+        { name: 'seed', label: 'Random seed', type: 'count', value: '1', more: true },
         { preset: 'Small groups', values: { counts: '0, 1, 10, 30, 100', group: '10' } },
       ],
     },

@@ -56,3 +56,22 @@ export function citeSentence({
   const assuming = assumption ? `, ${assumption}` : '';
   return `${subject} ${verb} ${guarantee}${where}, by ${method} (${citation})${assuming}.`;
 }
+
+/**
+ * What kind of number a headline states, for the label under it (mount.js): `kind` is 'proven' (an
+ * upper bound a theorem guarantees), 'not-proven' (rests on an assumption nobody has proven),
+ * 'estimate' (a numerical estimate) or 'lower-bound' (what an attack shows); `text` says it in words.
+ */
+export const proof = {
+  proven: (text = 'Proven upper bound') => ({ kind: 'proven', text }),
+  notProven: (text) => ({ kind: 'not-proven', text }),
+  estimate: (text) => ({ kind: 'estimate', text }),
+  lowerBound: (text) => ({ kind: 'lower-bound', text }),
+};
+
+/** A closed form's label: proven, and exact up to the rounding shown (no numerical bracket). */
+export const kClosedForm = proof.proven('Proven upper bound, closed form (no numerical error)');
+
+/** The bracket of a numeric answer: "exact ε ∈ [4.1, 4.3] (numeric; the headline gives the upper end)". */
+export const epsilonBracket = (lower, upper) =>
+  `exact ε ∈ [${formatNumber(lower, 'down')}, ${formatNumber(upper, 'up')}] (numeric; the headline gives the upper end)`;

@@ -8,7 +8,7 @@ import { answerAll, byId, ofRole } from './ask.js';
 import { approxOf, itemOf } from './compose-methods.js';
 import { formatNumber, parseNumber } from './format.js';
 import { formulaElement, formulas } from './formula.js';
-import { boundText, citeSentence, methodWords, paperGuarantee } from './headline.js';
+import { boundText, citeSentence, methodWords, paperGuarantee, proof } from './headline.js';
 import { iterationsOf, kMaxIterations, requests, shownIterations, stepEpsilonOf } from './kmeans-requests.js';
 import { apiWords } from './api-words.js';
 
@@ -21,8 +21,12 @@ function cell(response, render, label, { fieldMap, errors }) {
   return h('td', { class: 'row-error', dataset: { label } }, `Check the marked field: ${errors.get(marked)}`);
 }
 
-/** The table of the budget spent after each iteration shown. */
-function stepTable(steps, iterations, marking) {
+/**
+ * The table of the budget spent after each iteration shown; its zCDP column, at a δ nobody set
+ * (`deltaSet` false), is said to be at the example δ and not drawn in the answer's type.
+ */
+function stepTable(steps, iterations, marking, deltaSet) {
+  const zcdpHead = deltaSet ? 'zCDP composition' : 'zCDP composition, at the example δ (not set by you)';
   const stepRows = shownIterations(iterations).map((t) => {
     if (t === null) return h('tr', {}, h('td', { colspan: '4', class: 'ellipsis' }, '…'));
     const basic = steps[`step-${t}-basic`].response;
@@ -39,13 +43,18 @@ function stepTable(steps, iterations, marking) {
       cell(basic, (result) => guaranteeElement(result.guarantee), 'Basic composition', marking),
       cell(
         zcdp,
-        (result) => guaranteeElement(approxOf(result), { deltaIsGiven: true, vacuous: result.vacuous }),
-        'zCDP composition',
+        (result) =>
+          h(
+            'span',
+            { class: deltaSet ? undefined : 'example-value' },
+            guaranteeElement(approxOf(result), { deltaIsGiven: true, vacuous: result.vacuous }),
+          ),
+        zcdpHead,
         marking,
       ),
     );
   });
-  const head = ['Iteration t', 'Releases so far', 'Basic composition', 'zCDP composition'];
+  const head = ['Iteration t', 'Releases so far', 'Basic composition', zcdpHead];
   return h(
     'div',
     { class: 'table-wrap' },
@@ -104,7 +113,7 @@ async function updateKmeans({ calculator, form, inputs, isCurrent, results, erro
       h('strong', { dataset: { stepEpsilon: String(stepEpsilon) } }, stepText),
       ` (T = ${iterations}).`,
     ),
-    stepTable(byId(steps), iterations, { fieldMap, errors }),
+    stepTable(byId(steps), iterations, { fieldMap, errors }, isSet('delta')),
     methodTable({ caption: `All ${2 * iterations} releases, by method`, rows, errors }),
   );
   summary(...headlineOf(totals, { stepText, iterations, deltaSet: isSet('delta') }));
@@ -149,7 +158,7 @@ function headlineOf(totals, { stepText, iterations, deltaSet }) {
   if (parts.length === 0) return [`Each release: ε = ${stepText}. No total: check the marked fields.`];
   return [
     `Each release: ε = ${stepText}; all ${releases} releases: ${parts.join('; ')}.`,
-    { cite, result: basic?.response.result },
+    { cite, result: basic?.response.result, proof: proof.proven() },
   ];
 }
 

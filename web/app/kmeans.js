@@ -5,6 +5,8 @@
 export default {
   name: 'kmeans',
   title: 'Worked example: DP k-means',
+  // The nav's name for it: what it answers.
+  nav: 'Worked example: k-means',
   question: [
     'DP k-means (Lloyd’s algorithm) runs ',
     { em: 'T' },

@@ -11,6 +11,7 @@ import { savedInputs, saveInputs } from './visit.js';
 import { kUnversioned, linkVersion } from './versions.js';
 import { glossaryElement } from './glossary.js';
 import { startEmbedMode } from './embed.js';
+import { landingElement } from './landing.js';
 
 document.documentElement.dataset.started = ''; // boot.js: the page's module runs (not refused)
 // The performance marks "dpcalc:…" time the phases of a load for the cold-load bench (tests/bench/cold_load.mjs).
@@ -89,11 +90,15 @@ function controllerOf(name) {
 const buildAllSections = () => sections.forEach((section) => controllerOf(section.name));
 
 for (const section of sections) {
-  const link = h('a', { href: `#/${section.name}` }, section.title);
+  const link = h('a', { href: `#/${section.name}` }, section.nav ?? section.title);
   navLinks.set(section.name, link);
   navList.append(h('li', {}, link));
 }
 document.getElementById('glossary-list')?.replaceWith(glossaryElement());
+// "What do you want to know?": on the landing only (an address that names no section).
+const landing = landingElement(sections);
+landing.hidden = true;
+navList.closest('nav').after(landing);
 
 /**
  * Shows section `name` (and only it); computes it when its inputs changed since it last ran.
@@ -146,6 +151,9 @@ const unreadable = (error, name, initial) =>
  */
 function applyLocation({ initial }) {
   const route = parseHash(location.hash, sections);
+  // A question of the landing leads to its section, even the one already shown below it.
+  const fromLanding = !landing.hidden;
+  landing.hidden = route.type !== 'empty';
   for (const controller of controllers.values()) controller.notify('');
   const fallback = current?.section.name ?? sections[0].name;
   if (route.type === 'empty') return show(fallback, { focus: false });
@@ -167,7 +175,7 @@ function applyLocation({ initial }) {
   }
   if (route.state) applyLink(route.name, route.state, route.version);
   // Back and forward through the inputs of the section shown keep the reader where they are.
-  return show(route.name, { focus: route.name !== current?.section.name });
+  return show(route.name, { focus: fromLanding || route.name !== current?.section.name });
 }
 
 // A plain in-page anchor (the skip link, the glossary) scrolls without touching the address, so

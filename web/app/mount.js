@@ -2,7 +2,7 @@
 // (the text of its inputs), and its computation, rerun shortly after the inputs change. Used by the
 // page (main.js) for every section, and usable on its own to show one section anywhere.
 import { afterNextPaint, h, markScrollableFormulas, richText, showFieldErrors } from './dom.js';
-import { buildForm, showApplicableFields } from './form.js';
+import { buildForm, revealField, showApplicableFields } from './form.js';
 import { exportBar } from './export.js';
 import { showAttacker } from './attacker.js';
 
@@ -29,13 +29,36 @@ function recordingCalculator(calculator, log, gate = () => null) {
   };
 }
 
+/**
+ * The answer panel: the headline (the one line screen readers hear), what kind of bound it is
+ * (proven, not proven, an estimate, a lower bound) and its bracket, and the section's answer in large
+ * type where it has one. On wide screens it sits beside the inputs, on phones above them, so that
+ * every section opens on its answer.
+ */
+function answerPanel(section) {
+  const summary = h('p', { class: 'summary', 'aria-live': 'polite', dataset: { summary: section.name } });
+  const proof = h('p', { class: 'proof' });
+  const bracket = h('p', { class: 'headline-bracket' });
+  const detail = h('div', { class: 'headline-detail' });
+  for (const part of [proof, bracket, detail]) part.hidden = true;
+  const element = h(
+    'div',
+    { class: 'answer-panel', dataset: { headline: section.name } },
+    summary,
+    proof,
+    bracket,
+    detail,
+  );
+  return { element, summary, proof, bracket, detail };
+}
+
 /** The <section> of `section` and the parts the computation fills. */
 function sectionParts(section) {
   const form = buildForm(section.name, section.form);
   const titleId = `${section.name}-title`;
   const notice = h('p', { class: 'notice', role: 'status', dataset: { notice: section.name } });
   notice.hidden = true;
-  const summary = h('p', { class: 'summary', 'aria-live': 'polite', dataset: { summary: section.name } });
+  const panel = answerPanel(section);
   const results = h('div', { class: 'results', dataset: { results: section.name } });
   const plots = h('div', { class: 'plots', dataset: { plots: section.name } });
   // "What an attacker can do" (attacker.js): filled when the section calls `explain`.
@@ -46,13 +69,30 @@ function sectionParts(section) {
     h('h2', { id: titleId, tabindex: '-1' }, section.title),
     notice,
     h('p', { class: 'question' }, richText(section.question)),
-    form,
-    summary,
+    h('div', { class: 'first-screen' }, panel.element, form),
     results,
     attacker,
     plots,
   );
-  return { element, form, notice, summary, results, plots, attacker };
+  return { element, form, notice, panel, summary: panel.summary, results, plots, attacker };
+}
+
+/**
+ * Shows the headline `text` in `panel` with what kind of bound it is (`proof`: { kind: 'proven' |
+ * 'not-proven' | 'estimate' | 'lower-bound', text }), its `bracket` (text) and `detail` (a Node: the
+ * answer in large type), each left out when not given.
+ */
+function showHeadline(panel, text, { proof, bracket, detail }) {
+  if (panel.summary.textContent !== text) panel.summary.textContent = text;
+  panel.proof.hidden = !proof;
+  panel.proof.textContent = proof?.text ?? '';
+  if (proof) panel.proof.dataset.proof = proof.kind;
+  else delete panel.proof.dataset.proof;
+  panel.bracket.hidden = !bracket;
+  panel.bracket.textContent = bracket ?? '';
+  panel.detail.hidden = !detail;
+  if (detail) panel.detail.replaceChildren(detail);
+  else panel.detail.replaceChildren();
 }
 
 /**
@@ -63,9 +103,9 @@ function updateContext(controller, { isCurrent, signal, errors, calculator, expl
   const { parts, section, citation, given } = controller;
   // The sentence changes with the headline, never apart from it. It states the answer to one
   // request: `request`, or the one in the log whose answer is `result` (the object the section got).
-  const summary = (text, { cite = '', result, request } = {}) => {
+  const summary = (text, { cite = '', result, request, proof, bracket, detail } = {}) => {
     if (!isCurrent()) return;
-    if (parts.summary.textContent !== text) parts.summary.textContent = text;
+    showHeadline(parts.panel, text, { proof, bracket, detail });
     const entry = controller.log.find((logged) =>
       request ? logged.request === request : result && logged.response?.result === result,
     );
@@ -141,6 +181,8 @@ async function runSection(controller, calculator) {
     delete attacker.dataset.ready;
   }
   showFieldErrors(form, errors);
+  // A marked field is never left behind "More options".
+  for (const input of errors.keys()) if (input.closest?.('form') === form) revealField(input);
   markScrollableFormulas(results);
   results.removeAttribute('aria-busy');
   results.dataset.ready = 'true';
@@ -175,7 +217,11 @@ export function mountSection(section, { calculator, onInput = () => {}, permalin
     given.clear();
     for (const field of section.fields) {
       form.elements[field.name].value = state[field.name] ?? field.value;
-      if (Object.hasOwn(state, field.name)) given.add(field.name);
+      if (Object.hasOwn(state, field.name)) {
+        given.add(field.name);
+        // An option the link sets is shown, not left behind "More options".
+        revealField(form.elements[field.name]);
+      }
     }
     showApplicableFields(form);
   };

@@ -135,6 +135,7 @@ export function methodRow(row, errors) {
   const label = h(
     'th',
     { scope: 'row' },
+    row.compared ? h('span', { class: 'example-badge' }, 'Example') : null,
     h('span', { class: 'row-label' }, row.label),
     method && method !== row.label ? h('span', { class: 'method' }, method) : null,
     row.example ? h('span', { class: 'example-note' }, row.example) : null,
@@ -156,8 +157,8 @@ export function citeElement(text, keys) {
   return h('cite', { dataset: { keys: keys.join(' ') } }, text);
 }
 
-/** A comparison table of rows as methodRow takes them. */
-export function methodTable({ caption, rows, errors }) {
+/** The <table> of `rows` (methodRow's), with its caption. */
+function rowsTable(caption, rows, errors) {
   return h(
     'div',
     { class: 'table-wrap' },
@@ -182,6 +183,35 @@ export function methodTable({ caption, rows, errors }) {
         {},
         rows.map((row) => methodRow(row, errors)),
       ),
+    ),
+  );
+}
+
+/**
+ * A comparison table of rows as methodRow takes them. Rows computed from example values nobody set
+ * (`example`) that the headline does not answer (`answers`) are not mixed with the answer: they go
+ * to one "Compare with" block after the table, closed until asked for, each named an example.
+ */
+export function methodTable({ caption, rows, errors }) {
+  const compared = rows.filter((row) => row.example && !row.answers);
+  if (compared.length === 0 || compared.length === rows.length) return rowsTable(caption, rows, errors);
+  const own = rows.filter((row) => !compared.includes(row));
+  const named = compared.map((row) => ({ ...row, compared: true }));
+  const count = `${compared.length} example${compared.length === 1 ? '' : 's'}`;
+  return h(
+    'div',
+    { class: 'method-tables' },
+    rowsTable(caption, own, errors),
+    h(
+      'details',
+      { class: 'compare-with', dataset: { compareWith: '' } },
+      h(
+        'summary',
+        {},
+        `Compare with: ${count} you did not set`,
+        h('span', { class: 'compare-note' }, 'computed from the form’s example values, not from your inputs'),
+      ),
+      rowsTable(`Compare with: ${count}, from values not set by you`, named, errors),
     ),
   );
 }

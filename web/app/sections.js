@@ -9,7 +9,8 @@
 // 1. Describe it in web/app/<name>.js (e.g. web/app/dpsgd.js), data only (no DOM, no requests):
 //      export default {
 //        name: 'dpsgd',                       // its route: #/dpsgd?field=value&…; ids start with 'dpsgd-'
-//        title: 'DP-SGD with groups',         // heading and nav link
+//        title: 'DP-SGD with groups',         // heading
+//        nav: 'A training run (DP-SGD)',      // the nav link: what the section answers, in words
 //        question: ['One person may own ', { em: 'k' }, ' examples …'], // a string, or text and { em }
 //        form: [                              // its markup and default state, built by form.js
 //          { legend: 'Training', fields: [
@@ -19,9 +20,11 @@
 //              options: [['poisson', 'Poisson sampling'], ['fixed_batch', 'Fixed-size batches']] },
 //            { name: 'sampling_rate', label: 'Sampling rate', symbol: 'q', type: 'number', value: '0.01',
 //              shownWhen: { sampling: ['poisson'] } },
+//            { name: 'kmax', label: 'Plot up to group size', type: 'count', value: '5', more: true },
 //            { preset: 'An example', values: { group_size: '8' } },
 //          ] },
-//        ],
+//        ],                                   // `more: true` (a field or fieldset): under "More
+//                                             // options", for what the question does not need first
 //        setup(form) {},                        // optional: page wiring before the first computation
 //      };
 //    Changing a default needs a new version (versions.js), so that old links keep their meaning.
@@ -45,14 +48,18 @@
 //        if (!isCurrent()) return;                                        // newer inputs arrived meanwhile
 //        results.replaceChildren(methodTable({ caption, rows, errors }));   // results.js
 //        plots.replaceChildren(chartFigure(points, { … }));               // chart.js
-//        summary('A group of 4 examples: ε ≤ 3.2 at δ = 10⁻⁵.', { cite });   // the headline (headline.js)
-//      }
+//        summary('A group of 4 examples: ε ≤ 3.2 at δ = 10⁻⁵.', { cite, proof: proof.proven() });
+//      }                                      // the headline (headline.js), its kind, bracket, detail
 //    `update` runs when the section is shown and after each edit (debounced). Numeric requests run
 //    through runNumeric (numeric.js: the status line with progress and Cancel, aborted with `signal`
 //    when newer inputs arrive). The headline (`summary`, the one line screen readers hear) answers
-//    the question asked: the person's own guarantee type first, at their δ, built with headline.js;
+//    the question asked: the person's own guarantee type first, at their δ, built with headline.js,
+//    with `proof` (what kind of number it is: proven, not proven, an estimate, a lower bound),
+//    `bracket` (a numeric answer's [lower, upper]) and `detail` (the answer in large type), shown in
+//    the answer panel that opens the section, beside the inputs or above them on phones;
 //    `isSet(name)` says which inputs they set, so that a row computed from example values says so
-//    (row `example`) and stays out of the headline; `cite` is its sentence for a paper ("Cite this
+//    (row `example`; methodTable puts such rows, unless the headline answers them (`answers`), in
+//    one closed "Compare with" block) and stays out of the headline; `cite` is its sentence for a paper ("Cite this
 //    result"), with `result` (the result object it states, as the section got it) or `request`,
 //    whose every value the export adds to the sentence, with the version and the permalink, and
 //    files in the deployment record (export.js). A row that is no proven bound says `proven: false`

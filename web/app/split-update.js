@@ -6,7 +6,7 @@ import { formulas } from './formula.js';
 import { guaranteeElement, inputsOf, methodTable } from './results.js';
 import { answerAll } from './ask.js';
 import { formatNumber, parseNumber } from './format.js';
-import { givenNumber, methodWords, paperNumber } from './headline.js';
+import { givenNumber, methodWords, paperNumber, proof } from './headline.js';
 import { requests, targetOf } from './split-requests.js';
 
 function renderPerItem(result) {
@@ -82,6 +82,7 @@ function headlineOf(answered, inputs) {
         `${steps} steps, each ${paperStep}, compose to at most ${total}-DP, ` +
         `by ${methodWords(result.method)} (${result.citation}).`,
       result,
+      proof: proof.proven('Proven: each step at this budget composes back within the total'),
     },
   ];
 }

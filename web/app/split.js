@@ -5,6 +5,8 @@
 export default {
   name: 'split',
   title: 'Budget split',
+  // The nav's name for it: what it answers.
+  nav: 'Split a budget over steps',
   question: [
     'You have a total budget (ε, δ) and ',
     { em: 'k' },
