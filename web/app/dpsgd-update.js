@@ -13,7 +13,7 @@
 // all numeric work runs in the worker with progress and a Cancel button (runNumeric).
 import { h, showFieldErrors } from './dom.js';
 import { formatNumber, tidyNumbers } from './format.js';
-import { boundText, citeSentence, methodWords, paperGuarantee, paperNumber } from './headline.js';
+import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee, paperNumber } from './headline.js';
 import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
 import { answerItem } from './ask.js';
 import { askExplained } from './explained.js';
@@ -57,6 +57,14 @@ function rateText(request) {
   return request.sampling === 'cyclic_poisson'
     ? `q = b·B/N = ${formatNumber((bands * b) / n, 'nearest')}`
     : `q = B/N = ${formatNumber(b / n, 'nearest')}`;
+}
+
+/** The sampling rate in a sentence for a paper: "q = 256/60000", "sampling rate q = 0.01"; '' without one. */
+function rateWords(request) {
+  const { dataset_size: n, batch_size: b, bands } = request;
+  if ('sampling_rate' in request) return `sampling rate q = ${givenNumber(request.sampling_rate)}`;
+  if (!(n > 0 && b > 0)) return '';
+  return request.sampling === 'cyclic_poisson' ? `q = b·B/N = ${bands}·${b}/${n}` : `q = B/N = ${b}/${n}`;
 }
 
 /** The answer in large type: the sampler's ε (or the calibrated σ) with its bracket and its status. */
@@ -230,7 +238,7 @@ const kFixedBatchAssumption =
  * that was the question); with fixed-size batches it says in the same sentence that this analysis
  * assumes the worst-case property. Returns [text, { cite }].
  */
-function headlineOf(result, { k, calibrating, sampling, loop }) {
+function headlineOf(result, { k, calibrating, sampling, loop, rate }) {
   const group = `a group of ${k} example${k === 1 ? '' : 's'}`;
   const bound = boundText(result.guarantee, { deltaIsGiven: true });
   const noise = calibrating ? `Noise multiplier σ = ${formatNumber(result.noise_multiplier)} gives ` : '';
@@ -241,7 +249,7 @@ function headlineOf(result, { k, calibrating, sampling, loop }) {
     : `${group[0].toUpperCase()}${group.slice(1)}: ${bound} after ${steps} steps${how}.`;
   const sigma = paperNumber(result.noise_multiplier, calibrating ? 'up' : 'nearest');
   const cite = citeSentence({
-    subject: `Training with DP-SGD (noise multiplier ${sigma}, ${steps} steps, ${kLoops[loop].words})`,
+    subject: `Training with DP-SGD (noise multiplier ${sigma}, ${steps} steps, ${kLoops[loop].words}${rate ? `, ${rate}` : ''})`,
     guarantee: paperGuarantee(result.guarantee, { deltaIsGiven: true }),
     scope: `for groups of ${k} example${k === 1 ? '' : 's'}`,
     method: hasMixture(sampling) ? 'the tight accounting of the worst-case pair' : methodWords(result.method),
@@ -354,7 +362,7 @@ async function answered(section, { request, response, fields, status, run }) {
     status.element,
     methodTable({ caption, rows, errors }),
   );
-  summary(...headlineOf(result, { k, calibrating, sampling: request.sampling, loop }));
+  summary(...headlineOf(result, { k, calibrating, sampling: request.sampling, loop, rate: rateWords(request) }));
   const base = answeredTraining(request, result);
   const mixture = hasMixture(request.sampling);
   await sideBySide({ request, sigma: base.noise_multiplier, loop, samplers, run, isCurrent, to: mixture ? 0.6 : 1 });
@@ -505,7 +513,13 @@ async function solveDpsgd(section, { request, fields, loop }) {
     }
     results.replaceChildren(...dpsgdSolvedElements(response.result, fields, errors), status.element);
     const how = samplerHow(response.result, { sampling: request.sampling, loop });
-    summary(solvedHeadline(response.result, { k: request.group_size, how }));
+    summary(
+      ...solvedHeadline(response.result, {
+        k: request.group_size,
+        how,
+        ...(hasMixture(request.sampling) && { method: 'the tight accounting of the worst-case pair' }),
+      }),
+    );
     status.finish('done', 'Done.');
   });
 }
