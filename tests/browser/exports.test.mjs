@@ -47,10 +47,10 @@ async function download(page, selector) {
 }
 
 /** The shared page showing section `name` (its link in kLinks, or its plain route), its numeric work done. */
-async function openSection(name, { explains = true } = {}) {
+async function openSection(name, { explains = true, link = kLinks[name] ?? `#/${name}` } = {}) {
   shared ??= await openPage(session);
   const { page } = shared;
-  await page.goto(`${session.url}${kLinks[name] ?? `#/${name}`}`);
+  await page.goto(`${session.url}${link}`);
   await page.waitForSelector(`section#${name}:not([hidden])`);
   await waitForAllSections(page);
   await page.waitForFunction(
@@ -233,7 +233,7 @@ test('"Cite this result": one sentence with the numbers, the method and its sour
     );
     assert.match(
       await page.locator('#dpsgd [data-cite-sentence]').textContent(),
-      /^Training with DP-SGD \(noise multiplier 1\.1, 100 steps, Poisson sampling\) satisfies \([\d.]+, 10⁻⁵\)-DP for groups of 5 examples, by the tight accounting of the worst-case pair \(Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022\)\. Inputs: group size k = 5, δ = 10⁻⁵, batch sampling: Poisson sampling, neighbouring relation: one record zeroed out, dataset size N = 60000, batch size B = 256, steps = 100, noise multiplier σ = 1\.1\. /,
+      /^Training with DP-SGD \(noise multiplier 1\.1, 100 steps, Poisson sampling, q = B\/N = 256\/60000\) satisfies \([\d.]+, 10⁻⁵\)-DP for groups of 5 examples, by the tight accounting of the worst-case pair \(Schuchardt, Stoian, Kosmala, Günnemann 2024; Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022\)\. Inputs: group size k = 5, δ = 10⁻⁵, batch sampling: Poisson sampling, neighbouring relation: one record zeroed out, dataset size N = 60000, batch size B = 256, steps = 100, noise multiplier σ = 1\.1\. /,
     );
     assert.deepEqual(problems, []);
   } finally {
@@ -280,38 +280,55 @@ test(
   async () => {
     const schema = await coreSchema();
     const catalog = { types: schema.mechanisms, schema };
-    for (const name of [...kSections, 'audit']) {
-      const { page, problems } = await openSection(name, { explains: name !== 'audit' });
-      await page.click(`#${name} .cite-result summary`);
-      const sentence = await page.locator(`#${name} [data-cite-sentence]`).textContent();
-      const permalink = await page.locator(`#${name} [data-permalink]`).getAttribute('href');
-      assert.ok(sentence.endsWith(` Computed with dpcalc ${kVersion}: ${permalink}`), `${name}: ${sentence}`);
-      const exported = JSON.parse((await download(page, `#${name} [data-export-action="json"]`)).text);
-      assert.equal(exported.cited.sentence, sentence, name);
-      // The request the sentence states, among those the section's requests(inputs) sends for the
-      // inputs on the page (web/app/<name>-requests.js, computed here in Node).
-      const cited = exported.cited.request;
-      assert.ok(cited, `${name}: the sentence states the answer to a request`);
-      const inputs = await page.$eval(`#${name} form`, (form) =>
-        Object.fromEntries(
-          [...new Set([...form.elements].map((element) => element.name).filter(Boolean))].map((input) => [
-            input,
-            form.elements[input].value,
-          ]),
-        ),
-      );
-      const sent = sectionRequests[name].shared.requests(inputs, { catalog }).map((item) => item.request);
-      const plain = Object.fromEntries(Object.entries(cited).filter(([field]) => field !== 'explain'));
-      assert.ok(
-        sent.some((request) => isPartOf(request, plain)),
-        `${name}: ${JSON.stringify(plain)} is a request the section sends`,
-      );
-      for (const [path, value, key] of leaves(plain))
-        assert.ok(sentence.includes(leafWords(value, key)), `${name}: ${path} = ${value} is not in "${sentence}"`);
-      assert.deepEqual(problems, []);
+    // Every section, and the questions that solve for a value (their sentence states the bound at it).
+    const solving = [
+      ['group', '#/group?v=0.3.0&question=largest_k'],
+      ['composition', '#/composition?v=0.3.0&question=most_releases'],
+      ['dpsgd', '#/dpsgd?v=0.3.0&mode=most_steps&dataset_size=6000'],
+    ];
+    try {
+      for (const [name, link] of [...[...kSections, 'audit'].map((each) => [each]), ...solving])
+        await checkCited(name, link, catalog);
+    } finally {
+      // The visit remembers the questions asked: the tests after this one start on a fresh page.
+      await shared?.context.close();
+      shared = undefined;
     }
   },
 );
+
+/** The check of the test above for section `name` (at `link`, or its kLinks one). */
+async function checkCited(name, link, catalog) {
+  const { page, problems } = await openSection(name, { explains: name !== 'audit' && !link, link });
+  await page.click(`#${name} .cite-result summary`);
+  const sentence = await page.locator(`#${name} [data-cite-sentence]`).textContent();
+  const permalink = await page.locator(`#${name} [data-permalink]`).getAttribute('href');
+  assert.ok(sentence.endsWith(` Computed with dpcalc ${kVersion}: ${permalink}`), `${name} ${link}: ${sentence}`);
+  await page.locator(`#${name} .cite-result summary`).click(); // closed again, for the next visit
+  const exported = JSON.parse((await download(page, `#${name} [data-export-action="json"]`)).text);
+  assert.equal(exported.cited.sentence, sentence, name);
+  // The request the sentence states, among those the section's requests(inputs) sends for the
+  // inputs on the page (web/app/<name>-requests.js, computed here in Node).
+  const cited = exported.cited.request;
+  assert.ok(cited, `${name}: the sentence states the answer to a request`);
+  const inputs = await page.$eval(`#${name} form`, (form) =>
+    Object.fromEntries(
+      [...new Set([...form.elements].map((element) => element.name).filter(Boolean))].map((input) => [
+        input,
+        form.elements[input].value,
+      ]),
+    ),
+  );
+  const sent = sectionRequests[name].shared.requests(inputs, { catalog }).map((item) => item.request);
+  const plain = Object.fromEntries(Object.entries(cited).filter(([field]) => field !== 'explain'));
+  assert.ok(
+    sent.some((request) => isPartOf(request, plain)),
+    `${name}: ${JSON.stringify(plain)} is a request the section sends`,
+  );
+  for (const [path, value, key] of leaves(plain))
+    assert.ok(sentence.includes(leafWords(value, key)), `${name}: ${path} = ${value} is not in "${sentence}"`);
+  assert.deepEqual(problems, []);
+}
 
 test('LaTeX cites by the keys of the BibTeX export and leaves out the rows that are not proven', kTimeout, async () => {
   for (const name of kSections) {

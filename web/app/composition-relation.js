@@ -39,14 +39,14 @@ export async function relationRefusal({ calculator, catalog, input, refused }) {
     return {
       relation: option.value,
       words,
-      headline: `No answer under “${current}”: ${why.replace(/^Release/, 'release')}. Every release has a bound under “${words}”: switch to it below.`,
+      headline: `No answer: ${why.replace(/^Release/, 'release')}. Every release has one under “${words}”: switch to it below.`,
       field: `${release} has no bound under this choice: choose “${words}”.`,
     };
   }
   return {
     relation: null,
     words: '',
-    headline: `No answer under “${current}”: ${why.replace(/^Release/, 'release')}, and no other choice of neighbouring datasets suits every release. Remove that release or change it.`,
+    headline: `No answer: ${why.replace(/^Release/, 'release')}, and no other choice of neighbouring datasets suits every release. Remove that release or change it.`,
     field: `${release} has no bound under this choice, nor under any other.`,
   };
 }

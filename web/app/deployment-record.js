@@ -64,7 +64,7 @@ export function deploymentRecord({ section, request, result, permalink }) {
     flavour: kFlavours[guarantee.type] ?? guarantee.type,
     privacy_unit: privacyUnit(request),
     privacy_loss: lossParameters(guarantee),
-    privacy_loss_note: 'Upper bounds, as computed (not rounded); a δ the request gives is the target.',
+    privacy_loss_note: 'Upper bounds as computed, not rounded; a δ the request gives is its target.',
     deployment_model: 'central (a trusted curator adds the noise)',
     accounting: {
       method: result.method ?? '',
@@ -86,7 +86,10 @@ export function recordRows(record) {
   return [
     ['Flavour of DP', record.flavour],
     ['Privacy unit', record.privacy_unit],
-    ['Privacy-loss parameters', `${loss} (${record.privacy_loss_note.replace(/\.$/, '')})`],
+    [
+      'Privacy-loss parameters',
+      `${loss}: ${record.privacy_loss_note[0].toLowerCase()}${record.privacy_loss_note.slice(1)}`,
+    ],
     ['Deployment model', record.deployment_model],
     ['Privacy accounting', `${accounting.method} (${accounting.citation}); inputs: ${accounting.inputs}`],
     ['Implementation', `${implementation.name} ${implementation.version}, ${implementation.section}`],

@@ -13,7 +13,7 @@
 // all numeric work runs in the worker with progress and a Cancel button (runNumeric).
 import { h, showFieldErrors } from './dom.js';
 import { formatNumber, tidyNumbers } from './format.js';
-import { boundText, citeSentence, methodWords, paperGuarantee, paperNumber, proof } from './headline.js';
+import { boundText, citeSentence, givenNumber, methodWords, paperGuarantee, paperNumber, proof } from './headline.js';
 import { guaranteeElement, inputsOf, methodRow, methodTable } from './results.js';
 import { answerItem } from './ask.js';
 import { askExplained } from './explained.js';
@@ -57,6 +57,14 @@ function rateText(request) {
   return request.sampling === 'cyclic_poisson'
     ? `q = b·B/N = ${formatNumber((bands * b) / n, 'nearest')}`
     : `q = B/N = ${formatNumber(b / n, 'nearest')}`;
+}
+
+/** The sampling rate in a sentence for a paper: "q = 256/60000", "sampling rate q = 0.01"; '' without one. */
+function rateWords(request) {
+  const { dataset_size: n, batch_size: b, bands } = request;
+  if ('sampling_rate' in request) return `sampling rate q = ${givenNumber(request.sampling_rate)}`;
+  if (!(n > 0 && b > 0)) return '';
+  return request.sampling === 'cyclic_poisson' ? `q = b·B/N = ${bands}·${b}/${n}` : `q = B/N = ${b}/${n}`;
 }
 
 /**
@@ -232,7 +240,7 @@ const kFixedBatchAssumption =
  * that was the question); with fixed-size batches it says in the same sentence that this analysis
  * assumes the worst-case property. Returns [text, { cite }].
  */
-function headlineOf(result, { k, calibrating, sampling, loop }) {
+function headlineOf(result, { k, calibrating, sampling, loop, rate }) {
   const group = `a group of ${k} example${k === 1 ? '' : 's'}`;
   const bound = boundText(result.guarantee, { deltaIsGiven: true });
   const noise = calibrating ? `Noise multiplier σ = ${formatNumber(result.noise_multiplier)} gives ` : '';
@@ -243,7 +251,7 @@ function headlineOf(result, { k, calibrating, sampling, loop }) {
     : `${group[0].toUpperCase()}${group.slice(1)}: ${bound} after ${steps} steps${how}.`;
   const sigma = paperNumber(result.noise_multiplier, calibrating ? 'up' : 'nearest');
   const cite = citeSentence({
-    subject: `Training with DP-SGD (noise multiplier ${sigma}, ${steps} steps, ${kLoops[loop].words})`,
+    subject: `Training with DP-SGD (noise multiplier ${sigma}, ${steps} steps, ${kLoops[loop].words}${rate ? `, ${rate}` : ''})`,
     guarantee: paperGuarantee(result.guarantee, { deltaIsGiven: true }),
     scope: `for groups of ${k} example${k === 1 ? '' : 's'}`,
     method: hasMixture(sampling) ? 'the tight accounting of the worst-case pair' : methodWords(result.method),
@@ -368,7 +376,13 @@ async function answered(section, { request, response, fields, status, run }) {
   const caption = `DP-SGD, a group of k = ${k} examples, ${result.steps.toLocaleString('en-US')} steps`;
   const samplers = h('div', { class: 'samplers-part' });
   results.replaceChildren(samplers, status.element, methodTable({ caption, rows, errors }));
-  const [text, options] = headlineOf(result, { k, calibrating, sampling: request.sampling, loop });
+  const [text, options] = headlineOf(result, {
+    k,
+    calibrating,
+    sampling: request.sampling,
+    loop,
+    rate: rateWords(request),
+  });
   summary(text, {
     ...options,
     proof: proofOf(result, request.sampling),
@@ -524,9 +538,12 @@ async function solveDpsgd(section, { request, fields, loop }) {
     }
     results.replaceChildren(...dpsgdSolvedElements(response.result, fields, errors), status.element);
     const how = samplerHow(response.result, { sampling: request.sampling, loop });
-    summary(solvedHeadline(response.result, { k: request.group_size, how }), {
-      proof: proofOf(response.result, request.sampling),
+    const [solvedText, solvedOptions] = solvedHeadline(response.result, {
+      k: request.group_size,
+      how,
+      ...(hasMixture(request.sampling) && { method: 'the tight accounting of the worst-case pair' }),
     });
+    summary(solvedText, { ...solvedOptions, proof: proofOf(response.result, request.sampling) });
     status.finish('done', 'Done.');
   });
 }

@@ -204,7 +204,11 @@ function citeBox(citation, permalink) {
     'details',
     { class: 'cite-result' },
     h('summary', {}, 'Cite this result'),
-    h('p', { class: 'note' }, 'One sentence for a paper: the numbers (rounded outwards), the method and its source.'),
+    h(
+      'p',
+      { class: 'note' },
+      'One sentence for a paper: the numbers (rounded outwards), the method and its source; then every input of the answer, the version and the permalink that reproduce it.',
+    ),
     sentence,
     h('div', { class: 'export-actions' }, copy, status),
   );

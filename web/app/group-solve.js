@@ -7,7 +7,7 @@
 import { h } from './dom.js';
 import { formatNumber, parseNumber } from './format.js';
 import { guaranteeElement, inputsOf, methodTable } from './results.js';
-import { proof } from './headline.js';
+import { citeSentence, methodWords, paperGuarantee, proof } from './headline.js';
 
 const kFormula = String.raw`k^\star = \max\{k : \varepsilon_k \le \varepsilon_{\text{target}},\ \delta_k \le \delta_{\text{target}}\}`;
 
@@ -54,8 +54,16 @@ export function solveGroup({ answered, inputs, form, own, results, plots, errors
   );
   if (shown.length === 0) return ['No answer: check the marked fields.'];
   const parts = shown.map((item) => `${item.label.split(' (')[0].toLowerCase()}: ${largestText(item.response.result)}`);
+  // For a paper: the bound at the largest k of the first description.
+  const { result } = shown[0].response;
+  const cite = citeSentence({
+    subject: `A group of ${result.k.toLocaleString('en-US')} records (the largest within ${within}, ${shown[0].label.split(' (')[0].toLowerCase()})`,
+    guarantee: paperGuarantee(result.guarantee, { deltaIsGiven: shown[0].kind === 'gaussian' }),
+    method: methodWords(result.method),
+    citation: result.citation,
+  });
   return [
     `${chosen.length ? '' : 'Example: '}The largest group within ${within}: ${parts.join('; ')}.`,
-    { proof: proof.proven('Proven: the upper bound at that group size is within the target') },
+    { cite, result, proof: proof.proven('Proven: the upper bound at that group size is within the target') },
   ];
 }

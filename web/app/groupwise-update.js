@@ -272,8 +272,12 @@ async function updateGroupwise(section) {
     summary('Computing the numerical estimate…');
     const fail = (response) => {
       const name = fieldOf(response.error);
+      // One of the listed group sizes ("counts.1"): named by its place in the list.
+      const place = /^counts\.(\d+)$/.exec(response.error.field)?.[1];
+      const about =
+        place === undefined ? input(name) : { name, dataset: { term: `Group size ${Number(place) + 1} of the list` } };
       const message = name
-        ? fieldMessage(input(name), response.error.message, response.error.field)
+        ? fieldMessage(about, response.error.message, response.error.field)
         : apiWords(response.error.message);
       if (name) errors.set(input(name), message);
       status.finish('error', message);

@@ -18,7 +18,8 @@ const kNames = {
 
 /** "12,345 steps", "720 releases", "q = 0.0123", "k = 7": the value of the unknown as a person reads it. */
 export function valueText(unknown, value) {
-  if (unknown === 'steps' || unknown === 'epochs') return `${value.toLocaleString('en-US')} ${unknown}`;
+  if (unknown === 'steps' || unknown === 'epochs')
+    return `${value.toLocaleString('en-US')} ${value === 1 ? unknown.slice(0, -1) : unknown}`;
   if (unknown === 'count') return `${value.toLocaleString('en-US')} release${value === 1 ? '' : 's'}`;
   const symbol = { sampling_rate: 'q', batch_size: 'B', group_size: 'k' }[unknown];
   // The sampling rate is the short decimal the core evaluated: shown exactly, never rounded up.
