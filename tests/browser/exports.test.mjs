@@ -10,7 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { coreSchema, goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
+import {
+  axeViolations,
+  coreSchema,
+  goToSection,
+  openPage,
+  sessionForFile,
+  waitForAllSections,
+  waitForBound,
+} from './helpers.mjs';
 import { sections as sectionRequests } from '../../web/embed/sections.js';
 import { choiceWords, fieldName } from '../../web/app/request-words.js';
 import { givenNumber } from '../../web/app/headline.js';
@@ -427,6 +435,36 @@ test(
         ],
       );
       assert.deepEqual(problems, []);
+    }
+  },
+);
+
+test(
+  'the export boxes open, at 1280 and 390 px, light and dark: no axe-core violation, nothing sideways',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openPage(session, {
+      bypassCSP: true,
+      hash: '#/dpsgd?v=0.3.0&duration=steps&steps=100&kmax=2',
+    });
+    try {
+      await page.waitForSelector('#dpsgd [data-results][data-ready="true"]', { timeout: 200_000 });
+      await page.click('#dpsgd .cite-result summary');
+      await page.click('#dpsgd .deployment-record summary');
+      await page.waitForSelector('#dpsgd table.record');
+      for (const [width, colorScheme] of [
+        [1280, 'light'],
+        [390, 'dark'],
+      ]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme });
+        assert.deepEqual(await axeViolations(page, '#dpsgd .export-bar'), [], `${width} px, ${colorScheme}`);
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(pageWidth <= width, `${width} px: the page is ${pageWidth} px wide`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
   },
 );
