@@ -164,6 +164,7 @@ test('BibTeX: a real entry for every work every section cites, joined by citatio
 
 /** Whether pdflatex runs here (Debian: texlive-latex-base). */
 const hasPdflatex = spawnSync('pdflatex', ['--version']).status === 0;
+const hasBibtex = spawnSync('bibtex', ['--version']).status === 0;
 
 test(
   'LaTeX of every section compiles with pdflatex and the packages it names',
@@ -174,15 +175,28 @@ test(
       for (const name of kSections) {
         const { page, problems } = await openSection(name);
         const latex = await download(page, `#${name} [data-export-action="latex"]`);
+        const bibtex = await download(page, `#${name} [data-export-action="bibtex"]`);
         const needs = /^% Needs in the preamble: (.*)$/m.exec(latex.text);
         assert.ok(needs, `${name}: the export names the packages it needs`);
-        const document = `\\documentclass{article}\n${needs[1]}\n\\begin{document}\n${latex.text}\n\\end{document}\n`;
+        // With the section's BibTeX export as the bibliography (pdflatex, bibtex, pdflatex twice).
+        const document = `\\documentclass{article}\n${needs[1]}\n\\begin{document}\n${latex.text}\n\\bibliographystyle{plain}\n\\bibliography{${name}-works}\n\\end{document}\n`;
         writeFileSync(path.join(folder, `${name}.tex`), document);
-        const run = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], {
-          cwd: folder,
-          encoding: 'utf8',
-        });
+        writeFileSync(path.join(folder, `${name}-works.bib`), bibtex.text);
+        const latexRun = () =>
+          spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], {
+            cwd: folder,
+            encoding: 'utf8',
+          });
+        let run = latexRun();
+        if (hasBibtex && run.status === 0) {
+          const bib = spawnSync('bibtex', [name], { cwd: folder, encoding: 'utf8' });
+          assert.equal(bib.status, 0, `${name}: bibtex: ${bib.stdout}`);
+          latexRun();
+          run = latexRun();
+        }
         const log = readFileSync(path.join(folder, `${name}.log`), 'utf8');
+        // Every \\cite key has its entry in the BibTeX export.
+        if (hasBibtex) assert.doesNotMatch(log, /Citation `[^']*' .*undefined/, name);
         assert.equal(
           run.status,
           0,
