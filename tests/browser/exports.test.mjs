@@ -10,7 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { coreSchema, goToSection, openPage, sessionForFile, waitForAllSections, waitForBound } from './helpers.mjs';
+import {
+  axeViolations,
+  coreSchema,
+  goToSection,
+  openPage,
+  sessionForFile,
+  waitForAllSections,
+  waitForBound,
+} from './helpers.mjs';
 import { sections as sectionRequests } from '../../web/embed/sections.js';
 import { choiceWords, fieldName } from '../../web/app/request-words.js';
 import { givenNumber } from '../../web/app/headline.js';
@@ -156,6 +164,7 @@ test('BibTeX: a real entry for every work every section cites, joined by citatio
 
 /** Whether pdflatex runs here (Debian: texlive-latex-base). */
 const hasPdflatex = spawnSync('pdflatex', ['--version']).status === 0;
+const hasBibtex = spawnSync('bibtex', ['--version']).status === 0;
 
 test(
   'LaTeX of every section compiles with pdflatex and the packages it names',
@@ -166,15 +175,28 @@ test(
       for (const name of kSections) {
         const { page, problems } = await openSection(name);
         const latex = await download(page, `#${name} [data-export-action="latex"]`);
+        const bibtex = await download(page, `#${name} [data-export-action="bibtex"]`);
         const needs = /^% Needs in the preamble: (.*)$/m.exec(latex.text);
         assert.ok(needs, `${name}: the export names the packages it needs`);
-        const document = `\\documentclass{article}\n${needs[1]}\n\\begin{document}\n${latex.text}\n\\end{document}\n`;
+        // With the section's BibTeX export as the bibliography (pdflatex, bibtex, pdflatex twice).
+        const document = `\\documentclass{article}\n${needs[1]}\n\\begin{document}\n${latex.text}\n\\bibliographystyle{plain}\n\\bibliography{${name}-works}\n\\end{document}\n`;
         writeFileSync(path.join(folder, `${name}.tex`), document);
-        const run = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], {
-          cwd: folder,
-          encoding: 'utf8',
-        });
+        writeFileSync(path.join(folder, `${name}-works.bib`), bibtex.text);
+        const latexRun = () =>
+          spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], {
+            cwd: folder,
+            encoding: 'utf8',
+          });
+        let run = latexRun();
+        if (hasBibtex && run.status === 0) {
+          const bib = spawnSync('bibtex', [name], { cwd: folder, encoding: 'utf8' });
+          assert.equal(bib.status, 0, `${name}: bibtex: ${bib.stdout}`);
+          latexRun();
+          run = latexRun();
+        }
         const log = readFileSync(path.join(folder, `${name}.log`), 'utf8');
+        // Every \\cite key has its entry in the BibTeX export.
+        if (hasBibtex) assert.doesNotMatch(log, /Citation `[^']*' .*undefined/, name);
         assert.equal(
           run.status,
           0,
@@ -427,6 +449,36 @@ test(
         ],
       );
       assert.deepEqual(problems, []);
+    }
+  },
+);
+
+test(
+  'the export boxes open, at 1280 and 390 px, light and dark: no axe-core violation, nothing sideways',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openPage(session, {
+      bypassCSP: true,
+      hash: '#/dpsgd?v=0.3.0&duration=steps&steps=100&kmax=2',
+    });
+    try {
+      await page.waitForSelector('#dpsgd [data-results][data-ready="true"]', { timeout: 200_000 });
+      await page.click('#dpsgd .cite-result summary');
+      await page.click('#dpsgd .deployment-record summary');
+      await page.waitForSelector('#dpsgd table.record');
+      for (const [width, colorScheme] of [
+        [1280, 'light'],
+        [390, 'dark'],
+      ]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme });
+        assert.deepEqual(await axeViolations(page, '#dpsgd .export-bar'), [], `${width} px, ${colorScheme}`);
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(pageWidth <= width, `${width} px: the page is ${pageWidth} px wide`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
   },
 );
