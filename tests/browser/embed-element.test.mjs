@@ -199,11 +199,12 @@ for (const sandbox of ['', ' sandbox="allow-scripts"']) {
           html: `<iframe${sandbox} title="dpcalc" src="${session.url}?embed=1" width="900" height="700"></iframe>`,
         });
         const frame = page.frameLocator('iframe');
-        // Defaults: k = 4, ε = 0.5: kε = 2 (Dwork & Roth 2014, Thm 2.2).
+        // Defaults: k = 4, ε = 0.5: kε = 2 (Dwork & Roth 2014, Thm 2.2); the pure row is an example
+        // nobody set, computed under the closed "Compare with".
         await frame
           .locator('[data-results="group"] tr[data-row="pure"] .bound')
           .filter({ hasText: 'ε ≤ 2' })
-          .waitFor({ timeout: 60_000 });
+          .waitFor({ state: 'attached', timeout: 60_000 });
         assert.equal(await frame.locator('.load-error').count(), 0);
         // The first answers come from the page while the worker starts (web/client.js). A sandboxed
         // frame may not start workers: once that is known it keeps computing in the page and says so;
