@@ -17,7 +17,8 @@ function objectLiteral(variant, discriminator) {
   const parts = [`${discriminator}:'${variant.value}'`];
   for (const field of variant.fields) {
     const defaultValue = field.presence.match(/^default (.*)$/)?.[1];
-    parts.push(defaultValue === undefined ? field.name : `${field.name} = ${defaultValue}`);
+    const optional = field.presence === 'optional' ? '?' : '';
+    parts.push(defaultValue === undefined ? `${field.name}${optional}` : `${field.name} = ${defaultValue}`);
   }
   return `{${parts.join(', ')}}`;
 }

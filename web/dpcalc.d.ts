@@ -41,7 +41,7 @@ export type Mechanism =
   | {
       /** Laplace noise of scale b on a query of ℓ1 sensitivity Δ: (Δ/b)-DP */
       type: 'laplace';
-      /** noise scale b > 0 */
+      /** noise scale b > 0 (0: no noise, no guarantee) */
       scale: number;
       /** ℓ1 sensitivity Δ > 0 (default 1) */
       sensitivity?: number;
@@ -49,7 +49,7 @@ export type Mechanism =
   | {
       /** Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ: exactly μ-GDP with μ = Δ/σ */
       type: 'gaussian';
-      /** noise standard deviation σ > 0 */
+      /** noise standard deviation σ > 0 (0: no noise, no guarantee) */
       sigma: number;
       /** ℓ2 sensitivity Δ > 0 (default 1) */
       sensitivity?: number;
@@ -57,7 +57,7 @@ export type Mechanism =
   | {
       /** the inner mechanism run on a Poisson subsample (each record kept with probability rate) */
       type: 'poisson_subsampled';
-      /** sampling rate in (0, 1] */
+      /** sampling rate in [0, 1] (0: no record is used, ε = 0) */
       rate: number;
       /** the mechanism run on the subsample */
       mechanism: Mechanism;
@@ -83,7 +83,7 @@ export type Mechanism =
   | {
       /** discrete Laplace noise P(x) ∝ e^{−|x|/b} on the integers, on an integer query of ℓ1 sensitivity Δ: (Δ/b)-DP */
       type: 'discrete_laplace';
-      /** noise scale b > 0 */
+      /** noise scale b > 0 (0: no noise, no guarantee) */
       scale: number;
       /** ℓ1 sensitivity Δ, a whole number from 1 to 10^6 (default 1) */
       sensitivity?: number;
@@ -91,10 +91,12 @@ export type Mechanism =
   | {
       /** discrete Gaussian noise P(x) ∝ e^{−x²/(2σ²)} on the integers, on an integer query of sensitivity Δ: Δ²/(2σ²)-zCDP, exact privacy loss distribution */
       type: 'discrete_gaussian';
-      /** noise parameter σ (≥ 0.01) */
+      /** noise parameter σ (≥ 0.01, or 0: no noise) */
       sigma: number;
       /** sensitivity Δ, a whole number ≥ 1 (default 1) */
       sensitivity?: number;
+      /** T, a whole number ≥ 0: the noise restricted to [−T, T] (as dp_accounting's); left out, not truncated (optional) */
+      truncation_bound?: number;
     }
   | {
       /** private selection by permute-and-flip, its scores scaled by ε/(2Δu): ε-DP */
@@ -136,7 +138,7 @@ export type MechanismTemplate =
   | {
       /** Laplace noise of scale b on a query of ℓ1 sensitivity Δ: (Δ/b)-DP */
       type: 'laplace';
-      /** noise scale b > 0 (the unknown, or given) */
+      /** noise scale b > 0 (0: no noise, no guarantee) (the unknown, or given) */
       scale?: number;
       /** ℓ1 sensitivity Δ > 0 (default 1) */
       sensitivity?: number;
@@ -144,7 +146,7 @@ export type MechanismTemplate =
   | {
       /** Gaussian noise of standard deviation σ on a query of ℓ2 sensitivity Δ: exactly μ-GDP with μ = Δ/σ */
       type: 'gaussian';
-      /** noise standard deviation σ > 0 (the unknown, or given) */
+      /** noise standard deviation σ > 0 (0: no noise, no guarantee) (the unknown, or given) */
       sigma?: number;
       /** ℓ2 sensitivity Δ > 0 (default 1) */
       sensitivity?: number;
@@ -152,7 +154,7 @@ export type MechanismTemplate =
   | {
       /** the inner mechanism run on a Poisson subsample (each record kept with probability rate) */
       type: 'poisson_subsampled';
-      /** sampling rate in (0, 1] */
+      /** sampling rate in [0, 1] (0: no record is used, ε = 0) */
       rate: number;
       /** the mechanism run on the subsample */
       mechanism: MechanismTemplate;
@@ -178,7 +180,7 @@ export type MechanismTemplate =
   | {
       /** discrete Laplace noise P(x) ∝ e^{−|x|/b} on the integers, on an integer query of ℓ1 sensitivity Δ: (Δ/b)-DP */
       type: 'discrete_laplace';
-      /** noise scale b > 0 (the unknown, or given) */
+      /** noise scale b > 0 (0: no noise, no guarantee) (the unknown, or given) */
       scale?: number;
       /** ℓ1 sensitivity Δ, a whole number from 1 to 10^6 (default 1) */
       sensitivity?: number;
@@ -186,10 +188,12 @@ export type MechanismTemplate =
   | {
       /** discrete Gaussian noise P(x) ∝ e^{−x²/(2σ²)} on the integers, on an integer query of sensitivity Δ: Δ²/(2σ²)-zCDP, exact privacy loss distribution */
       type: 'discrete_gaussian';
-      /** noise parameter σ (≥ 0.01) (the unknown, or given) */
+      /** noise parameter σ (≥ 0.01, or 0: no noise) (the unknown, or given) */
       sigma?: number;
       /** sensitivity Δ, a whole number ≥ 1 (default 1) */
       sensitivity?: number;
+      /** T, a whole number ≥ 0: the noise restricted to [−T, T] (as dp_accounting's); left out, not truncated (optional) */
+      truncation_bound?: number;
     }
   | {
       /** private selection by permute-and-flip, its scores scaled by ε/(2Δu): ε-DP */

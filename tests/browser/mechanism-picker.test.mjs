@@ -200,3 +200,39 @@ test(
     }
   },
 );
+
+test(
+  'an optional parameter (the truncated discrete Gaussian) is under More options and left out until typed',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openPage(session, { hash: '#/group?k=2' });
+    try {
+      await waitForAllSections(page);
+      await page.selectOption('#group-mechanism-type', 'discrete_gaussian');
+      const input = page.locator('#group-mechanism-truncation-bound');
+      assert.equal(await page.locator('#group details.more-options #group-mechanism-truncation-bound').count(), 1);
+      assert.equal(await input.isVisible(), false);
+      await page.waitForFunction(() =>
+        /^ε ≤ /.test(document.querySelector('[data-results="group"] tr[data-row="picked"] .bound')?.textContent ?? ''),
+      );
+      const linkMechanism = async () => {
+        const href = await page.locator('#group [data-permalink]').getAttribute('href');
+        return JSON.parse(Object.fromEntries(new URLSearchParams(new URL(href).hash.split('?')[1])).mechanism);
+      };
+      assert.equal('truncation_bound' in (await linkMechanism()), false);
+      // T = 10 at σ = 5: the shifted noise leaves [−10, 10] with probability about 0.027, above δ: no finite ε
+      // (tests/core/mechanisms/truncated_discrete_gaussian_test.cpp has the values).
+      await page.click('#group details.more-options summary');
+      await input.fill('10');
+      await page.waitForFunction(() =>
+        /no meaningful guarantee/.test(
+          document.querySelector('[data-results="group"] tr[data-row="picked"]')?.textContent ?? '',
+        ),
+      );
+      assert.equal((await linkMechanism()).truncation_bound, '10');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -93,6 +93,9 @@ Error in_request(Error error, const CalibrateRequest& request) {
   if (error.field == "target_epsilon") error.field = field_path(request.at, "target.epsilon");
   if (error.field == "target_delta") error.field = field_path(request.at, "target.delta");
   if (error.field == "count" || error.field == "method") error.field = field_path(request.at, error.field);
+  // The sampling rate of the mechanism (a rate of 0 leaves nothing to calibrate).
+  const std::string rate = request.problem.mechanism->sampling_rate_parameter();
+  if (!rate.empty() && error.field == rate) error.field = field_path(request.at, "mechanism." + rate);
   return error;
 }
 

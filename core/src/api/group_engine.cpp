@@ -95,6 +95,20 @@ Result<GroupAnswer> group_by_engine(const GroupRequest& request, GroupAnswer ans
     answer.method = answer.numeric.method;
     return answer;
   }
+  const double revealed =
+      infinite_loss_lower({pld::CompositionItem{answer.grouped->pair(request.relation.relation), 1}});
+  if (delta < revealed) {
+    answer.kind = GroupAnswer::Kind::kEngine;
+    answer.guarantee = ApproxDp{0, 1};
+    PldQueries asked;
+    asked.delta = delta;
+    answer.numeric = no_guarantee_answer(asked, "With probability at least " + format_number(revealed) +
+                                                    " (above δ) the group's pair has infinite privacy loss (truncated "
+                                                    "noise), so no finite ε holds at δ = " +
+                                                    format_number(delta) + "; every δ above it has one.");
+    answer.method = answer.numeric.method;
+    return answer;
+  }
   DPCALC_TRY(pld::AnsweredEpsilon answered, compose_group(request, answer.grouped.get(), delta, progress));
   const pld::EpsilonBracket bracket = answered.bracket;
   if (!std::isfinite(bracket.epsilon_upper)) {

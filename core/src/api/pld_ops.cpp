@@ -265,22 +265,23 @@ NumericAnswer no_guarantee_answer(const PldQueries& asked, const std::string& no
   return answer;
 }
 
-namespace {
-
-// The probability that the composition's privacy loss is +∞ (some item's is), from the pairs'
-// own masses at +∞ (both directions), rounded down: 1 − Π (1 − m_i)^{count_i}.
+// The probability that the composition's privacy loss is +∞ (some item's is) in the direction where
+// it is larger, from the pairs' own masses at +∞, rounded down: 1 − Π (1 − m_i)^{count_i}.
 double infinite_loss_lower(const std::vector<pld::CompositionItem>& items) {
-  double log_survival = 0;
-  for (const pld::CompositionItem& item : items) {
-    double mass = 0;
-    for (const pld::Direction direction : {pld::Direction::kRemove, pld::Direction::kAdd}) {
+  double largest = 0;
+  for (const pld::Direction direction : {pld::Direction::kRemove, pld::Direction::kAdd}) {
+    double log_survival = 0;
+    for (const pld::CompositionItem& item : items) {
       Result<pld::PrivacyLossPair> pair = pld::PrivacyLossPair::create(item.pair, direction);
-      if (pair.ok()) mass = std::max(mass, pair.value().infinite_loss_mass());
+      const double mass = pair.ok() ? pair.value().infinite_loss_mass() : 0.0;
+      if (mass > 0) log_survival += item.count * std::log1p(-std::min(mass, 1.0));
     }
-    if (mass > 0) log_survival += item.count * std::log1p(-std::min(mass, 1.0));
+    largest = std::max(largest, -std::expm1(log_survival));
   }
-  return -std::expm1(log_survival) * (1 - 1e-12);
+  return largest * (1 - 1e-12);
 }
+
+namespace {
 
 // All-Gaussian compositions are answered exactly: no grid (the grid fields are 0), nothing
 // truncated, [lower, upper] only the rounding of the analytic Gaussian's inverse.
@@ -399,9 +400,9 @@ Result<NumericAnswer> compose_pld(const std::vector<RequestItem>& request_items,
     if (const double revealed = infinite_loss_lower(items.items); *asked.delta < revealed) {
       NumericAnswer none =
           no_guarantee_answer(asked, "With probability at least " + format_number(revealed) +
-                                         " (above δ) an output has infinite privacy loss (an item without noise, or "
-                                         "with truncated noise, reveals the record), so no finite ε holds at δ = " +
-                                         format_number(*asked.delta) + ".");
+                                         " (above δ) the items' pairs have infinite privacy loss (an (ε, δ) "
+                                         "item's δ, noise 0, truncated noise), so no finite ε holds at δ = " +
+                                         format_number(*asked.delta) + "; every δ above it has one.");
       none.lower_of_pairs = !items.pairs_attained;
       return none;
     }

@@ -297,7 +297,8 @@ Result<Calibration> calibrate(const CalibrationProblem& problem, const pld::Prog
   if (search.outcome == SearchOutcome::kMetAtLowest) {
     Result<mechanisms::MechanismPtr> lowest = problem.mechanism->with_noise(problem.unknown, kLowestNoiseRatio);
     if (lowest.ok() && lowest.value()->pure_epsilon() == 0.0) {
-      return invalid_argument("target_epsilon",
+      const std::string rate = problem.mechanism->sampling_rate_parameter();
+      return invalid_argument(rate.empty() ? "target_epsilon" : rate,
                               "Any noise meets the target: this mechanism reveals nothing whatever its noise (a "
                               "sampling rate of 0 uses no record), so there is no noise to calibrate.");
     }

@@ -119,6 +119,6 @@ TEST_CASE("[api] sampling rate 0: 0-DP by every method, group and calibration") 
                                                    .set("count", 10)
                                                    .set("mechanism", subsampled(0, object().set("type", "gaussian")))
                                                    .set("target", approx(1, 1e-5)));
-  check_error(calibrate, "target.epsilon");
+  check_error(calibrate, "mechanism.rate");
   CHECK(calibrate.find("error")->find("message")->as_string().find("Any noise meets") != std::string::npos);
 }

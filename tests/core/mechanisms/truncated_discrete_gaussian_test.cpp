@@ -117,6 +117,18 @@ TEST_CASE("[mechanisms] truncated discrete Gaussian: Poisson subsampled, group, 
   const Value group = object().set("op", "group").set("k", 2).set("delta", 0.3).set("mechanism", truncated(1, 1, 2));
   const Value grouped = result_of(dpcalc::api::compute(group));
   CHECK(number_at(grouped, "epsilon_upper") == pld_epsilon(truncated(1, 2, 2), 1, 0.3).upper);
+  // Below the mass at +∞ no finite ε holds: σ = 5, T = 10, Δ = 1 has P(loss = +∞) = P(N_T = 10) =
+  // 0.011194726943501 (mpmath), thrice 1 − (1 − 0.0111947)³ = 0.0332096180410618 (the reference's
+  // infmass); a group of 2 sees Δ = 2, P(N_T ∈ {9, 10}) = 0.0275646036359067.
+  const auto no_epsilon = [](const Value& request) {
+    const Value response = dpcalc::api::compute(request);
+    const Value& result = result_of(response);
+    CHECK(result.find("epsilon_upper")->as_string() == "infinity");
+    CHECK(result.find("vacuous")->as_bool());
+  };
+  no_epsilon(compose("pld", truncated(5, 1, 10), 3, 0.03));
+  check_bracket(pld_epsilon(truncated(5, 1, 10), 3, 0.05), 0.38734652418629879);
+  no_epsilon(object().set("op", "group").set("k", 2).set("delta", 1e-5).set("mechanism", truncated(5, 1, 10)));
   // Checks: a whole number ≥ 0 on its path.
   check_error(dpcalc::api::compute(compose("pld", truncated(1, 1, 1.5), 1, 1e-5)),
               "items.0.mechanism.truncation_bound");

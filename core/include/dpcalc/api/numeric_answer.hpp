@@ -40,6 +40,9 @@ void write_numeric(Value& result, const NumericAnswer& answer);
 // The answer where no finite ε holds at the δ asked and δ = 1 at every ε asked (an item without
 // noise): vacuous, with `note` saying why (pld_ops.cpp).
 NumericAnswer no_guarantee_answer(const PldQueries& asked, const std::string& note);
+// A lower bound on the probability that the composition of `items` has privacy loss +∞ (in its worse
+// direction), from the pairs' own masses there: below it no δ has a finite ε.
+double infinite_loss_lower(const std::vector<pld::CompositionItem>& items);
 
 // Its trade-off: the μ-GDP curve of an exact answer, else the curve of its PLDs through its points.
 Result<Explained> explain_numeric(const NumericAnswer& answer, const tradeoff::TradeoffOptions& options);
