@@ -106,10 +106,10 @@ Result<CalibrateRequest> read_calibrate(const Value& request, const std::string&
   CalibrateRequest read;
   read.at = at;
   calibration::CalibrationProblem& problem = read.problem;
-  DPCALC_TRY(const MechanismAt mechanism, read_noiseless_mechanism(request, at));
-  problem.mechanism = mechanism.mechanism;
+  DPCALC_TRY(MechanismAt mechanism, read_noiseless_mechanism(request, at));
   DPCALC_TRY(const RelationAt relation, read_relation(request, at, declared(shape, "relation")));
   DPCALC_CHECK(check_relation(mechanism, relation));
+  problem.mechanism = mechanism.mechanism;
   problem.relation = relation.relation;
   DPCALC_TRY(problem.unknown, read_noise_unknown(request, at, mechanism));
   DPCALC_TRY(const double count, read_number(request, at, declared(shape, "count")));

@@ -110,7 +110,10 @@ Result<bool> read_classes(const Value& request, DatabasesRequest& read) {
     std::optional<MechanismAt> mechanism;
     DPCALC_TRY(database_class.release, read_release(*object, class_path, mechanism));
     database_class.relation = relation.relation;
-    if (mechanism) DPCALC_CHECK(check_relation(*mechanism, relation));
+    if (mechanism) {
+      DPCALC_CHECK(check_relation(*mechanism, relation));
+      database_class.release = Release{mechanism->mechanism};
+    }
     DPCALC_TRY(database_class.count, whole_number_or_one(*object, class_path, "count"));
     DPCALC_TRY(database_class.queries, whole_number_or_one(*object, class_path, "queries"));
     read.classes.push_back(std::move(database_class));

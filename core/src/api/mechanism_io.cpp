@@ -1,10 +1,12 @@
 #include "dpcalc/api/mechanism_io.hpp"
 
+#include <optional>
 #include <vector>
 
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/api/locate.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
+#include "dpcalc/mechanisms/poisson_substitution.hpp"
 
 namespace dpcalc::api {
 namespace {
@@ -116,9 +118,15 @@ Result<RelationAt> read_relation(const Value& object, const std::string& at, con
   return relation;
 }
 
-Result<bool> check_relation(const MechanismAt& at, const RelationAt& relation) {
+Result<bool> check_relation(MechanismAt& at, const RelationAt& relation) {
+  if (at.mechanism->supports(relation.relation)) return true;
+  if (relation.relation == mechanisms::Relation::kSubstitute) {
+    if (std::optional<mechanisms::MechanismPtr> adapted = mechanisms::poisson_substitution(at.mechanism)) {
+      at.mechanism = std::move(*adapted);
+      return true;
+    }
+  }
   const mechanisms::Mechanism& mechanism = *at.mechanism;
-  if (mechanism.supports(relation.relation)) return true;
   std::string supported;
   for (mechanisms::Relation other :
        {mechanisms::Relation::kAddRemove, mechanisms::Relation::kSubstitute, mechanisms::Relation::kZeroOut}) {

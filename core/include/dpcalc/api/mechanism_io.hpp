@@ -41,8 +41,10 @@ mechanisms::Relation relation_named(const std::string& name);
 
 // An invalid_argument error when the mechanism has no dominating pair under the relation, saying
 // which relations it supports: on the relation when the request gives it, else (the default
-// add/remove) on the mechanism's type.
-Result<bool> check_relation(const MechanismAt& mechanism, const RelationAt& relation);
+// add/remove) on the mechanism's type. A Poisson-subsampled mechanism without a substitution pair
+// of its own is replaced, under 'substitute', by the mechanism of its profile bound
+// (mechanisms/poisson_substitution.hpp) where that exists.
+Result<bool> check_relation(MechanismAt& mechanism, const RelationAt& relation);
 
 // The request path of a parameter of the mechanism, named in the words of the code below the api
 // layer (Error::field): one of its own parameters ("rate", "type"), a parameter of a mechanism
