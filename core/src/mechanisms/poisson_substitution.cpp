@@ -99,7 +99,7 @@ std::optional<MechanismPtr> poisson_substitution(const MechanismPtr& mechanism) 
   const Mechanism* inner = mechanism.get();
   double rate = 1;
   while (inner->type().name == poisson_subsampled_type().name) {
-    const auto* sampled = dynamic_cast<const Subsampled*>(inner);
+    const auto* sampled = inner->as_subsampled();
     if (sampled == nullptr) return std::nullopt;
     rate *= sampled->rate();
     inner = &sampled->inner();
