@@ -97,7 +97,9 @@ export function showApplicableFields(form) {
 
 /** A field's default as "More options" states it: "Plot up to group size = 16", "Neighbours: zero-out". */
 function defaultText(field) {
-  const name = field.symbol ? `${field.label} ${field.symbol}` : field.label;
+  // The label without what the summary says itself: "Plot up to k =", "Grid step (blank: automatic)".
+  const label = field.label.replace(/\s*\([^)]*\)$/, '').replace(/\s*=$/, '');
+  const name = field.symbol ? `${label} ${field.symbol}` : label;
   if (field.type === 'choice') return `${name}: ${field.options.find(([option]) => option === field.value)?.[1]}`;
   return `${name} = ${field.value === '' ? 'automatic' : field.value}`;
 }
