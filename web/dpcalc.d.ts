@@ -1276,10 +1276,16 @@ export interface PldGrid {
 
 /** A numeric ε at a δ: the guarantee's ε is `epsilon_upper`. */
 export interface PldEpsilonBracket extends PldGrid {
-  /** Upper bound on ε at the δ (pessimistic discretisation): the guarantee's ε. */
-  epsilon_upper: number;
+  /**
+   * Upper bound on ε at the δ (pessimistic discretisation): the guarantee's ε. 'infinity' where no finite
+   * ε holds at this δ (noise 0, or infinite privacy loss with probability above δ): then `vacuous` is
+   * true and the guarantee is δ = 1.
+   */
+  epsilon_upper: number | 'infinity';
   /** Lower bound on the exact ε (optimistic discretisation): not a guarantee. */
-  epsilon_lower: number;
+  epsilon_lower: number | 'infinity';
+  /** True when no finite ε holds at this δ. */
+  vacuous?: boolean;
 }
 
 /** op 'group' with a guarantee: the group's guarantee, of the same type. */

@@ -236,3 +236,18 @@ test(
     }
   },
 );
+
+test('a release without noise (σ = 0): the composition says there is no meaningful guarantee', kTimeout, async () => {
+  const { page, context, problems } = await openPage(session, { hash: '#/composition?kind=gaussian&sigma=0' });
+  try {
+    await waitForAllSections(page);
+    await page.waitForFunction(() =>
+      /no meaningful guarantee \(no finite ε at this δ\), by PLD/.test(
+        document.querySelector('[data-summary="composition"]')?.textContent ?? '',
+      ),
+    );
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -21,7 +21,10 @@ export function narrowed(calc: Calculator): number[] {
     delta: 1e-5,
     items: [{ mechanism: gaussian, count: 9 }],
   });
-  if (pldEpsilon.ok) numbers.push(pldEpsilon.result.epsilon_upper, pldEpsilon.result.epsilon_lower);
+  // No finite ε (noise 0) is 'infinity'.
+  if (pldEpsilon.ok && typeof pldEpsilon.result.epsilon_upper === 'number') {
+    numbers.push(pldEpsilon.result.epsilon_upper);
+  }
   // @ts-expect-error: with delta the answer is ε, not δ
   if (pldEpsilon.ok) numbers.push(pldEpsilon.result.delta_upper);
   const pldDelta = calc.compute({
@@ -74,7 +77,9 @@ export function narrowed(calc: Calculator): number[] {
   });
   if (uninformative.ok) {
     const exact: false = uninformative.result.exact;
-    numbers.push(Number(exact), uninformative.result.epsilon_upper, uninformative.result.classic.epsilon_lower);
+    const { epsilon_upper: upper } = uninformative.result;
+    const { epsilon_lower: lower } = uninformative.result.classic;
+    numbers.push(Number(exact), Number(upper), Number(lower));
   }
   // @ts-expect-error: the uninformative adversary has no parallel composition
   if (uninformative.ok) numbers.push(uninformative.result.parallel.guarantee.epsilon);

@@ -26,7 +26,7 @@ export function stepsPoints(answered) {
 /** The PLD's points of ε against k (answered items of role 'pld-steps'). */
 export const pldStepsPoints = (answered) =>
   answered
-    .filter(({ response }) => response.ok)
+    .filter(({ response }) => response.ok && typeof response.result.epsilon_upper === 'number')
     .map(({ response, n }) => ({
       series: kPldSeries.upper,
       key: 'pld-upper',

@@ -48,7 +48,7 @@ export function tightest(rows, pld, delta) {
       guarantee: approxOf(row.response.result),
     }))
     .filter(({ guarantee }) => guarantee.type !== 'pure' && guarantee.delta > 0 && guarantee.delta <= delta);
-  if (pld) candidates.push({ id: 'pld', label: kPldLabel, result: pld, guarantee: pld.guarantee });
+  if (pld && !pld.vacuous) candidates.push({ id: 'pld', label: kPldLabel, result: pld, guarantee: pld.guarantee });
   const finite = candidates.filter((candidate) => Number.isFinite(candidate.guarantee.epsilon));
   return finite.length ? finite.reduce((a, b) => (b.guarantee.epsilon < a.guarantee.epsilon ? b : a)) : null;
 }
@@ -82,6 +82,10 @@ export function compositionHeadline(rows, pld, { what, delta }, { pending = fals
   if (best) {
     parts.push(`${boundText(best.guarantee, { deltaIsGiven: true })}, by ${methodWords(best.label)}`);
     cites.push(best);
+  }
+  // No finite ε at the δ (an item without noise): the PLD says there is no guarantee.
+  if (!best && pld?.vacuous && cites.length === 0) {
+    return [`${what}: no meaningful guarantee (no finite ε at this δ), by PLD.`];
   }
   if (parts.length === 0)
     return [pending ? `${what}: the PLD is computing…` : 'No method gives a bound for these inputs.'];

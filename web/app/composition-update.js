@@ -117,14 +117,19 @@ function compositionView(section, context, answered) {
         'span',
         {},
         pldNote(result),
-        moreDigits({
-          calculator,
-          request: withoutDiscretization(pldItem.request),
-          bracket: { lower: result.epsilon_lower, upper: result.epsilon_upper },
-          bracketOf: (tighter) => ({ lower: tighter.epsilon_lower, upper: tighter.epsilon_upper, note: tighter.note }),
-          signal,
-          id: 'composition-pld',
-        }),
+        typeof result.epsilon_upper === 'number' &&
+          moreDigits({
+            calculator,
+            request: withoutDiscretization(pldItem.request),
+            bracket: { lower: result.epsilon_lower, upper: result.epsilon_upper },
+            bracketOf: (tighter) => ({
+              lower: tighter.epsilon_lower,
+              upper: tighter.epsilon_upper,
+              note: tighter.note,
+            }),
+            signal,
+            id: 'composition-pld',
+          }),
       ),
   };
   const rows = answered.rows.map((item) => ({
@@ -245,6 +250,14 @@ async function numericStages(section, context, view, { status, run, pld }) {
     return;
   }
   summary(...compositionHeadline(view.rows, pldResponse.result, view));
+  if (typeof pldResponse.result.epsilon_upper !== 'number') {
+    // No finite ε (an item without noise): nothing to plot.
+    const none = 'PLD curves: none, the composition has no finite ε (no meaningful guarantee).';
+    view.stepsHolder.replaceChildren(stepsFigure(view.points, none, view.single));
+    view.profileHolder.replaceChildren(profileFigure(view.closedProfile, none));
+    status.finish('done', 'PLD composition: done.');
+    return;
+  }
   const epsilons = profileEpsilons(
     pldResponse.result.epsilon_upper,
     view.closedProfile.map((point) => point.x),

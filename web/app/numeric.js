@@ -81,6 +81,15 @@ export async function runNumeric(
 
 /** The PLD answer: ε ≤ upper at the target δ, then the bracket [lower, upper] on the exact ε. */
 export function renderPld(result) {
+  // No finite ε at this δ (noise 0): the guarantee says "no meaningful guarantee"; there is no bracket.
+  if (typeof result.epsilon_upper !== 'number') {
+    return h(
+      'div',
+      {},
+      guaranteeElement(result.guarantee, { deltaIsGiven: true }),
+      h('div', { class: 'bracket' }, 'no finite ε at this δ'),
+    );
+  }
   const bracket = h(
     'div',
     { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.epsilon_upper) } },
