@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "dpcalc/fft/complex_vector.hpp"
 #include "dpcalc/floating_point.hpp"
 #include "dpcalc/log_math.hpp"
 
@@ -49,16 +48,14 @@ double weighted_from_top(Iterator first, Iterator last, double r) {
     double& c = chain[(size - 1 - i) % 4];
     c = c * r4 + first[static_cast<std::ptrdiff_t>(i)];
   }
-  // The chains two to a vector (lanes {3, 2} and {1, 0}): each lane's products and sums are the
-  // ones above, so the doubles are the same.
-  const fft::Vec2 r4s{r4, r4};
-  fft::Vec2 high{chain[3], chain[2]}, low{chain[1], chain[0]};
   for (; i < size; i += 4) {  // size - i is a multiple of 4 here
     const auto at = first + static_cast<std::ptrdiff_t>(i);
-    high = high * r4s + fft::Vec2{at[0], at[1]};
-    low = low * r4s + fft::Vec2{at[2], at[3]};
+    chain[3] = chain[3] * r4 + at[0];
+    chain[2] = chain[2] * r4 + at[1];
+    chain[1] = chain[1] * r4 + at[2];
+    chain[0] = chain[0] * r4 + at[3];
   }
-  return low[1] + r * (low[0] + r * (high[1] + r * high[0]));
+  return chain[0] + r * (chain[1] + r * (chain[2] + r * chain[3]));
 }
 
 // min over lambda in [kSmallestLambda, kLargestLambda] of bound(lambda), a unimodal function of

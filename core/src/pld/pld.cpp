@@ -77,10 +77,11 @@ fft::Vec2 twiddle(std::int64_t r, const fft::RealFft& transform) {
 // FFT's bound, and it is what the power n amplifies.
 // kDirectLanes coefficients are summed side by side, each by exactly the operations above in the
 // same order (the same doubles as one at a time): a Kahan sum is a chain of four dependent
-// additions per term, and independent chains overlap.
-constexpr std::size_t kDirectLanes = 4;
-void direct_coefficients(const DiscretePld& pld, const std::int64_t (&js)[kDirectLanes], const fft::RealFft& transform,
-                         double mass, std::vector<fft::Vec2>& in_block, BoundedComplex (&out)[kDirectLanes]) {
+// additions per term, and independent chains overlap. (4 at a time, the rest by 2 and 1: padded
+// lanes would redo the whole sum of the masses.)
+template <std::size_t kDirectLanes>
+void direct_coefficients(const DiscretePld& pld, const std::int64_t* js, const fft::RealFft& transform, double mass,
+                         std::vector<fft::Vec2>& in_block, BoundedComplex* out) {
   const auto modulus = static_cast<std::int64_t>(transform.size());
   const std::size_t size = pld.masses.size();
   const auto block = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(size))));
@@ -114,16 +115,14 @@ void direct_coefficients(const DiscretePld& pld, const std::int64_t (&js)[kDirec
 // direct_coefficients of every index in `js`, in order.
 std::vector<BoundedComplex> direct_coefficients(const DiscretePld& pld, const std::vector<std::int64_t>& js,
                                                 const fft::RealFft& transform, double mass) {
-  std::vector<BoundedComplex> values;
+  std::vector<BoundedComplex> values(js.size());
   std::vector<fft::Vec2> in_block;
-  for (std::size_t first = 0; first < js.size(); first += kDirectLanes) {
-    std::int64_t lanes[kDirectLanes];
-    // A short last batch repeats its last index in the lanes left over.
-    for (std::size_t c = 0; c < kDirectLanes; ++c) lanes[c] = js[std::min(first + c, js.size() - 1)];
-    BoundedComplex batch[kDirectLanes];
-    direct_coefficients(pld, lanes, transform, mass, in_block, batch);
-    for (std::size_t c = 0; c < kDirectLanes && first + c < js.size(); ++c) values.push_back(batch[c]);
-  }
+  std::size_t first = 0;
+  for (; first + 4 <= js.size(); first += 4)
+    direct_coefficients<4>(pld, &js[first], transform, mass, in_block, &values[first]);
+  for (; first + 2 <= js.size(); first += 2)
+    direct_coefficients<2>(pld, &js[first], transform, mass, in_block, &values[first]);
+  if (first < js.size()) direct_coefficients<1>(pld, &js[first], transform, mass, in_block, &values[first]);
   return values;
 }
 
