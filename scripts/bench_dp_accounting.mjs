@@ -2,7 +2,9 @@
 // (comparedWorkloads): dpcalc warm through the JS API (wasm in Node), dp_accounting 0.6.0 from
 // source (PLD accountant, value_discretization_interval 1e-4) through
 // tests/bench/dp_accounting_workloads.py, measured alternately in one run (each round times
-// dp_accounting once, then every dpcalc accuracy once); medians of the rounds.
+// dp_accounting once, then every dpcalc accuracy once); medians of the rounds. A workload with
+// `numpyPipeline` also times, in each round, one native numpy rfft + complex power + irfft at
+// dp_accounting's grid (the floor of any FFT accountant there) and prints dpcalc's ratio to it.
 //
 // Equal accuracy. dp_accounting prints one number whose error is unknown to it; dpcalc prints a
 // sound bracket [epsilon_lower, epsilon_upper]. dp_accounting's error is estimated against the
@@ -102,10 +104,15 @@ async function main() {
       variant.lower = response.result.epsilon_lower;
     }
     const reference = { times: [] };
+    const pipeline = workload.numpyPipeline && { ...workload.numpyPipeline, times: [] };
     for (let round = 0; round < rounds; round++) {
       const answer = await dpAccounting.run(workload.key);
       reference.epsilon = answer.epsilon;
       reference.times.push(answer.seconds * 1000);
+      if (pipeline) {
+        const { seconds } = await dpAccounting.run(`numpy_pipeline ${pipeline.size} ${pipeline.power}`);
+        pipeline.times.push(seconds * 1000);
+      }
       for (const variant of variants) {
         // A request of a millisecond is timed over kRoundMilliseconds of calls: the first call after
         // dp_accounting's run finds cold caches, which a single sample would report.
@@ -125,7 +132,7 @@ async function main() {
     const matched = variants
       .filter((variant) => variant.accuracy !== undefined && variant.upper - variant.lower <= leastError)
       .sort((a, b) => b.accuracy - a.accuracy)[0];
-    rows.push({ workload, reference, variants, leastError, mostError, matched });
+    rows.push({ workload, reference, variants, leastError, mostError, matched, pipeline });
   }
   dpAccounting.close();
 
@@ -152,6 +159,25 @@ async function main() {
   console.log(
     `\n(${rounds} rounds, alternating; dp_accounting's error is relative, bounded by the tightest dpcalc bracket of the run.)`,
   );
+  // The engine's speed line: dpcalc at the pipeline's accuracy and at the matched one, dp_accounting,
+  // and one numpy rfft + complex power + irfft at dp_accounting's grid, all from the rounds above.
+  const withPipeline = rows.filter(({ pipeline }) => pipeline);
+  if (withPipeline.length > 0) {
+    console.log(
+      '\n| workload | dpcalc | dp_accounting (step 1e-4) | dpcalc at equal accuracy | dp_accounting / dpcalc at equal accuracy | numpy rfft + power + irfft | dpcalc / numpy |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+  }
+  for (const { workload, reference, variants, matched, pipeline } of withPipeline) {
+    const at = variants.find((variant) => variant.accuracy === pipeline.accuracy);
+    const dpcalc = median(at.times);
+    const numpy = median(pipeline.times);
+    const equal = matched ? `${formatMs(median(matched.times))} (${matched.accuracy})` : 'none tried';
+    const ratio = matched ? `${(median(reference.times) / median(matched.times)).toFixed(1)}×` : '—';
+    console.log(
+      `| ${workload.name} | ${formatMs(dpcalc)} (${pipeline.accuracy}) | ${formatMs(median(reference.times))} | ${equal} | ${ratio} | ${formatMs(numpy)} (${pipeline.size} points, power ${pipeline.power}) | ${(dpcalc / numpy).toFixed(2)}× |`,
+    );
+  }
 }
 
 await main();

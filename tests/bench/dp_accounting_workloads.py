@@ -7,7 +7,8 @@ delta = 1e-5 (the larger of both adjacency directions, as dp_accounting reports 
 scripts/bench_dp_accounting.mjs starts this once and sends one workload key per line on stdin; each
 answer is one JSON line {"key", "epsilon", "seconds"} timed in this process (import and start-up
 excluded). Run alone: PYTHONPATH=<dp_accounting> /usr/bin/python3 tests/bench/dp_accounting_workloads.py
-and type a key (dpsgd, laplace, gaussians, group_dpsgd, truncated_poisson_384, _307, _281).
+and type a key (dpsgd, laplace, gaussians, group_dpsgd, truncated_poisson_384, _307, _281), or
+"numpy_pipeline <size> <power>" for numpy's rfft, complex power and irfft alone.
 The key random_allocation needs the random-allocation PLD of dp_accounting's pull request 414
 (google/differential-privacy commit 125d46c, its python/dp_accounting in PYTHONPATH instead).
 """
@@ -81,6 +82,27 @@ def random_allocation():
   return upper.get_epsilon_for_delta(DELTA)
 
 
+_PIPELINE_INPUT = {}
+
+
+def numpy_pipeline(size, power):
+  # One native numpy pipeline of the FFT composition, the floor of any FFT accountant at that grid:
+  # rfft of `size` points, the pointwise complex power, irfft. The input is dp_accounting's own PMF
+  # of one DP-SGD step above (remove direction, step 1e-4), zero-padded (built once, not timed).
+  import numpy as np
+  key = (size, power)
+  if key not in _PIPELINE_INPUT:
+    one = pld.from_gaussian_mechanism(1.0, sampling_prob=0.01, value_discretization_interval=STEP)
+    probs = np.asarray(one._pmf_remove._probs, dtype=float)  # pylint: disable=protected-access
+    signal = np.zeros(size)
+    signal[:min(size, len(probs))] = probs[:size]
+    _PIPELINE_INPUT[key] = signal
+  signal = _PIPELINE_INPUT[key]
+  start = time.perf_counter()
+  np.fft.irfft(np.fft.rfft(signal) ** power, size)
+  return time.perf_counter() - start
+
+
 WORKLOADS = {
     'random_allocation': random_allocation,
     'dpsgd': dpsgd,
@@ -93,6 +115,12 @@ WORKLOADS = {
 for line in sys.stdin:
   key = line.strip()
   if not key:
+    continue
+  if key.startswith('numpy_pipeline '):
+    # "numpy_pipeline <size> <power>": times only the pipeline (its input is built once, untimed).
+    _, size, power = key.split()
+    seconds = numpy_pipeline(int(size), int(power))
+    print(json.dumps({'key': key, 'epsilon': None, 'seconds': seconds}), flush=True)
     continue
   start = time.perf_counter()
   epsilon = WORKLOADS[key]()

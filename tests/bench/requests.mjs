@@ -559,6 +559,10 @@ export const comparedWorkloads = [
   {
     key: 'dpsgd',
     name: 'DP-SGD σ=1, q=0.01, T=10⁴',
+    // The engine against one native numpy rfft, complex power and irfft at dp_accounting's grid for
+    // this workload (its composition of 260,785 points, 2^18 as a power of two), timed in the same
+    // run; dpcalc at relative accuracy 1e-5 (scripts/bench_dp_accounting.mjs).
+    numpyPipeline: { size: 2 ** 18, power: 1e4, accuracy: 1e-5 },
     request: (discretization) => ({
       op: 'compose',
       method: 'pld',

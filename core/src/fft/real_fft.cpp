@@ -1,5 +1,6 @@
 #include "dpcalc/fft/real_fft.hpp"
 
+#include <algorithm>
 #include <boost/math/constants/constants.hpp>
 #include <utility>
 
@@ -107,11 +108,14 @@ Vec2 root_from_table(const std::vector<Complex>& quarter, std::size_t j, std::si
 // for groups g < M / (L r) and positions k < L (L = stage.stride). Kinverse conjugates the
 // twiddles and the butterfly's roots of unity.
 // (Coefficients are addressed as pairs of doubles: `in` and `out` point to 2M doubles.)
-template <std::size_t kRadix, bool kInverse>
-void run_stage(const double* in, double* out, std::size_t m, std::size_t stride, const Complex* twiddles) {
+// Only the groups in [first, last) are computed (the caller zeroes the others' outputs).
+// kUnitTwiddles: the first stage (L = 1), whose twiddles are all e^0 = 1 exactly (the table's
+// entry 0 is {1, -0}), so that the products would return their inputs: they are skipped.
+template <std::size_t kRadix, bool kInverse, bool kUnitTwiddles>
+void run_stage(const double* in, double* out, std::size_t m, std::size_t stride, const Complex* twiddles,
+               std::size_t first, std::size_t last) {
   const std::size_t span = m / kRadix;
-  const std::size_t groups = span / stride;
-  for (std::size_t g = 0; g < groups; ++g) {
+  for (std::size_t g = first; g < last; ++g) {
     const double* source = in + 2 * g * stride;
     double* target = out + 2 * g * stride * kRadix;
     for (std::size_t k = 0; k < stride; ++k) {
@@ -119,8 +123,13 @@ void run_stage(const double* in, double* out, std::size_t m, std::size_t stride,
       v[0] = load(source + 2 * k);
       const Complex* w = twiddles + k * (kRadix - 1);
       for (std::size_t r = 1; r < kRadix; ++r) {
-        const Vec2 input = load(source + 2 * (k + r * span)), twiddle = load(w + r - 1);
-        v[r] = kInverse ? multiply_conjugate(input, twiddle) : multiply(input, twiddle);
+        const Vec2 input = load(source + 2 * (k + r * span));
+        if constexpr (kUnitTwiddles) {
+          v[r] = input;
+        } else {
+          const Vec2 twiddle = load(w + r - 1);
+          v[r] = kInverse ? multiply_conjugate(input, twiddle) : multiply(input, twiddle);
+        }
       }
       butterfly<kRadix, kInverse>(v);
       for (std::size_t r = 0; r < kRadix; ++r) store(target + 2 * (k + r * stride), v[r]);
@@ -129,18 +138,41 @@ void run_stage(const double* in, double* out, std::size_t m, std::size_t stride,
 }
 
 template <bool kInverse>
-void run_stage(const Stage& stage, const double* in, double* out, std::size_t m, const Complex* twiddles) {
+void run_stage(const Stage& stage, const double* in, double* out, std::size_t m, const Complex* twiddles,
+               std::size_t first, std::size_t last) {
   const Complex* w = twiddles + stage.twiddle_offset;
+  if (stage.stride == 1) {
+    switch (stage.radix) {
+      case 4:
+        return run_stage<4, kInverse, true>(in, out, m, 1, w, first, last);
+      case 2:
+        return run_stage<2, kInverse, true>(in, out, m, 1, w, first, last);
+      case 3:
+        return run_stage<3, kInverse, true>(in, out, m, 1, w, first, last);
+      default:
+        return run_stage<5, kInverse, true>(in, out, m, 1, w, first, last);
+    }
+  }
   switch (stage.radix) {
     case 4:
-      return run_stage<4, kInverse>(in, out, m, stage.stride, w);
+      return run_stage<4, kInverse, false>(in, out, m, stage.stride, w, first, last);
     case 2:
-      return run_stage<2, kInverse>(in, out, m, stage.stride, w);
+      return run_stage<2, kInverse, false>(in, out, m, stage.stride, w, first, last);
     case 3:
-      return run_stage<3, kInverse>(in, out, m, stage.stride, w);
+      return run_stage<3, kInverse, false>(in, out, m, stage.stride, w, first, last);
     default:
-      return run_stage<5, kInverse>(in, out, m, stage.stride, w);
+      return run_stage<5, kInverse, false>(in, out, m, stage.stride, w, first, last);
   }
+}
+
+// The least W such that the M coefficients z_k are exactly 0 for W <= k <= M - W: the nonzero
+// ones lie in the cyclic interval (-W, W) (M when none is 0 in the middle).
+std::size_t nonzero_half_width(const double* z, std::size_t m) {
+  const auto nonzero = [z](std::size_t k) { return z[2 * k] != 0 || z[2 * k + 1] != 0; };
+  for (std::size_t k = m / 2; k > 0; --k) {
+    if (nonzero(k) || nonzero(m - k)) return k + 1;
+  }
+  return 1;
 }
 
 }  // namespace
@@ -157,12 +189,31 @@ struct RealFft::Plan {
   double* output_of(std::size_t i, double* target) { return (stages.size() - 1 - i) % 2 == 0 ? target : work_pairs(); }
   // The complex FFT of the M coefficients (2M doubles, re and im) at `input` into `target` (not
   // `input`; `input` may be the work buffer only when an odd number of stages follows).
+  // `width`: the input is 0 outside the cyclic interval (-width, width) (width = M: anywhere). A
+  // stage of radix r reads the inputs m + r' M/r (m < M/r) of one butterfly; while 2 width < M/r,
+  // those with width <= m < M/r - width are all 0, and so are their outputs, which are written as
+  // 0 without the butterfly (its products and sums of zeros are exactly 0: the result is the same
+  // doubles, and the error bound of the computed butterflies holds unchanged). A group of L
+  // consecutive m (L the stride) writes L r consecutive outputs, so the nonzero outputs lie
+  // within the first and last groups' blocks: the next stage's width. A band-limited spectrum
+  // (most of a composed PLD's coefficients underflow to 0) skips most of the first stages.
   template <bool kInverse>
-  void transform(const double* input, double* target) {
+  void transform(const double* input, double* target, std::size_t width) {
     const double* in = input;
     for (std::size_t i = 0; i < stages.size(); ++i) {
       double* out = output_of(i, target);
-      run_stage<kInverse>(stages[i], in, out, half, twiddles.data());
+      const Stage& stage = stages[i];
+      const auto radix = static_cast<std::size_t>(stage.radix);
+      const std::size_t span = half / radix, groups = span / stage.stride, block = stage.stride * radix;
+      std::size_t low = groups, high = groups;  // groups [low, high) are all 0
+      if (2 * width < span) {
+        low = (width + stage.stride - 1) / stage.stride;
+        high = std::max(low, (span - width) / stage.stride);
+      }
+      run_stage<kInverse>(stage, in, out, half, twiddles.data(), 0, low);
+      std::fill(out + 2 * low * block, out + 2 * high * block, 0.0);
+      run_stage<kInverse>(stage, in, out, half, twiddles.data(), high, groups);
+      width = high > low ? std::max(low, groups - high) * block : half;
       in = out;
     }
   }
@@ -208,7 +259,7 @@ void RealFft::forward(const std::vector<double>& signal, std::vector<std::comple
   // z_m = x_2m + i x_2m+1 is the signal's own memory layout. Z lands in the spectrum's first M
   // slots and is recombined in place (each pair k, M - k is read before it is written).
   Complex* x = spectrum.data();
-  plan.transform<false>(signal.data(), reinterpret_cast<double*>(x));
+  plan.transform<false>(signal.data(), reinterpret_cast<double*>(x), m);
   const Complex* z = x;
   const double z0_re = z[0].real(), z0_im = z[0].imag();
   x[0] = {z0_re + z0_im, 0.0};
@@ -244,7 +295,7 @@ void RealFft::inverse(const std::vector<std::complex<double>>& spectrum, std::ve
     store(z + 2 * k, even - times_minus_i(rotated));
     store(z + 2 * (m - k), conjugate(even + times_minus_i(rotated)));
   }
-  plan.transform<true>(z, target);
+  plan.transform<true>(z, target, nonzero_half_width(z, m));
   const double scale = 1.0 / static_cast<double>(size_);
   const Vec2 scales{scale, scale};
   for (std::size_t j = 0; j < m; ++j) store(target + 2 * j, load(target + 2 * j) * scales);

@@ -33,6 +33,16 @@ constexpr double kPlanReuse = 1.25;
 // mass-twiddle products per term (a few milliseconds).
 constexpr double kDirectBudget = 1 << 21;
 
+// The plan of the last workspace destroyed on this thread (CompositionWorkspace's destructor): the
+// next compose() that needs exactly its size takes it instead of building the same one again (only
+// the same size, so that an answer never depends on the requests before it).
+thread_local std::unique_ptr<fft::RealFft> kept_transform;
+
+// Whether a plan of `size` points serves a composition that needs `needed` (see kPlanReuse).
+bool plan_fits(std::size_t size, std::size_t needed) {
+  return size >= needed && static_cast<double>(size) <= kPlanReuse * static_cast<double>(needed);
+}
+
 std::int64_t positive_mod(std::int64_t value, std::int64_t modulus) {
   const std::int64_t r = value % modulus;
   return r < 0 ? r + modulus : r;
@@ -65,27 +75,55 @@ fft::Vec2 twiddle(std::int64_t r, const fft::RealFft& transform) {
 // product 2.9u), and the blocks are summed alike: within 17.5u sum m plus O(K u^2), 20u rounded up.
 // For j = 0 every twiddle is exactly 1 and only the sums round: 5u. This is far tighter than the
 // FFT's bound, and it is what the power n amplifies.
-BoundedComplex direct_coefficient(const DiscretePld& pld, std::int64_t j, const fft::RealFft& transform, double mass,
-                                  std::vector<fft::Vec2>& in_block) {
+// kDirectLanes coefficients are summed side by side, each by exactly the operations above in the
+// same order (the same doubles as one at a time): a Kahan sum is a chain of four dependent
+// additions per term, and independent chains overlap. (4 at a time, the rest by 2 and 1: padded
+// lanes would redo the whole sum of the masses.)
+template <std::size_t kDirectLanes>
+void direct_coefficients(const DiscretePld& pld, const std::int64_t* js, const fft::RealFft& transform, double mass,
+                         std::vector<fft::Vec2>& in_block, BoundedComplex* out) {
   const auto modulus = static_cast<std::int64_t>(transform.size());
   const std::size_t size = pld.masses.size();
   const auto block = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(size))));
-  in_block.resize(block);
-  for (std::size_t b = 0; b < block; ++b) in_block[b] = twiddle(j * static_cast<std::int64_t>(b), transform);
-  KahanSum total;
+  in_block.resize(kDirectLanes * block);  // in_block[kDirectLanes b + c]: the twiddle of lane c
+  for (std::size_t b = 0; b < block; ++b) {
+    for (std::size_t c = 0; c < kDirectLanes; ++c) {
+      in_block[kDirectLanes * b + c] = twiddle(js[c] * static_cast<std::int64_t>(b), transform);
+    }
+  }
+  KahanSum total[kDirectLanes];
   for (std::size_t start = 0; start < size; start += block) {
-    KahanSum block_sum;
+    KahanSum block_sum[kDirectLanes];
     const std::size_t end = std::min(size, start + block);
     for (std::size_t i = start; i < end; ++i) {
       const double m = pld.masses[i];
-      block_sum.add(in_block[i - start] * fft::Vec2{m, m});
+      const fft::Vec2* w = &in_block[kDirectLanes * (i - start)];
+      for (std::size_t c = 0; c < kDirectLanes; ++c) block_sum[c].add(w[c] * fft::Vec2{m, m});
     }
-    const std::int64_t anchor_index =
-        (j % modulus) * positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus);
-    total.add(fft::multiply(block_sum.sum, twiddle(anchor_index, transform)));
+    const std::int64_t placed = positive_mod(pld.lowest_index + static_cast<std::int64_t>(start), modulus);
+    for (std::size_t c = 0; c < kDirectLanes; ++c) {
+      const std::int64_t anchor_index = (js[c] % modulus) * placed;
+      total[c].add(fft::multiply(block_sum[c].sum, twiddle(anchor_index, transform)));
+    }
   }
-  const double error = (j == 0 ? 5 : 20) * kUnitRoundoff * mass * (1 + kBoundSlack);
-  return {{total.sum[0], total.sum[1]}, error};
+  for (std::size_t c = 0; c < kDirectLanes; ++c) {
+    const double error = (js[c] == 0 ? 5 : 20) * kUnitRoundoff * mass * (1 + kBoundSlack);
+    out[c] = {{total[c].sum[0], total[c].sum[1]}, error};
+  }
+}
+
+// direct_coefficients of every index in `js`, in order.
+std::vector<BoundedComplex> direct_coefficients(const DiscretePld& pld, const std::vector<std::int64_t>& js,
+                                                const fft::RealFft& transform, double mass) {
+  std::vector<BoundedComplex> values(js.size());
+  std::vector<fft::Vec2> in_block;
+  std::size_t first = 0;
+  for (; first + 4 <= js.size(); first += 4)
+    direct_coefficients<4>(pld, &js[first], transform, mass, in_block, &values[first]);
+  for (; first + 2 <= js.size(); first += 2)
+    direct_coefficients<2>(pld, &js[first], transform, mass, in_block, &values[first]);
+  if (first < js.size()) direct_coefficients<1>(pld, &js[first], transform, mass, in_block, &values[first]);
+  return values;
 }
 
 // Adds the PLD's masses to `signal` at their grid index modulo the FFT length (they wrap onto
@@ -122,8 +160,6 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, Comp
   const double negligible_square = power.negligible_square(input_error);
   const double amplifying = count > 1 ? std::exp(-std::log(count) / (count - 1)) : kInfinity;
   const double direct_cost = static_cast<double>(term.pld->masses.size());
-  double direct_budget = kDirectBudget;
-  std::vector<fft::Vec2> twiddles;
   // The exact masses sum to at most mass (1 + (K + 1) u) (a sum of K non-negative doubles); pow is
   // within an ulp, which the factor 1 + 1e-9 covers. Not finite: zeros are evaluated like the rest.
   const double exact_mass = mass * (1 + static_cast<double>(term.pld->masses.size() + 1) * kUnitRoundoff);
@@ -133,6 +169,20 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, Comp
     work.product.resize(spectrum.size());
     work.product_error.resize(spectrum.size());
   }
+  // The coefficients summed directly, chosen first (in order of j, while the budget lasts) so that
+  // they are summed side by side.
+  std::vector<std::int64_t> direct;
+  double direct_budget = kDirectBudget;
+  for (std::size_t j = 0; j < spectrum.size() && direct_budget >= direct_cost; ++j) {
+    if (skip_zeros && work.product[j] == std::complex<double>{}) continue;
+    const double re = spectrum[j].real(), im = spectrum[j].imag();
+    if (!(re * re + im * im <= negligible_square) && modulus_upper(spectrum[j]) + input_error > amplifying) {
+      direct_budget -= direct_cost;
+      direct.push_back(static_cast<std::int64_t>(j));
+    }
+  }
+  const std::vector<BoundedComplex> direct_values = direct_coefficients(*term.pld, direct, *work.transform, mass);
+  std::size_t next_direct = 0;
   for (std::size_t j = 0; j < spectrum.size(); ++j) {
     if (j % kProgressCoefficients == kProgressCoefficients - 1 &&
         !tick(static_cast<double>(j) / static_cast<double>(spectrum.size()))) {
@@ -146,9 +196,8 @@ bool multiply_term_in(const CompositionTerm& term, bool first, double mass, Comp
     BoundedComplex factor{0.0, kUnderflowAllowance};
     const double re = spectrum[j].real(), im = spectrum[j].imag();
     if (!(re * re + im * im <= negligible_square)) {
-      if (modulus_upper(coefficient.value) + input_error > amplifying && direct_budget >= direct_cost) {
-        direct_budget -= direct_cost;
-        coefficient = direct_coefficient(*term.pld, static_cast<std::int64_t>(j), *work.transform, mass, twiddles);
+      if (next_direct < direct.size() && direct[next_direct] == static_cast<std::int64_t>(j)) {
+        coefficient = direct_values[next_direct++];
       }
       factor = power(coefficient);
     }
@@ -190,10 +239,11 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
   result.discretization_interval = terms.front().pld->discretization_interval;
   result.lowest_index = static_cast<std::int64_t>(range.lowest);
   result.masses.resize(static_cast<std::size_t>(range.points()));
-  for (std::size_t i = 0; i < result.masses.size(); ++i) {
+  auto at = static_cast<std::size_t>(positive_mod(result.lowest_index, modulus));
+  for (double& mass : result.masses) {
     // Clamping at 0 only moves a mass towards its exact value (>= 0).
-    result.masses[i] = std::max(0.0, work.signal[static_cast<std::size_t>(
-                                         positive_mod(result.lowest_index + static_cast<std::int64_t>(i), modulus))]);
+    mass = std::max(0.0, work.signal[at]);
+    if (++at == work.signal.size()) at = 0;
   }
   double input_truncated = 0, input_error = 0, log_survival = 0, top_index = 0;
   for (const auto& term : terms) {
@@ -221,6 +271,10 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
 
 }  // namespace
 
+CompositionWorkspace::~CompositionWorkspace() {
+  if (transform) kept_transform = std::move(transform);
+}
+
 Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pessimistic, double tail_mass,
                             const ProgressCallback& progress, CompositionWorkspace* workspace) {
   const auto report = [&](double fraction) { return !progress || progress(fraction); };
@@ -239,10 +293,14 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   CompositionWorkspace local;
   CompositionWorkspace& work = workspace ? *workspace : local;
   const std::size_t needed = fft::fast_real_size(static_cast<std::size_t>(range.points()));
-  if (!work.transform || work.transform->size() < needed ||
-      static_cast<double>(work.transform->size()) > kPlanReuse * static_cast<double>(needed)) {
+  if (!work.transform || !plan_fits(work.transform->size(), needed)) {
     work.transform.reset();  // one plan at a time bounds the memory
-    work.transform = std::make_unique<fft::RealFft>(needed);
+    if (kept_transform && kept_transform->size() == needed) {
+      work.transform = std::move(kept_transform);
+    } else {
+      kept_transform.reset();
+      work.transform = std::make_unique<fft::RealFft>(needed);
+    }
   }
   const std::size_t size = work.transform->size();
   if (work.input.size() != size) work.input.assign(size, 0.0);

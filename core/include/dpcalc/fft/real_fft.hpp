@@ -38,6 +38,10 @@
 // doubles this and adds its own stage: forward bound 2 g'. The inverse runs the same passes in
 // reverse: its pre-pass builds the M coefficients E_k + i conj(w^k) D_k (unhalved) of total
 // modulus <= 4 full-spectrum sums, and the 1/N scaling is one more rounding (2u): inverse bound 4 g''.
+// Two shortcuts compute the same doubles and so keep these bounds: the first stage's twiddles are
+// exactly 1 (its products, which would return their inputs, are skipped; its alpha still counts
+// them), and butterflies whose inputs are all exactly 0 (the stages' leading part of the inverse of
+// a band-limited spectrum: RealFft::Plan::transform) write 0 without the arithmetic.
 // Gradual underflow adds at most 2^-1075 per rounding in the subnormal range: below 1e-300 in
 // every entry for N <= 2^22 (callers add that as an absolute term). These are a-priori,
 // worst-case bounds (typical errors are about sqrt(log N) u); they make the PLD engine's delta
