@@ -33,11 +33,6 @@ constexpr double kPlanReuse = 1.25;
 // mass-twiddle products per term (a few milliseconds).
 constexpr double kDirectBudget = 1 << 21;
 
-// The plan of the last workspace destroyed on this thread (CompositionWorkspace's destructor): the
-// next compose() that needs exactly its size takes it instead of building the same one again (only
-// the same size, so that an answer never depends on the requests before it).
-thread_local std::unique_ptr<fft::RealFft> kept_transform;
-
 // Whether a plan of `size` points serves a composition that needs `needed` (see kPlanReuse).
 bool plan_fits(std::size_t size, std::size_t needed) {
   return size >= needed && static_cast<double>(size) <= kPlanReuse * static_cast<double>(needed);
@@ -271,10 +266,6 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
 
 }  // namespace
 
-CompositionWorkspace::~CompositionWorkspace() {
-  if (transform) kept_transform = std::move(transform);
-}
-
 Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pessimistic, double tail_mass,
                             const ProgressCallback& progress, CompositionWorkspace* workspace) {
   const auto report = [&](double fraction) { return !progress || progress(fraction); };
@@ -295,12 +286,7 @@ Result<DiscretePld> compose(const std::vector<CompositionTerm>& terms, bool pess
   const std::size_t needed = fft::fast_real_size(static_cast<std::size_t>(range.points()));
   if (!work.transform || !plan_fits(work.transform->size(), needed)) {
     work.transform.reset();  // one plan at a time bounds the memory
-    if (kept_transform && kept_transform->size() == needed) {
-      work.transform = std::move(kept_transform);
-    } else {
-      kept_transform.reset();
-      work.transform = std::make_unique<fft::RealFft>(needed);
-    }
+    work.transform = std::make_unique<fft::RealFft>(needed);
   }
   const std::size_t size = work.transform->size();
   if (work.input.size() != size) work.input.assign(size, 0.0);

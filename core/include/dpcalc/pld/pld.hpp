@@ -85,14 +85,12 @@ struct CompositionTerm {
 
 // Work space that consecutive compose() calls can share: the FFT plan of the last size used (its
 // twiddle table costs about as much as a transform) and the spectral buffers. Holds about 56 bytes
-// per FFT point. When it is destroyed its plan is kept for the next workspace of the same thread
-// (one plan at a time: a later compose() of another size frees it before building its own), so
-// that the compositions of consecutive requests share their twiddles too.
+// per FFT point. It frees all of it when destroyed: no plan outlives the request that built it.
 struct CompositionWorkspace {
   CompositionWorkspace() = default;
   CompositionWorkspace(const CompositionWorkspace&) = delete;
   CompositionWorkspace& operator=(const CompositionWorkspace&) = delete;
-  ~CompositionWorkspace();
+  ~CompositionWorkspace() = default;
   std::unique_ptr<fft::RealFft> transform;
   std::vector<double> input;   // all zero between uses (a term's masses are placed and removed)
   std::vector<double> signal;  // the inverse transform's output
