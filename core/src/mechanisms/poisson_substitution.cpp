@@ -7,7 +7,6 @@
 #include "dpcalc/directed_rounding.hpp"
 #include "dpcalc/floating_point.hpp"
 #include "dpcalc/mechanisms/catalog.hpp"
-#include "dpcalc/mechanisms/subsampled.hpp"
 #include "dpcalc/pld/privacy_loss.hpp"
 #include "dpcalc/pld/profile_pair.hpp"
 #include "dpcalc/pld/pure_bound.hpp"
@@ -95,14 +94,17 @@ class PoissonSubstitution final : public Mechanism {
 std::optional<MechanismPtr> poisson_substitution(const MechanismPtr& mechanism) {
   if (mechanism->type().name != poisson_subsampled_type().name) return std::nullopt;
   if (mechanism->supports(Relation::kSubstitute) || !mechanism->supports(Relation::kAddRemove)) return std::nullopt;
-  // The innermost mechanism and the product of the nested rates.
+  // The innermost mechanism and the product of the nested rates (each the type's own parameters:
+  // a Poisson draw keeps a record with probability `rate`).
   const Mechanism* inner = mechanism.get();
   double rate = 1;
   while (inner->type().name == poisson_subsampled_type().name) {
-    const auto* sampled = inner->as_subsampled();
-    if (sampled == nullptr) return std::nullopt;
-    rate *= sampled->rate();
-    inner = &sampled->inner();
+    const Arguments& arguments = inner->arguments();
+    const auto rate_argument = arguments.numbers.find("rate");
+    const auto inner_argument = arguments.mechanisms.find("mechanism");
+    if (rate_argument == arguments.numbers.end() || inner_argument == arguments.mechanisms.end()) return std::nullopt;
+    rate *= rate_argument->second;
+    inner = inner_argument->second.get();
   }
   if (!inner->supports(Relation::kAddRemove)) return std::nullopt;
   Result<MechanismPtr> group = inner->for_group(2);

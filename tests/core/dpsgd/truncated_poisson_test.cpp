@@ -129,9 +129,13 @@ TEST_CASE("[samplers] truncated Poisson: Ganesh's pairs, the analysis' lower bou
   }
   // The analysis' bracket at cap 281 under zero-out, and with the looser substitute part of dp_accounting
   // above (4.7767): Ganesh's zero-out pair is the tighter.
+  // Its exact ε is also bracketed independently, by privacy buckets on a loss step of 2e-5 composed
+  // by dp_accounting's PMF (tests/reference/truncated_poisson_buckets.py): [4.684292, 4.731242].
   const auto tight = truncated_poisson_epsilon({{setting(281), 1, kSteps}}, kDelta);
   REQUIRE(tight.ok());
   CHECK(tight.value().epsilon_upper < 4.776702138284579);
+  CHECK(tight.value().epsilon_upper >= 4.684292313573378);
+  CHECK(tight.value().epsilon_lower_analysis <= 4.731242345522016);
 }
 
 TEST_CASE("[samplers] truncated Poisson: a cap of at least N is Poisson sampling, exactly") {

@@ -44,7 +44,6 @@ struct ComposedUses {
 };
 
 class Mechanism;
-class Subsampled;
 using MechanismPtr = std::shared_ptr<const Mechanism>;
 
 // Gaussian noise of standard deviation `sigma` on a query of sensitivity `sensitivity`: the
@@ -216,8 +215,6 @@ class Mechanism {
   // The parameter that sets the rate at which a record is in the data it runs on, for a mechanism
   // run on a subsample (subsampled.hpp); "" for the others.
   virtual std::string sampling_rate_parameter() const { return ""; }
-  // This mechanism as a sampling wrapper (subsampled.hpp), or nullptr: the core builds without RTTI.
-  virtual const Subsampled* as_subsampled() const { return nullptr; }
   // The parameter that sets how much noise it adds, as errors about its size name it: the first of
   // calibratable() (the innermost mechanism's, for a wrapper), or "type" when it has none.
   std::string noise_parameter() const;

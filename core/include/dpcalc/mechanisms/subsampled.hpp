@@ -51,7 +51,6 @@ class Subsampled : public Mechanism {
   // The same wrapper around the inner mechanism with `unknown` set to `value`.
   Result<MechanismPtr> with_noise(const std::string& unknown, double value) const override;
   std::string sampling_rate_parameter() const override { return rate_parameter_; }
-  const Subsampled* as_subsampled() const override { return this; }
 
  private:
   SampleDraw draw_;
