@@ -208,9 +208,12 @@ test(
     const { page, context, problems } = await openPage(session, { hash: '#/group?k=2' });
     try {
       await waitForAllSections(page);
+      // The picker is among the section's own More options; the bound sits in the picker's own.
+      await openMoreOptions(page, 'group');
       await page.selectOption('#group-mechanism-type', 'discrete_gaussian');
       const input = page.locator('#group-mechanism-truncation-bound');
-      assert.equal(await page.locator('#group details.more-options #group-mechanism-truncation-bound').count(), 1);
+      const pickerOptions = page.locator('#group details.more-options details.more-options');
+      assert.equal(await pickerOptions.locator('#group-mechanism-truncation-bound').count(), 1);
       assert.equal(await input.isVisible(), false);
       await page.waitForFunction(() =>
         /^ε ≤ /.test(document.querySelector('[data-results="group"] tr[data-row="picked"] .bound')?.textContent ?? ''),
@@ -222,7 +225,7 @@ test(
       assert.equal('truncation_bound' in (await linkMechanism()), false);
       // T = 10 at σ = 5: the shifted noise leaves [−10, 10] with probability about 0.027, above δ: no finite ε
       // (tests/core/mechanisms/truncated_discrete_gaussian_test.cpp has the values).
-      await page.click('#group details.more-options summary');
+      await pickerOptions.locator(':scope > summary').click();
       await input.fill('10');
       await page.waitForFunction(() =>
         /no meaningful guarantee/.test(

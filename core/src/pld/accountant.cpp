@@ -60,8 +60,8 @@ constexpr double kLargestWholeSteps = 1e15;
 // only linearly in the step and are the ones refined.
 constexpr double kRefinementWidth = 4;
 constexpr int kMaxRefinements = 6;
-// ... and stops early, when delta is within kNearFloor times the smallest certifiable delta, once a
-// pass leaves more than kMinNarrowing of the previous width.
+// ... and stops early, when delta is within kNearFloor times the infinite mass plus the whole grid's
+// rounding bound, once a pass leaves more than kMinNarrowing of the previous width.
 constexpr double kMinNarrowing = 0.75;
 constexpr double kNearFloor = 1000;
 
@@ -520,6 +520,9 @@ DiscretePld identity_pld(double interval) {
 // is the one epsilon_bracket gives on all four PLDs; `reachable` is smallest_certifiable_delta.
 struct EpsilonPass {
   double reachable = 0;
+  // The infinite mass plus the whole grid's rounding bound: near it, that bound (not the grid) sets
+  // the width, even where the masses above ε carry less error and δ is certified below it.
+  double rounding_floor = 0;
   EpsilonBracket bracket;  // when delta > reachable
   // What the pass composed: a lower PLD it did not need is identity_pld(); when symmetric, only the
   // remove direction (the add direction is the same).
@@ -548,6 +551,8 @@ Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const Limi
   const DiscretePld& upper_remove = plds.upper_remove;
   const DiscretePld& upper_add = symmetric ? upper_remove : plds.upper_add;
   pass.reachable = std::max(delta_floor(upper_remove), delta_floor(upper_add));
+  pass.rounding_floor = std::max(upper_remove.infinite_mass + upper_remove.rounding_error,
+                                 upper_add.infinite_mass + upper_add.rounding_error);
   pass.bracket.discretization = discretization_of(discretized.interval, upper_remove, upper_add);
   plds.discretization = pass.bracket.discretization;
   if (!(delta > pass.reachable)) return pass;
@@ -729,7 +734,7 @@ Result<EpsilonBracket> epsilon_search(const std::vector<CompositionItem>& items,
     // Near the delta floor the bound on the FFT's rounding error, not the grid, sets the width:
     // stop there when halving the step no longer narrows the bracket much. (Elsewhere the width
     // can stall for a pass and then drop, for atoms that land on the grid only every few passes.)
-    if (target < kNearFloor * reachable && width > kMinNarrowing * previous_width) break;
+    if (target < kNearFloor * computed.value().rounding_floor && width > kMinNarrowing * previous_width) break;
     previous_width = width;
     pass_options.discretization_interval = 0.5 * bracket.discretization.discretization_interval;
   }
