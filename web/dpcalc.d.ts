@@ -325,7 +325,7 @@ export interface TradeoffOptions {
 export interface DpsgdPhase {
   /** σ over the clipping norm in this phase */
   noise_multiplier: number;
-  /** q in (0, 1] in this phase (one of sampling_rate, batch_size) */
+  /** q in [0, 1] in this phase (0: the phase reads no example) (one of sampling_rate, batch_size) */
   sampling_rate?: number;
   /** B in this phase (one of sampling_rate, batch_size) */
   batch_size?: number;
@@ -715,7 +715,7 @@ export type DpsgdRequest =
       epochs?: number;
       /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
       relation?: 'add_remove' | 'zero_out' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      /** σ over the clipping norm, 0 or more (0, for Poisson sampling: no noise): the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
@@ -729,7 +729,7 @@ export type DpsgdRequest =
       discretization?: number | Discretization;
       /** true (or the trade-off's options) adds result.tradeoff, what an attacker can do: the object op 'tradeoff' returns for this request (default false) */
       explain?: boolean | TradeoffOptions;
-      /** q in (0, 1] (one of sampling_rate, batch_size (or unknown)) */
+      /** q in [0, 1] (0: ε = 0) (one of sampling_rate, batch_size (or unknown)) */
       sampling_rate?: number;
       /** B, the expected batch: q = B/N (one of sampling_rate, batch_size (or unknown)) */
       batch_size?: number;
@@ -751,7 +751,7 @@ export type DpsgdRequest =
       epochs?: number;
       /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
       relation?: 'add_remove' | 'zero_out' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      /** σ over the clipping norm, 0 or more (0, for Poisson sampling: no noise): the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
@@ -785,7 +785,7 @@ export type DpsgdRequest =
       epochs?: number;
       /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
       relation?: 'add_remove' | 'zero_out' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      /** σ over the clipping norm, 0 or more (0, for Poisson sampling: no noise): the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
@@ -801,7 +801,7 @@ export type DpsgdRequest =
       explain?: boolean | TradeoffOptions;
       /** N, a whole number ≥ 1 */
       dataset_size: number;
-      /** q in (0, 1] (one of sampling_rate, batch_size (or unknown)) */
+      /** q in [0, 1] (0: ε = 0) (one of sampling_rate, batch_size (or unknown)) */
       sampling_rate?: number;
       /** B, the expected batch: q = B/N (one of sampling_rate, batch_size (or unknown)) */
       batch_size?: number;
@@ -823,7 +823,7 @@ export type DpsgdRequest =
       epochs?: number;
       /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
       relation?: 'add_remove' | 'zero_out' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      /** σ over the clipping norm, 0 or more (0, for Poisson sampling: no noise): the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
@@ -859,7 +859,7 @@ export type DpsgdRequest =
       epochs?: number;
       /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
       relation?: 'add_remove' | 'zero_out' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      /** σ over the clipping norm, 0 or more (0, for Poisson sampling: no noise): the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
@@ -893,7 +893,7 @@ export type DpsgdRequest =
       epochs?: number;
       /** neighbouring datasets; the default is the sampling's ('zero_out' for shuffle and truncated_poisson, 'add_remove' otherwise) (default by sampling) */
       relation?: 'add_remove' | 'zero_out' | 'substitute';
-      /** σ over the clipping norm: the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
+      /** σ over the clipping norm, 0 or more (0, for Poisson sampling: no noise): the answer is ε (one of noise_multiplier, target, phases (noise_multiplier and target with unknown)) */
       noise_multiplier?: number;
       /** the ε to reach: the answer is the noise multiplier (or the unknown) (one of noise_multiplier, target (both with unknown)) */
       target?: DpsgdTarget;
@@ -909,7 +909,7 @@ export type DpsgdRequest =
       explain?: boolean | TradeoffOptions;
       /** b, the number of bands, a whole number ≥ 1 */
       bands: number;
-      /** q in (0, 1], inside the band (one of sampling_rate, batch_size (or unknown)) */
+      /** q in [0, 1], inside the band (0: ε = 0) (one of sampling_rate, batch_size (or unknown)) */
       sampling_rate?: number;
       /** B, the expected batch: q = b·B/N (one of sampling_rate, batch_size (or unknown)) */
       batch_size?: number;
@@ -1531,8 +1531,15 @@ export type DpsgdMixture =
 export interface SamplerBoundsResult extends Result {
   /** The sampler's upper bound; null when no bound is known (a row that is `unavailable`). */
   guarantee: ApproxGuarantee | null;
-  /** A lower bound on the sampler's exact ε, from a pair its clipped gradients produce; null when none. */
-  epsilon_lower: number | null;
+  /**
+   * A lower bound on the sampler's exact ε, from a pair its clipped gradients produce; null when none;
+   * 'infinity' for a training without noise that has no finite ε at this δ.
+   */
+  epsilon_lower: number | 'infinity' | null;
+  /** A training without noise that has no finite ε at this δ: `guarantee` is then {epsilon: 0, delta: 1}. */
+  vacuous?: true;
+  /** With `vacuous`: no finite upper bound. */
+  epsilon_upper?: 'infinity';
   /** proven and within the accuracy ('tight'), proven with a gap ('bracket'), resting on an assumption ('not_proven'). */
   status: 'tight' | 'bracket' | 'not_proven' | 'unavailable';
   /** The status in words, and what the sampler's analysis needs said. */
@@ -1549,8 +1556,8 @@ export interface DpsgdTraining {
   relation: 'add_remove' | 'zero_out' | 'substitute';
   /** Training steps composed (all phases). */
   steps: number;
-  /** Steps of one epoch (of the first phase). */
-  steps_per_epoch: number;
+  /** Steps of one epoch (of the first phase); absent at sampling rate 0, where an epoch never ends. */
+  steps_per_epoch?: number;
   /** With `epochs`: how they became steps. */
   steps_note?: string;
   /** With `phases`: each phase's noise and steps. */

@@ -108,7 +108,9 @@ Result<double> check_positive_delta(double value, const std::string& field) {
   return value;
 }
 
-Result<double> check_rho(double value, const std::string& field) {
+Result<double> check_rho(double value, const std::string& field) { return check_nonnegative(value, field); }
+
+Result<double> check_nonnegative(double value, const std::string& field) {
   if (!(value >= 0) || std::isinf(value)) return bad_range(field, "0 or more", value);
   return value;
 }
@@ -120,6 +122,11 @@ Result<double> check_positive(double value, const std::string& field) {
 
 Result<double> check_rate(double value, const std::string& field) {
   if (!(value > 0 && value <= 1)) return bad(field, "a probability greater than 0 and at most 1", value);
+  return value;
+}
+
+Result<double> check_rate_or_zero(double value, const std::string& field) {
+  if (!(value >= 0 && value <= 1)) return bad(field, "a probability from 0 to 1", value);
   return value;
 }
 

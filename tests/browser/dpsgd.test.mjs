@@ -249,3 +249,32 @@ test(
     }
   },
 );
+
+test(
+  'without noise the section says there is no meaningful guarantee, and draws nothing it cannot',
+  kTimeout,
+  async () => {
+    const { page, context, problems } = await openPage(session, { hash: '#/dpsgd' });
+    try {
+      await waitDone(page);
+      await page.fill('#dpsgd-noise-multiplier', '0');
+      await page.waitForFunction(() =>
+        /no meaningful guarantee \(no finite ε at δ = 10⁻⁵\)/.test(
+          document.querySelector('[data-summary="dpsgd"]')?.textContent,
+        ),
+      );
+      await waitDone(page);
+      await waitForAllSections(page);
+      // N = 60000, B = 256, k = 4, 60 epochs: P = 1 − (1 − q)^(k·T) rounds to 1.
+      assert.match(
+        await page.textContent('[data-answer="dpsgd"]'),
+        /no finite ε at this δ .*P = 1 − Π \(1 − q\)\^\(k·T\) = 1\./s,
+      );
+      assert.equal(await page.locator('[data-plots="dpsgd"] figure.chart').count(), 0);
+      assert.match(await page.textContent('[data-results="dpsgd"]'), /need noise and a sampling rate above 0/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -161,7 +161,7 @@ test('a refused request exits with 1 and says which field and why; an unreadable
   assert.equal(refused.stdout, '');
   assert.equal(
     refused.stderr,
-    'dpcalc: invalid_argument at noise_multiplier (--noise-multiplier): noise_multiplier must be greater than 0 (got -1).\n',
+    'dpcalc: invalid_argument at noise_multiplier (--noise-multiplier): noise_multiplier must be 0 or more (got -1).\n',
   );
   const typo = await dpcalc(['group', '--kk', '2', '--guarantee.type', 'pure', '--guarantee.epsilon', '1']);
   assert.equal(typo.code, 1);

@@ -154,7 +154,8 @@ test('dpsgd and rdp errors name the field', () => {
   assertError(calc.compute({ ...forward, relation: 'swap' }), 'relation');
   assertError(calc.compute({ ...forward, target: { epsilon: 1 } }), 'target');
   const poisson = { op: 'dpsgd', sampling: 'poisson', group_size: 2, noise_multiplier: 1, steps: 10, delta: 1e-5 };
-  assertError(calc.compute({ ...poisson, sampling_rate: 0 }), 'sampling_rate');
+  assertError(calc.compute({ ...poisson, sampling_rate: -0.1 }), 'sampling_rate');
+  assertError(calc.compute({ ...poisson, sampling_rate: 0.01, noise_multiplier: -1 }), 'noise_multiplier');
   assertError(calc.compute({ ...poisson, sampling_rate: 1.5 }), 'sampling_rate');
   assertError(
     calc.compute({
@@ -184,5 +185,67 @@ test('dpsgd and rdp errors name the field', () => {
   assertError(
     calc.compute({ op: 'compose', method: 'rdp', items: [{ mechanism: { type: 'gaussian', sigma: 1 }, count: 1 }] }),
     'delta',
+  );
+});
+
+// The trivial trainings dp_accounting accepts. Its PLD accountant answers a Gaussian of noise 0 with
+// ε = ∞ at every δ (PoissonSampledDpEvent(q, GaussianDpEvent(0))); the exact δ(ε) is P, the chance that
+// a step samples one of the group's examples, P = 1 − (1 − q)^(k·T) (mpmath, 40 digits).
+test('dpsgd without noise or at sampling rate 0: exact answers, not errors', () => {
+  const poisson = { op: 'dpsgd', sampling: 'poisson', steps: 100, delta: 1e-5 };
+  const none = okResult(calc.compute({ ...poisson, sampling_rate: 0.01, noise_multiplier: 0, group_size: 3 }));
+  assert.equal(none.vacuous, true);
+  assert.deepEqual(none.guarantee, { type: 'approx', epsilon: 0, delta: 1 });
+  assert.equal(none.epsilon_upper, 'infinity');
+  assert.equal(none.epsilon_lower, 'infinity');
+  assert.match(none.note, /P = 1 − Π \(1 − q\)\^\(k·T\) = 0\.950959105928714/); // 0.9509591059287141471862738
+  // P = 9.9999995050000168e-8 at q = 1e-9, T = 100: at δ = 1e-7 ≥ P no output tells the datasets apart beyond δ.
+  const rare = okResult(calc.compute({ ...poisson, sampling_rate: 1e-9, noise_multiplier: 0, delta: 1e-7 }));
+  assert.deepEqual(rare.guarantee, { type: 'approx', epsilon: 0, delta: 1e-7 });
+  assert.equal(rare.vacuous, undefined);
+  const unread = okResult(calc.compute({ ...poisson, sampling_rate: 0, noise_multiplier: 1, group_size: 5 }));
+  assert.deepEqual(unread.guarantee, { type: 'approx', epsilon: 0, delta: 1e-5 });
+  assert.equal(unread.epsilon_lower, 0);
+  assert.equal(unread.status, 'tight');
+  assert.equal(unread.mixture, undefined);
+  // A phase at rate 0 composes as nothing: the schedule's ε is its other phase's.
+  const phase = { sampling_rate: 0.01, noise_multiplier: 1, steps: 100 };
+  const alone = okResult(calc.compute({ op: 'dpsgd', sampling: 'poisson', delta: 1e-5, phases: [phase] }));
+  const schedule = okResult(
+    calc.compute({
+      op: 'dpsgd',
+      sampling: 'poisson',
+      delta: 1e-5,
+      phases: [phase, { ...phase, sampling_rate: 0, steps: 10 }],
+    }),
+  );
+  assert.equal(schedule.guarantee.epsilon, alone.guarantee.epsilon);
+  assert.equal(schedule.steps, 110);
+  assertError(calc.compute({ ...poisson, sampling_rate: 0, target: { epsilon: 1 } }), 'sampling_rate');
+  assertError(
+    calc.compute({ ...poisson, sampling_rate: 0, noise_multiplier: 1, epochs: 2, steps: undefined }),
+    'epochs',
+  );
+  assertError(calc.compute({ ...poisson, sampling_rate: 0.01, noise_multiplier: 0, explain: true }), 'explain');
+  assertError(
+    calc.compute({
+      op: 'dpsgd',
+      sampling: 'shuffle',
+      dataset_size: 1000,
+      batch_size: 10,
+      steps: 100,
+      delta: 1e-5,
+      noise_multiplier: 0,
+    }),
+    'noise_multiplier',
+  );
+  assertError(
+    calc.compute({
+      ...poisson,
+      sampling_rate: 0.01,
+      noise_multiplier: 0,
+      repetitions: { mean: 10, distribution: 'poisson' },
+    }),
+    'repetitions',
   );
 });

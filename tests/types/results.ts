@@ -59,7 +59,7 @@ export function narrowed(calc: Calculator): number[] {
 
   const setting = { sampling: 'poisson', sampling_rate: 0.01, group_size: 4, delta: 1e-5, steps: 100 } as const;
   const forward = calc.compute({ op: 'dpsgd', ...setting, noise_multiplier: 1 });
-  if (forward.ok) numbers.push(forward.result.methods?.pld.epsilon ?? 0, forward.result.steps_per_epoch);
+  if (forward.ok) numbers.push(forward.result.methods?.pld.epsilon ?? 0, forward.result.steps_per_epoch ?? 0);
   const calibration = calc.compute({ op: 'dpsgd', ...setting, target: { epsilon: 2 } });
   if (calibration.ok) numbers.push(calibration.result.rule_of_thumb.noise_multiplier);
   // @ts-expect-error: a calibration compares no methods

@@ -45,8 +45,13 @@ const kFormulas = {
 };
 
 const ok = (result) => ({ ok: true, result });
-const atDelta = (result) => guaranteeElement(result.guarantee, { deltaIsGiven: true });
+const atDelta = (result) => guaranteeElement(result.guarantee, { deltaIsGiven: true, vacuous: result.vacuous });
 const bracketText = (lower, upper) => `exact ε ∈ [${formatNumber(lower, 'down')}, ${formatNumber(upper, 'up')}]`;
+/** The bracket of a sampler's answer; a training without noise may have no finite ε at all. */
+const resultBracket = (result) =>
+  result.vacuous ? 'no finite ε at this δ' : bracketText(result.epsilon_lower, result.guarantee.epsilon);
+/** A training that needs no accounting: no noise, or a sampling rate of 0 (no pair, no figures). */
+const needsNoAccounting = (request) => request.noise_multiplier === 0 || request.sampling_rate === 0;
 
 /** "q = B/N = 0.0042667" (cyclic Poisson: b·B/N): the sampling rate the Poisson samplers run at. */
 function rateText(request) {
@@ -86,7 +91,7 @@ function answerElement(result, { calibrating, k, request }) {
     h(
       'div',
       { class: 'bracket', dataset: { lower: String(result.epsilon_lower), upper: String(result.guarantee.epsilon) } },
-      `${bracketText(result.epsilon_lower, result.guarantee.epsilon)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps, ${rateText(request)}`,
+      `${resultBracket(result)} for a group of k = ${k}, after ${result.steps.toLocaleString('en-US')} steps, ${rateText(request)}`,
     ),
   );
   // A bracket wider than the accuracy asked for says so, and why (as the Composition section's PLD row).
@@ -120,7 +125,7 @@ function samplerRows(result, fields, { loop, more }) {
       response: ok(result),
       render: atDelta,
       proven: result.status !== 'not_proven',
-      note: (r) => h('span', {}, bracketText(r.epsilon_lower, r.guarantee.epsilon), h('br'), r.note, more ?? ''),
+      note: (r) => h('span', {}, resultBracket(r), h('br'), r.note, more ?? ''),
     },
   ];
 }
@@ -240,8 +245,14 @@ const kFixedBatchAssumption =
  * that was the question); with fixed-size batches it says in the same sentence that this analysis
  * assumes the worst-case property. Returns [text, { cite }].
  */
-function headlineOf(result, { k, calibrating, sampling, loop, rate }) {
+function headlineOf(result, { k, calibrating, sampling, loop, rate, delta }) {
   const group = `a group of ${k} example${k === 1 ? '' : 's'}`;
+  if (result.vacuous) {
+    const none = `no meaningful guarantee (no finite ε at δ = ${formatNumber(delta, 'down').replace(/^1 × /, '')})`;
+    return [
+      `${group[0].toUpperCase()}${group.slice(1)}: ${none} after ${result.steps.toLocaleString('en-US')} steps, without noise.`,
+    ];
+  }
   const bound = boundText(result.guarantee, { deltaIsGiven: true });
   const noise = calibrating ? `Noise multiplier σ = ${formatNumber(result.noise_multiplier)} gives ` : '';
   const how = samplerHow(result, { sampling, loop });
@@ -382,12 +393,21 @@ async function answered(section, { request, response, fields, status, run }) {
     sampling: request.sampling,
     loop,
     rate: rateWords(request),
+    delta: request.delta,
   });
   summary(text, {
     ...options,
     proof: proofOf(result, request.sampling),
     detail: answerElement(result, { calibrating, k, request }),
   });
+  if (needsNoAccounting(request)) {
+    samplers.replaceChildren(
+      h('p', {}, 'Every sampler side by side, the pair and the figures need noise and a sampling rate above 0.'),
+    );
+    plots.replaceChildren();
+    status.finish('done', 'Done.');
+    return;
+  }
   const base = answeredTraining(request, result);
   const mixture = hasMixture(request.sampling);
   await sideBySide({ request, sigma: base.noise_multiplier, loop, samplers, run, isCurrent, to: mixture ? 0.6 : 1 });

@@ -42,8 +42,12 @@ Result<double> check_positive_delta(double value, const std::string& field);
 Result<double> check_rho(double value, const std::string& field);
 // strictly positive finite real (noise scale, sigma, sensitivity, ...).
 Result<double> check_positive(double value, const std::string& field);
+// finite real >= 0 (a noise multiplier, where 0 is the noise-free training).
+Result<double> check_nonnegative(double value, const std::string& field);
 // probability in (0, 1] (sampling rates, ...).
 Result<double> check_rate(double value, const std::string& field);
+// probability in [0, 1] (a sampling rate where 0, no example read, is answered).
+Result<double> check_rate_or_zero(double value, const std::string& field);
 // integer count in [1, kMaxCount] (group size, number of compositions, ...).
 Result<double> check_count(double value, const std::string& field);
 

@@ -11,6 +11,7 @@
 #include "dpcalc/api/mechanism_io.hpp"
 #include "dpcalc/api/request_shapes.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/dpsgd/trivial_training.hpp"
 
 namespace dpcalc::api {
 namespace {
@@ -78,7 +79,8 @@ void describe_training(Value& result, const DpsgdRequest& request, const dpsgd::
   result.set("sampling", request.sampler->name());
   result.set("relation", mechanisms::relation_name(training.relation));
   result.set("steps", steps);
-  result.set("steps_per_epoch", request.sampler->steps_per_epoch(training.phases.front().batches));
+  const double per_epoch = request.sampler->steps_per_epoch(training.phases.front().batches);
+  if (std::isfinite(per_epoch)) result.set("steps_per_epoch", per_epoch);  // rate 0: an epoch never ends
   if (!first.note.empty() && !request.phases_given) result.set("steps_note", first.note);
   if (request.phases_given) {
     Value phases = Value::array();
@@ -90,6 +92,9 @@ void describe_training(Value& result, const DpsgdRequest& request, const dpsgd::
     }
     result.set("phases", std::move(phases));
   }
+  // A training that needs no accounting has no pair (no noise, or no example read).
+  const dpsgd::Phase& phase = training.phases.front();
+  if (phase.noise_multiplier == 0 || dpsgd::reads_no_example(phase)) return;
   if (const auto setting = group_setting(request)) result.set("mixture", mixture_value(*setting));
 }
 
@@ -152,13 +157,13 @@ void write_calibration(Value& result, const DpsgdAnswer& answer) {
 
 // Tuning by random repetition (Papernot & Steinke 2022): the tuned ε from the run's Rényi curve, and
 // beside it ⌈mean⌉ fixed runs composed by the sampler's own bounds.
-Result<DpsgdAnswer> answer_tuned(const DpsgdRequest& request, const Progress& progress) {
+Result<DpsgdAnswer> answer_tuned(const DpsgdRequest& request, const dpsgd::Training& read, const Progress& progress) {
   DpsgdAnswer answer;
   answer.request = request;
   answer.kind = DpsgdAnswer::Kind::kTuned;
   const RepetitionsAt& repetitions = *request.repetitions;
   Result<dpsgd::TunedTraining> tuned =
-      dpsgd::tuned_training(*request.sampler, request.training, repetitions.repetitions, request.delta);
+      dpsgd::tuned_training(*request.sampler, read, repetitions.repetitions, request.delta);
   if (!tuned.ok()) {
     Error error = std::move(tuned).error();
     if (error.field == "mean" || error.field == "shape") return at_path(std::move(error), repetitions.path);
@@ -166,7 +171,7 @@ Result<DpsgdAnswer> answer_tuned(const DpsgdRequest& request, const Progress& pr
   }
   answer.tuned = tuned.value();
   answer.runs = fixed_runs_of(repetitions.repetitions);
-  Result<dpsgd::Training> repeated = dpsgd::repeated_training(request.training, answer.runs);
+  Result<dpsgd::Training> repeated = dpsgd::repeated_training(read, answer.runs);
   if (!repeated.ok()) return at_path(std::move(repeated).error(), repetitions.path);
   Result<dpsgd::SamplerBounds> fixed = request.sampler->bounds(
       repeated.value(), request.delta, request.discretization.options, progress, dpsgd::BoundsWanted::kBoth);
@@ -197,12 +202,22 @@ void write_tuned(Value& result, const DpsgdAnswer& answer) {
 void write_sampler_bounds(Value& result, const dpsgd::SamplerBounds& bounds, double delta,
                           const pld::AccountingOptions& options) {
   const dpsgd::BoundStatus status = dpsgd::bound_status(bounds, options.relative_accuracy);
-  result.set("guarantee", bounds.epsilon_upper ? to_value(ApproxDp{*bounds.epsilon_upper, delta}) : Value());
-  result.set("epsilon_lower", bounds.epsilon_lower ? Value(*bounds.epsilon_lower) : Value());
+  // No finite ε (a training without noise): the guarantee that holds is the vacuous one, δ = 1.
+  const bool vacuous = bounds.epsilon_upper && std::isinf(*bounds.epsilon_upper);
+  if (!bounds.epsilon_upper) {
+    result.set("guarantee", Value());
+  } else {
+    result.set("guarantee", to_value(vacuous ? ApproxDp{0, 1} : ApproxDp{*bounds.epsilon_upper, delta}));
+  }
+  if (vacuous) result.set("epsilon_upper", "infinity").set("vacuous", true);
+  result.set("epsilon_lower", bounds.epsilon_lower ? renyi_value(*bounds.epsilon_lower) : Value());
   result.set("status", dpsgd::bound_status_name(status));
+  const bool exact = !bounds.engine && bounds.epsilon_lower && bounds.epsilon_upper &&
+                     *bounds.epsilon_lower == *bounds.epsilon_upper;  // a training that needs no accounting
   std::string note = status == dpsgd::BoundStatus::kBracket && !bounds.epsilon_lower
                          ? "The upper bound is proven; no lower bound is computed for this training."
-                         : status_sentence(status);
+                     : exact ? "Exact."
+                             : status_sentence(status);
   if (!bounds.note.empty()) note += " " + bounds.note;
   if (bounds.engine) {
     const std::string accuracy = accuracy_note(*bounds.engine, options);
@@ -222,10 +237,47 @@ void write_sampler_bounds(Value& result, const dpsgd::SamplerBounds& bounds, dou
   }
 }
 
+namespace {
+
+// Calibration and solving search a noise or a size that changes ε: at rate 0 none does.
+Result<bool> check_something_read(const DpsgdRequest& request) {
+  if (!dpsgd::without_unread_phases(request.training).phases.empty()) return true;
+  return invalid_argument(field_path(request.at, "sampling_rate"),
+                          "At sampling rate 0 no example is ever read: the training is 0-DP whatever the noise, "
+                          "so there is nothing to " +
+                              std::string(request.unknown.empty() ? "calibrate" : "solve for") +
+                              ". Give a sampling rate greater than 0.");
+}
+
+// A training that needs no accounting (trivial_training.hpp), answered as it is.
+Result<DpsgdAnswer> answer_trivial(const DpsgdRequest& request, dpsgd::SamplerBounds bounds) {
+  const bool reads_nothing = dpsgd::without_unread_phases(request.training).phases.empty();
+  if (request.repetitions && !reads_nothing) {
+    return invalid_argument(request.repetitions->path,
+                            "Repeating a training without noise adds to the chance that a run samples the group "
+                            "(no finite ε below it); tuning is bounded for trainings with noise only.");
+  }
+  if (request.repetitions) bounds.note += " Any number of runs of it reveals nothing either.";
+  DpsgdAnswer answer;
+  answer.request = request;
+  answer.bounds = std::move(bounds);
+  return answer;
+}
+
+}  // namespace
+
 Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& progress) {
   DpsgdAnswer answer;
   answer.request = request;
   const pld::AccountingOptions& options = request.discretization.options;
+  if (!request.unknown.empty() || request.target_epsilon) DPCALC_CHECK(check_something_read(request));
+  if (request.unknown.empty() && !request.target_epsilon) {
+    Result<std::optional<dpsgd::SamplerBounds>> trivial =
+        dpsgd::trivial_bounds(*request.sampler, request.training, request.delta);
+    if (!trivial.ok()) return in_request(std::move(trivial).error(), request);
+    if (trivial.value()) return answer_trivial(request, *trivial.value());
+  }
+  const dpsgd::Training read = dpsgd::without_unread_phases(request.training);  // phases at rate 0 compose as nothing
   if (!request.unknown.empty()) {
     answer.kind = DpsgdAnswer::Kind::kSolved;
     answer.solved_steps = request.phase_steps.front();
@@ -240,7 +292,7 @@ Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& pr
     answer.calibration = std::move(calibrated).value();
     return answer;
   }
-  if (request.repetitions) return answer_tuned(request, progress);
+  if (request.repetitions) return answer_tuned(request, read, progress);
   const std::optional<dpsgd::GroupSetting> setting = group_setting(request);
   pld::ProgressCallback bounds_part = progress, compared_part;
   if (progress && setting) {
@@ -248,7 +300,7 @@ Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& pr
     compared_part = [&](double f) { return progress(kBoundsShareOfProgress + (1 - kBoundsShareOfProgress) * f); };
   }
   Result<dpsgd::SamplerBounds> bounds =
-      request.sampler->bounds(request.training, request.delta, options, bounds_part, dpsgd::BoundsWanted::kBoth);
+      request.sampler->bounds(read, request.delta, options, bounds_part, dpsgd::BoundsWanted::kBoth);
   if (!bounds.ok()) return in_request(std::move(bounds).error(), request);
   answer.bounds = std::move(bounds).value();
   if (setting) {
@@ -317,6 +369,12 @@ Result<bool> dpsgd_explainable(const DpsgdRequest& request) {
 }
 
 Result<Explained> explain_dpsgd(const DpsgdAnswer& answer, const tradeoff::TradeoffOptions& options, const Progress&) {
+  if (!answer.numeric.plds) {
+    return invalid_argument(field_path(answer.request.at, "explain"),
+                            "This training needs no accounting, so there is no privacy loss distribution to draw "
+                            "its trade-off from. " +
+                                answer.bounds.note);
+  }
   DPCALC_TRY(Explained explained, explain_plds(*answer.numeric.plds, answer.numeric.asked, options));
   explained.group_size = answer.request.training.group_size;
   return explained;

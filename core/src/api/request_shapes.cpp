@@ -160,7 +160,8 @@ struct Declarations {
     dpsgd_phase = {"dpsgd_phase",
                    "a phase of training",
                    {number("noise_multiplier", "required", "σ over the clipping norm in this phase"),
-                    number("sampling_rate", "one of sampling_rate, batch_size", "q in (0, 1] in this phase"),
+                    number("sampling_rate", "one of sampling_rate, batch_size",
+                           "q in [0, 1] in this phase (0: the phase reads no example)"),
                     number("batch_size", "one of sampling_rate, batch_size", "B in this phase"),
                     number("steps", "one of steps, epochs", "the phase's steps, a whole number from 1 to 2^53"),
                     number("epochs", "one of steps, epochs", "the phase's passes over the data")},
@@ -319,7 +320,7 @@ struct Declarations {
          number("noise_multiplier",
                 "one of noise_multiplier, target, phases (noise_multiplier and target with "
                 "unknown)",
-                "σ over the clipping norm: the answer is ε"),
+                "σ over the clipping norm, 0 or more (0, for Poisson sampling: no noise): the answer is ε"),
          object("target", dpsgd_target, "one of noise_multiplier, target (both with unknown)",
                 "the ε to reach: the answer is the noise multiplier (or the unknown)"),
          text("unknown", "'steps' | 'epochs' | 'sampling_rate' | 'batch_size' | 'group_size'", "optional",
@@ -334,7 +335,7 @@ struct Declarations {
         "sampling",
         {op_variant(
              "dpsgd", "sampling", "poisson", "each example joins a batch with probability sampling_rate",
-             {number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in (0, 1]"),
+             {number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in [0, 1] (0: ε = 0)"),
               number("batch_size", "one of sampling_rate, batch_size (or unknown)", "B, the expected batch: q = B/N"),
               number("dataset_size", "with batch_size", "N, a whole number ≥ 1")}),
          op_variant("dpsgd", "sampling", "fixed_batch", "batches of batch_size drawn without replacement",
@@ -344,7 +345,7 @@ struct Declarations {
              "dpsgd", "sampling", "truncated_poisson",
              "Poisson sampling, then a batch above max_batch_size cut to that size",
              {number("dataset_size", "required", "N, a whole number ≥ 1"),
-              number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in (0, 1]"),
+              number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in [0, 1] (0: ε = 0)"),
               number("batch_size", "one of sampling_rate, batch_size (or unknown)", "B, the expected batch: q = B/N"),
               number("max_batch_size", "required", "C, the largest batch, a whole number ≥ 1")}),
          op_variant("dpsgd", "sampling", "shuffle",
@@ -361,7 +362,8 @@ struct Declarations {
              "dpsgd", "sampling", "cyclic_poisson",
              "the data split into bands used in turn, Poisson sampling inside the band",
              {number("bands", "required", "b, the number of bands, a whole number ≥ 1"),
-              number("sampling_rate", "one of sampling_rate, batch_size (or unknown)", "q in (0, 1], inside the band"),
+              number("sampling_rate", "one of sampling_rate, batch_size (or unknown)",
+                     "q in [0, 1], inside the band (0: ε = 0)"),
               number("batch_size", "one of sampling_rate, batch_size (or unknown)", "B, the expected batch: q = b·B/N"),
               number("dataset_size", "with batch_size", "N, a whole number ≥ 1")})}};
 

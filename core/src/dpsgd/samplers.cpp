@@ -23,7 +23,7 @@ std::string relations_of(const Sampler& sampler) {
 
 Result<Phase> check_phase(const Phase& phase) {
   Phase checked = phase;
-  DPCALC_TRY(checked.noise_multiplier, check_positive(phase.noise_multiplier, "noise_multiplier"));
+  DPCALC_TRY(checked.noise_multiplier, check_nonnegative(phase.noise_multiplier, "noise_multiplier"));
   DPCALC_TRY(checked.steps, check_count(phase.steps, "steps"));
   return checked;
 }
@@ -42,6 +42,7 @@ BoundStatus bound_status(const SamplerBounds& bounds, double relative_accuracy) 
   if (!bounds.proven || !bounds.epsilon_upper) return BoundStatus::kNotProven;
   if (!bounds.epsilon_lower) return BoundStatus::kBracket;
   const double upper = *bounds.epsilon_upper;
+  if (*bounds.epsilon_lower >= upper) return BoundStatus::kTight;  // exact, infinite ε included
   return upper - *bounds.epsilon_lower <= 4 * relative_accuracy * upper ? BoundStatus::kTight : BoundStatus::kBracket;
 }
 
@@ -58,6 +59,9 @@ const char* bound_status_name(BoundStatus status) {
 }
 
 Result<double> Sampler::steps_for_epochs(const Batches& checked, double epochs) const {
+  if (checked.sampling_rate && *checked.sampling_rate == 0) {
+    return invalid_argument("epochs", "At sampling rate 0 every batch is empty and an epoch never ends: give steps.");
+  }
   // Rounded up; the relative slack absorbs the rounding of the product (60 · 512/256 is 120).
   const double steps = std::max(1.0, std::ceil(epochs * steps_per_epoch(checked) * (1 - 1e-12)));
   if (!(steps <= kMaxCount)) {
@@ -91,7 +95,7 @@ Result<double> rate_or_batch_share(const Batches& batches, double bands) {
       return invalid_argument("batch_size",
                               "Give sampling_rate, or batch_size with dataset_size (the rate is then B/N), not both.");
     }
-    return check_rate(*batches.sampling_rate, "sampling_rate");
+    return check_rate_or_zero(*batches.sampling_rate, "sampling_rate");
   }
   if (!batches.batch_size) {
     return invalid_argument("sampling_rate",
