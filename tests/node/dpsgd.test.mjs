@@ -249,3 +249,12 @@ test('dpsgd without noise or at sampling rate 0: exact answers, not errors', () 
     'repetitions',
   );
 });
+
+test('the generic group row starts from the very ε a request for one example answers (one ε everywhere)', () => {
+  const base = { op: 'dpsgd', dataset_size: 50000, batch_size: 256, epochs: 30, noise_multiplier: 1.1, delta: 1e-5 };
+  for (const sampling of ['poisson', 'fixed_batch']) {
+    const one = okResult(calc.compute({ ...base, sampling, group_size: 1 }));
+    const group = okResult(calc.compute({ ...base, sampling, group_size: 4 }));
+    assert.equal(group.methods.generic_group.per_example.epsilon, one.guarantee.epsilon, sampling);
+  }
+});

@@ -304,11 +304,20 @@ Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& pr
   if (!bounds.ok()) return in_request(std::move(bounds).error(), request);
   answer.bounds = std::move(bounds).value();
   if (setting) {
+    // The generic row starts from the ε this training answers for one example, the same number a
+    // request with group_size 1 gets.
+    double one_example = *answer.bounds.epsilon_upper;
+    if (read.group_size != 1) {
+      dpsgd::Training single = read;
+      single.group_size = 1;
+      Result<dpsgd::SamplerBounds> one =
+          request.sampler->bounds(single, request.delta, options, compared_part, dpsgd::BoundsWanted::kUpperOnly);
+      if (!one.ok()) return in_request(std::move(one).error(), request);
+      one_example = *one.value().epsilon_upper;
+    }
     const dpsgd::Phase& phase = request.training.phases.front();
-    Result<dpsgd::ComparedMethods> compared = dpsgd::compared_methods(
-        *setting, phase.noise_multiplier, phase.steps, request.delta, *answer.bounds.engine, compared_part);
-    if (!compared.ok()) return in_request(std::move(compared).error(), request);
-    answer.compared = std::move(compared).value();
+    answer.compared =
+        dpsgd::compared_methods(*setting, phase.noise_multiplier, phase.steps, request.delta, one_example);
   }
   if (answer.bounds.plds) {
     answer.numeric.asked.delta = request.delta;

@@ -15,9 +15,6 @@
 namespace dpcalc::dpsgd {
 namespace {
 
-// The generic group bound's k = 1 guarantee is computed on this coarser grid.
-constexpr double kGenericRelativeAccuracy = 2e-3;
-
 RdpOverapprox rdp_overapprox(const GroupSetting& setting, double noise_multiplier, double steps, double delta) {
   const std::vector<double> orders = rdp::default_orders();
   // The group as one example of sensitivity k, sampled with probability 1 − Pr[J = 0].
@@ -53,24 +50,10 @@ Error in_training_terms(Error error) {
   return error;
 }
 
-Result<ComparedMethods> compared_methods(const GroupSetting& setting, double noise_multiplier, double steps,
-                                         double delta, const pld::EpsilonBracket& tight,
-                                         const pld::ProgressCallback& progress) {
+ComparedMethods compared_methods(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
+                                 double one_example_epsilon) {
   ComparedMethods result;
-  pld::EpsilonBracket one = tight;
-  if (setting.group_size != 1) {
-    GroupSetting one_example = setting;
-    one_example.group_size = 1;
-    // Any sound k = 1 bound gives a sound group bound; a coarser grid (no refinement passes) keeps
-    // this comparison cheap and moves it by well under 1%.
-    pld::AccountingOptions coarse;
-    coarse.relative_accuracy = kGenericRelativeAccuracy;
-    DPCALC_TRY(const pld::CompositionItem item, group_item(one_example, noise_multiplier, steps));
-    Result<pld::EpsilonBracket> single = pld::epsilon_for_delta({item}, delta, coarse, progress);
-    if (!single.ok()) return in_training_terms(std::move(single).error());
-    one = single.value();
-  }
-  result.generic_group = group_privacy(ApproxDp{one.epsilon_upper, delta}, setting.group_size);
+  result.generic_group = group_privacy(ApproxDp{one_example_epsilon, delta}, setting.group_size);
   if (setting.relation == Relation::kAddRemove) {
     result.rdp_overapprox = rdp_overapprox(setting, noise_multiplier, steps, delta);
   }

@@ -47,12 +47,11 @@ struct ComparedMethods {
 // (check_setting), on "noise_multiplier" (> 0) and "steps" (whole, in [1, 2^53]).
 Result<pld::CompositionItem> group_item(const GroupSetting& setting, double noise_multiplier, double steps);
 
-// The other methods at the setting's group size, given its tight bracket at that size (`tight`; for
-// k = 1 the generic bound is that one). For k > 1 the k = 1 bound is computed on a coarser grid of its
-// own. Inputs as group_item and delta in (0, 1); errors are the engine's, in the training's terms.
-Result<ComparedMethods> compared_methods(const GroupSetting& setting, double noise_multiplier, double steps,
-                                         double delta, const pld::EpsilonBracket& tight,
-                                         const pld::ProgressCallback& progress = {});
+// The other methods at the setting's group size, given the training's own upper bound at k = 1
+// (`one_example_epsilon` at `delta`, the ε a request for one example answers, so that the generic
+// row starts from the same number). Inputs as group_item and delta in (0, 1).
+ComparedMethods compared_methods(const GroupSetting& setting, double noise_multiplier, double steps, double delta,
+                                 double one_example_epsilon);
 
 // The engine's errors about the items of a training, one per phase, in its terms: an item's count is
 // the phase's steps, its pair's parameter the phase's noise multiplier (Error::item stays the phase);
