@@ -1375,6 +1375,12 @@ export interface ComposeZcdpResult extends GuaranteeResult<ZcdpGuarantee> {
 export interface PldEpsilonResult extends GuaranteeResult<ApproxGuarantee>, PldEpsilonBracket {
   /** Why the bracket is wider than asked for, or that it brackets a #P-hard optimum. */
   note?: string;
+  /**
+   * Mechanisms whose pairs no inputs attain (the exponential mechanism): the cheaper route of the
+   * mechanisms themselves that proved an ε below the pairs' whole bracket and replaced it (its method
+   * and citation are then the answer's; `epsilon_lower` is 0, no lower bound being known).
+   */
+  capped_by?: 'rdp' | 'zcdp';
 }
 
 /** Method 'pld' with `epsilon`: δ at that ε, bracketed; the guarantee's δ is `delta_upper`. */

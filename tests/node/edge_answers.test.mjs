@@ -57,15 +57,26 @@ test('δ(ε) below 0: Laplace b = 1 at ε = −0.5 is 1 − e^{−0.75}, a Gauss
 });
 
 test("the exponential mechanism's lower end under pld is labelled a bound on its dominating pair", () => {
+  const one = [{ mechanism: { type: 'exponential', epsilon: 0.5 }, count: 1 }];
+  // At δ = 1e-8 the pairs' composition (ε ≈ 0.49999597) is below the Rényi and zCDP routes.
+  const single = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-8, items: one }));
+  assert.equal(single.lower_bound_of, 'dominating_pairs');
+  assert.match(single.note, /dominating pairs/);
+  assert.equal(single.capped_by, undefined);
+  // 100 selections: zCDP (Canonne, Kamath, Steinke 2020, Cor 13) gives 14.130547455510717
+  // (bounded_range_reference.py), below the pairs' composition: it caps the PLD, which then claims no
+  // lower end (the pairs' is not one for the mechanism).
   const items = [{ mechanism: { type: 'exponential', epsilon: 0.5 }, count: 100 }];
   const pld = okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items }));
-  assert.equal(pld.lower_bound_of, 'dominating_pairs');
-  assert.match(pld.note, /dominating pairs/);
-  // zCDP (Canonne, Kamath, Steinke 2020, Cor 13): 14.130547455510717 (bounded_range_reference.py),
-  // below the pairs' lower end: that lower end is not one for the mechanism.
   const zcdp = okResult(calc.compute({ op: 'compose', method: 'zcdp', delta: 1e-5, items }));
+  const rdp = okResult(calc.compute({ op: 'compose', method: 'rdp', delta: 1e-5, items }));
   assert.ok(zcdp.approx.epsilon >= 14.130547455510717 && zcdp.approx.epsilon <= 14.1305474556);
-  assert.ok(zcdp.approx.epsilon < pld.epsilon_lower);
+  const best = Math.min(zcdp.approx.epsilon, rdp.guarantee.epsilon);
+  assert.equal(pld.guarantee.epsilon, best);
+  assert.equal(pld.capped_by, best === rdp.guarantee.epsilon ? 'rdp' : 'zcdp');
+  assert.equal(pld.epsilon_lower, 0);
+  assert.equal(pld.lower_bound_of, undefined);
+  assert.match(pld.note, /caps it/);
   const laplace = okResult(
     calc.compute({
       op: 'compose',

@@ -48,8 +48,16 @@ void write_numeric(Value& result, const NumericAnswer& answer) {
   }
   write_grid(result, grid);
   set_method(result, answer.method);
-  if (!answer.note.empty()) result.set("note", answer.note);
-  if (answer.lower_of_pairs) result.set("lower_bound_of", "dominating_pairs");
+  std::string note = answer.note;
+  if (answer.lower_of_pairs) {
+    note += std::string(note.empty() ? "" : " ") +
+            "The lower end bounds the composition of the dominating pairs (lower_bound_of: 'dominating_pairs'), "
+            "not of the mechanisms themselves, which no known inputs make that bad: their exact ε may be below "
+            "it.";
+    result.set("lower_bound_of", "dominating_pairs");
+  }
+  if (!note.empty()) result.set("note", note);
+  if (!answer.capped_by.empty()) result.set("capped_by", answer.capped_by);
 }
 
 Result<Explained> explain_numeric(const NumericAnswer& answer, const tradeoff::TradeoffOptions& options) {

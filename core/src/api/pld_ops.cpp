@@ -170,13 +170,7 @@ std::string numeric_note(const EngineItems& items, std::size_t request_items, co
             "exactly.";
   }
   for (const std::string& analysis : items.analyses) note += std::string(note.empty() ? "" : " ") + analysis;
-  if (!items.pairs_attained) {
-    note += std::string(note.empty() ? "" : " ") +
-            "The lower end bounds the composition of the dominating pairs (lower_bound_of: 'dominating_pairs'), "
-            "not of the mechanisms themselves, which no known inputs make that bad: their exact ε may be below "
-            "it.";
-  }
-  return note;
+  return note;  // what the lower end bounds, write_numeric says (a cheaper route may replace it)
 }
 
 // Identical (ε, δ) items at a δ below the numeric floor (just above their own δ mass): optimal

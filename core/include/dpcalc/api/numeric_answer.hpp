@@ -29,12 +29,16 @@ struct NumericAnswer {
   // The lower ends bound the composition of the items' dominating pairs, not the mechanisms: an
   // item's pair is not attained by any known inputs (Mechanism::pair_is_attained).
   bool lower_of_pairs = false;
+  // The cheaper route that proved a smaller ε than the engine and replaced its upper end ("rdp",
+  // "zcdp"; "" when the engine's stands).
+  std::string capped_by;
 };
 
 // The answer's fields of a result: guarantee (and vacuous), epsilon_upper and epsilon_lower, or
 // delta_upper and delta_lower, or epsilons with delta_upper and delta_lower; discretization,
 // grid_size, truncated_mass (0 for an exact answer); method, citation, citation_key; note;
-// lower_bound_of: 'dominating_pairs' when the lower ends bound the pairs, not the mechanisms.
+// lower_bound_of: 'dominating_pairs' when the lower ends bound the pairs, not the mechanisms;
+// capped_by when a cheaper route replaced the upper end.
 void write_numeric(Value& result, const NumericAnswer& answer);
 
 // The answer where no finite ε holds at the δ asked and δ = 1 at every ε asked (an item without
