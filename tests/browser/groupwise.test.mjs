@@ -74,6 +74,8 @@ test('group-wise section: a bad group size is marked, and Cancel stops a long si
     );
     assert.equal(await page.locator('#groupwise-counts').getAttribute('aria-invalid'), 'true');
     await page.fill('#groupwise-counts', '10');
+    // Its own simulation first ends, so that Cancel below stops the long one and not this one.
+    await page.waitForSelector(`${status}[data-state="done"]`, { timeout: 200_000 });
     await openMoreOptions(page, 'groupwise');
     await page.fill('#groupwise-samples', '10000000');
     await page.waitForSelector(`${status}[data-state="running"] button.cancel`, { timeout: 200_000 });

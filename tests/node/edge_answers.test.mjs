@@ -120,3 +120,47 @@ test('a request without op whose keys hold a near miss of it: "did you mean \'op
   assertError(response, 'op');
   assert.match(response.error.message, /did you mean 'op'/);
 });
+
+test('a group of a mechanism without noise has no meaningful guarantee, with or without a δ', () => {
+  for (const mechanism of [
+    { type: 'laplace', scale: 0 },
+    { type: 'gaussian', sigma: 0 },
+  ]) {
+    const none = okResult(calc.compute({ op: 'group', k: 3, mechanism }));
+    assert.deepEqual(none.guarantee, { type: 'approx', epsilon: 0, delta: 1 }, mechanism.type);
+    assert.equal(none.vacuous, true);
+    const atDelta = okResult(calc.compute({ op: 'group', k: 3, delta: 1e-5, mechanism }));
+    assert.equal(atDelta.vacuous, true);
+    assert.equal(atDelta.epsilon_upper, 'infinity');
+  }
+});
+
+test('a database released without noise: no meaningful guarantee under every method, unless no person can be in it', () => {
+  const databases = [
+    { mechanism: { type: 'laplace', scale: 0 } },
+    { mechanism: { type: 'laplace', scale: 1 } },
+    { mechanism: { type: 'laplace', scale: 1 } },
+  ];
+  for (const method of ['basic', 'advanced', 'optimal', 'zcdp', 'pld']) {
+    const none = okResult(calc.compute({ op: 'databases', method, delta: 1e-5, databases }));
+    assert.deepEqual(none.guarantee, { type: 'approx', epsilon: 0, delta: 1 }, method);
+    assert.equal(none.vacuous, true);
+    assert.deepEqual(none.footprint.classes, [1, 0, 0]);
+    assert.match(none.note, /databases\.0 add no noise/);
+  }
+  // Families that leave the noise-free database out: a person's single Lap(1) release, ε = 1.
+  const apart = okResult(
+    calc.compute({
+      op: 'databases',
+      method: 'basic',
+      databases,
+      constraint: { type: 'families', families: [[1], [2]] },
+    }),
+  );
+  assert.deepEqual(apart.guarantee, { type: 'pure', epsilon: 1 });
+  assertError(
+    calc.compute({ op: 'databases', method: 'pld', delta: 1e-5, adversary: 'uninformative', databases }),
+    'databases.0.mechanism',
+    'unsupported',
+  );
+});

@@ -407,6 +407,46 @@ Result<DatabasesAnswer> uninformed_answer(const DatabasesRequest& request, Datab
   return answer;
 }
 
+// The first class released without noise that a person's footprint can hold (nullopt: none): a
+// person in it has no finite ε at any δ < 1, whatever the other releases.
+std::optional<std::size_t> reachable_noise_free_class(const DatabasesRequest& request) {
+  for (std::size_t i = 0; i < request.classes.size(); ++i) {
+    const mechanisms::Mechanism* mechanism = release_mechanism(request.classes[i]);
+    if (!mechanism || !mechanism->reveals_input()) continue;
+    if (request.allowed.capacity) return i;  // any database may be one of a person's
+    for (const Footprint& footprint : request.allowed.footprints) {
+      if (footprint[i] > 0) return i;
+    }
+  }
+  return std::nullopt;
+}
+
+constexpr MethodInfo kNoNoiseRelease{
+    "No guarantee: a database a person can be in is released without noise (infinite privacy loss)",
+    "Dwork & Roth 2014, Def. 2.4", "dwork2014algorithmic"};
+
+// No meaningful guarantee, against the worst case: the footprint of one database of class `index`.
+Result<DatabasesAnswer> noise_free_answer(const DatabasesRequest& request, DatabasesAnswer answer, std::size_t index) {
+  const std::string& path = request.class_paths[index];
+  if (request.uninformed) {
+    return Error{kUnsupported, field_path(path, "mechanism"),
+                 "The releases of " + path +
+                     " add no noise; the uninformative adversary's analysis needs noise in every database. Use "
+                     "adversary 'worst_case' (no meaningful guarantee) or give that release noise."};
+  }
+  answer.guarantee.approx = ApproxDp{0, 1};
+  answer.footprint.assign(request.classes.size(), 0.0);
+  answer.footprint[index] = 1;
+  answer.method = kNoNoiseRelease.method;
+  cite_both(answer, kNoNoiseRelease, kGeneralizedComposition);
+  answer.exact = true;
+  answer.note = "The releases of " + path +
+                " add no noise: they publish their queries, so a person in that database has no finite ε at any "
+                "δ < 1 (δ = 1 at every ε).";
+  answer.classic = answer.guarantee;
+  return answer;
+}
+
 Result<DatabasesAnswer> worst_case_answer(const DatabasesRequest& request, DatabasesAnswer answer,
                                           MethodOptions options) {
   const MethodInfo& composition = method_info(options.method);
@@ -487,6 +527,9 @@ Result<DatabasesAnswer> answer_databases(const DatabasesRequest& request, const 
   answer.delta_unused = request.options.delta && request.options.method == CompositionMethod::kBasic;
   MethodOptions options = request.options;
   options.progress = progress;
+  if (const auto noise_free = reachable_noise_free_class(request)) {
+    return noise_free_answer(request, std::move(answer), *noise_free);
+  }
   Result<DatabasesAnswer> answered = request.uninformed ? uninformed_answer(request, std::move(answer), options)
                                                         : worst_case_answer(request, std::move(answer), options);
   if (!answered.ok()) return on_request_paths(std::move(answered).error(), request);
@@ -535,11 +578,12 @@ Value write_databases(const DatabasesAnswer& answer) {
 Result<Explained> explain_databases(const DatabasesAnswer& answer, const tradeoff::TradeoffOptions& options,
                                     const Progress& progress) {
   const DatabasesRequest& request = answer.request;
+  const Composed& composed = answer.guarantee;
+  if (composed.has_approx && is_vacuous(composed.approx)) return explain_guarantee(composed.approx, options);
   if (request.options.method == CompositionMethod::kPld && !request.uninformed) {
     return explain_footprints(answer, options, progress);
   }
   // zCDP against the worst case: the worst footprint's ρ, whose profile is tighter than its (ε, δ).
-  const Composed& composed = answer.guarantee;
   if (!request.uninformed && composed.zcdp && composed.has_approx) return explain_guarantee(*composed.zcdp, options);
   if (!composed.has_approx) return explain_guarantee(*composed.zcdp, options);
   if (composed.pure) return explain_guarantee(PureDp{composed.approx.epsilon}, options);

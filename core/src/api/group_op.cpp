@@ -126,6 +126,15 @@ Result<GroupAnswer> group_of_mechanism(const GroupRequest& request, GroupAnswer 
     answer.method = kGroupPure;
     return answer;
   }
+  // One without noise has no finite ε for any group at any δ < 1 (δ = 1 at every ε): the answer
+  // needs no δ (with one, the engine's says the same at it).
+  if (mechanism.reveals_input() && !request.delta) {
+    PldQueries asked;
+    asked.epsilon = 0.0;
+    answer.guarantee = ApproxDp{0, 1};
+    answer.method = no_guarantee_answer(asked, "").method;
+    return answer;
+  }
   Result<mechanisms::MechanismPtr> transformed = mechanism.for_group(request.k);
   if (!transformed.ok()) {
     if (transformed.error().code == kUnsupported) return group_without_transform(request, std::move(answer), progress);
@@ -319,7 +328,7 @@ Result<Explained> explain_group(const GroupAnswer& answer, const tradeoff::Trade
                                 const Progress& progress) {
   const GroupRequest& request = answer.request;
   Result<Explained> explained = Error{};
-  if (request.guarantee) {
+  if (request.guarantee || (!answer.grouped && request.mechanism->mechanism->reveals_input())) {
     explained = explain_guarantee(answer.guarantee, options);
   } else if (!answer.grouped) {
     explained = explain_group_over_profile(answer, options);

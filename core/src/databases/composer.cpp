@@ -186,8 +186,14 @@ Result<bool> check_method(const std::vector<DatabaseClass>& classes, const Metho
         "delta", std::string("The total δ target is required for method '") + method_name(options.method) + "'.");
   }
   if (options.delta) DPCALC_CHECK(check_positive_delta(*options.delta, "delta"));
+  std::optional<ApproxDp> first_release;  // optimal composition: every release the same as this one
   for (std::size_t c = 0; c < classes.size(); ++c) {
     const DatabaseClass& database_class = classes[c];
+    // Releases without noise promise nothing under any method: the answer says so (no composition).
+    if (const mechanisms::Mechanism* mechanism = release_mechanism(database_class);
+        mechanism && mechanism->reveals_input()) {
+      continue;
+    }
     if (options.method == CompositionMethod::kZcdp) {
       if (auto checked = zcdp_release(database_class); !checked.ok()) return about_item(checked.error(), c);
     } else if (options.method == CompositionMethod::kPld) {
@@ -195,8 +201,8 @@ Result<bool> check_method(const std::vector<DatabaseClass>& classes, const Metho
     } else {
       Result<ApproxDp> release = approx_release(database_class);
       if (!release.ok()) return about_item(release.error(), c);
-      if (options.method == CompositionMethod::kOptimal &&
-          !same_release(release.value(), approx_release(classes[0]).value())) {
+      if (!first_release) first_release = release.value();
+      if (options.method == CompositionMethod::kOptimal && !same_release(release.value(), *first_release)) {
         return Error{kUnsupported, "classes",
                      "Optimal composition in closed form needs the same guarantee on every release; for different "
                      "releases use method 'pld', which brackets the optimal heterogeneous composition."};

@@ -59,7 +59,8 @@ Result<pld::DominatingPair> pld_release(const DatabaseClass& database_class);
 // class at a time on a grid as wide as the whole composition.
 std::size_t add_pld_item(std::vector<pld::CompositionItem>& items, const pld::DominatingPair& pair, double count);
 
-// Checks that every class can be composed by the method and that δ is present when needed
+// Checks that every class can be composed by the method (a release without noise needs none: it
+// promises nothing) and that δ is present when needed
 // (errors name a class as releases.hpp says, or "delta", or "classes" for all of them).
 Result<bool> check_method(const std::vector<DatabaseClass>& classes, const MethodOptions& options);
 
