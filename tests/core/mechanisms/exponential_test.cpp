@@ -179,25 +179,31 @@ TEST_CASE("[mechanisms] exponential fixed in advance: 20 selections at ε = 0.5"
 TEST_CASE("[mechanisms] exponential under pld: the lower end is labelled a bound on the dominating pairs") {
   using namespace mechanism_requests;
   const Value selection = object().set("type", "exponential").set("epsilon", 0.5);
-  const Value response = dpcalc::api::compute(compose("pld", selection, 100, 1e-5));
-  const Value& composed = result_of(response);
-  REQUIRE(composed.find("lower_bound_of") != nullptr);
-  CHECK(composed.find("lower_bound_of")->as_string() == "dominating_pairs");
-  CHECK(composed.find("note")->as_string().find("dominating pairs") != std::string::npos);
-  // Why: the zCDP route (ρ = 100 · 0.5²/8, Canonne, Kamath, Steinke 2020, Cor 13:
-  // 14.130547455510717, bounded_range_reference.py) proves less than the pairs' lower end (about 15.55).
+  // One selection at δ = 1e-8: the pairs' composition (ε ≈ 0.49999597) is below the cheaper routes.
+  const Value single = result_of(dpcalc::api::compute(compose("pld", selection, 1, 1e-8)));
+  REQUIRE(single.find("lower_bound_of") != nullptr);
+  CHECK(single.find("lower_bound_of")->as_string() == "dominating_pairs");
+  CHECK(single.find("note")->as_string().find("dominating pairs") != std::string::npos);
+  CHECK(single.find("capped_by") == nullptr);
+  // 100 selections at δ = 1e-5: the zCDP route (ρ = 100 · 0.5²/8, Canonne, Kamath, Steinke 2020, Cor 13:
+  // 14.130547455510717, bounded_range_reference.py) proves less than the pairs' whole bracket (about
+  // 15.55), so it caps the answer, which then claims no lower end.
   const auto zcdp_epsilon = [&](double count) {
     const Value zcdp_response = dpcalc::api::compute(compose("zcdp", selection, count, 1e-5));
     return number_at(result_of(zcdp_response), "approx", "epsilon");
   };
   const double zcdp = zcdp_epsilon(100);
   check_upper_bound(zcdp, 14.130547455510717, 1e-9);
-  CHECK(zcdp < number_at(composed, "epsilon_lower"));
+  const Value capped = result_of(dpcalc::api::compute(compose("pld", selection, 100, 1e-5)));
+  REQUIRE(capped.find("capped_by") != nullptr);
+  CHECK(number_at(capped, "epsilon_upper") <= zcdp);
+  CHECK(number_at(capped, "epsilon_lower") == 0);
+  CHECK(capped.find("lower_bound_of") == nullptr);
   // 20 selections: 5.3776721041695584 by zCDP (same script).
   check_upper_bound(zcdp_epsilon(20), 5.3776721041695584, 1e-9);
   // Permute-and-flip (the ε-DP pair) too; mechanisms whose pair is attained have no label.
   const Value flip = object().set("type", "permute_and_flip").set("epsilon", 0.5);
-  CHECK(result_of(dpcalc::api::compute(compose("pld", flip, 3, 1e-5))).find("lower_bound_of") != nullptr);
+  CHECK(result_of(dpcalc::api::compute(compose("pld", flip, 3, 1e-8))).find("lower_bound_of") != nullptr);
   const Value laplace = object().set("type", "laplace").set("scale", 2);
   CHECK(result_of(dpcalc::api::compute(compose("pld", laplace, 3, 1e-5))).find("lower_bound_of") == nullptr);
 }
