@@ -222,6 +222,16 @@ test('dpsgd without noise or at sampling rate 0: exact answers, not errors', () 
   assert.equal(schedule.guarantee.epsilon, alone.guarantee.epsilon);
   assert.equal(schedule.steps, 110);
   assertError(calc.compute({ ...poisson, sampling_rate: 0, target: { epsilon: 1 } }), 'sampling_rate');
+  // Noise-free beside noisy at δ ≥ P (0.0956 for the second phase): refused on that phase's field.
+  assertError(
+    calc.compute({
+      op: 'dpsgd',
+      sampling: 'poisson',
+      delta: 0.5,
+      phases: [phase, { ...phase, noise_multiplier: 0, steps: 10 }],
+    }),
+    'phases.1.noise_multiplier',
+  );
   assertError(
     calc.compute({ ...poisson, sampling_rate: 0, noise_multiplier: 1, epochs: 2, steps: undefined }),
     'epochs',

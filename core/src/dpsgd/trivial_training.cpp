@@ -65,10 +65,16 @@ Result<std::optional<SamplerBounds>> trivial_bounds(const Sampler& sampler, cons
   std::size_t noise_free = 0;
   for (const Phase& phase : read.phases) noise_free += adds_no_noise(phase) ? 1 : 0;
   if (noise_free == 0) return std::optional<SamplerBounds>();
+  // Errors are about the first phase without noise (Error::item its index in `checked`).
+  std::size_t first = 0;
+  while (reads_no_example(checked.phases[first]) || !adds_no_noise(checked.phases[first])) ++first;
   if (std::string(sampler.name()) != "poisson") {
-    return invalid_argument("noise_multiplier", std::string("A noise multiplier of 0 adds no noise; it is answered "
-                                                            "for 'poisson' sampling, not for sampling '") +
-                                                    sampler.name() + "'. Give a noise multiplier greater than 0.");
+    return about_item(
+        invalid_argument("noise_multiplier", std::string("A noise multiplier of 0 adds no noise; it is "
+                                                         "answered for 'poisson' sampling, not for "
+                                                         "sampling '") +
+                                                 sampler.name() + "'. Give a noise multiplier greater than 0."),
+        first);
   }
   const auto [p, lower, upper] = group_sampled_probability(read);
   const std::string chance =
@@ -80,10 +86,12 @@ Result<std::optional<SamplerBounds>> trivial_bounds(const Sampler& sampler, cons
       vacuous.note += " The phases without noise alone give no finite ε at δ below P.";
       return std::optional(vacuous);
     }
-    return invalid_argument("noise_multiplier",
-                            "A schedule that mixes phases without noise and phases with noise is answered only "
-                            "for δ below the chance P that a noise-free phase samples the group (no finite ε): " +
-                                chance + " Give every phase a noise multiplier greater than 0.");
+    return about_item(invalid_argument("noise_multiplier",
+                                       "A schedule that mixes phases without noise and phases with noise is answered "
+                                       "only for δ below the chance P that a noise-free phase samples the group (no "
+                                       "finite ε): " +
+                                           chance + " Give every phase a noise multiplier greater than 0."),
+                      first);
   }
   if (delta >= upper) {
     return std::optional(exact(0, kNoNoise, chance + " δ ≥ P, so ε = 0: δ(ε) = P at every ε ≥ 0."));

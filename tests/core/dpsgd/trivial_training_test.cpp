@@ -77,6 +77,7 @@ TEST_CASE("[trivial training] a noise-free phase beside noisy ones: vacuous belo
   const auto above = trivial_bounds(poisson_sampler(), schedule, 0.0957);
   REQUIRE_FALSE(above.ok());
   CHECK(above.error().field == "noise_multiplier");
+  CHECK(above.error().item == 1);  // the phase without noise
 }
 
 TEST_CASE("[trivial training] no noise under another sampler is refused on noise_multiplier") {

@@ -25,8 +25,8 @@ Training without_unread_phases(const Training& checked);
 //    a step samples one of the group's k examples, 1 − Π (1 − q)^(k·T) over the phases, the output
 //    has infinite privacy loss with probability P and none otherwise, in both directions, so
 //    δ(ε) = P at every ε ≥ 0: ε = 0 when δ ≥ P, no finite ε (epsilon_upper infinite) when δ < P.
-// Errors (field "noise_multiplier") for a noise-free phase of another sampler, or beside phases with
-// noise, whose bounds this does not give.
+// Errors (field "noise_multiplier", Error::item the first noise-free phase) for a noise-free phase of
+// another sampler, or beside phases with noise, whose bounds this does not give.
 Result<std::optional<SamplerBounds>> trivial_bounds(const Sampler& sampler, const Training& checked, double delta);
 
 }  // namespace dpcalc::dpsgd
