@@ -241,7 +241,7 @@ namespace {
 
 // Calibration and solving search a noise or a size that changes ε: at rate 0 none does.
 Result<bool> check_something_read(const DpsgdRequest& request) {
-  if (!dpsgd::without_unread_phases(request.training).phases.empty()) return true;
+  if (!dpsgd::reads_no_example(request.training)) return true;
   return invalid_argument(field_path(request.at, "sampling_rate"),
                           "At sampling rate 0 no example is ever read: the training is 0-DP whatever the noise, "
                           "so there is nothing to " +
@@ -251,7 +251,7 @@ Result<bool> check_something_read(const DpsgdRequest& request) {
 
 // A training that needs no accounting (trivial_training.hpp), answered as it is.
 Result<DpsgdAnswer> answer_trivial(const DpsgdRequest& request, dpsgd::SamplerBounds bounds) {
-  const bool reads_nothing = dpsgd::without_unread_phases(request.training).phases.empty();
+  const bool reads_nothing = dpsgd::reads_no_example(request.training);
   if (request.repetitions && !reads_nothing) {
     return invalid_argument(request.repetitions->path,
                             "Repeating a training without noise adds to the chance that a run samples the group "
@@ -270,8 +270,9 @@ Result<DpsgdAnswer> answer_dpsgd(const DpsgdRequest& request, const Progress& pr
   DpsgdAnswer answer;
   answer.request = request;
   const pld::AccountingOptions& options = request.discretization.options;
-  if (!request.unknown.empty() || request.target_epsilon) DPCALC_CHECK(check_something_read(request));
-  if (request.unknown.empty() && !request.target_epsilon) {
+  if (!request.unknown.empty() || request.target_epsilon) {
+    DPCALC_CHECK(check_something_read(request));
+  } else {
     Result<std::optional<dpsgd::SamplerBounds>> trivial =
         dpsgd::trivial_bounds(*request.sampler, request.training, request.delta);
     if (!trivial.ok()) return in_request(std::move(trivial).error(), request);

@@ -1,5 +1,6 @@
 #include "dpcalc/dpsgd/trivial_training.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -55,6 +56,11 @@ Training without_unread_phases(const Training& checked) {
     if (!reads_no_example(phase)) read.phases.push_back(phase);
   }
   return read;
+}
+
+bool reads_no_example(const Training& checked) {
+  return std::all_of(checked.phases.begin(), checked.phases.end(),
+                     [](const Phase& phase) { return reads_no_example(phase); });
 }
 
 Result<std::optional<SamplerBounds>> trivial_bounds(const Sampler& sampler, const Training& checked, double delta) {

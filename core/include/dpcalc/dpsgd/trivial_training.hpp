@@ -18,6 +18,8 @@ bool reads_no_example(const Phase& phase);
 
 // `checked` without its phases that read no example (at least one phase must read one).
 Training without_unread_phases(const Training& checked);
+// Whether no phase of `checked` reads an example.
+bool reads_no_example(const Training& checked);
 
 // The answer of a training that needs no accounting, or nullopt when the sampler's analysis answers:
 //  - every phase reads no example: ε = 0, exact;
