@@ -131,6 +131,30 @@ test('compose: the most releases of a Gaussian by PLD compose back within (ε, �
   assert.ok(composed(result.count + 1) > 1);
 });
 
+test('compose: the most selections of an exponential mechanism by PLD start from the count zCDP and Rényi DP allow', () => {
+  // 1e-6-bounded-range selections: far beyond what the pairs' composition can certify (3.06e10 of them
+  // give the pairs [0, 1.0], a bracket wider than asked), zCDP of the mechanisms (Cesar & Rogers 2021;
+  // Canonne, Kamath, Steinke 2020, Cor 13) caps the numeric answer, so the count it allows is the
+  // answer: two evaluations (it, and one more), where galloping from 1 took 71 (27 s).
+  const items = [{ mechanism: { type: 'exponential', epsilon: 1e-6, adaptive: false } }];
+  const target = { epsilon: 1, delta: 1e-5 };
+  const solve = (method) => okResult(calc.compute({ op: 'compose', method, unknown: 'count', target, items }));
+  const pld = solve('pld');
+  const cheaper = Math.max(solve('zcdp').count, solve('rdp').count);
+  assert.equal(pld.count, cheaper);
+  assert.equal(pld.evaluations, 2);
+  const at = (count) =>
+    okResult(calc.compute({ op: 'compose', method: 'pld', delta: 1e-5, items: [{ ...items[0], count }] }));
+  const answer = at(pld.count);
+  assert.equal(answer.capped_by, 'zcdp');
+  assert.ok(answer.guarantee.epsilon <= 1);
+  assert.ok(at(pld.count + 1).guarantee.epsilon > 1);
+  // The forward answer at 3.06e10 selections: the pairs' bracket is wider than asked, and zCDP caps it.
+  const wide = at(30599322189);
+  assert.equal(wide.capped_by, 'zcdp');
+  assert.ok(wide.guarantee.epsilon < 0.33);
+});
+
 test('compose: the item solved for is the one without a count; δ comes from the target', () => {
   const request = {
     op: 'compose',

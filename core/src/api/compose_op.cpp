@@ -274,14 +274,16 @@ namespace {
 // mechanisms do not attain (ε-bounded-range selections: the pair dominates every such mechanism,
 // Dong, Durfee, Rogers 2020), Rényi DP and zCDP of the mechanisms themselves can prove less (100
 // selections at ε = 0.5, δ = 1e-6: PLD 16.897, Rényi DP 15.096). A route below the lower end of
-// the pairs' bracket wins (no finer grid would reach it; inside the bracket the grid's accuracy,
-// which the request sets, decides); the answer then has no lower end above 0 (the engine's bounds
-// the pairs only), and says which route won.
+// the pairs' bracket wins (no finer grid would reach it; inside a bracket as narrow as the request
+// asked, the grid's accuracy decides), and so does a route below the upper end of a bracket wider
+// than asked (the grid could not be refined: 3.06e10 selections at ε = 1e-6, δ = 1e-5 give the
+// pairs [0, 1.0], zCDP 0.325); the answer then has no lower end above 0 (the engine's bounds the
+// pairs only), and says which route won.
 void cap_by_mechanism_routes(const ComposeRequest& request, NumericAnswer& numeric) {
   if (!numeric.lower_of_pairs || !request.delta || !numeric.asked.epsilon_at) return;
   pld::EpsilonBracket& bracket = *numeric.asked.epsilon_at;
   if (!std::isfinite(bracket.epsilon_upper)) return;
-  double best = bracket.epsilon_lower;
+  double best = bracket.accuracy_met ? bracket.epsilon_lower : bracket.epsilon_upper;
   std::string route;
   MethodInfo method{"", "", ""};
   ComposeRequest rdp = request;

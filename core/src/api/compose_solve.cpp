@@ -2,6 +2,7 @@
 // (the one whose count is left out) that keep the composition within the target, by largest_meeting
 // on the method's own forward answer (composition never lowers ε or δ as a count grows). The
 // target's δ is the δ the method's forward answer is asked at.
+#include <algorithm>
 #include <string>
 #include <variant>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "dpcalc/api/compose_op.hpp"
 #include "dpcalc/api/fields.hpp"
 #include "dpcalc/checks.hpp"
+#include "dpcalc/rdp/subsampled_gaussian_rdp.hpp"
 
 namespace dpcalc::api {
 namespace {
@@ -26,6 +28,30 @@ Bound forward_bound(const ComposeAnswer& answer, double delta) {
   }
   const auto& renyi = std::get<RdpComposition>(answer.answer);
   return {*renyi.approx, renyi.method};
+}
+
+// Whether an item's mechanism is accounted by a dominating pair that no inputs attain (ε-bounded-range
+// selections): the numeric answer is then capped by the mechanisms' own Rényi DP and zCDP.
+bool composes_unattained_pairs(const ComposeRequest& request) {
+  for (const RequestItem& item : request.items) {
+    if (item.mechanism && !item.mechanism->mechanism->pair_is_attained()) return true;
+  }
+  return false;
+}
+
+// The largest count that Rényi DP or zCDP of the mechanisms allows (closed forms, quick to search), or
+// 1 when neither route answers: the numeric answer at that count is capped by the route, so it meets
+// the target too and the numeric search starts there (each of its evaluations is a composition by FFT).
+double count_of_cheaper_routes(const ComposeRequest& request) {
+  double count = 1;
+  for (const ComposeMethod route : {ComposeMethod::kRdp, ComposeMethod::kZcdp}) {
+    ComposeRequest routed = request;
+    routed.method = route;
+    routed.orders.orders = rdp::default_orders();
+    const Result<SolvedAnswer> solved = compose_solve(routed, {});
+    if (solved.ok()) count = std::max(count, solved.value().value);
+  }
+  return count;
 }
 
 }  // namespace
@@ -52,6 +78,12 @@ Result<SolvedAnswer> compose_solve(const ComposeRequest& request, const Progress
                          request.target,
                          field_path(request.at, "target.epsilon"),
                          {1, kMaxCount, 1, true}};
+  if (request.method == ComposeMethod::kPld && composes_unattained_pairs(request)) {
+    // Close below the answer: step up one count at a time (then 2, 4, ...), where the default
+    // galloping would double the count and leave a bracket as wide as the count to bisect.
+    question.search.initial = count_of_cheaper_routes(request);
+    question.search.initial_step = 1;
+  }
   return solve_largest(bound, question, progress);
 }
 

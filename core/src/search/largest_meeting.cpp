@@ -96,9 +96,9 @@ Result<LargestResult> largest_meeting(const MeetsTarget& meets, const LargestSea
     // answer: the evaluations above the answer are the costly ones (a longer composition), and
     // squaring steps would probe far beyond it.
     const std::optional<Boundary> failing =
-        options.integer
-            ? step_until_met([&](double x) { return !probe(x); }, first, options.highest, std::max(1.0, first))
-            : step_until_met(fails_at_u, u_first, u_highest, std::log(2.0));
+        options.integer ? step_until_met([&](double x) { return !probe(x); }, first, options.highest,
+                                         options.initial_step > 0 ? options.initial_step : std::max(1.0, first))
+                        : step_until_met(fails_at_u, u_first, u_highest, std::log(2.0));
     if (!failing) return finish(LargestOutcome::kAllMeet, options.highest, options.highest);
     bracket = options.integer ? Boundary{failing->failing, failing->meeting}
                               : Boundary{to_x(failing->failing), to_x(failing->meeting)};

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "approx.hpp"
 #include "dpcalc/pld/pld.hpp"
@@ -51,6 +52,24 @@ TEST_CASE("[search] the largest integer at or below a threshold, from any start"
       // Galloping and bisection: about 2 log2 of the range at most.
       CHECK(result.evaluations <= 110);
     }
+  }
+}
+
+TEST_CASE("[search] from a start just below the answer, a first step of 1 takes few evaluations") {
+  // The answer 244452761581 from 244452761581 (the start is the answer): the start and one above it;
+  // from 20 below: the start, then +1, +2, +4, +8, +16, +32 (beyond), and 4 halvings of [+16, +32].
+  // The default first step (the start itself) leaves a bracket of 2.4e11 to bisect: 38 halvings.
+  for (const auto& [below, most] : {std::pair{0.0, 2}, std::pair{20.0, 11}}) {
+    const double answer = 244452761581.0;
+    LargestSearchOptions options = integers(1, 9007199254740992.0, answer - below);
+    options.initial_step = 1;
+    const LargestResult result = search(at_most(answer), options);
+    REQUIRE(result.outcome == LargestOutcome::kFound);
+    CHECK(result.value == answer);
+    CHECK(result.beyond == answer + 1);
+    CHECK(result.evaluations == most);
+    options.initial_step = 0;
+    CHECK(search(at_most(answer), options).evaluations >= 38);
   }
 }
 

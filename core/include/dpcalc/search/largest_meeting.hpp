@@ -32,6 +32,10 @@ struct LargestSearchOptions {
   // Reals only: a real search stops once highest evaluated failing / answer − 1 <= this. Each
   // trial is the shortest decimal near the bracket's middle, so answers print short.
   double relative_tolerance = 1e-4;
+  // Integers: the first step of the galloping upwards from `initial` when it meets the target (then
+  // doubled); 0: `initial` itself, which keeps the bracket within twice the answer. A step of 1 suits
+  // an `initial` that is already close below the answer (a count a cheaper sound bound allows).
+  double initial_step = 0;
 };
 
 enum class LargestOutcome {
