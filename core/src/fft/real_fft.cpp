@@ -89,10 +89,17 @@ std::vector<int> radices_of(std::size_t m) {
   return radices;
 }
 
-// e^{-2 pi i j / n} for 0 <= j <= n/4 (n a multiple of 4), from the first octant.
+// e^{-2 pi i j / n} for 0 <= j <= n/4 (n a multiple of 4), from the first octant: root_of_unity
+// takes the roots j and n/4 - j (0 < j < n/8) from the same cosine and sine, (c, -s) and (s, -c), so
+// the second is written from the first (the same doubles, half the calls of cos and sin).
 std::vector<Complex> quarter_circle(std::size_t n) {
-  std::vector<Complex> roots(n / 4 + 1);
-  for (std::size_t j = 0; j < roots.size(); ++j) roots[j] = root_of_unity(j, n);
+  const std::size_t quarter = n / 4;
+  std::vector<Complex> roots(quarter + 1);
+  for (std::size_t j = 0; 8 * j <= n; ++j) {
+    roots[j] = root_of_unity(j, n);
+    if (j > 0 && 8 * j < n) roots[quarter - j] = {-roots[j].imag(), -roots[j].real()};
+  }
+  roots[quarter] = root_of_unity(quarter, n);
   return roots;
 }
 
@@ -230,6 +237,7 @@ RealFft::RealFft(std::size_t size) : size_(size), plan_(std::make_unique<Plan>()
   plan.quarter = quarter_circle(size);
   std::size_t stride = 1;
   double growth = 1;
+  plan.twiddles.reserve(plan.half);  // sum over the stages of stride (radix - 1) = half - 1
   for (int radix : radices_of(plan.half)) {
     plan.stages.push_back(Stage{radix, stride, plan.twiddles.size()});
     // Twiddle of input r of position k: e^{-2 pi i k r / (L radix)}, the N-th root k r N / (L radix).

@@ -16,6 +16,14 @@ namespace dpcalc::pld {
 namespace {
 
 constexpr double kPilotInterval = 1e-2;
+// The add direction's grid step is first tried c times the remove direction's (epsilon_pass), with
+// c = sqrt(kCoarseWidth / relative_accuracy) in [4, 16]: a bracket's relative width grows as the
+// square of the step, to about 3 relative_accuracy c^2 = 2.4% at the coarse step, small beside the
+// usual gap between the directions' ε (3-10% for subsampled Gaussians; σ 1, q 0.001, 10^5 steps,
+// δ 1e-5: 1.593 against 1.637).
+constexpr double kCoarseWidth = 0.008;
+constexpr double kSmallestCoarseFactor = 4;
+constexpr double kLargestCoarseFactor = 16;
 // The automatic grid step lies in [kSmallestDefaultInterval, kMaxDefaultInterval]; when a step
 // below kCoarsestDefaultLimit makes the grid too large, the computation starts again at that limit
 // (see with_fitting_step).
@@ -333,16 +341,15 @@ std::int64_t whole_steps_below(double steps) {
   return whole >= 1 && whole <= kLargestWholeSteps ? static_cast<std::int64_t>(whole) : 0;
 }
 
-// The items discretised on one grid in both directions: the input of every composition.
+// The items discretised in one direction on one grid: the input of that direction's compositions.
 struct DiscretizedItems {
-  std::vector<DiscretizedPair> removes, adds;  // adds is empty when every pair is symmetric
+  std::vector<DiscretizedPair> pairs;
   std::vector<double> counts;
   // The count of each item's optimistic PLD in the composition: 1 where it already holds all the
   // item's copies (composed_on_own_lattice).
   std::vector<double> optimistic_counts;
   double interval = 0;
   double composition_tail = 0;
-  bool symmetric() const { return adds.empty(); }
 };
 
 // The PLD with every mass of `pld` moved down to the grid point k h at or below its loss: a lower
@@ -393,9 +400,10 @@ std::optional<DiscretePld> composed_on_own_lattice(const PrivacyLossPair& pair, 
   return rounded_down_onto(composed, interval);
 }
 
-// Discretises every item in both directions on the grid of step `interval`. Progress over [0, 1].
-Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, const LimitContext& context,
-                                          double interval, const ProgressCallback& progress) {
+// Discretises every item in one direction (remove, or add) on the grid of step `interval`. Progress
+// over [0, 1].
+Result<DiscretizedItems> discretize_direction(const std::vector<ItemPairs>& pairs, const LimitContext& context,
+                                              double interval, bool remove, const ProgressCallback& progress) {
   const AccountingOptions& options = context.options;
   DiscretizedItems result;
   result.interval = interval;
@@ -403,52 +411,35 @@ Result<DiscretizedItems> discretize_items(const std::vector<ItemPairs>& pairs, c
   for (const auto& item : pairs) total_count += item.count;
   const double item_tail = kItemTailShare * options.tail_mass_truncation / total_count;
   result.composition_tail = kCompositionTailShare * options.tail_mass_truncation;
-  bool all_symmetric = true;
-  for (const auto& item : pairs) all_symmetric = all_symmetric && item.symmetric;
-  // Half of item i's share of the progress per direction.
-  auto item_progress = [&](std::size_t i, double half) -> ProgressCallback {
+  auto item_progress = [&](std::size_t i) -> ProgressCallback {
     if (!progress) return {};
-    return [&, i, half](double f) {
-      return progress((static_cast<double>(i) + 0.5 * (half + f)) / static_cast<double>(pairs.size()));
-    };
+    return [&, i](double f) { return progress((static_cast<double>(i) + f) / static_cast<double>(pairs.size())); };
   };
   for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const PrivacyLossPair& pair = remove ? pairs[i].remove : pairs[i].add;
     result.counts.push_back(pairs[i].count);
-    DPCALC_TRY(DiscretizedPair remove,
-               discretize_item(pairs[i].remove, result.interval, item_tail, context, i, item_progress(i, 0)));
-    result.removes.push_back(std::move(remove));
-    if (!all_symmetric) {
-      DPCALC_TRY(DiscretizedPair add,
-                 discretize_item(pairs[i].add, result.interval, item_tail, context, i, item_progress(i, 1)));
-      result.adds.push_back(std::move(add));
-    }
-    // Both directions' copies composed on their own lattice, or neither.
+    DPCALC_TRY(DiscretizedPair discretized,
+               discretize_item(pair, result.interval, item_tail, context, i, item_progress(i)));
     result.optimistic_counts.push_back(pairs[i].count);
-    auto remove_copies =
-        composed_on_own_lattice(pairs[i].remove, pairs[i].count, interval, item_tail, result.composition_tail);
-    std::optional<DiscretePld> add_copies;
-    if (remove_copies && !all_symmetric) {
-      add_copies = composed_on_own_lattice(pairs[i].add, pairs[i].count, interval, item_tail, result.composition_tail);
-    }
-    if (remove_copies && (all_symmetric || add_copies)) {
-      result.removes.back().optimistic = std::move(*remove_copies);
-      result.removes.back().optimistic_offset = 0;  // rounded down onto the unshifted grid
-      if (add_copies) {
-        result.adds.back().optimistic = std::move(*add_copies);
-        result.adds.back().optimistic_offset = 0;
-      }
+    if (auto copies = composed_on_own_lattice(pair, pairs[i].count, interval, item_tail, result.composition_tail)) {
+      discretized.optimistic = std::move(*copies);
+      discretized.optimistic_offset = 0;  // rounded down onto the unshifted grid
       result.optimistic_counts.back() = 1;
     }
+    result.pairs.push_back(std::move(discretized));
     if (progress && !progress(static_cast<double>(i + 1) / static_cast<double>(pairs.size()))) return cancelled();
   }
   return result;
 }
 
+bool all_symmetric(const std::vector<ItemPairs>& pairs) {
+  return std::all_of(pairs.begin(), pairs.end(), [](const ItemPairs& item) { return item.symmetric; });
+}
+
 // The upper (pessimistic) or lower (optimistic) composed PLD of one direction.
-Result<DiscretePld> compose_direction(const DiscretizedItems& items, const LimitContext& context, bool remove,
-                                      bool pessimistic, CompositionWorkspace& workspace,
-                                      const ProgressCallback& progress) {
-  const std::vector<DiscretizedPair>& pairs = remove || items.symmetric() ? items.removes : items.adds;
+Result<DiscretePld> compose_direction(const DiscretizedItems& items, const LimitContext& context, bool pessimistic,
+                                      CompositionWorkspace& workspace, const ProgressCallback& progress) {
+  const std::vector<DiscretizedPair>& pairs = items.pairs;
   std::vector<CompositionTerm> terms;
   double offset_steps = 0;  // sum of count times optimistic offset, in grid steps
   for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -514,10 +505,17 @@ DiscretePld identity_pld(double interval) {
   return identity;
 }
 
-// One pass of epsilon_for_delta on one grid: both upper PLDs, then the lower PLD of the direction
-// with the larger upper epsilon, and the other lower PLD only when its upper epsilon exceeds that
-// lower bound (below it, that direction's exact epsilon cannot raise the lower bound). The bracket
-// is the one epsilon_bracket gives on all four PLDs; `reachable` is smallest_certifiable_delta.
+// One pass of epsilon_for_delta on one grid: the remove direction's upper and lower PLDs, then the
+// add direction's upper PLD on a grid 4 to 16 times coarser (see kCoarseWidth: a quarter of the
+// points or fewer, and of the work). Where that ε is at most the remove direction's upper ε, the add direction
+// cannot raise the bracket's upper end (its exact ε lies below its coarse bound) and its lower end
+// is not needed (the remove direction's lower PLD bounds the composition's ε from below): the
+// pass ends there, with the coarse upper PLD and no lower one. Otherwise the add direction is
+// composed on the fine grid too, and its lower PLD only when its upper ε exceeds the lower bound
+// (below it, that direction's exact ε cannot raise the lower bound). The bracket is the one
+// epsilon_bracket gives on all four PLDs; `reachable` is smallest_certifiable_delta. (DP-SGD σ 1,
+// q 0.01, 10^4 steps: the add direction's ε is below the remove direction's by far more than the
+// coarse grid's error, and the pass composes little more than 2 fine grids' worth instead of 3.)
 struct EpsilonPass {
   double reachable = 0;
   // The infinite mass plus the whole grid's rounding bound: near it, that bound (not the grid) sets
@@ -529,51 +527,98 @@ struct EpsilonPass {
   ComposedPlds plds;
   bool symmetric = false;
 };
+
+// The upper PLD of the add direction on the coarse grid (its own FFT plan, so that the fine plan of
+// `pass` is kept for the fine compositions), when it settles that direction (see EpsilonPass).
+Result<std::optional<DiscretePld>> settling_coarse_add(const std::vector<ItemPairs>& pairs, const LimitContext& context,
+                                                       double delta, double interval, double remove_upper,
+                                                       const ProgressCallback& progress) {
+  const double factor = std::clamp(std::sqrt(kCoarseWidth / context.options.relative_accuracy), kSmallestCoarseFactor,
+                                   kLargestCoarseFactor);
+  const double coarse_interval = factor * interval;
+  Result<DiscretizedItems> coarse =
+      discretize_direction(pairs, context, coarse_interval, false, progress_part(progress, 0, 0.5));
+  if (!coarse.ok()) {
+    if (coarse.error().code == kCancelled) return coarse.error();
+    return std::optional<DiscretePld>{};  // the fine grid decides
+  }
+  CompositionWorkspace workspace;
+  Result<DiscretePld> upper =
+      compose_direction(coarse.value(), context, true, workspace, progress_part(progress, 0.5, 0.5));
+  if (!upper.ok()) {
+    if (upper.error().code == kCancelled) return upper.error();
+    return std::optional<DiscretePld>{};
+  }
+  if (!(delta > delta_floor(upper.value()))) return std::optional<DiscretePld>{};
+  if (!(epsilon_for_delta(upper.value(), delta, Bound::kUpper) <= remove_upper)) return std::optional<DiscretePld>{};
+  return std::optional<DiscretePld>{std::move(upper).value()};
+}
+
 Result<EpsilonPass> epsilon_pass(const std::vector<ItemPairs>& pairs, const LimitContext& context, double delta,
                                  double interval, const ProgressCallback& progress) {
-  DPCALC_TRY(const DiscretizedItems discretized,
-             discretize_items(pairs, context, interval, progress_part(progress, 0, kDiscretizationShare)));
-  const bool symmetric = discretized.symmetric();
-  const double share = (1 - kDiscretizationShare) / (symmetric ? 2 : 4);
-  double start = kDiscretizationShare;
+  const bool symmetric = all_symmetric(pairs);
+  // Progress: the remove direction in [0, 0.5) (a fifth of it discretising), the coarse add direction
+  // in [0.5, 0.6), the fine one in [0.6, 1].
+  const double remove_share = symmetric ? 1.0 : 0.5;
+  DPCALC_TRY(const DiscretizedItems removes,
+             discretize_direction(pairs, context, interval, true,
+                                  progress_part(progress, 0, kDiscretizationShare * remove_share)));
   CompositionWorkspace workspace;
-  auto next = [&](bool remove, bool pessimistic) {
-    start += share;
-    return compose_direction(discretized, context, remove, pessimistic, workspace,
-                             progress_part(progress, start - share, share));
+  const double compose_share = (1 - kDiscretizationShare) * remove_share / 2;
+  auto remove_part = [&](int k) {
+    return progress_part(progress, kDiscretizationShare * remove_share + k * compose_share, compose_share);
   };
   EpsilonPass pass;
+  pass.symmetric = symmetric;
   ComposedPlds& plds = pass.plds;
-  DPCALC_TRY(plds.upper_remove, next(true, true));
-  if (!symmetric) {
-    DPCALC_TRY(plds.upper_add, next(false, true));
-  }
+  DPCALC_TRY(plds.upper_remove, compose_direction(removes, context, true, workspace, remove_part(0)));
   const DiscretePld& upper_remove = plds.upper_remove;
-  const DiscretePld& upper_add = symmetric ? upper_remove : plds.upper_add;
-  pass.reachable = std::max(delta_floor(upper_remove), delta_floor(upper_add));
-  pass.rounding_floor = std::max(upper_remove.infinite_mass + upper_remove.rounding_error,
-                                 upper_add.infinite_mass + upper_add.rounding_error);
-  pass.bracket.discretization = discretization_of(discretized.interval, upper_remove, upper_add);
-  plds.discretization = pass.bracket.discretization;
-  if (!(delta > pass.reachable)) return pass;
+  plds.lower_remove = plds.lower_add = identity_pld(interval);
+  auto finish = [&](const DiscretePld& upper_add) {
+    pass.reachable = std::max(delta_floor(upper_remove), delta_floor(upper_add));
+    pass.rounding_floor = std::max(upper_remove.infinite_mass + upper_remove.rounding_error,
+                                   upper_add.infinite_mass + upper_add.rounding_error);
+    pass.bracket.discretization = discretization_of(interval, upper_remove, upper_add);
+    plds.discretization = pass.bracket.discretization;
+  };
+  if (!(delta > delta_floor(upper_remove))) {
+    finish(upper_remove);
+    return pass;
+  }
   const double remove_upper = epsilon_for_delta(upper_remove, delta, Bound::kUpper);
-  const double add_upper = symmetric ? remove_upper : epsilon_for_delta(upper_add, delta, Bound::kUpper);
-  pass.bracket.epsilon_upper = std::max(remove_upper, add_upper);
-  plds.lower_remove = plds.lower_add = identity_pld(discretized.interval);
   // The optimistic PLD's delta exceeds the exact one by at most its truncated mass.
-  auto lower_of = [&](bool remove) -> Result<double> {
-    DiscretePld& lower = remove || symmetric ? plds.lower_remove : plds.lower_add;
-    DPCALC_TRY(lower, next(remove, false));
+  auto lower_epsilon = [&](const DiscretePld& lower) {
     return epsilon_for_delta(lower, delta + lower.truncated_mass, Bound::kLower);
   };
-  const bool remove_first = remove_upper >= add_upper;
-  DPCALC_TRY(double lower, lower_of(remove_first));
-  if (!symmetric && (remove_first ? add_upper : remove_upper) > lower) {
-    DPCALC_TRY(const double other, lower_of(!remove_first));
-    lower = std::max(lower, other);
+  DPCALC_TRY(plds.lower_remove, compose_direction(removes, context, false, workspace, remove_part(1)));
+  double lower = lower_epsilon(plds.lower_remove);
+  double upper = remove_upper;
+  if (symmetric) {
+    finish(upper_remove);
+  } else {
+    DPCALC_TRY(std::optional<DiscretePld> coarse_add,
+               settling_coarse_add(pairs, context, delta, interval, remove_upper, progress_part(progress, 0.5, 0.1)));
+    if (coarse_add) {
+      plds.upper_add = std::move(*coarse_add);
+    } else {
+      DPCALC_TRY(const DiscretizedItems adds,
+                 discretize_direction(pairs, context, interval, false, progress_part(progress, 0.6, 0.1)));
+      DPCALC_TRY(plds.upper_add, compose_direction(adds, context, true, workspace, progress_part(progress, 0.7, 0.15)));
+      if (delta > delta_floor(plds.upper_add)) {
+        const double add_upper = epsilon_for_delta(plds.upper_add, delta, Bound::kUpper);
+        upper = std::max(upper, add_upper);
+        if (add_upper > lower) {
+          DPCALC_TRY(plds.lower_add,
+                     compose_direction(adds, context, false, workspace, progress_part(progress, 0.85, 0.15)));
+          lower = std::max(lower, lower_epsilon(plds.lower_add));
+        }
+      }
+    }
+    finish(plds.upper_add);
   }
-  pass.bracket.epsilon_lower = std::min(lower, pass.bracket.epsilon_upper);
-  pass.symmetric = symmetric;
+  if (!(delta > pass.reachable)) return pass;
+  pass.bracket.epsilon_upper = upper;
+  pass.bracket.epsilon_lower = std::min(lower, upper);
   return pass;
 }
 
@@ -603,29 +648,33 @@ Result<ComposedPlds> compose_items(const std::vector<CompositionItem>& items, co
   DPCALC_TRY(const std::vector<ItemPairs> pairs, validate_items(items));
   const LimitContext context{items, checked};
   return with_fitting_step(pairs, context, progress, [&](double interval) -> Result<ComposedPlds> {
-    // Discretisation is the first fifth of the progress, the compositions share the rest.
-    DPCALC_TRY(const DiscretizedItems discretized,
-               discretize_items(pairs, context, interval, progress_part(progress, 0, kDiscretizationShare)));
-    const double share = (1 - kDiscretizationShare) / (discretized.symmetric() ? 2 : 4);
-    double start = kDiscretizationShare;
+    const bool symmetric = all_symmetric(pairs);
+    const double direction_share = symmetric ? 1.0 : 0.5;
     CompositionWorkspace workspace;  // the compositions usually share one FFT size
-    auto next = [&](bool remove, bool pessimistic) {
-      start += share;
-      return compose_direction(discretized, context, remove, pessimistic, workspace,
-                               progress_part(progress, start - share, share));
+    // One direction's upper and lower PLDs; its discretisation is the first fifth of its progress.
+    auto direction = [&](bool remove, DiscretePld& upper, DiscretePld& lower) -> Result<bool> {
+      const double start = remove ? 0 : direction_share;
+      DPCALC_TRY(const DiscretizedItems discretized,
+                 discretize_direction(pairs, context, interval, remove,
+                                      progress_part(progress, start, kDiscretizationShare * direction_share)));
+      const double share = (1 - kDiscretizationShare) * direction_share / 2;
+      const double composing = start + kDiscretizationShare * direction_share;
+      DPCALC_TRY(upper,
+                 compose_direction(discretized, context, true, workspace, progress_part(progress, composing, share)));
+      DPCALC_TRY(lower, compose_direction(discretized, context, false, workspace,
+                                          progress_part(progress, composing + share, share)));
+      return true;
     };
     ComposedPlds result;
-    DPCALC_TRY(result.upper_remove, next(true, true));
-    DPCALC_TRY(result.lower_remove, next(true, false));
-    if (discretized.symmetric()) {
+    DPCALC_CHECK(direction(true, result.upper_remove, result.lower_remove));
+    if (symmetric) {
       result.upper_add = result.upper_remove;
       result.lower_add = result.lower_remove;
       result.symmetric = true;
     } else {
-      DPCALC_TRY(result.upper_add, next(false, true));
-      DPCALC_TRY(result.lower_add, next(false, false));
+      DPCALC_CHECK(direction(false, result.upper_add, result.lower_add));
     }
-    result.discretization = discretization_of(discretized.interval, result.upper_remove, result.upper_add);
+    result.discretization = discretization_of(interval, result.upper_remove, result.upper_add);
     return result;
   });
 }

@@ -128,9 +128,11 @@ Result<EpsilonBracket> epsilon_for_delta(const std::vector<CompositionItem>& ite
 
 // epsilon_for_delta's answer and the PLDs it was read from (those of the pass whose discretization
 // it reports), for what reads more from them (the trade-off curve) without composing again. The
-// upper PLDs are both directions'; a lower PLD the answer did not need is not composed: in its place
-// is the PLD of a pair of equal laws (mass 1 at loss 0), which every pair dominates, so every query
-// stays sound and bounds nothing from below with it.
+// upper PLDs are both directions'; the add direction's may lie on a grid 4 to 16 times coarser (its own
+// discretization_interval), where that grid already put its ε at or below the remove direction's.
+// A lower PLD the answer did not need is not composed: in its place is the PLD of a pair of equal
+// laws (mass 1 at loss 0), which every pair dominates, so every query stays sound and bounds nothing
+// from below with it.
 struct AnsweredEpsilon {
   EpsilonBracket bracket;
   ComposedPlds plds;
