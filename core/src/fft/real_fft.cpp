@@ -204,9 +204,15 @@ struct RealFft::Plan {
   // consecutive m (L the stride) writes L r consecutive outputs, so the nonzero outputs lie
   // within the first and last groups' blocks: the next stage's width. A band-limited spectrum
   // (most of a composed PLD's coefficients underflow to 0) skips most of the first stages.
+  // The zero outputs of a stage are the doubles [2 low block, 2 high block) of its buffer. The
+  // widths grow from stage to stage, so these spans shrink: a buffer whose previous stage left a
+  // span of zeros covering this one's (nothing wrote there since: the stage between wrote the other
+  // buffer) is not filled again (a band-limited spectrum's first stages each had a buffer's worth
+  // of zeros to write).
   template <bool kInverse>
   void transform(const double* input, double* target, std::size_t width) {
     const double* in = input;
+    std::size_t zeros_begin[2] = {0, 0}, zeros_end[2] = {0, 0};  // known zeros of the work buffer, of target
     for (std::size_t i = 0; i < stages.size(); ++i) {
       double* out = output_of(i, target);
       const Stage& stage = stages[i];
@@ -218,7 +224,12 @@ struct RealFft::Plan {
         high = std::max(low, (span - width) / stage.stride);
       }
       run_stage<kInverse>(stage, in, out, half, twiddles.data(), 0, low);
-      std::fill(out + 2 * low * block, out + 2 * high * block, 0.0);
+      const std::size_t buffer = out == target ? 1 : 0, begin = 2 * low * block, end = 2 * high * block;
+      if (begin < end && !(zeros_begin[buffer] <= begin && end <= zeros_end[buffer])) {
+        std::fill(out + begin, out + end, 0.0);
+      }
+      zeros_begin[buffer] = begin;
+      zeros_end[buffer] = end;
       run_stage<kInverse>(stage, in, out, half, twiddles.data(), high, groups);
       width = high > low ? std::max(low, groups - high) * block : half;
       in = out;
