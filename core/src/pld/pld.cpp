@@ -233,11 +233,12 @@ DiscretePld composed_pld(const std::vector<CompositionTerm>& terms, const IndexR
   DiscretePld result;
   result.discretization_interval = terms.front().pld->discretization_interval;
   result.lowest_index = static_cast<std::int64_t>(range.lowest);
-  result.masses.resize(static_cast<std::size_t>(range.points()));
+  const auto points = static_cast<std::size_t>(range.points());
+  result.masses.reserve(points);  // written once, not zeroed first
   auto at = static_cast<std::size_t>(positive_mod(result.lowest_index, modulus));
-  for (double& mass : result.masses) {
+  for (std::size_t i = 0; i < points; ++i) {
     // Clamping at 0 only moves a mass towards its exact value (>= 0).
-    mass = std::max(0.0, work.signal[at]);
+    result.masses.push_back(std::max(0.0, work.signal[at]));
     if (++at == work.signal.size()) at = 0;
   }
   double input_truncated = 0, input_error = 0, log_survival = 0, top_index = 0;
