@@ -1418,8 +1418,11 @@ export interface ComposeRdpResult extends GuaranteeResult<ApproxGuarantee> {
   conversion: string;
   /** With repetitions: the law of the number of runs. */
   repetitions?: RepetitionsUsed;
-  /** With repetitions: ⌈mean⌉ fixed runs composed by the same curves, beside the tuned answer. */
-  fixed_runs?: { runs: number; guarantee: ApproxGuarantee; order: RenyiValue };
+  /**
+   * With repetitions: ⌈mean⌉ fixed runs composed by the same curves, beside the tuned answer; where no
+   * order bounds them, guarantee (0, 1), `vacuous` and no `order`.
+   */
+  fixed_runs?: { runs: number; guarantee: ApproxGuarantee; order?: RenyiValue; vacuous?: true };
 }
 
 /** op 'compose', by method. */

@@ -116,6 +116,31 @@ test('compose with repetitions: Papernot & Steinke 2022 against dp_accounting', 
   assert.match(typo.error.message, /did you mean 'geometric'/);
 });
 
+test('compose with repetitions: fixed runs that no order bounds are vacuous, the tuned ε still answers', () => {
+  // 1e300 runs of Laplace b = 1e-10 (ε(α) = 1e10 at most, its pure ε): the runs composed one after
+  // another overflow a double at every order, while the tuned curve adds only log terms
+  // (Papernot & Steinke 2022, Thm 2). Found by \`npm run fuzz\` (it answered an error on \`orders\`,
+  // a field these requests do not have).
+  const items = [{ mechanism: { type: 'laplace', scale: 1e-10 }, count: 1 }];
+  const single = okResult(calc.compute({ op: 'compose', method: 'rdp', delta: 1e-5, items }));
+  const tuned = okResult(
+    calc.compute({
+      op: 'compose',
+      method: 'rdp',
+      delta: 1e-5,
+      items,
+      repetitions: { mean: 1e300, distribution: 'geometric' },
+    }),
+  );
+  assert.ok(Number.isFinite(tuned.guarantee.epsilon));
+  assert.ok(tuned.guarantee.epsilon >= single.guarantee.epsilon, 'the best of several runs costs at least one run');
+  assert.deepEqual(tuned.fixed_runs, {
+    runs: 1e300,
+    guarantee: { type: 'approx', epsilon: 0, delta: 1 },
+    vacuous: true,
+  });
+});
+
 test('dpsgd with repetitions: the tuned ε beside 10 fixed runs by PLD', () => {
   const result = okResult(
     calc.compute({

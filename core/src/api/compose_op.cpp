@@ -187,7 +187,11 @@ void write_rdp_composition(Value& result, const RdpComposition& composed) {
     Value fixed = Value::object();
     fixed.set("runs", composed.fixed_runs->runs);
     fixed.set("guarantee", to_value(composed.fixed_runs->approx));
-    fixed.set("order", renyi_value(composed.fixed_runs->order));
+    if (composed.fixed_runs->vacuous) {
+      fixed.set("vacuous", true);
+    } else {
+      fixed.set("order", renyi_value(composed.fixed_runs->order));
+    }
     result.set("fixed_runs", std::move(fixed));
   }
 }

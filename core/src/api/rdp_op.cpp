@@ -138,6 +138,21 @@ Result<RdpComposition> curve_of_uses(const std::vector<mechanisms::Use>& uses, c
   return composed;
 }
 
+// The error of a curve that no order converts to a finite ε, on a field the request has: its
+// orders when it gives them (the message suggests orders closer to 1), else the tuning's law or the
+// items (the default orders already reach down to 1.1).
+Error conversion_error(Error error, const ComposeRequest& request) {
+  if (request.orders.given) return at_path(std::move(error), request.at);
+  if (request.repetitions) {
+    return Error{kNumeric, request.repetitions->path,
+                 "No Rényi order gives a finite bound for the tuning at these parameters: its curve overflows at "
+                 "every order. Use fewer runs (a smaller mean), larger noise or fewer uses."};
+  }
+  return Error{kNumeric, field_path(request.at, "items"),
+               "No Rényi order gives a finite bound for these mechanisms together: their curve overflows at every "
+               "order. Use larger noise or fewer uses."};
+}
+
 }  // namespace
 
 Result<RdpComposition> composed_curve(const std::vector<RequestItem>& items, const OrdersAt& orders,
@@ -161,10 +176,16 @@ Result<RdpComposition> compose_rdp(const ComposeRequest& request) {
     fixed.runs = fixed_runs_of(request.repetitions->repetitions);
     std::vector<double> runs_curve = composed.curve.epsilons;
     for (double& epsilon : runs_curve) epsilon = multiply_up(fixed.runs, epsilon);
+    // The comparison may have no finite bound where the tuned curve has one (runs times a large ε(α)
+    // overflows): it is then the vacuous guarantee, not an error of the request.
     Result<rdp::RdpToApprox> fixed_converted = rdp::to_approx(composed.curve.orders, runs_curve, *request.delta);
-    if (!fixed_converted.ok()) return at_path(std::move(fixed_converted).error(), request.at);
-    fixed.approx = fixed_converted.value().guarantee;
-    fixed.order = fixed_converted.value().order;
+    if (fixed_converted.ok()) {
+      fixed.approx = fixed_converted.value().guarantee;
+      fixed.order = fixed_converted.value().order;
+    } else {
+      fixed.approx = ApproxDp{0, 1};
+      fixed.vacuous = true;
+    }
     composed = composition_of(request.orders.orders, std::move(tuned).value(),
                               joined_methods({rdp::kRepeatAndSelectRdp, composed.method}));
     if (composed.curve.orders.empty()) {
@@ -176,7 +197,7 @@ Result<RdpComposition> compose_rdp(const ComposeRequest& request) {
     composed.fixed_runs = fixed;
   }
   Result<rdp::RdpToApprox> converted = rdp::to_approx(composed.curve.orders, composed.curve.epsilons, *request.delta);
-  if (!converted.ok()) return at_path(std::move(converted).error(), request.at);
+  if (!converted.ok()) return conversion_error(std::move(converted).error(), request);
   composed.approx = converted.value().guarantee;
   composed.order = converted.value().order;
   return composed;
