@@ -187,7 +187,7 @@ void write_rdp_composition(Value& result, const RdpComposition& composed) {
     Value fixed = Value::object();
     fixed.set("runs", composed.fixed_runs->runs);
     fixed.set("guarantee", to_value(composed.fixed_runs->approx));
-    if (composed.fixed_runs->vacuous) {
+    if (is_vacuous(composed.fixed_runs->approx)) {
       fixed.set("vacuous", true);
     } else {
       fixed.set("order", renyi_value(composed.fixed_runs->order));

@@ -184,7 +184,6 @@ Result<RdpComposition> compose_rdp(const ComposeRequest& request) {
       fixed.order = fixed_converted.value().order;
     } else {
       fixed.approx = ApproxDp{0, 1};
-      fixed.vacuous = true;
     }
     composed = composition_of(request.orders.orders, std::move(tuned).value(),
                               joined_methods({rdp::kRepeatAndSelectRdp, composed.method}));

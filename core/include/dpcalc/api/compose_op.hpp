@@ -63,7 +63,6 @@ struct FixedRuns {
   double runs = 1;
   ApproxDp approx;
   double order = 0;
-  bool vacuous = false;  // no order bounds the runs' curve: approx is (0, 1)
 };
 
 // A composition of Rényi DP curves: the curve at every order asked (+infinity where the divergence is,
